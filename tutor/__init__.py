@@ -1,0 +1,32 @@
+"""trix-tutor's engine: cards, the two games, and (later) solver, bots and puzzles.
+
+Pure Python: nothing here imports Jupyter.
+
+>>> from tutor import TrixterGame
+>>> g = TrixterGame.new(players=4, seed=3)
+>>> g.phase.value
+'trump'
+"""
+
+from __future__ import annotations
+
+from .actions import (Action, Bid, ChooseContract, ChooseTrump, ClaimRedeal, Double, Join,
+                      NextHand, NoDouble, NoRedeal, Pass, Play, parse_action)
+from .cards import JOKER, Card, CardSet, Deal, Rank, Suit, deal, format_deal, parse_deal
+from .errors import IllegalActionError, ParseError
+from .protocol import Game, Phase
+from .trixter import TrixterGame, TrixterRules
+
+__all__ = [
+    "Action", "Bid", "ChooseContract", "ChooseTrump", "ClaimRedeal", "Double", "Join",
+    "NextHand", "NoDouble", "NoRedeal", "Pass", "Play", "parse_action",
+    "JOKER", "Card", "CardSet", "Deal", "Rank", "Suit", "deal", "format_deal", "parse_deal",
+    "IllegalActionError", "ParseError", "Game", "Phase", "TrixterGame", "TrixterRules",
+]
+
+try:  # the Trix engine
+    from .trix import TrixGame, TrixRules  # noqa: F401
+
+    __all__ += ["TrixGame", "TrixRules"]
+except ImportError:  # pragma: no cover - while tutor.trix is being built
+    pass

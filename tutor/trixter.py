@@ -1,0 +1,547 @@
+"""Trixter (Stich Ansagen): bid the exact number of tricks you will take.
+
+RULES.md part B is the law here. A quick game:
+
+>>> g = TrixterGame.new(players=4, seed=1, dealer=0)
+>>> g.phase.value, g.to_move, g.hand_size
+('trump', 0, 1)
+>>> g.apply("trump S"); g.apply("bid 1")
+>>> [str(a) for a in g.legal_actions()]
+['bid 0', 'bid 1']
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any, Sequence
+
+from .actions import Action, Bid, ChooseTrump, Join, NextHand, Play
+from .cards import JOKER, Card, CardSet, Suit, deal
+from .errors import ParseError
+from .protocol import Game, Phase
+from .tricks import led_suit, legal_cards, trick_winner, why_illegal
+
+__all__ = ["TrixterRules", "TrixterGame", "jokers_for", "peak_for", "schedule",
+           "MIN_PLAYERS", "MAX_PLAYERS"]
+
+MIN_PLAYERS, MAX_PLAYERS = 3, 8
+SCORINGS = ("exact", "tricks_if_missed", "squared")
+FIRST_LEADS = ("left_of_dealer", "dealer")
+
+
+def jokers_for(players: int) -> int:
+    """Jokers added so that the peak hand deals every card: ``(n - 52 % n) % n``.
+
+    >>> [jokers_for(n) for n in range(3, 9)]
+    [2, 0, 3, 2, 4, 4]
+    """
+    return (players - 52 % players) % players
+
+
+def peak_for(players: int) -> int:
+    """Cards in the peak (largest) hand: ``(52 + jokers) / n``.
+
+    >>> [peak_for(n) for n in range(3, 9)]
+    [18, 13, 11, 9, 8, 7]
+    """
+    return (52 + jokers_for(players)) // players
+
+
+def schedule(players: int) -> list[int]:
+    """Hand sizes of a whole game: 1, 2, …, peak, …, 2, 1.
+
+    >>> schedule(8)
+    [1, 2, 3, 4, 5, 6, 7, 6, 5, 4, 3, 2, 1]
+    """
+    peak = peak_for(players)
+    return [min(k, 2 * peak - k) for k in range(1, 2 * peak)]
+
+
+@dataclass(frozen=True)
+class TrixterRules:
+    """The options of RULES.md part B, with their defaults.
+
+    - ``hook``: the last bidder may not make the bids total the number of tricks.
+    - ``allow_no_trump``: the dealer may name "no trump".
+    - ``first_lead``: ``"left_of_dealer"`` (the Oh Hell custom) or ``"dealer"``.
+    - ``scoring``: ``"exact"`` (10 + tricks, a miss −5), ``"tricks_if_missed"``
+      (10 + tricks, a miss scores the tricks), ``"squared"`` (10 + bid², a miss −difference²).
+    """
+
+    hook: bool = False
+    allow_no_trump: bool = False
+    first_lead: str = "left_of_dealer"
+    scoring: str = "exact"
+
+    def __post_init__(self) -> None:
+        for name in ("hook", "allow_no_trump"):
+            if not isinstance(getattr(self, name), bool):
+                raise ValueError(f"{name} must be True or False")
+        if self.first_lead not in FIRST_LEADS:
+            raise ValueError(f"first_lead must be one of {FIRST_LEADS}, not {self.first_lead!r}")
+        if self.scoring not in SCORINGS:
+            raise ValueError(f"scoring must be one of {SCORINGS}, not {self.scoring!r}")
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready options."""
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> TrixterRules:
+        """Options from :meth:`to_dict`; an unknown option raises ``ParseError``."""
+        if not isinstance(d, dict):
+            raise ParseError("rules are a JSON object")
+        unknown = set(d) - set(cls.__dataclass_fields__)
+        if unknown:
+            raise ParseError(f"unknown Trixter option(s): {', '.join(sorted(unknown))}")
+        return cls(**d)
+
+    def score(self, bid: int, tricks: int) -> int:
+        """Points for one hand.
+
+        >>> r = TrixterRules()
+        >>> r.score(2, 2), r.score(0, 0), r.score(2, 3)
+        (12, 10, -5)
+        >>> TrixterRules(scoring="squared").score(3, 1)
+        -4
+        """
+        if bid == tricks:
+            return 10 + (bid * bid if self.scoring == "squared" else tricks)
+        if self.scoring == "tricks_if_missed":
+            return tricks
+        if self.scoring == "squared":
+            return -((bid - tricks) ** 2)
+        return -5
+
+
+class TrixterGame(Game):
+    """A game of Trixter for 3 to 8 players, following DESIGN.md's game protocol."""
+
+    FORMAT = "trix-tutor/trixter"
+
+    # --- construction ----------------------------------------------------
+    @classmethod
+    def new(cls, players: int = 4, seed: int | None = None,
+            rules: TrixterRules | None = None, *, deals: Sequence | None = None,
+            dealer: int | None = None, names: Sequence[str] | None = None,
+            first_hand: int = 1) -> TrixterGame:
+        """A new game.
+
+        ``seed`` makes the first dealer and every shuffle reproducible. ``deals`` gives
+        explicit hands for the first hands (each a list of PBN hands, hand ``i`` to seat
+        ``i``, of that hand's size). ``dealer`` fixes the first dealer. ``first_hand``
+        starts the schedule later (hand ``k`` deals ``min(k, 2 * peak - k)`` cards), for a
+        short game in a lesson.
+        """
+        if isinstance(players, bool) or not isinstance(players, int) \
+                or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise ValueError(f"Trixter is for {MIN_PLAYERS} to {MAX_PLAYERS} players, "
+                             f"not {players!r}")
+        names = list(names) if names is not None else [f"Player {i + 1}" for i in range(players)]
+        if len(names) != players or not all(isinstance(n, str) and n for n in names):
+            raise ValueError(f"give {players} non-empty names")
+        rules = rules if rules is not None else TrixterRules()
+        if not isinstance(rules, TrixterRules):
+            raise TypeError("rules must be a TrixterRules")
+        n_hands = 2 * peak_for(players) - 1
+        if isinstance(first_hand, bool) or not isinstance(first_hand, int) \
+                or not 1 <= first_hand <= n_hands:
+            raise ValueError(f"first_hand must be 1..{n_hands}")
+        g = cls.__new__(cls)
+        g.rules = rules
+        g.names = names
+        g._initial_names = tuple(names)  # late joiners are in the history, not the setup
+        g._init_record(seed, deals)
+        if dealer is None:
+            dealer = g._rng("dealer").randrange(players)
+        elif isinstance(dealer, bool) or not isinstance(dealer, int) \
+                or not 0 <= dealer < players:
+            raise ValueError(f"dealer must be a seat 0..{players - 1}")
+        g.first_dealer = dealer
+        g.first_hand = first_hand
+        g.scores = [0] * players
+        g.hands_played = [0] * players
+        g.sheet = []
+        g.hand_number = 0
+        peak = peak_for(players)
+        g.hand_size = min(first_hand, 2 * peak - first_hand)
+        g.descending = first_hand >= peak
+        g.dealer = dealer
+        g.phase = Phase.TRUMP
+        why = g._next_deal_problem()
+        if why:
+            raise ValueError(why)
+        g._start_hand()
+        return g
+
+    def _setup(self) -> dict[str, Any]:
+        return {"players": list(self._initial_names), "rules": self.rules.to_dict(),
+                "seed": self.seed, "dealer": self.first_dealer, "first_hand": self.first_hand}
+
+    @classmethod
+    def _from_setup(cls, setup: dict[str, Any], deals: list[list[CardSet]]) -> TrixterGame:
+        names = setup.get("players")
+        if not isinstance(names, list):
+            raise ParseError("setup needs a list of players")
+        return cls.new(players=len(names), seed=setup.get("seed"),
+                       rules=TrixterRules.from_dict(setup.get("rules", {})), deals=deals,
+                       dealer=setup.get("dealer"), names=names,
+                       first_hand=setup.get("first_hand", 1))
+
+    # --- the table -------------------------------------------------------
+    @property
+    def n_players(self) -> int:
+        """How many seats are at the table now."""
+        return len(self.names)
+
+    @property
+    def jokers(self) -> int:
+        """Jokers in the deck for the current table."""
+        return jokers_for(self.n_players)
+
+    @property
+    def peak(self) -> int:
+        """Cards in the peak hand for the current table."""
+        return peak_for(self.n_players)
+
+    @property
+    def first_leader(self) -> int:
+        """Who leads the first trick of this hand."""
+        if self.rules.first_lead == "dealer":
+            return self.dealer
+        return (self.dealer + 1) % self.n_players
+
+    @property
+    def bid_order(self) -> list[int]:
+        """Seats in bidding order: the dealer, then play order."""
+        n = self.n_players
+        return [(self.dealer + i) % n for i in range(n)]
+
+    @property
+    def last_bidder(self) -> int:
+        """The seat that bids last (just before the dealer)."""
+        return (self.dealer - 1) % self.n_players
+
+    @property
+    def hands_left(self) -> int:
+        """Hands still to be dealt after this one, if nobody joins."""
+        if self.phase == Phase.GAME_OVER:
+            return 0
+        if self.descending:
+            return self.hand_size - 1
+        return (self.peak - self.hand_size) + (self.peak - 1)
+
+    @property
+    def ratings(self) -> list[float]:
+        """Points per hand played, per seat (0.0 before a seat's first hand)."""
+        return [s / h if h else 0.0 for s, h in zip(self.scores, self.hands_played)]
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat that must act now (``None`` between hands and at the end)."""
+        if self.phase == Phase.TRUMP:
+            return self.dealer
+        if self.phase == Phase.BID:
+            return (self.dealer + self._n_bids) % self.n_players
+        if self.phase == Phase.PLAY:
+            return (self.leader + len(self.trick)) % self.n_players
+        return None
+
+    # --- dealing ---------------------------------------------------------
+    def _random_deal(self) -> list[CardSet]:
+        d = deal(self.n_players, self.hand_size, self.jokers,
+                 self._rng(f"deal {len(self.deals) + 1}"))
+        return d.hands
+
+    def _next_deal_problem(self) -> str | None:
+        # A scripted deal for the next hand must fit the next hand's size.
+        if self._queued and self.phase in (Phase.HAND_OVER, Phase.GAME_OVER):
+            why = self._check_deal(self._queued[0], self._next_schedule()[0])
+            return f"the scripted deal {len(self.deals) + 1} does not fit: {why}" if why else None
+        return super()._next_deal_problem()
+
+    def _check_deal(self, hands: list[CardSet], size: int | None = None) -> str | None:
+        n = self.n_players
+        size = self.hand_size if size is None else size
+        if len(hands) != n:
+            return f"{len(hands)} hands for {n} players"
+        for i, h in enumerate(hands):
+            if len(h) != size:
+                return f"hand {i + 1} has {len(h)} cards; this hand deals {size}"
+        jokers = sum(h.jokers for h in hands)
+        if jokers > self.jokers:
+            return f"{jokers} jokers, but {n} players play with {self.jokers}"
+        return None
+
+    def _install_deal(self, hands: list[CardSet]) -> None:
+        self.hands = list(hands)
+        dealt = CardSet()
+        for h in hands:
+            dealt = dealt + h
+        self.undealt = CardSet.deck(self.jokers) - dealt
+
+    def _start_hand(self) -> None:
+        n = self.n_players
+        self.hand_number += 1
+        self.trump: Suit | None = None
+        self.bids: list[int | None] = [None] * n
+        self._n_bids = 0
+        self.tricks_won = [0] * n
+        self.trick: list[tuple[int, Card]] = []
+        self.tricks: list[list[tuple[int, Card]]] = []
+        self.leader = self.first_leader
+        self.phase = Phase.TRUMP
+        self._deal_next()
+
+    # --- rules -----------------------------------------------------------
+    def _trump_choices(self) -> list[Suit | None]:
+        return list(Suit) + ([None] if self.rules.allow_no_trump else [])
+
+    def _hook_forbids(self, seat: int, bid: int) -> bool:
+        if not self.rules.hook or seat != self.last_bidder:
+            return False
+        others = sum(b for s, b in enumerate(self.bids) if s != seat and b is not None)
+        return others + bid == self.hand_size
+
+    def _may_change_bid(self, seat: int) -> bool:
+        """A bid may be changed until the next player has bid; the last bidder's until
+        the first card is led."""
+        if self.phase == Phase.BID:
+            return self._n_bids >= 1 and seat == (self.dealer + self._n_bids - 1) % self.n_players
+        if self.phase == Phase.PLAY:
+            return seat == self.last_bidder and not self.trick and not self.tricks
+        return False
+
+    def _may_change_trump(self, seat: int) -> bool:
+        """The dealer's trump may be changed until the next player has bid."""
+        return seat == self.dealer and self.phase == Phase.BID and self._n_bids <= 1
+
+    def _bids_for(self, seat: int, changing: bool) -> list[Action]:
+        out = []
+        for b in range(self.hand_size + 1):
+            if changing and b == self.bids[seat]:
+                continue
+            if not self._hook_forbids(seat, b):
+                out.append(Bid(b))
+        return out
+
+    def _legal(self, seat: int | None) -> list[Action]:
+        if self.phase == Phase.HAND_OVER:
+            return [NextHand()]
+        if seat is None or self.phase == Phase.GAME_OVER:
+            return []
+        out: list[Action] = []
+        mover = self.to_move
+        if self.phase == Phase.TRUMP:
+            if seat == mover:
+                out = [ChooseTrump(s) for s in self._trump_choices()]
+            return out
+        if self.phase == Phase.BID and seat == mover:
+            out += self._bids_for(seat, changing=False)
+        if self.phase == Phase.PLAY and seat == mover:
+            cards = legal_cards(self.hands[seat], [c for _, c in self.trick])
+            out += [Play(c) for c in cards.without_jokers()]
+            if cards.jokers:
+                out.append(Play(JOKER))
+        if self._may_change_bid(seat):
+            out += self._bids_for(seat, changing=True)
+        if self._may_change_trump(seat):
+            out += [ChooseTrump(s) for s in self._trump_choices() if s != self.trump]
+        return out
+
+    def _why_illegal(self, seat: int | None, action: Action) -> str | None:
+        phase = self.phase
+        if isinstance(action, NextHand):
+            if phase != Phase.HAND_OVER:
+                return "the hand is not over yet" if phase != Phase.GAME_OVER \
+                    else "the game is over"
+            return self._next_deal_problem()
+        if isinstance(action, Join):
+            if phase != Phase.HAND_OVER:
+                return "a player may join only between hands"
+            if self.n_players >= MAX_PLAYERS:
+                return f"the table is full ({MAX_PLAYERS} players)"
+            if not isinstance(action.name, str) or not action.name.strip():
+                return "a new player needs a name"
+            return None
+        if phase == Phase.GAME_OVER:
+            return "the game is over"
+        if phase == Phase.HAND_OVER:
+            return "the hand is over: deal the next one (\"next\")"
+        if seat is None:
+            return "nobody is to move"
+        mover = self.to_move
+        who = self.names[seat]
+        if isinstance(action, ChooseTrump):
+            if action.suit is None and not self.rules.allow_no_trump:
+                return "no trump is not allowed in this game"
+            if phase == Phase.TRUMP:
+                return None if seat == mover else f"the dealer ({self.names[self.dealer]}) names trump"
+            if self._may_change_trump(seat):
+                if action.suit == self.trump:
+                    return "that is already trump"
+                return None
+            if seat == self.dealer:
+                return "trump can no longer be changed: the next player has bid"
+            return "only the dealer names trump"
+        if isinstance(action, Bid):
+            n = action.n
+            if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= self.hand_size:
+                return f"a bid is a whole number from 0 to {self.hand_size}"
+            if phase == Phase.TRUMP:
+                return "the dealer names trump first"
+            changing = self._may_change_bid(seat)
+            if not (phase == Phase.BID and seat == mover) and not changing:
+                if self.bids[seat] is not None:
+                    return f"{who}'s bid can no longer be changed"
+                return f"it is {self.names[mover]}'s turn to bid"
+            if changing and not (phase == Phase.BID and seat == mover) and n == self.bids[seat]:
+                return f"{who} has already bid {n}"
+            if self._hook_forbids(seat, n):
+                return (f"hook: the last bid may not make the total {self.hand_size}, "
+                        f"the number of tricks")
+            return None
+        if isinstance(action, Play):
+            if phase != Phase.PLAY:
+                return "cards are played after the bidding"
+            if seat != mover:
+                return f"it is {self.names[mover]}'s turn to play"
+            card = action.card
+            if not isinstance(card, Card):
+                return "not a card"
+            return why_illegal(card, self.hands[seat], [c for _, c in self.trick])
+        return f"{action} is not an action in Trixter"
+
+    def _do(self, seat: int | None, action: Action) -> None:
+        if isinstance(action, ChooseTrump):
+            self.trump = action.suit
+            if self.phase == Phase.TRUMP:
+                self.phase = Phase.BID
+        elif isinstance(action, Bid):
+            if self.phase == Phase.BID and seat == self.to_move:
+                self.bids[seat] = action.n
+                self._n_bids += 1
+                if self._n_bids == self.n_players:
+                    self.phase = Phase.PLAY
+            else:
+                self.bids[seat] = action.n
+        elif isinstance(action, Play):
+            self._play(seat, action.card)
+        elif isinstance(action, NextHand):
+            self._advance_schedule()
+            self.dealer = (self.dealer + 1) % self.n_players
+            self._start_hand()
+        elif isinstance(action, Join):
+            self._join(action.name.strip())
+
+    def _play(self, seat: int, card: Card) -> None:
+        self.hands[seat] = self.hands[seat].remove(card)
+        self.trick.append((seat, card))
+        if len(self.trick) < self.n_players:
+            return
+        won = self.trick[trick_winner([c for _, c in self.trick], self.trump)][0]
+        self.tricks_won[won] += 1
+        self.tricks.append(self.trick)
+        self.trick = []
+        self.leader = won
+        if len(self.tricks) == self.hand_size:
+            self._score_hand()
+
+    def _score_hand(self) -> None:
+        points = [self.rules.score(b, t) for b, t in zip(self.bids, self.tricks_won)]
+        for s, p in enumerate(points):
+            self.scores[s] += p
+            self.hands_played[s] += 1
+        self.sheet.append({
+            "hand": self.hand_number, "hand_size": self.hand_size, "dealer": self.dealer,
+            "trump": _trump_text(self.trump), "bids": list(self.bids),
+            "tricks": list(self.tricks_won), "points": points, "totals": list(self.scores),
+        })
+        over = self.descending and self.hand_size == 1
+        self.phase = Phase.GAME_OVER if over else Phase.HAND_OVER
+
+    def _next_schedule(self) -> tuple[int, bool]:
+        """B1/B4: the next hand's size and whether the sequence then descends: one card
+        more while ascending, one fewer after the peak; capped at the (possibly new) peak,
+        after which the sequence descends."""
+        size = self.hand_size - 1 if self.descending else self.hand_size + 1
+        if size >= self.peak:
+            return self.peak, True
+        return size, self.descending
+
+    def _advance_schedule(self) -> None:
+        self.hand_size, self.descending = self._next_schedule()
+
+    def _join(self, name: str) -> None:
+        self.names = self.names + [name]
+        self.scores.append(0)
+        self.hands_played.append(0)
+
+    def add_player(self, name: str) -> int:
+        """A late joiner takes the next seat (after the last) between hands; returns the
+        seat. They start at 0 points; the deck and peak are recomputed for the table."""
+        self.apply(Join(name))
+        return self.n_players - 1
+
+    # --- views -----------------------------------------------------------
+    def score_sheet(self) -> list[dict[str, Any]]:
+        """One row per finished hand: hand number and size, dealer, trump, bids, tricks,
+        points and running totals per seat (``None`` for seats not yet at the table)."""
+        n = self.n_players
+        rows = []
+        for row in self.sheet:
+            r = dict(row)
+            for key in ("bids", "tricks", "points", "totals"):
+                r[key] = list(row[key]) + [None] * (n - len(row[key]))
+            rows.append(r)
+        return rows
+
+    def observe(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` may know, JSON-ready: its own hand, the table's public facts,
+        never another seat's cards or the undealt ones."""
+        if not self._valid_seat(seat):
+            raise ValueError(f"there is no seat {seat!r} at this table")
+        n = self.n_players
+        return {
+            "game": "trixter",
+            "seat": seat,
+            "players": list(self.names),
+            "phase": self.phase.value,
+            "to_move": self.to_move,
+            "hand_number": self.hand_number,
+            "hand_size": self.hand_size,
+            "peak": self.peak,
+            "jokers": self.jokers,
+            "hands_left": self.hands_left,
+            "dealer": self.dealer,
+            "first_leader": self.first_leader,
+            "last_bidder": self.last_bidder,
+            "trump": _trump_text(self.trump) if self.phase != Phase.TRUMP else None,
+            "trump_name": _trump_name(self.trump) if self.phase != Phase.TRUMP else None,
+            "bids": list(self.bids),
+            "hand": [str(c) for c in self.hands[seat]],
+            "hand_counts": [len(self.hands[s]) for s in range(n)],
+            "leader": self.leader,
+            "trick": [[s, str(c)] for s, c in self.trick],
+            "led_suit": _suit_text(led_suit([c for _, c in self.trick])),
+            "tricks": [[[s, str(c)] for s, c in t] for t in self.tricks],
+            "tricks_won": list(self.tricks_won),
+            "scores": list(self.scores),
+            "ratings": self.ratings,
+            "hands_played": list(self.hands_played),
+            "legal": [str(a) for a in self.legal_actions(seat)],
+            "last_hand": self.score_sheet()[-1] if self.sheet else None,
+        }
+
+
+def _suit_text(suit: Suit | None) -> str | None:
+    return suit.letter if suit is not None else None
+
+
+def _trump_text(suit: Suit | None) -> str:
+    """The trump as in action text: a suit letter or ``"none"``."""
+    return suit.letter if suit is not None else "none"
+
+
+def _trump_name(suit: Suit | None) -> str:
+    return suit.name.lower() if suit is not None else "no trump"
