@@ -129,7 +129,7 @@ class Card:
     ('TH', '10♥')
     """
 
-    __slots__ = ("suit", "rank", "index")
+    __slots__ = ("suit", "rank", "index", "_text")
     suit: Suit | None
     rank: Rank | None
     index: int  # bit in a CardSet mask; 52 for the joker
@@ -148,6 +148,7 @@ class Card:
         object.__setattr__(card, "suit", suit)
         object.__setattr__(card, "rank", rank)
         object.__setattr__(card, "index", index)
+        object.__setattr__(card, "_text", "X" if suit is None else rank.letter + suit.letter)
         return card
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -180,6 +181,8 @@ class Card:
         low = t.lower()
         if low in ("x", "🃏", "joker", "jk"):
             return JOKER
+        if not 2 <= len(low) <= 5:
+            raise ParseError(f"not a card: {text!r}")
         for suit_text, suit in _SUIT_TEXT.items():
             if low.endswith(suit_text) and len(low) > len(suit_text):
                 rank_text = low[: -len(suit_text)]
@@ -200,12 +203,10 @@ class Card:
         return self.rank.label + self.suit.symbol
 
     def __str__(self) -> str:
-        if self.is_joker:
-            return "X"
-        return self.rank.letter + self.suit.letter
+        return self._text
 
     def __repr__(self) -> str:
-        return f"Card.parse({str(self)!r})"
+        return f"Card.parse({self._text!r})"
 
     def __hash__(self) -> int:
         return self.index

@@ -473,9 +473,13 @@ class TrixterGame(Game):
         self.hand_size, self.descending = self._next_schedule()
 
     def _join(self, name: str) -> None:
+        # The newcomer sits out the finished hand: an empty hand, no bid, no tricks.
         self.names = self.names + [name]
         self.scores.append(0)
         self.hands_played.append(0)
+        self.hands.append(CardSet())
+        self.bids.append(None)
+        self.tricks_won.append(0)
 
     def add_player(self, name: str) -> int:
         """A late joiner takes the next seat (after the last) between hands; returns the
@@ -483,18 +487,28 @@ class TrixterGame(Game):
         self.apply(Join(name))
         return self.n_players - 1
 
+    def clone(self) -> TrixterGame:
+        """An independent copy (fast: cards and actions are immutable, so lists are
+        copied one level deep)."""
+        g = object.__new__(TrixterGame)
+        d = self.__dict__.copy()
+        for key in ("names", "scores", "hands_played", "sheet", "history", "deals", "_queued",
+                    "hands", "bids", "tricks_won", "trick", "tricks"):
+            d[key] = list(d[key])
+        g.__dict__.update(d)
+        return g
+
     # --- views -----------------------------------------------------------
     def score_sheet(self) -> list[dict[str, Any]]:
         """One row per finished hand: hand number and size, dealer, trump, bids, tricks,
         points and running totals per seat (``None`` for seats not yet at the table)."""
-        n = self.n_players
-        rows = []
-        for row in self.sheet:
-            r = dict(row)
-            for key in ("bids", "tricks", "points", "totals"):
-                r[key] = list(row[key]) + [None] * (n - len(row[key]))
-            rows.append(r)
-        return rows
+        return [self._sheet_row(row) for row in self.sheet]
+
+    def _sheet_row(self, row: dict[str, Any]) -> dict[str, Any]:
+        r = dict(row)
+        for key in ("bids", "tricks", "points", "totals"):
+            r[key] = list(row[key]) + [None] * (self.n_players - len(row[key]))
+        return r
 
     def observe(self, seat: int) -> dict[str, Any]:
         """What ``seat`` may know, JSON-ready: its own hand, the table's public facts,
@@ -530,7 +544,7 @@ class TrixterGame(Game):
             "ratings": self.ratings,
             "hands_played": list(self.hands_played),
             "legal": [str(a) for a in self.legal_actions(seat)],
-            "last_hand": self.score_sheet()[-1] if self.sheet else None,
+            "last_hand": self._sheet_row(self.sheet[-1]) if self.sheet else None,
         }
 
 
