@@ -107,11 +107,11 @@ def main(argv: list[str] | None = None) -> None:
     for players in (4, 8):
         peak = peak_for(players)
         rows.append((f"Trixter peak hand, {players} players ({peak} cards)", "hands/s",
-                     rate(lambda r: engine_hand(players, peak, r), args.seconds),
-                     rate(lambda r: anchor_hand(players, peak, r), args.seconds)))
+                     rate(lambda r, p=players, k=peak: engine_hand(p, k, r), args.seconds),
+                     rate(lambda r, p=players, k=peak: anchor_hand(p, k, r), args.seconds)))
         rows.append((f"Trixter whole game, {players} players", "games/s",
-                     rate(lambda r: engine_game(players, r), args.seconds),
-                     rate(lambda r: anchor_game(players, r), args.seconds)))
+                     rate(lambda r, p=players: engine_game(p, r), args.seconds),
+                     rate(lambda r, p=players: anchor_game(p, r), args.seconds)))
     w = max(len(r[0]) for r in rows)
     print(f"{'measure':<{w}}  {'unit':<8} {'engine':>10} {'anchor':>10} {'anchor/engine':>14}")
     print("-" * (w + 48))

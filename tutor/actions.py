@@ -148,8 +148,8 @@ class Join:
         return f"join {self.name}"
 
 
-Action = Union[Play, Bid, ChooseTrump, ChooseContract, Double, NoDouble, ClaimRedeal,
-               NoRedeal, Pass, NextHand, Join]
+Action = Union[Play, Bid, ChooseTrump, ChooseContract, Double, NoDouble,  # noqa: UP007
+               ClaimRedeal, NoRedeal, Pass, NextHand, Join]
 ACTION_TYPES = (Play, Bid, ChooseTrump, ChooseContract, Double, NoDouble, ClaimRedeal,
                 NoRedeal, Pass, NextHand, Join)
 

@@ -140,7 +140,8 @@ class Game:
         except ParseError as e:
             raise IllegalActionError(f"cannot use that deal: {e}") from None
         if len(self.history) != self._hand_start:
-            raise IllegalActionError("the hand has started: deal_hands only before the first action")
+            raise IllegalActionError(
+                "the hand has started: deal_hands only before the first action")
         if self.phase in (Phase.HAND_OVER, Phase.GAME_OVER):
             raise IllegalActionError("no hand is being dealt now")
         why = self._check_deal(parsed)

@@ -13,7 +13,8 @@ RULES.md part B is the law here. A quick game:
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from .actions import Action, Bid, ChooseTrump, Join, NextHand, Play
 from .cards import JOKER, Card, CardSet, Suit, deal
@@ -376,7 +377,9 @@ class TrixterGame(Game):
             if action.suit is None and not self.rules.allow_no_trump:
                 return "no trump is not allowed in this game"
             if phase == Phase.TRUMP:
-                return None if seat == mover else f"the dealer ({self.names[self.dealer]}) names trump"
+                if seat != mover:
+                    return f"the dealer ({self.names[self.dealer]}) names trump"
+                return None
             if self._may_change_trump(seat):
                 if action.suit == self.trump:
                     return "that is already trump"

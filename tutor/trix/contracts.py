@@ -20,7 +20,7 @@ class Contract(enum.IntEnum):
 
     @property
     def text(self) -> str:
-        """The word used in action text: ``king``, ``queens``, ``diamonds``, ``ltoosh``, ``trex``."""
+        """The word in action text: ``king``, ``queens``, ``diamonds``, ``ltoosh``, ``trex``."""
         return self.name.lower()
 
     @property
