@@ -1,0 +1,15 @@
+"""The solver: exact answers for trick-play goals (double dummy, paranoid).
+
+>>> from tutor.solver import Position, solve, Exactly
+>>> p = Position.from_pbn("N:AK... QJ... T9... 87...", leader=0)
+>>> solve(p, Exactly(seat=0, n=1)).value  # the A and K both win: exactly 1 is impossible
+0
+"""
+
+from __future__ import annotations
+
+from .goals import AvoidCards, Exactly, MaxTricks, MinPenalty
+from .position import Position
+from .search import Result, solve
+
+__all__ = ["Position", "solve", "Result", "MaxTricks", "Exactly", "AvoidCards", "MinPenalty"]
