@@ -79,6 +79,7 @@ class _Search:
         else:
             raise TypeError(f"not a trick-play goal: {goal!r}")
         self.side_mask = [s in self.side for s in range(self.n)]
+        self.avoider = isinstance(goal, (AvoidCards, MinPenalty))
         # Scoring classes: cards that score differently are never merged nor keyed alike.
         self.klass: dict[int, tuple] = {}
         m = self.special
@@ -144,6 +145,90 @@ class _Search:
         if jok:
             out.append(JOKER_INDEX)
         return out
+
+    def ordered(self, seat: int) -> list[int]:
+        """Moves in a promising order: a side that is winning the trick plays low; one
+        that is not tries its cheapest winning card first. The hero of a penalty goal
+        ducks first, with its highest card that does not win."""
+        moves = self.moves(seat)
+        trick = self.trick
+        if len(moves) < 2 or not trick:
+            return moves
+        w_pos = self._best_pos(trick)
+        w_seat = (self.leader + w_pos) % self.n
+        best = trick[w_pos]
+        led = self.led_suit()
+        trump = self.trump
+        wins = []
+        loses = []
+        for c in moves:  # highest first
+            if c != JOKER_INDEX and (
+                    best == JOKER_INDEX and (c // 13 == led or led < 0)
+                    or best != JOKER_INDEX and (
+                        (c // 13 == best // 13 and c > best)
+                        or (c // 13 == trump and best // 13 != trump))):
+                wins.append(c)
+            else:
+                loses.append(c)
+        if self.avoider and self.side_mask[seat]:
+            return loses + wins[::-1]
+        if self.side_mask[w_seat] == self.side_mask[seat]:
+            return loses[::-1] + wins[::-1]
+        return wins[::-1] + loses[::-1]
+
+    def _best_pos(self, trick: list[int]) -> int:
+        trump = self.trump
+        led = -1
+        best_pos = 0
+        best_key = -1
+        for i, c in enumerate(trick):
+            if c == JOKER_INDEX:
+                continue
+            st = c // 13
+            if led < 0:
+                led = st
+            if st == trump:
+                key = 100 + c % 13
+            elif st == led:
+                key = c % 13
+            else:
+                continue
+            if key > best_key:
+                best_key = key
+                best_pos = i
+        return best_pos
+
+    def quick_tricks(self) -> int:
+        """Tricks the leader's side can surely cash at once: the leader's unbroken run of
+        top cards in a suit wins trick after trick (in a trump suit, or in any suit when
+        nobody else holds a trump)."""
+        leader = self.leader
+        hand = self.hands[leader]
+        if not hand:
+            return 0
+        others = 0
+        for i, h in enumerate(self.hands):
+            if i != leader:
+                others |= h
+        trump = self.trump
+        total = 0
+        for st in range(4):
+            if trump >= 0 and st != trump and others & SUIT_MASKS[trump]:
+                continue
+            mine = (hand >> (13 * st)) & 0x1FFF
+            if not mine:
+                continue
+            theirs = (others >> (13 * st)) & 0x1FFF
+            run = 0
+            b = 12
+            while b >= 0:
+                if mine >> b & 1:
+                    run += 1
+                elif theirs >> b & 1:
+                    break
+                b -= 1
+            total += run
+        return min(total, hand.bit_count())
 
     def trick_mask(self) -> int:
         m = 0
@@ -233,7 +318,10 @@ class _Search:
         """Lowest and highest value the rest of the hand can give the hero side."""
         left = len_mask(self.hands[self.leader]) + self.jokers[self.leader]
         if isinstance(self.goal, MaxTricks):
-            return 0, left
+            qt = self.quick_tricks()
+            if self.side_mask[self.leader]:
+                return qt, left
+            return 0, left - qt
         lo = hi = 0
         live = 0
         for h in self.hands:
@@ -280,7 +368,7 @@ class _Search:
         seat = (self.leader + len(trick)) % n
         maximize = self.side_mask[seat]
         best = -INF if maximize else INF
-        for c in self.moves(seat):
+        for c in self.ordered(seat):
             v = self.child(seat, c, alpha, beta)
             if maximize:
                 if v > best:
@@ -377,7 +465,7 @@ class _Search:
         seat = (self.leader + len(trick)) % self.n
         hero = self.side_mask[seat]
         result = not hero
-        for c in self.moves(seat):
+        for c in self.ordered(seat):
             ok = self.child_can(seat, c, need)
             if ok == hero:
                 result = hero
