@@ -504,19 +504,27 @@ class _Search:
         return 0, self.failed0
 
     # --- the answer ------------------------------------------------------------
-    def value_after(self, seat: int, c: int) -> int:
+    def value_after(self, seat: int, c: int, guess: int | None = None) -> int:
+        """The goal's value after ``seat`` plays ``c``. For ``MaxTricks``, zero-window
+        tests walk from ``guess`` (a sibling's value is usually close)."""
         if isinstance(self.goal, (Exactly, AvoidCards)):
             need, failed = self.root_need()
             return int(self.child_can(seat, c, need)) if not failed else 0
         if isinstance(self.goal, MaxTricks):
-            lo, hi = 0, self.tricks_left()
-            while lo < hi:
-                t = (lo + hi + 1) // 2
-                if self.child(seat, c, t - 1, t) >= t:
-                    lo = t
-                else:
-                    hi = t - 1
-            return lo
+            left = self.tricks_left()
+
+            def at_least(t: int) -> bool:
+                return t <= 0 or self.child(seat, c, t - 1, t) >= t
+
+            t = left // 2 if guess is None else min(max(guess, 0), left)
+            if at_least(t):
+                while t < left and at_least(t + 1):
+                    t += 1
+                return t
+            t -= 1
+            while t > 0 and not at_least(t):
+                t -= 1
+            return t
         return self.child(seat, c, -INF, INF)
 
 
@@ -560,8 +568,9 @@ def solve(position: Position, goal) -> Result:
     seat = position.to_move
     reps = _equivalents(s, seat)
     rep_values: dict[int, int] = {}
-    for c in sorted(set(reps.values()), key=lambda i: -i):
-        rep_values[c] = s.value_after(seat, c)
+    guess = None
+    for c in s.ordered(seat):
+        guess = rep_values[c] = s.value_after(seat, c, guess)
     by_card = {_card(c): rep_values[r] for c, r in reps.items()}
     maximize = s.side_mask[seat]
     value = (max if maximize else min)(rep_values.values())
@@ -576,7 +585,10 @@ def _principal_line(position: Position, goal, s: _Search) -> list[Card]:
     line: list[Card] = []
     while s.hands[(s.leader + len(s.trick)) % s.n] or s.jokers[(s.leader + len(s.trick)) % s.n]:
         seat = (s.leader + len(s.trick)) % s.n
-        values = {c: s.value_after(seat, c) for c in s.moves(seat)}
+        values = {}
+        guess = None
+        for c in s.ordered(seat):
+            guess = values[c] = s.value_after(seat, c, guess)
         pick = (max if s.side_mask[seat] else min)(values, key=lambda c: (values[c], -c)
                                                    if s.side_mask[seat] else (values[c], c))
         line.append(_card(pick))
