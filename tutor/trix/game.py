@@ -1,0 +1,606 @@
+"""Trix: four kingdoms of five contracts (RULES.md part A), on the shared game protocol.
+
+>>> g = TrixGame.new(seed=1)
+>>> g.phase.value, g.to_move == g.owner
+('choose_contract', True)
+>>> len(g.legal_actions())
+5
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..actions import (Action, ChooseContract, ClaimRedeal, Double, NextHand, NoDouble, NoRedeal,
+                       Pass, Play)
+from ..cards import Card, CardSet, Rank, Suit, deal
+from ..protocol import Game, Phase
+from ..tricks import legal_cards, trick_winner, why_illegal
+from .contracts import TRICK_CONTRACTS, Contract
+from .rules import TrixRules
+from .trex import TREX_POINTS, Layout
+
+__all__ = ["TrixGame"]
+
+PLAYERS = 4
+KING_OF_HEARTS = Card(Suit.HEARTS, Rank.KING)
+ACE_OF_HEARTS = Card(Suit.HEARTS, Rank.ACE)
+SEVEN_OF_HEARTS = Card(Suit.HEARTS, Rank.SEVEN)
+QUEENS = CardSet(Card(s, Rank.QUEEN) for s in Suit)
+DIAMONDS = CardSet.deck().by_suit(Suit.DIAMONDS)
+TWOS = CardSet(Card(s, Rank.TWO) for s in Suit)
+HEARTS_MASK = Suit.HEARTS.mask
+
+
+def kingdom_owners(first: int, order: str) -> list[int]:
+    """Owners of the four kingdoms in turn.
+
+    >>> kingdom_owners(1, "rotate"), kingdom_owners(1, "abba")
+    ([1, 2, 3, 0], [1, 2, 0, 3])
+    """
+    if order == "abba":
+        right = (first + 1) % 4
+        return [first, right, (right + 2) % 4, (first + 2) % 4]
+    return [(first + i) % 4 for i in range(4)]
+
+
+def may_claim_king_redeal(hand: CardSet) -> bool:
+    """K♥ alone, A♥ alone, or exactly K♥ + A♥, with no other heart (A5)."""
+    hearts = hand.by_suit(Suit.HEARTS)
+    return hearts in (CardSet([KING_OF_HEARTS]), CardSet([ACE_OF_HEARTS]),
+                      CardSet([KING_OF_HEARTS, ACE_OF_HEARTS]))
+
+
+def may_claim_trex_redeal(hand: CardSet) -> bool:
+    """All four 2s, or three 2s and the 3 of the fourth suit (A5)."""
+    twos = hand & TWOS
+    if len(twos) == 4:
+        return True
+    if len(twos) == 3:
+        missing = next(c.suit for c in TWOS if c not in twos)
+        return Card(missing, Rank.THREE) in hand
+    return False
+
+
+class TrixGame(Game):
+    """A whole game of Trix for four players, following DESIGN.md's game protocol."""
+
+    FORMAT = "trix-tutor/trix"
+
+    # --- construction ----------------------------------------------------
+    @classmethod
+    def new(cls, seed: int | None = None, rules: TrixRules | None = None, *,
+            deals: Sequence | None = None, names: Sequence[str] | None = None,
+            dealer: int | None = None) -> TrixGame:
+        """A new game. ``seed`` makes the first dealer and every shuffle reproducible;
+        ``deals`` gives explicit hands for the first deals (redeals use one each). The
+        first deal still decides the first owner by the 7♥."""
+        rules = rules if rules is not None else TrixRules()
+        if not isinstance(rules, TrixRules):
+            raise TypeError("rules must be a TrixRules")
+        names = list(names) if names is not None else [f"Player {i + 1}" for i in range(4)]
+        if len(names) != PLAYERS or not all(isinstance(n, str) and n for n in names):
+            raise ValueError("give 4 non-empty names")
+        g = cls.__new__(cls)
+        g.rules = rules
+        g.names = names
+        g._init_record(seed, deals)
+        if dealer is None:
+            dealer = g._rng("dealer").randrange(PLAYERS)
+        elif isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < 4:
+            raise ValueError("dealer must be a seat 0..3")
+        g.first_dealer = dealer
+        g.dealer = dealer
+        g.scores = [0] * PLAYERS
+        g.sheet = []
+        g.kingdom = 0
+        g.owners: list[int] = []
+        g.owner = None
+        g.used: list[Contract] = []  # contracts played in this kingdom
+        g.kingdom_deals = 0  # deals scored in this kingdom (redeals not counted)
+        g.deal_number = 0  # deals dealt, redeals included
+        g.phase = Phase.CHOOSE_CONTRACT
+        why = g._next_deal_problem()
+        if why:
+            raise ValueError(why)
+        g._start_deal()
+        return g
+
+    def _setup(self) -> dict[str, Any]:
+        return {"players": list(self.names), "rules": self.rules.to_dict(), "seed": self.seed,
+                "dealer": self.first_dealer}
+
+    @classmethod
+    def _from_setup(cls, setup: dict[str, Any], deals: list[list[CardSet]]) -> TrixGame:
+        return cls.new(seed=setup.get("seed"), rules=TrixRules.from_dict(setup.get("rules", {})),
+                       deals=deals, names=setup.get("players"), dealer=setup.get("dealer"))
+
+    @property
+    def n_players(self) -> int:
+        """Always 4."""
+        return PLAYERS
+
+    # --- dealing ---------------------------------------------------------
+    def _random_deal(self) -> list[CardSet]:
+        return deal(PLAYERS, 13, 0, self._rng(f"deal {len(self.deals) + 1}")).hands
+
+    def _check_deal(self, hands: list[CardSet]) -> str | None:
+        if len(hands) != PLAYERS:
+            return f"{len(hands)} hands; Trix is for 4 players"
+        for i, h in enumerate(hands):
+            if h.jokers:
+                return f"hand {i + 1} holds a joker; Trix has none"
+            if len(h) != 13:
+                return f"hand {i + 1} has {len(h)} cards, not 13"
+        return None
+
+    def _install_deal(self, hands: list[CardSet]) -> None:
+        self.hands = list(hands)
+        if not self.owners:
+            # The first deal: whoever holds the 7♥ owns the first kingdom.
+            first = next(s for s in range(PLAYERS) if SEVEN_OF_HEARTS in hands[s])
+            self.owners = kingdom_owners(first, self.rules.kingdom_order)
+            self.owner = first
+        self.dealt = list(hands)  # the deal as dealt, for the score sheet and review
+
+    def _start_deal(self) -> None:
+        self.deal_number += 1
+        self.contract: frozenset[Contract] = frozenset()
+        self.doubles: list[tuple[Card, int]] = []
+        self.claim: dict[str, Any] | None = None  # a redeal claim shown this deal
+        self._queue: list[int] = []  # seats still to visit in the doubling round
+        self.leader = 0
+        self.trick: list[tuple[int, Card]] = []
+        self.tricks: list[list[tuple[int, Card]]] = []
+        self.taken = [CardSet()] * PLAYERS
+        self.tricks_won = [0] * PLAYERS
+        self.layout = Layout()
+        self.out: list[int] = []  # Trex finishing order
+        self.trex_turns = [0] * PLAYERS
+        self.passes = [0] * PLAYERS
+        self._trex_turn = 0
+        self.twos_shown = False
+        self.phase = Phase.CHOOSE_CONTRACT
+        self._deal_next()
+        # The owner deals every deal of the kingdom (the first deal's dealer was drawn).
+        if self.deal_number > 1:
+            self.dealer = self.owner
+
+    # --- what is allowed ---------------------------------------------------
+    @property
+    def contracts_left(self) -> list[Contract]:
+        """Contracts not yet played in this kingdom."""
+        return [c for c in Contract if c not in self.used]
+
+    @property
+    def deals_per_kingdom(self) -> int:
+        """5, or 2 under the complex preset."""
+        return 2 if self.rules.complex_only else 5
+
+    def _contract_choices(self) -> list[frozenset[Contract]]:
+        left = self.contracts_left
+        tricks = [c for c in left if c in TRICK_CONTRACTS]
+        if self.rules.complex_only:
+            out = [frozenset(tricks)] if tricks else []
+            if Contract.TREX in left:
+                out.append(frozenset([Contract.TREX]))
+            return out
+        out = [frozenset([c]) for c in left]
+        if self.rules.combine and len(tricks) > 1:
+            n = len(tricks)
+            for bits in range(1, 1 << n):
+                group = frozenset(tricks[i] for i in range(n) if bits >> i & 1)
+                if len(group) > 1:
+                    out.append(group)
+        return out
+
+    def _doublable(self, seat: int) -> list[Card]:
+        if not self.rules.doubling:
+            return []
+        hand = self.hands[seat]
+        done = {c for c, _ in self.doubles}
+        out = []
+        if Contract.KING in self.contract and KING_OF_HEARTS in hand:
+            out.append(KING_OF_HEARTS)
+        if Contract.QUEENS in self.contract:
+            out += [q for q in hand & QUEENS]
+        return [c for c in out if c not in done]
+
+    def _may_claim(self, seat: int) -> bool:
+        hand = self.hands[seat]
+        if Contract.KING in self.contract and may_claim_king_redeal(hand):
+            return True
+        return Contract.TREX in self.contract and may_claim_trex_redeal(hand)
+
+    def _round_word(self) -> Action:
+        doubling = self.rules.doubling and (self.contract & {Contract.KING, Contract.QUEENS})
+        return NoDouble() if doubling else NoRedeal()
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat that must act now (``None`` between deals and at the end)."""
+        if self.phase == Phase.CHOOSE_CONTRACT:
+            return self.owner
+        if self.phase == Phase.DOUBLE:
+            return self._queue[0]
+        if self.phase == Phase.PLAY:
+            return (self.leader + len(self.trick)) % PLAYERS
+        if self.phase == Phase.TREX:
+            return self._trex_turn
+        return None
+
+    def _trick_legal(self, seat: int) -> CardSet:
+        hand = self.hands[seat]
+        cards = [c for _, c in self.trick]
+        legal = legal_cards(hand, cards)
+        if not cards:
+            if self.rules.no_heart_lead_in_king and Contract.KING in self.contract \
+                    and hand.mask & ~HEARTS_MASK:
+                legal = CardSet.from_mask(legal.mask & ~HEARTS_MASK)
+        elif self.rules.penalty_discard and not hand.has_suit(cards[0].suit):
+            forced = hand & self._penalty_cards()
+            if forced:
+                legal = forced
+        return legal
+
+    def _penalty_cards(self) -> CardSet:
+        out = CardSet()
+        if Contract.KING in self.contract:
+            out = out | CardSet([KING_OF_HEARTS])
+        if Contract.DIAMONDS in self.contract:
+            out = out | DIAMONDS
+        if Contract.QUEENS in self.contract:
+            out = out | QUEENS
+        return out
+
+    def _legal(self, seat: int | None) -> list[Action]:
+        if self.phase == Phase.HAND_OVER:
+            return [NextHand()]
+        if seat is None or seat != self.to_move:
+            return []
+        if self.phase == Phase.CHOOSE_CONTRACT:
+            return [ChooseContract(c) for c in self._contract_choices()]
+        if self.phase == Phase.DOUBLE:
+            out: list[Action] = [Double(c) for c in self._doublable(seat)]
+            if self._may_claim(seat):
+                out.append(ClaimRedeal())
+            out.append(self._round_word())
+            return out
+        if self.phase == Phase.PLAY:
+            return [Play(c) for c in self._trick_legal(seat)]
+        if self.phase == Phase.TREX:
+            playable = self.layout.playable(self.hands[seat])
+            return [Play(c) for c in playable] if playable else [Pass()]
+        return []
+
+    def _why_illegal(self, seat: int | None, action: Action) -> str | None:
+        phase = self.phase
+        if isinstance(action, NextHand):
+            if phase == Phase.GAME_OVER:
+                return "the game is over"
+            if phase != Phase.HAND_OVER:
+                return "the deal is not over yet"
+            return self._next_deal_problem()
+        if phase == Phase.GAME_OVER:
+            return "the game is over"
+        if phase == Phase.HAND_OVER:
+            return "the deal is over: deal the next one (\"next\")"
+        mover = self.to_move
+        if seat != mover:
+            return f"it is {self.names[mover]}'s turn"
+        if isinstance(action, ChooseContract):
+            if phase != Phase.CHOOSE_CONTRACT:
+                return "the contract has been chosen"
+            wanted = action.contracts
+            used = [c for c in wanted if c in self.used]
+            if used:
+                return f"{used[0].title} has already been played in this kingdom"
+            if wanted in self._contract_choices():
+                return None
+            if self.rules.complex_only:
+                return "Trix Complex: name all the trick contracts left together, or Trex"
+            if Contract.TREX in wanted:
+                return "Trex cannot be combined with other contracts"
+            return "contracts may be combined only with the combine option"
+        if phase == Phase.CHOOSE_CONTRACT:
+            return f"{self.names[self.owner]} must first choose the contract"
+        if isinstance(action, Double):
+            if phase != Phase.DOUBLE:
+                return "doubling is over"
+            if action.card in self._doublable(seat):
+                return None
+            if not self.rules.doubling:
+                return "doubling is off in this game"
+            if any(c == action.card for c, _ in self.doubles):
+                return f"{action.card.symbol()} is already doubled"
+            if action.card not in self.hands[seat]:
+                return f"{action.card.symbol()} is not in your hand"
+            return "only the K♥ (King of Hearts) or a queen (Queens) can be doubled"
+        if isinstance(action, ClaimRedeal):
+            if phase != Phase.DOUBLE:
+                return "a redeal may be claimed only right after the announcement"
+            if self._may_claim(seat):
+                return self._next_deal_problem()
+            if Contract.TREX in self.contract:
+                return "a Trex redeal needs all four 2s, or three 2s and the 3 of the fourth suit"
+            if Contract.KING in self.contract:
+                return "a redeal needs K♥ alone, A♥ alone, or only K♥ and A♥ in hearts"
+            return "a redeal can be claimed only in King of Hearts or Trex"
+        if isinstance(action, (NoDouble, NoRedeal)):
+            if phase != Phase.DOUBLE:
+                return "there is nothing to decline now"
+            if action != self._round_word():
+                return f"say \"{self._round_word()}\" to end your turn"
+            return None
+        if isinstance(action, Pass):
+            if phase != Phase.TREX:
+                return "you may pass only in Trex"
+            if self.layout.playable(self.hands[seat]):
+                return "you hold a card that fits the layout: you must play it"
+            return None
+        if isinstance(action, Play):
+            card = action.card
+            if not isinstance(card, Card):
+                return "not a card"
+            if phase == Phase.DOUBLE:
+                return "the doubling round comes first"
+            if card not in self.hands[seat]:
+                return f"{card.symbol()} is not in your hand"
+            if phase == Phase.TREX:
+                if self.layout.is_playable(card):
+                    return None
+                if card.rank == Rank.JACK:
+                    return f"the {card.suit.name.lower()} row is already open"
+                return (f"{card.symbol()} does not fit: play a jack, or a card next to the "
+                        f"end of an open row")
+            if card in self._trick_legal(seat):
+                return None
+            cards = [c for _, c in self.trick]
+            why = why_illegal(card, self.hands[seat], cards)
+            if why:
+                return why
+            if not cards:
+                return "no heart lead in King of Hearts while you hold another suit"
+            return "void in the suit led, you must discard a penalty card"
+        return f"{action} is not an action in Trix"
+
+    # --- doing it ----------------------------------------------------------
+    def _do(self, seat: int | None, action: Action) -> None:
+        if isinstance(action, ChooseContract):
+            self.contract = action.contracts
+            self._begin_round()
+        elif isinstance(action, Double):
+            self.doubles.append((action.card, seat))
+            if not self._doublable(seat) and not self._may_claim(seat):
+                self._end_turn()
+        elif isinstance(action, (NoDouble, NoRedeal)):
+            self._end_turn()
+        elif isinstance(action, ClaimRedeal):
+            self.claim = {"seat": seat, "hand": [str(c) for c in self.hands[seat]],
+                          "contract": self._contract_text()}
+            self.sheet.append(self._row(points=[0] * PLAYERS, redeal=seat))
+            claim = self.claim
+            self._start_deal()
+            self.claim = claim
+        elif isinstance(action, Play):
+            if self.phase == Phase.TREX:
+                self._trex_play(seat, action.card)
+            else:
+                self._trick_play(seat, action.card)
+        elif isinstance(action, Pass):
+            self.passes[seat] += 1
+            self._trex_next(seat)
+        elif isinstance(action, NextHand):
+            self._next_deal()
+
+    def _begin_round(self) -> None:
+        """The shared round of doubles and redeal claims (A5), then the first lead."""
+        self._queue = [s for s in ((self.owner + i) % 4 for i in range(4))
+                       if self._doublable(s) or self._may_claim(s)]
+        if self._queue:
+            self.phase = Phase.DOUBLE
+        else:
+            self._begin_play()
+
+    def _end_turn(self) -> None:
+        self._queue.pop(0)
+        if not self._queue:
+            self._begin_play()
+
+    def _begin_play(self) -> None:
+        if Contract.TREX in self.contract:
+            self.phase = Phase.TREX
+            self._trex_turn = self.owner
+        else:
+            self.phase = Phase.PLAY
+            self.leader = self.owner
+
+    def _trick_play(self, seat: int, card: Card) -> None:
+        self.hands[seat] = self.hands[seat].remove(card)
+        self.trick.append((seat, card))
+        if len(self.trick) < PLAYERS:
+            return
+        cards = [c for _, c in self.trick]
+        won = self.trick[trick_winner(cards)][0]
+        self.tricks_won[won] += 1
+        self.taken[won] = self.taken[won] + CardSet(cards)
+        self.tricks.append(self.trick)
+        self.trick = []
+        self.leader = won
+        if len(self.tricks) == 13 or self._ends_early():
+            self._score_deal()
+
+    def _ends_early(self) -> bool:
+        if not self.rules.end_early or len(self.contract) != 1:
+            return False
+        taken = CardSet()
+        for t in self.taken:
+            taken = taken | t
+        (c,) = self.contract
+        if c == Contract.KING:
+            return KING_OF_HEARTS in taken
+        if c == Contract.QUEENS:
+            return QUEENS <= taken
+        if c == Contract.DIAMONDS:
+            return DIAMONDS <= taken
+        return False
+
+    def _trex_play(self, seat: int, card: Card) -> None:
+        self.hands[seat] = self.hands[seat].remove(card)
+        self.layout = self.layout.play(card)
+        if not self.hands[seat]:
+            self.out.append(seat)
+        self._trex_next(seat)
+
+    def _trex_next(self, seat: int) -> None:
+        self.trex_turns[seat] += 1
+        if self.rules.partnership and not self.twos_shown and all(self.trex_turns):
+            self.twos_shown = True  # A7: every 2 still held is now public
+        if len(self.out) == 3:
+            self.out.append(next(s for s in range(4) if s not in self.out))
+            self._score_deal()
+            return
+        nxt = (seat + 1) % 4
+        while nxt in self.out:
+            nxt = (nxt + 1) % 4
+        self._trex_turn = nxt
+
+    # --- scoring ---------------------------------------------------------------
+    def deal_points(self) -> list[int]:
+        """Points of the deal being played, from the cards taken (or Trex places)."""
+        pts = [0] * PLAYERS
+        c = self.contract
+        if Contract.TREX in c:
+            for place, s in enumerate(self.out):
+                pts[s] += TREX_POINTS[place]
+        else:
+            doubled = dict(self.doubles)
+            swap = self.rules.swap_diamonds_ltoosh
+            for s in range(PLAYERS):
+                taken = self.taken[s]
+                if Contract.LTOOSH in c:
+                    pts[s] -= (10 if swap else 15) * self.tricks_won[s]
+                if Contract.DIAMONDS in c:
+                    pts[s] -= (15 if swap else 10) * taken.suit_length(Suit.DIAMONDS)
+                penalties = []
+                if Contract.KING in c and KING_OF_HEARTS in taken:
+                    penalties.append((KING_OF_HEARTS, 75))
+                if Contract.QUEENS in c:
+                    penalties += [(q, 25) for q in taken & QUEENS]
+                for card, p in penalties:
+                    d = doubled.get(card)
+                    if d is None or d == s:
+                        pts[s] -= p
+                    else:
+                        pts[s] -= 2 * p
+                        pts[d] += p
+        if self.rules.reversed_signs:
+            pts = [-p for p in pts]
+        return pts
+
+    def _contract_text(self) -> str:
+        return "+".join(c.text for c in sorted(self.contract))
+
+    def _row(self, points: list[int], redeal: int | None = None) -> dict[str, Any]:
+        return {
+            "deal": self.deal_number, "kingdom": self.kingdom + 1,
+            "deal_in_kingdom": self.kingdom_deals + 1,
+            "owner": self.owner, "contract": self._contract_text(),
+            "doubles": [[str(card), s] for card, s in self.doubles],
+            "redeal": redeal, "taken": [len(t) for t in self.taken],
+            "tricks": list(self.tricks_won), "trex_order": list(self.out),
+            "points": points, "totals": [a + b for a, b in zip(self.scores, points)],
+        }
+
+    def _score_deal(self) -> None:
+        points = self.deal_points()
+        self.sheet.append(self._row(points))
+        for s in range(PLAYERS):
+            self.scores[s] += points[s]
+        self.used = self.used + sorted(self.contract)
+        self.kingdom_deals += 1
+        if len(self.used) == 5 and self.kingdom == 3:
+            self.phase = Phase.GAME_OVER
+        else:
+            self.phase = Phase.HAND_OVER
+
+    def _next_deal(self) -> None:
+        if len(self.used) == 5:
+            self.kingdom += 1
+            self.used = []
+            self.kingdom_deals = 0
+            self.owner = self.owners[self.kingdom]
+        self._start_deal()
+        self.claim = None
+
+    # --- views -------------------------------------------------------------
+    @property
+    def team_scores(self) -> list[int]:
+        """Totals of the teams 0+2 and 1+3 (meaningful in partnership)."""
+        return [self.scores[0] + self.scores[2], self.scores[1] + self.scores[3]]
+
+    def score_sheet(self) -> list[dict[str, Any]]:
+        """One row per deal (redeals included, with ``redeal`` naming the claimant):
+        kingdom, owner, contract, doubles, cards and tricks taken, points, running totals."""
+        return [dict(r) for r in self.sheet]
+
+    def public_cards(self) -> dict[int, list[str]]:
+        """Cards of a hand everyone may see: doubled cards still held, and in partnership
+        Trex the 2s still held once every player has had a turn."""
+        out: dict[int, list[str]] = {}
+        for card, s in self.doubles:
+            if card in self.hands[s]:
+                out.setdefault(s, []).append(str(card))
+        if self.twos_shown and self.phase in (Phase.TREX, Phase.HAND_OVER, Phase.GAME_OVER):
+            for s in range(PLAYERS):
+                twos = [str(c) for c in self.hands[s] & TWOS]
+                if twos:
+                    out.setdefault(s, []).extend(twos)
+        return out
+
+    def observe(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` may know, JSON-ready; never another seat's hidden card."""
+        if not self._valid_seat(seat):
+            raise ValueError(f"there is no seat {seat!r} at this table")
+        return {
+            "game": "trix",
+            "seat": seat,
+            "players": list(self.names),
+            "phase": self.phase.value,
+            "to_move": self.to_move,
+            "kingdom": self.kingdom + 1,
+            "owner": self.owner,
+            "dealer": self.dealer,
+            "deal_number": self.deal_number,
+            "contract": sorted(c.text for c in self.contract),
+            "contracts_left": [c.text for c in self.contracts_left],
+            "hand": [str(c) for c in self.hands[seat]],
+            "hand_counts": [len(h) for h in self.hands],
+            "leader": self.leader,
+            "trick": [[s, str(c)] for s, c in self.trick],
+            "tricks": [[[s, str(c)] for s, c in t] for t in self.tricks],
+            "tricks_won": list(self.tricks_won),
+            "taken": [[str(c) for c in t] for t in self.taken],
+            "doubles": [[str(c), s] for c, s in self.doubles],
+            "public": {str(s): cards for s, cards in self.public_cards().items()},
+            "redeal_claim": self.claim,
+            "layout": self.layout.to_json(),
+            "out": list(self.out),
+            "passes": list(self.passes),
+            "scores": list(self.scores),
+            "team_scores": self.team_scores if self.rules.partnership else None,
+            "legal": [str(a) for a in self.legal_actions(seat)],
+            "last_deal": dict(self.sheet[-1]) if self.sheet else None,
+        }
+
+    def clone(self) -> TrixGame:
+        """An independent copy (cards and actions are immutable: lists copied)."""
+        g = object.__new__(TrixGame)
+        d = self.__dict__.copy()
+        for key in ("names", "scores", "sheet", "history", "deals", "_queued", "owners", "used",
+                    "hands", "dealt", "doubles", "_queue", "trick", "tricks", "taken",
+                    "tricks_won", "out", "trex_turns", "passes"):
+            d[key] = list(d[key])
+        g.__dict__.update(d)
+        return g
