@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tutor import Bid, Phase, TrixterGame  # noqa: E402
+from tutor import Bid, Phase, TrixGame, TrixterGame  # noqa: E402
 from tutor.trixter import jokers_for, peak_for  # noqa: E402
 
 
@@ -86,6 +86,40 @@ def anchor_game(players: int, rng: random.Random) -> None:
         anchor_hand(players, k, rng)
 
 
+def engine_trix_game(rng: random.Random) -> None:
+    """A whole Trix game (4 kingdoms, 20 deals) through the public protocol."""
+    g = TrixGame.new(seed=rng.randrange(2**32))
+    while not g.is_over:
+        g.apply(rng.choice(g.legal_actions()))
+
+
+def anchor_trix_game(rng: random.Random) -> None:
+    """The floor: 16 trick deals and 4 Trex deals on lists, no checks or scoring."""
+    for _ in range(16):
+        anchor_hand(4, 13, rng)
+    for _ in range(4):
+        deck = [(s, r) for s in range(4) for r in range(2, 15)]
+        rng.shuffle(deck)
+        hands = [deck[i * 13:(i + 1) * 13] for i in range(4)]
+        rows = [None] * 4
+        out = 0
+        seat = 0
+        while out < 3:
+            hand = hands[seat]
+            fits = [c for c in hand if (rows[c[0]] is None and c[1] == 11) or (
+                rows[c[0]] is not None and c[1] in (rows[c[0]][0] - 1, rows[c[0]][1] + 1))]
+            if fits:
+                c = rng.choice(fits)
+                hand.remove(c)
+                lo, hi = rows[c[0]] or (c[1], c[1])
+                rows[c[0]] = (min(lo, c[1]), max(hi, c[1]))
+                if not hand:
+                    out += 1
+            seat = (seat + 1) % 4
+            while not hands[seat] and out < 3:
+                seat = (seat + 1) % 4
+
+
 def rate(fn, seconds: float) -> float:
     """Calls of ``fn`` per second over about ``seconds``."""
     rng = random.Random(1)
@@ -112,6 +146,8 @@ def main(argv: list[str] | None = None) -> None:
         rows.append((f"Trixter whole game, {players} players", "games/s",
                      rate(lambda r, p=players: engine_game(p, r), args.seconds),
                      rate(lambda r, p=players: anchor_game(p, r), args.seconds)))
+    rows.append(("Trix whole game (20 deals)", "games/s",
+                 rate(engine_trix_game, args.seconds), rate(anchor_trix_game, args.seconds)))
     w = max(len(r[0]) for r in rows)
     print(f"{'measure':<{w}}  {'unit':<8} {'engine':>10} {'anchor':>10} {'anchor/engine':>14}")
     print("-" * (w + 48))

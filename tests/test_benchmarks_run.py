@@ -16,3 +16,4 @@ def test_engine_benchmark_prints_a_table():
     assert lines[0].split()[:2] == ["measure", "unit"]
     assert any("peak hand, 4 players" in ln for ln in lines)
     assert any("peak hand, 8 players" in ln for ln in lines)
+    assert any("Trix whole game" in ln for ln in lines)

@@ -98,3 +98,23 @@ def test_record_is_replayed_not_trusted():
     with pytest.raises(IllegalActionError, match="not in your hand"):
         records.from_record(rec)
     assert other  # the card came from seat 2's hand
+
+
+def test_trix_records_round_trip_and_refuse_a_bad_action():
+    from tutor import TrixGame, TrixRules
+
+    g = TrixGame.new(seed=8, rules=TrixRules(partnership=True))
+    rng = random.Random(8)
+    for _ in range(150):
+        g.apply(rng.choice(g.legal_actions()))
+    again = records.loads(records.dumps(g))
+    assert isinstance(again, TrixGame) and again.to_record() == g.to_record()
+    assert again.scores == g.scores and again.observe(2) == g.observe(2)
+    rec = g.to_record()
+    rec["actions"][0][1] = "contract chess"
+    with pytest.raises(ParseError, match="action 1"):
+        records.from_record(rec)
+    rec = g.to_record()
+    rec["actions"][0][0] = (rec["actions"][0][0] + 1) % 4
+    with pytest.raises(IllegalActionError, match="action 1 .*turn"):
+        records.from_record(rec)

@@ -48,6 +48,16 @@ def test_seven_of_hearts_owns_the_first_kingdom():
         g.apply("contract king+queens")
 
 
+def test_deal_hands_on_the_first_deal_decides_the_owner_again():
+    g = TrixGame.new(seed=4)
+    g.deal_hands(["..AKQJT98765432.", "...AKQJT98765432", ".AKQJT98765432..",
+                  "AKQJT98765432..."])
+    assert g.owner == 2 and g.owners == [2, 3, 0, 1]
+    g.apply("contract ltoosh")
+    with pytest.raises(IllegalActionError, match="has started"):
+        g.deal_hands(SUITS)
+
+
 def test_king_doubled_and_taken_by_another_player():
     g = new([KING_DEAL])
     g.apply("contract king")

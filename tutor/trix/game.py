@@ -137,8 +137,8 @@ class TrixGame(Game):
 
     def _install_deal(self, hands: list[CardSet]) -> None:
         self.hands = list(hands)
-        if not self.owners:
-            # The first deal: whoever holds the 7♥ owns the first kingdom.
+        if self.deal_number <= 1:
+            # The first deal (as dealt, or as replaced by deal_hands): the 7♥ owns it.
             first = next(s for s in range(PLAYERS) if SEVEN_OF_HEARTS in hands[s])
             self.owners = kingdom_owners(first, self.rules.kingdom_order)
             self.owner = first
