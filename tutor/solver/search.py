@@ -177,6 +177,7 @@ class _Search:
         return wins[::-1] + loses[::-1]
 
     def _best_pos(self, trick: list[int]) -> int:
+        """Position in ``trick`` of the card winning it so far (jokers never win)."""
         trump = self.trump
         led = -1
         best_pos = 0
@@ -238,26 +239,8 @@ class _Search:
         return m
 
     def winner(self, trick: list[int], leader: int) -> int:
-        trump = self.trump
-        led = -1
-        best_pos = 0
-        best_key = -1
-        for i, c in enumerate(trick):
-            if c == JOKER_INDEX:
-                continue
-            s = c // 13
-            if led < 0:
-                led = s
-            if s == trump:
-                key = 100 + c % 13
-            elif s == led:
-                key = c % 13
-            else:
-                continue
-            if key > best_key:
-                best_key = key
-                best_pos = i
-        return (leader + best_pos) % self.n
+        """The seat that wins a full trick led by ``leader``."""
+        return (leader + self._best_pos(trick)) % self.n
 
     # --- trick bookkeeping ---------------------------------------------------
     def trick_gain(self, trick: list[int], w: int) -> int:
