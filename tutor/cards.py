@@ -181,7 +181,7 @@ class Card:
         low = t.lower()
         if low in ("x", "🃏", "joker", "jk"):
             return JOKER
-        if not 2 <= len(low) <= 5:
+        if not 2 <= len(low) <= 10:
             raise ParseError(f"not a card: {text!r}")
         for suit_text, suit in _SUIT_TEXT.items():
             if low.endswith(suit_text) and len(low) > len(suit_text):
