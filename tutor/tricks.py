@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .cards import _CARDS, Card, CardSet, Suit
+from .cards import Card, CardSet, Suit
 
 __all__ = ["led_suit", "legal_cards", "trick_winner", "why_illegal"]
 
@@ -85,5 +85,3 @@ def trick_winner(trick: Sequence[Card], trump: Suit | None = None) -> int:
             best, best_key = i, key
     return best
 
-
-assert _CARDS  # the interned cards are shared with cards.py

@@ -142,7 +142,6 @@ class TrixGame(Game):
             first = next(s for s in range(PLAYERS) if SEVEN_OF_HEARTS in hands[s])
             self.owners = kingdom_owners(first, self.rules.kingdom_order)
             self.owner = first
-        self.dealt = list(hands)  # the deal as dealt, for the score sheet and review
 
     def _start_deal(self) -> None:
         self.deal_number += 1
@@ -599,7 +598,7 @@ class TrixGame(Game):
         g = object.__new__(TrixGame)
         d = self.__dict__.copy()
         for key in ("names", "scores", "sheet", "history", "deals", "_queued", "owners", "used",
-                    "hands", "dealt", "doubles", "_queue", "trick", "tricks", "taken",
+                    "hands", "doubles", "_queue", "trick", "tricks", "taken",
                     "tricks_won", "out", "trex_turns", "passes"):
             d[key] = list(d[key])
         g.__dict__.update(d)
