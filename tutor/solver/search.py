@@ -9,8 +9,9 @@ ordering and, for ``MaxTricks``, zero-window target searches.
 
 from __future__ import annotations
 
+import os
 import time
-from dataclasses import dataclass, field
+from collections.abc import Callable
 
 from ..cards import _CARDS, JOKER, Card
 from .goals import AvoidCards, Exactly, MaxTricks, MinPenalty, side_of
@@ -23,16 +24,44 @@ JOKER_INDEX = 52
 INF = 10**9
 
 
-@dataclass
 class Result:
     """What ``solve`` found: the goal's value from the position with best play by all,
     the value after each legal card of the seat to move, one principal line, and
-    search statistics."""
+    search statistics.
 
-    value: int
-    by_card: dict[Card, int]
-    line: list[Card]
-    stats: dict[str, float] = field(default_factory=dict)
+    The line costs a search per card of it, so it is worked out on first access (from
+    the table the search kept); it is the same line whenever it is asked for.
+    """
+
+    __slots__ = ("value", "by_card", "stats", "_line", "_line_fn")
+
+    def __init__(self, value: int, by_card: dict[Card, int], line: list[Card] | None = None,
+                 stats: dict[str, float] | None = None, *,
+                 line_fn: Callable[[], list[Card]] | None = None) -> None:
+        self.value = value
+        self.by_card = by_card
+        self.stats = {} if stats is None else stats
+        self._line = line
+        self._line_fn = line_fn
+
+    @property
+    def line(self) -> list[Card]:
+        """One principal variation: best cards (lowest index among equals) to the end."""
+        if self._line is None:
+            fn, self._line_fn = self._line_fn, None
+            self._line = fn() if fn is not None else []
+        return self._line
+
+    def __repr__(self) -> str:
+        return (f"Result(value={self.value!r}, by_card={self.by_card!r}, "
+                f"line={self.line!r}, stats={self.stats!r})")
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Result):
+            return NotImplemented
+        return (self.value, self.by_card, self.line) == (other.value, other.by_card, other.line)
+
+    __hash__ = None  # type: ignore[assignment]
 
     def best_cards(self) -> list[Card]:
         """The cards that keep the value (all of them, in hand order)."""
@@ -87,6 +116,16 @@ class _Search:
             b = m.bit_length() - 1
             m ^= 1 << b
             self.klass[b] = (self.points.get(b, 0), self.doubler.get(b))
+        self.klass_ids = {k: i + 1 for i, k in enumerate(sorted(set(self.klass.values()),
+                                                               key=repr))}
+        self.klass_id = {b: self.klass_ids[k] for b, k in self.klass.items()}
+        self._suit_memo: dict[int, int] = {}
+        self.hint: dict = {}  # best lead found at a table key, in relative form
+        self.any_jokers = any(self.jokers) or JOKER_INDEX in self.trick
+        # Cards still out: in a hand or in the current trick.
+        self.live = self.trick_mask()
+        for h in self.hands:
+            self.live |= h
 
     # --- moves ---------------------------------------------------------------
     def led_suit(self) -> int:
@@ -123,9 +162,7 @@ class _Search:
         the current trick) is in that hand too; they are merged only if they score
         alike (same penalty class)."""
         mask, jok = self.legal(seat)
-        live = self.trick_mask()
-        for h in self.hands:
-            live |= h
+        live = self.live
         klass = self.klass
         out = []
         m = mask
@@ -152,8 +189,10 @@ class _Search:
         ducks first, with its highest card that does not win."""
         moves = self.moves(seat)
         trick = self.trick
-        if len(moves) < 2 or not trick:
+        if len(moves) < 2:
             return moves
+        if not trick:
+            return self.ordered_leads(seat, moves)
         w_pos = self._best_pos(trick)
         w_seat = (self.leader + w_pos) % self.n
         best = trick[w_pos]
@@ -175,6 +214,31 @@ class _Search:
         if self.side_mask[w_seat] == self.side_mask[seat]:
             return loses[::-1] + wins[::-1]
         return wins[::-1] + loses[::-1]
+
+    def ordered_leads(self, seat: int, moves: list[int]) -> list[int]:
+        """Leads in a promising order. A seat after tricks leads its sure winners (the
+        top card still out in a suit, and nobody else can ruff) first; a hero avoiding
+        penalties leads its lowest cards first; otherwise low cards from short suits come
+        before high ones."""
+        if self.avoider and self.side_mask[seat]:
+            return moves[::-1]
+        live = self.live
+        trump = self.trump
+        others = live & ~self.hands[seat]
+        ruff = trump >= 0 and others & SUIT_MASKS[trump]
+        top = []
+        rest = []
+        for c in moves:
+            if c == JOKER_INDEX:
+                rest.append(c)
+                continue
+            st = c // 13
+            above = others & SUIT_MASKS[st] & ~((2 << c) - 1)
+            if not above and (not ruff or st == trump):
+                top.append(c)
+            else:
+                rest.append(c)
+        return top + rest
 
     def _best_pos(self, trick: list[int]) -> int:
         """Position in ``trick`` of the card winning it so far (jokers never win)."""
@@ -200,40 +264,67 @@ class _Search:
         return best_pos
 
     def quick_tricks(self) -> int:
-        """Tricks the leader's side can surely cash at once: the leader's unbroken run of
-        top cards in a suit wins trick after trick (in a trump suit, or in any suit when
-        nobody else holds a trump)."""
+        """Tricks the leader can surely cash at once, as bridge solvers' quick tricks: in
+        each suit the leader's cards above every other live card win trick after trick,
+        and when they outnumber every other hand's cards of the suit, the rest of the
+        leader's suit wins too. Trumps are drawn first; a side suit counts only when
+        nobody else can ruff it afterwards. Hearts count last under ``no_heart_lead``,
+        and only when everything else is cashed first."""
         leader = self.leader
-        hand = self.hands[leader]
+        hands = self.hands
+        hand = hands[leader]
         if not hand:
             return 0
         others = 0
-        for i, h in enumerate(self.hands):
+        for i, h in enumerate(hands):
             if i != leader:
                 others |= h
         trump = self.trump
+        if self.no_heart_lead and trump == 1:
+            return 0  # hearts both first (trumps) and last (no lead): not worth a rule
+        # Side suits are safe once nobody else holds a trump (or after drawing them all).
+        ruffable = trump >= 0 and bool(others & SUIT_MASKS[trump])
         total = 0
-        for st in range(4):
-            if trump >= 0 and st != trump and others & SUIT_MASKS[trump]:
-                continue
-            mine = (hand >> (13 * st)) & 0x1FFF
+        order = (0, 2, 3, 1) if self.no_heart_lead else (0, 1, 2, 3)
+        if trump >= 0:
+            order = (trump,) + tuple(x for x in order if x != trump)
+        for st in order:
+            shift = 13 * st
+            if st == 1 and self.no_heart_lead and total < (hand & ~SUIT_MASKS[1]).bit_count():
+                break
+            if ruffable and st != trump:
+                break
+            mine = (hand >> shift) & 0x1FFF
             if not mine:
                 continue
-            theirs = (others >> (13 * st)) & 0x1FFF
-            run = 0
-            b = 12
-            while b >= 0:
-                if mine >> b & 1:
-                    run += 1
-                elif theirs >> b & 1:
-                    break
-                b -= 1
-            total += run
+            theirs = (others >> shift) & 0x1FFF
+            if not theirs:
+                total += mine.bit_count()
+                continue
+            run = (mine >> theirs.bit_length()).bit_count()
+            if not run:
+                continue
+            longest = 0
+            for i, h in enumerate(hands):
+                if i != leader:
+                    ln = ((h >> shift) & 0x1FFF).bit_count()
+                    if ln > longest:
+                        longest = ln
+            if run >= longest:
+                total += mine.bit_count()
+                if st == trump:
+                    ruffable = False
+            else:
+                total += run
         return min(total, hand.bit_count())
 
     def trick_mask(self) -> int:
+        return self.trick_mask_of(self.trick)
+
+    @staticmethod
+    def trick_mask_of(trick: list[int]) -> int:
         m = 0
-        for c in self.trick:
+        for c in trick:
             if c != JOKER_INDEX:
                 m |= 1 << c
         return m
@@ -267,34 +358,60 @@ class _Search:
         return total
 
     def key(self) -> tuple:
-        """Canonical form at a trick boundary: each suit's cards still out renumbered from
-        the bottom, so the ranks of played cards do not matter; scoring cards keep their
-        class."""
-        n = self.n
+        """Canonical form at a trick boundary: in each suit, who holds each card still out
+        from the bottom up, so the ranks of played cards do not matter; scoring cards keep
+        their class. Each suit's code is memoised on the suit's holdings."""
         hands = self.hands
-        comp = [0] * n
-        marks = []
-        klass = self.klass
-        live_all = 0
-        for h in hands:
-            live_all |= h
-        for s in range(4):
-            base = 13 * s
-            live = (live_all >> base) & 0x1FFF
-            r = base
-            while live:
-                low = live & -live
-                b = base + low.bit_length() - 1
-                bit = 1 << b
-                for i in range(n):
-                    if hands[i] & bit:
-                        comp[i] |= 1 << r
-                        break
-                if b in klass:
-                    marks.append((r, klass[b]))
-                live ^= low
-                r += 1
-        return (tuple(comp), tuple(self.jokers), self.leader, tuple(marks))
+        memo = self._suit_memo
+        parts: list = [self.leader]
+        n13 = 13 * self.n
+        for shift in (0, 13, 26, 39):
+            x = shift << n13
+            pos = 0
+            for h in hands:
+                x |= ((h >> shift) & 0x1FFF) << pos
+                pos += 13
+            code = memo.get(x)
+            if code is None:
+                code = memo[x] = self._suit_code(shift)
+            parts.append(code)
+        if self.any_jokers:
+            parts.extend(self.jokers)
+        return tuple(parts)
+
+    def _suit_code(self, shift: int) -> int:
+        """One suit's canonical code: the holders (and scoring classes) of its live cards,
+        lowest first, as digits of one integer."""
+        hands = self.hands
+        n = self.n
+        klass_id = self.klass_id
+        radix = n * (len(self.klass_ids) + 1) + 1
+        code = 1
+        for b in range(shift, shift + 13):
+            bit = 1 << b
+            for i in range(n):
+                if hands[i] & bit:
+                    code = code * radix + 1 + i + n * klass_id.get(b, 0)
+                    break
+        return code
+
+    def rel(self, c: int) -> int:
+        """A lead ``c`` in relative form (suit, live cards below it) for the table's hint."""
+        if c == JOKER_INDEX:
+            return -1
+        base = c - c % 13
+        below = self.live & ((1 << c) - (1 << base))
+        return base * 16 + below.bit_count()
+
+    def unrel(self, r: int) -> int:
+        """The card a relative hint names in this (transposed) position."""
+        if r < 0:
+            return JOKER_INDEX
+        base, k = divmod(r, 16)
+        m = (self.live >> base) & 0x1FFF
+        for _ in range(k):
+            m &= m - 1
+        return base + (m & -m).bit_length() - 1
 
     # --- additive goals (MaxTricks, MinPenalty): alpha-beta --------------------
     def bounds(self) -> tuple[int, int]:
@@ -351,16 +468,22 @@ class _Search:
         seat = (self.leader + len(trick)) % n
         maximize = self.side_mask[seat]
         best = -INF if maximize else INF
-        for c in self.ordered(seat):
+        moves = self.ordered(seat)
+        if key is not None:
+            moves = self.hinted(moves, key)
+        best_card = -1
+        for c in moves:
             v = self.child(seat, c, alpha, beta)
             if maximize:
                 if v > best:
                     best = v
+                    best_card = c
                     if v > alpha:
                         alpha = v
             else:
                 if v < best:
                     best = v
+                    best_card = c
                     if v < beta:
                         beta = v
             if alpha >= beta:
@@ -374,7 +497,21 @@ class _Search:
             else:
                 elo = ehi = best
             self.tt[key] = (elo, ehi)
+            if (best > a0) if maximize else (best < b0):
+                self.hint[key] = self.rel(best_card)
         return best
+
+    def hinted(self, moves: list[int], key: tuple) -> list[int]:
+        """``moves`` with the lead that was best at this key (if any) tried first."""
+        r = self.hint.get(key)
+        if r is None:
+            return moves
+        c = self.unrel(r)
+        if c in moves and moves[0] != c:
+            moves = moves[:]
+            moves.remove(c)
+            moves.insert(0, c)
+        return moves
 
     def play(self, seat: int, c: int) -> None:
         if c == JOKER_INDEX:
@@ -400,7 +537,10 @@ class _Search:
             gain = self.trick_gain(trick, w)
             self.trick = []
             self.leader = w
+            tm = self.trick_mask_of(trick)
+            self.live ^= tm
             v = gain + self.ab(alpha - gain, beta - gain)
+            self.live ^= tm
             self.leader = leader
             self.trick = trick
         else:
@@ -448,10 +588,15 @@ class _Search:
         seat = (self.leader + len(trick)) % self.n
         hero = self.side_mask[seat]
         result = not hero
-        for c in self.ordered(seat):
+        moves = self.ordered(seat)
+        if key is not None:
+            moves = self.hinted(moves, key)
+        for c in moves:
             ok = self.child_can(seat, c, need)
             if ok == hero:
                 result = hero
+                if key is not None:
+                    self.hint[key] = self.rel(c)
                 break
         if key is not None:
             self.tt[key] = result
@@ -473,7 +618,10 @@ class _Search:
                             failed = True
             self.trick = []
             self.leader = w
+            tm = self.trick_mask_of(trick)
+            self.live ^= tm
             ok = self.can(need, failed)
+            self.live ^= tm
             self.leader = leader
             self.trick = trick
         else:
@@ -538,14 +686,49 @@ def _card(i: int) -> Card:
     return JOKER if i == JOKER_INDEX else _CARDS[i]
 
 
-def solve(position: Position, goal) -> Result:
+ENGINES = ("auto", "python", "numba")
+
+
+def _use_numba(engine: str) -> bool:
+    """Whether this solve runs on the numba engine (``auto``: when numba imports, unless
+    ``TRIX_TUTOR_SOLVER=python``)."""
+    if engine not in ENGINES:
+        raise ValueError(f"engine must be one of {ENGINES}, not {engine!r}")
+    if engine == "python":
+        return False
+    if engine == "auto":
+        if os.environ.get("TRIX_TUTOR_SOLVER", "").strip().lower() == "python":
+            return False
+        from . import _fast
+
+        return _fast.available()
+    from . import _fast
+
+    if not _fast.available():
+        raise ImportError("engine='numba' needs numba: pip install 'trix-tutor[fast]'")
+    return True
+
+
+def solve(position: Position, goal, engine: str = "auto") -> Result:
     """Solve ``goal`` from ``position`` with best play by everyone (all hands seen).
+
+    ``engine`` picks the implementation: ``"python"``, ``"numba"`` (compiled, much
+    faster; needs the ``fast`` extra) or ``"auto"`` (numba when it imports, unless the
+    environment variable ``TRIX_TUTOR_SOLVER=python``). Both give the same answer.
 
     >>> from tutor.solver import Position, solve, MaxTricks
     >>> p = Position.from_pbn("N:AK... QJ... T9... 87...", leader=0)
     >>> solve(p, MaxTricks(0)).value
     2
     """
+    from .trex import TrexPlace, solve_trex  # Trex, the domino contract: its own search
+
+    if isinstance(goal, TrexPlace):
+        return solve_trex(position, goal)
+    if _use_numba(engine):
+        from . import _fast
+
+        return _fast.solve(position, goal)
     start = time.perf_counter()
     s = _Search(position, goal)
     seat = position.to_move
@@ -557,10 +740,10 @@ def solve(position: Position, goal) -> Result:
     by_card = {_card(c): rep_values[r] for c, r in reps.items()}
     maximize = s.side_mask[seat]
     value = (max if maximize else min)(rep_values.values())
-    line = _principal_line(position, goal, s)
-    return Result(value=value, by_card=by_card, line=line,
+    return Result(value=value, by_card=by_card,
                   stats={"nodes": s.nodes, "tt_hits": s.tt_hits, "tt_size": len(s.tt),
-                         "seconds": time.perf_counter() - start})
+                         "seconds": time.perf_counter() - start, "engine": "python"},
+                  line_fn=lambda: _principal_line(position, goal, s))
 
 
 def _principal_line(position: Position, goal, s: _Search) -> list[Card]:
@@ -583,6 +766,7 @@ def _principal_line(position: Position, goal, s: _Search) -> list[Card]:
             if isinstance(goal, AvoidCards) and s.side_mask[w] and any(
                     x != JOKER_INDEX and s.special >> x & 1 for x in s.trick):
                 s.failed0 = True
+            s.live ^= s.trick_mask()
             s.trick = []
             s.leader = w
     return line
