@@ -1,4 +1,4 @@
-"""The solver: exact answers for trick-play goals (double dummy, paranoid).
+"""The solver: exact answers for trick-play goals and Trex places (double dummy, paranoid).
 
 >>> from tutor.solver import Position, solve, Exactly
 >>> p = Position.from_pbn("N:AK... QJ... T9... 87...", leader=0)
@@ -8,8 +8,10 @@
 
 from __future__ import annotations
 
-from .goals import AvoidCards, Exactly, MaxTricks, MinPenalty
+from .goals import AvoidCards, Exactly, MaxTricks, MinPenalty, TrexPlace
 from .position import Position
 from .search import Result, solve
+from .trex import TrexPosition
 
-__all__ = ["Position", "solve", "Result", "MaxTricks", "Exactly", "AvoidCards", "MinPenalty"]
+__all__ = ["Position", "solve", "Result", "MaxTricks", "Exactly", "AvoidCards", "MinPenalty",
+           "TrexPlace", "TrexPosition"]

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from ..cards import Card, CardSet, Rank, Suit
 
-__all__ = ["MaxTricks", "Exactly", "AvoidCards", "MinPenalty", "Goal", "side_of"]
+__all__ = ["MaxTricks", "Exactly", "AvoidCards", "MinPenalty", "TrexPlace", "Goal", "side_of"]
 
 
 def side_of(seat: int | Iterable[int]) -> frozenset[int]:
@@ -96,4 +96,22 @@ class MinPenalty:
         return points, per_trick
 
 
-Goal = MaxTricks | Exactly | AvoidCards | MinPenalty
+@dataclass(frozen=True)
+class TrexPlace:
+    """The best Trex finishing place ``seat`` can force, the other three playing against
+    it: 1 = first out … 4 = last, so lower is better. For a team (a tuple of seats, e.g.
+    ``(0, 2)`` in partnership) the smallest sum of the team's places it can force, which is
+    the most Trex points: each place is worth 250 − 50 × place (RULES.md A6).
+
+    >>> TrexPlace((0, 2)).points(3)  # first and second out: 200 + 150
+    350
+    """
+
+    seat: int | tuple[int, ...]
+
+    def points(self, value: int) -> int:
+        """The Trex points a value (a place, or a team's sum of places) is worth."""
+        return 250 * len(side_of(self.seat)) - 50 * value
+
+
+Goal = MaxTricks | Exactly | AvoidCards | MinPenalty | TrexPlace
