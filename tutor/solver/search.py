@@ -689,6 +689,20 @@ def _card(i: int) -> Card:
 ENGINES = ("auto", "python", "numba")
 
 
+_FAST: list = []  # the numba module once imported, or None when it cannot be
+
+
+def _fast_module():
+    """``_fast`` (which imports numba), or None when numba is missing or broken."""
+    if not _FAST:
+        try:
+            from . import _fast
+        except ImportError:
+            _fast = None
+        _FAST.append(_fast)
+    return _FAST[0]
+
+
 def _use_numba(engine: str) -> bool:
     """Whether this solve runs on the numba engine (``auto``: when numba imports, unless
     ``TRIX_TUTOR_SOLVER=python``)."""
@@ -699,12 +713,8 @@ def _use_numba(engine: str) -> bool:
     if engine == "auto":
         if os.environ.get("TRIX_TUTOR_SOLVER", "").strip().lower() == "python":
             return False
-        from . import _fast
-
-        return _fast.available()
-    from . import _fast
-
-    if not _fast.available():
+        return _fast_module() is not None
+    if _fast_module() is None:
         raise ImportError("engine='numba' needs numba: pip install 'trix-tutor[fast]'")
     return True
 
@@ -726,9 +736,7 @@ def solve(position: Position, goal, engine: str = "auto") -> Result:
     if isinstance(goal, TrexPlace):
         return solve_trex(position, goal)
     if _use_numba(engine):
-        from . import _fast
-
-        return _fast.solve(position, goal)
+        return _fast_module().solve(position, goal)
     start = time.perf_counter()
     s = _Search(position, goal)
     seat = position.to_move

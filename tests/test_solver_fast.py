@@ -1,0 +1,126 @@
+"""The numba engine against the pure-Python one: identical value, by_card and line.
+
+Skipped where numba is not installed (the pure path is what runs in the browser)."""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+
+import pytest
+from test_solver_oracle import random_position
+
+from tutor.cards import CardSet, Rank
+from tutor.solver import AvoidCards, Exactly, MaxTricks, MinPenalty, Position, solve
+from tutor.solver.search import _Search
+from tutor.trix.contracts import Contract
+
+pytest.importorskip("numba")
+
+CONTRACTS = [Contract.KING, Contract.QUEENS, Contract.DIAMONDS, Contract.LTOOSH,
+             (Contract.KING, Contract.QUEENS, Contract.DIAMONDS, Contract.LTOOSH)]
+
+
+def random_case(rng: random.Random) -> tuple[Position, object]:
+    """A random position and goal of any kind: 3-8 players, jokers, trump, mid-trick,
+    teams, Trix's lead and discard rules, doubles."""
+    kind = rng.randrange(4)
+    if kind < 2:
+        n = rng.randrange(3, 9)
+        k = rng.randrange(1, 7 if n <= 4 else 4)
+        jokers = rng.randrange(0, min(4, n)) if rng.random() < 0.4 else 0
+        pos = random_position(rng, n, k, jokers=jokers)
+        seat = rng.randrange(n)
+        if kind == 1:
+            return pos, Exactly(seat, rng.randrange(0, k + 1))
+        if n == 4 and rng.random() < 0.4:
+            return pos, MaxTricks((seat, (seat + 2) % 4))
+        return pos, MaxTricks(seat)
+    if kind == 2:
+        n = rng.randrange(3, 6)
+        pos = random_position(rng, n, rng.randrange(1, 6), trump=False)
+        held = [c for h in pos.hands for c in h]
+        avoid = CardSet(rng.sample(held, min(len(held), rng.randrange(1, 4))))
+        return pos, AvoidCards(rng.randrange(n), avoid)
+    contract = rng.choice(CONTRACTS)
+    kw: dict = {}
+    if rng.random() < 0.3:
+        kw["no_heart_lead"] = True
+    if rng.random() < 0.3:
+        kw["penalty_discard"] = CardSet.parse("KH QS QH QD QC")
+    pos = random_position(rng, 4, rng.randrange(1, 7), trump=False, **kw)
+    held = [c for h in pos.hands for c in h]
+    doubles = []
+    for card in [c for c in held if c.rank in (Rank.KING, Rank.QUEEN)]:
+        if rng.random() < 0.3:
+            doubles.append((card, next(s for s in range(4) if card in pos.hands[s])))
+    seat = rng.randrange(4)
+    team = rng.random() < 0.2
+    return pos, MinPenalty((seat, (seat + 2) % 4) if team else seat, contract,
+                           doubles=tuple(doubles), swap_diamonds_ltoosh=rng.random() < 0.3)
+
+
+def same(pos: Position, goal) -> None:
+    a = solve(pos, goal, engine="python")
+    b = solve(pos, goal, engine="numba")
+    assert a.stats["engine"] == "python" and b.stats["engine"] == "numba"
+    assert b.value == a.value, (pos, goal)
+    assert b.by_card == a.by_card, (pos, goal)
+    assert list(b.by_card) == list(a.by_card)
+    assert b.line == a.line, (pos, goal)
+
+
+@pytest.mark.parametrize("batch", range(30))
+def test_engines_agree_on_random_positions(batch):
+    rng = random.Random(7000 + batch)
+    for _ in range(10):
+        same(*random_case(rng))
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_engines_agree_on_larger_deals(seed):
+    rng = random.Random(9000 + seed)
+    pos = random_position(rng, 4, 6, mid_trick=seed % 2 == 1)
+    same(pos, MaxTricks((0, 2)))
+    same(pos, Exactly(pos.to_move, 3))
+
+
+def test_quick_tricks_never_exceed_the_value():
+    """The quick-trick bound is sound: the leader always makes at least that many."""
+    rng = random.Random(11)
+    for _ in range(150):
+        n = rng.choice((3, 4, 5))
+        pos = random_position(rng, n, rng.randrange(2, 8 if n == 4 else 6), mid_trick=False)
+        s = _Search(pos, MaxTricks(pos.leader))
+        assert s.quick_tricks() <= solve(pos, MaxTricks(pos.leader), engine="numba").value
+
+
+def test_engine_choice(monkeypatch):
+    pos = random_position(random.Random(3), 4, 3)
+    assert solve(pos, MaxTricks(0)).stats["engine"] == "numba"
+    monkeypatch.setenv("TRIX_TUTOR_SOLVER", "python")
+    assert solve(pos, MaxTricks(0)).stats["engine"] == "python"
+    assert solve(pos, MaxTricks(0), engine="numba").stats["engine"] == "numba"
+    with pytest.raises(ValueError):
+        solve(pos, MaxTricks(0), engine="fortran")
+
+
+def test_line_is_lazy_and_stable():
+    pos = random_position(random.Random(4), 4, 5, mid_trick=False)
+    r = solve(pos, MaxTricks((0, 2)), engine="numba")
+    assert r._line is None  # not worked out until asked for
+    first = r.line
+    assert len(first) == 20 and r.line is first
+    assert solve(pos, MaxTricks((0, 2)), engine="numba").line == first
+
+
+def test_importing_tutor_does_not_import_numba():
+    env = dict(os.environ, TRIX_TUTOR_SOLVER="python")
+    code = ("import sys, tutor, tutor.solver; from tutor.solver import Position, solve, MaxTricks;"
+            "p = Position.from_pbn('N:AK... QJ... T9... 87...');"
+            "assert solve(p, MaxTricks(0)).value == 2; print('numba' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, env=env).stdout
+    assert out.strip() == "False"
