@@ -24,8 +24,9 @@ app: $(VENV)/.installed
 test: $(VENV)/.installed-test
 	$(BIN)/python -m pytest
 
-bench: $(VENV)/.installed
+bench: $(VENV)/.installed-test
 	$(BIN)/python benchmarks/engine.py
+	$(BIN)/python benchmarks/solver.py
 
 lint: $(VENV)/.installed-test
 	$(BIN)/python -m pip install --quiet ruff

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import subprocess
 import sys
 from pathlib import Path
@@ -17,3 +18,20 @@ def test_engine_benchmark_prints_a_table():
     assert any("peak hand, 4 players" in ln for ln in lines)
     assert any("peak hand, 8 players" in ln for ln in lines)
     assert any("Trix whole game" in ln for ln in lines)
+
+
+def test_solver_benchmark_prints_a_table():
+    out = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "solver.py"), "--quick"],
+                         capture_output=True, text=True, check=True).stdout
+    lines = [ln for ln in out.splitlines() if not ln.startswith("#")]
+    assert lines[0].split()[:4] == ["row", "deals", "numba", "med"]
+    rows = {ln[:34].strip(): ln[34:].split() for ln in lines[1:]}
+    for label in ("MaxTricks team 4p  3 cards NT", "MaxTricks team 4p  5 cards trump",
+                  "Exactly 5p+3 jokers  3 cards", "MinPenalty Trix 4p  3 cards",
+                  "AvoidCards KH 4p  3 cards", "PIMC hint: 20 x 5 cards"):
+        assert label in rows, label
+        assert len(rows[label]) == 9 and rows[label][0] == "2"
+    # The pure engine ran every small row; the MaxTricks rows have a DDS column.
+    assert all(rows[label][3] != "-" for label in rows if "PIMC" not in label)
+    if importlib.util.find_spec("endplay") is not None:
+        assert rows["MaxTricks team 4p  3 cards NT"][5] != "-"

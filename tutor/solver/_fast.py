@@ -748,7 +748,11 @@ _TABLE: list = []  # [keys, values, generation] shared by every solve of this pr
 def _table(bits: int = TT_BITS):
     if not _TABLE:
         size = 1 << bits
-        _TABLE.extend([np.zeros((size, KW), np.int64), np.zeros((size, 4), np.int64), 0])
+        keys = np.empty((size, KW), np.int64)
+        values = np.empty((size, 4), np.int64)
+        keys.fill(0)  # touch every page now, not as page faults inside the first solves
+        values.fill(0)
+        _TABLE.extend([keys, values, 0])
     _TABLE[2] += 1
     return _TABLE[0], _TABLE[1], _TABLE[2]
 

@@ -1,0 +1,164 @@
+"""Exact-solver speed against the bridge double-dummy solver (DDS), printed as a table.
+
+    python benchmarks/solver.py [--deals 20] [--quick]
+
+Every row solves the same random deals (seeded) through ``tutor.solver.solve`` with the
+numba engine and, where it finishes in reasonable time, the pure-Python engine; the
+``MaxTricks`` rows also solve them through DDS (``endplay.dds.solve_board``, every
+card's value, the equivalent of our ``by_card``). Times are per solve, in milliseconds:
+median and 90th percentile; ``/dds`` is our numba time over DDS's. The PIMC row is the
+time of 20 exact solves of 13-card positions for the seat to move (a hint), estimated
+as 20 times the median of the solves it ran. Without numba or endplay the benchmark
+says so and prints what it can.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))
+
+from test_solver_oracle import random_position  # noqa: E402
+
+from tutor.solver import AvoidCards, Exactly, MaxTricks, MinPenalty, solve  # noqa: E402
+from tutor.trix.contracts import Contract  # noqa: E402
+
+PYTHON_MAX_CARDS = 7  # the pure engine takes seconds a solve beyond this
+
+
+def have_numba() -> bool:
+    try:
+        from tutor.solver import _fast  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def have_dds() -> bool:
+    try:
+        import endplay.dds  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def dds_time(pos) -> float:
+    """Seconds for DDS to give every card's value for the seat to move."""
+    from endplay.dds import solve_board
+    from endplay.types import Deal, Denom, Player
+
+    deal = Deal("N:" + " ".join(h.pbn() for h in pos.hands))
+    deal.first = Player(pos.leader)
+    deal.trump = Denom.nt if pos.trump is None else Denom(int(pos.trump))
+    start = time.perf_counter()
+    list(solve_board(deal))
+    return time.perf_counter() - start
+
+
+def our_time(pos, goal, engine: str) -> float:
+    start = time.perf_counter()
+    result = solve(pos, goal, engine=engine)
+    result.by_card  # noqa: B018 (what a hint reads; the line stays lazy)
+    return time.perf_counter() - start
+
+
+def cases(kind: str, k: int, trump: bool, deals: int, seed: int):
+    """(position, goal) pairs for one row, the same for every engine."""
+    rng = random.Random(seed)
+    out = []
+    for _ in range(deals):
+        if kind == "max":
+            pos = random_position(rng, 4, k, mid_trick=False, trump=False)
+            if trump:
+                pos = type(pos)(pos.hands, leader=pos.leader, trump=rng.choice(range(4)))
+            out.append((pos, MaxTricks((0, 2))))
+        elif kind == "exactly5":
+            pos = random_position(rng, 5, k, jokers=3, mid_trick=False, trump=False)
+            pos = type(pos)(pos.hands, leader=pos.leader, trump=rng.choice(range(4)))
+            out.append((pos, Exactly(pos.leader, rng.randrange(0, k + 1))))
+        elif kind == "penalty":
+            pos = random_position(rng, 4, k, mid_trick=False, trump=False)
+            contracts = (Contract.KING, Contract.QUEENS, Contract.DIAMONDS, Contract.LTOOSH)
+            out.append((pos, MinPenalty(pos.leader, contracts)))
+        elif kind == "avoid":
+            pos = random_position(rng, 4, k, mid_trick=False, trump=False)
+            out.append((pos, AvoidCards(pos.leader, "KH")))
+        elif kind == "pimc":
+            pos = random_position(rng, 4, k, mid_trick=False, trump=False)
+            pos = type(pos)(pos.hands, leader=pos.leader, trump=rng.choice(range(4)))
+            out.append((pos, MaxTricks(pos.leader)))
+    return out
+
+
+def stats(times: list[float]) -> tuple[float, float]:
+    ts = sorted(times)
+    return statistics.median(ts), ts[min(len(ts) - 1, int(0.9 * len(ts)))]
+
+
+def fmt(x: float | None) -> str:
+    return "-" if x is None else f"{1000 * x:.2f}"
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--deals", type=int, default=20, help="deals per row (13 cards: a quarter)")
+    ap.add_argument("--quick", action="store_true", help="a tiny run (for the test suite)")
+    args = ap.parse_args(argv)
+    numba_ok = have_numba()
+    dds_ok = have_dds()
+    if not numba_ok:
+        print("# numba is not installed: pure-Python engine only (pip install numba)")
+    if not dds_ok:
+        print("# endplay is not installed: no DDS column (pip install endplay)")
+    deals = 2 if args.quick else args.deals
+    sizes = (3, 5) if args.quick else (5, 7, 9, 13)
+    small = (3,) if args.quick else (5, 7)
+    rows: list[tuple[str, str, int, bool, int]] = []
+    for k in sizes:
+        for trump in (False, True):
+            n = deals if k < 13 else max(2, deals // 4)
+            rows.append((f"MaxTricks team 4p {k:>2} cards {'trump' if trump else 'NT'}",
+                         "max", k, trump, n))
+    for k in small:
+        rows.append((f"Exactly 5p+3 jokers {k:>2} cards", "exactly5", k, True, deals))
+        rows.append((f"MinPenalty Trix 4p {k:>2} cards", "penalty", k, False, deals))
+        rows.append((f"AvoidCards KH 4p {k:>2} cards", "avoid", k, False, deals))
+    pimc_k = 5 if args.quick else 13
+    rows.append((f"PIMC hint: 20 x {pimc_k} cards", "pimc", pimc_k, True,
+                 2 if args.quick else max(3, deals // 4)))
+    head = (f"{'row':<34} {'deals':>5} {'numba med':>10} {'p90':>9} {'python med':>10} "
+            f"{'p90':>9} {'dds med':>9} {'p90':>9} {'/dds med':>8} {'/dds p90':>8}")
+    print(head)
+    print("# times in ms per solve (value and by_card); PIMC row: ms for 20 solves")
+    if numba_ok:  # compile (or load the cache) outside the timings
+        solve(*cases("max", 2, False, 1, 0)[0], engine="numba")
+    for label, kind, k, trump, n in rows:
+        cs = cases(kind, k, trump, n, seed=1000 * k + (7 if trump else 0) + len(kind))
+        nb = py = dd = None
+        if numba_ok:
+            nb = stats([our_time(p, g, "numba") for p, g in cs])
+        if not numba_ok or (k <= PYTHON_MAX_CARDS and kind != "pimc"):
+            py = stats([our_time(p, g, "python") for p, g in cs])
+        if dds_ok and kind in ("max", "pimc"):
+            dd = stats([dds_time(p) for p, _ in cs])
+        if kind == "pimc":
+            nb = nb and (20 * nb[0], 20 * nb[1])
+            py = py and (20 * py[0], 20 * py[1])
+            dd = dd and (20 * dd[0], 20 * dd[1])
+        ours = nb or py
+        ratio = ("-", "-") if not (dd and ours) else (f"{ours[0] / dd[0]:.1f}x",
+                                                      f"{ours[1] / dd[1]:.1f}x")
+        print(f"{label:<34} {n:>5} {fmt(nb and nb[0]):>10} {fmt(nb and nb[1]):>9} "
+              f"{fmt(py and py[0]):>10} {fmt(py and py[1]):>9} {fmt(dd and dd[0]):>9} "
+              f"{fmt(dd and dd[1]):>9} {ratio[0]:>8} {ratio[1]:>8}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
