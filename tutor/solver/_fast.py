@@ -201,17 +201,29 @@ def order_moves(H, T, S, C, seat, mv, k, tmp):
             if above == 0 and (not ruff or st == trump):
                 tmp[j] = c
                 j += 1
-        for i in range(k):
-            c = mv[i]
-            if c == JOKER_INDEX:
-                tmp[j] = c
-                j += 1
-                continue
-            st = c // 13
-            above = others & suit_mask(st) & ~((2 << c) - 1)
-            if not (above == 0 and (not ruff or st == trump)):
-                tmp[j] = c
-                j += 1
+        side = C[C_SIDE]
+        friends = 0
+        for i in range(n):
+            if i != seat and ((side >> i) & 1) == hero:
+                friends |= H[i]
+        # Then leads to a partner's top card, then the rest.
+        for rnd in range(2):
+            for i in range(k):
+                c = mv[i]
+                if c == JOKER_INDEX:
+                    if rnd == 1:
+                        tmp[j] = c
+                        j += 1
+                    continue
+                st = c // 13
+                above = others & suit_mask(st) & ~((2 << c) - 1)
+                if above == 0 and (not ruff or st == trump):
+                    continue
+                sm = others & suit_mask(st)
+                pt = sm != 0 and (friends >> msb(sm)) & 1 and not ruff
+                if (rnd == 0) == bool(pt):
+                    tmp[j] = c
+                    j += 1
         for i in range(k):
             mv[i] = tmp[i]
         return
@@ -338,15 +350,59 @@ def quick_tricks(H, S, C):
 
 
 @njit(cache=True)
+def sure_trumps(H, C):
+    """Tricks each side is sure of from its top trumps: a trump above all the other side's
+    trumps wins whenever it is played. Partners' top trumps may fall on one trick, so a
+    side counts only its best member's."""
+    n = C[C_N]
+    side = C[C_SIDE]
+    shift = 13 * C[C_TRUMP]
+    mine = 0
+    theirs = 0
+    for i in range(n):
+        t = (H[i] >> shift) & SUIT
+        if (side >> i) & 1:
+            mine |= t
+        else:
+            theirs |= t
+    best_mine = 0
+    best_theirs = 0
+    top_mine = msb(mine) + 1 if mine else 0
+    top_theirs = msb(theirs) + 1 if theirs else 0
+    for i in range(n):
+        t = (H[i] >> shift) & SUIT
+        if (side >> i) & 1:
+            x = popcount(t >> top_theirs)
+            if x > best_mine:
+                best_mine = x
+        else:
+            x = popcount(t >> top_mine)
+            if x > best_theirs:
+                best_theirs = x
+    return best_mine, best_theirs
+
+
+@njit(cache=True)
 def bounds(H, J, S, C, PTS, DBL):
     leader = S[S_LEADER]
     left = popcount(H[leader]) + J[leader]
     goal = C[C_GOAL]
     if goal == G_MAX:
         qt = quick_tricks(H, S, C)
+        lo = 0
+        hi = left
+        trump = C[C_TRUMP]
+        if trump >= 0:
+            lo, opp = sure_trumps(H, C)
+            hi = left - opp
         if (C[C_SIDE] >> leader) & 1:
-            return qt, left
-        return 0, left - qt
+            if qt > lo:
+                lo = qt
+        elif left - qt < hi:
+            hi = left - qt
+        if lo > hi:
+            lo = hi
+        return lo, hi
     if goal == G_PENALTY:
         lo = C[C_PERTRICK] * left
         hi = 0
