@@ -36,7 +36,7 @@ class Result:
     __slots__ = ("value", "by_card", "stats", "_line", "_line_fn")
 
     def __init__(self, value: int, by_card: dict[Card, int], line: list[Card] | None = None,
-                 stats: dict[str, float] | None = None, *,
+                 stats: dict[str, float | str] | None = None, *,
                  line_fn: Callable[[], list[Card]] | None = None) -> None:
         self.value = value
         self.by_card = by_card
