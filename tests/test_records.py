@@ -118,3 +118,19 @@ def test_trix_records_round_trip_and_refuse_a_bad_action():
     rec["actions"][0][0] = (rec["actions"][0][0] + 1) % 4
     with pytest.raises(IllegalActionError, match="action 1 .*turn"):
         records.from_record(rec)
+
+
+def test_deal_hands_after_next_and_deal_actions():
+    """A lesson may script the next hand once the last is over: the "next" that dealt
+    it is not an action of the new hand."""
+    from tutor import Phase, TrixterGame
+
+    g = TrixterGame.new(players=3, seed=1, first_hand=1)
+    while g.phase != Phase.HAND_OVER:
+        g.apply(g.legal_actions()[0])
+    g.apply("next")
+    assert g.deal_actions == []
+    g.deal_hands(["AK...", "QJ...", "T9..."])
+    assert [h.pbn() for h in g.hands] == ["AK...", "QJ...", "T9..."]
+    g.apply("trump S")
+    assert [str(a) for _, a in g.deal_actions] == ["trump S"]

@@ -158,9 +158,12 @@ _WORDS = {"no double": NoDouble(), "redeal": ClaimRedeal(), "no redeal": NoRedea
 
 
 def parse_action(text: str) -> Action:
-    """Read an action's text; junk raises :class:`~tutor.errors.ParseError`."""
+    """Read an action's text (a card stands for playing it); junk raises
+    :class:`~tutor.errors.ParseError`."""
     if isinstance(text, ACTION_TYPES):
         return text
+    if isinstance(text, Card):
+        return Play(text)
     if not isinstance(text, str):
         raise ParseError(f"not an action: {text!r}")
     t = " ".join(text.strip().split())

@@ -193,8 +193,11 @@ class Game:
         why = self._why_illegal(seat, act)
         if why is not None:
             raise IllegalActionError(why)
+        dealt = len(self.deals)
         self._do(seat, act)
         self.history.append((seat, act))
+        if len(self.deals) != dealt:  # "next" or a redeal claim dealt a new hand
+            self._hand_start = len(self.history)
 
     def next_hand(self) -> None:
         """Deal the next hand (the same as ``apply("next")``)."""
@@ -214,6 +217,11 @@ class Game:
     def clone(self) -> Game:
         """An independent copy."""
         return copy.deepcopy(self)
+
+    @property
+    def deal_actions(self) -> list:
+        """``(seat, action)`` pairs of the hand (or deal) being played, in order."""
+        return self.history[self._hand_start:]
 
     @property
     def is_over(self) -> bool:

@@ -83,8 +83,11 @@ class Position:
             raise ParseError(str(e)) from None
 
     @classmethod
-    def from_game(cls, game) -> Position:
-        """The live trick-play position of a game (all hands seen: double dummy)."""
+    def from_game(cls, game, hands: Sequence[CardSet] | None = None) -> Position:
+        """The live trick-play position of a game (all hands seen: double dummy).
+
+        ``hands`` replaces the hands still held (a layout sampled for one seat's view);
+        Trix's optional lead and discard constraints come from the game's rules."""
         from ..tricks import trick_winner
 
         trump = getattr(game, "trump", None)
@@ -93,9 +96,19 @@ class Position:
             cards = [c for _, c in t]
             w = t[trick_winner(cards, trump)][0]
             taken[w] = taken[w] + CardSet(cards)
-        return cls(tuple(game.hands), leader=game.trick[0][0] if game.trick else game.leader,
+        kw = {}
+        contract = getattr(game, "contract", None)
+        if contract is not None:
+            from ..trix.contracts import Contract
+
+            rules = game.rules
+            kw["no_heart_lead"] = rules.no_heart_lead_in_king and Contract.KING in contract
+            if rules.penalty_discard:
+                kw["penalty_discard"] = game.penalty_cards()
+        return cls(tuple(game.hands if hands is None else hands),
+                   leader=game.trick[0][0] if game.trick else game.leader,
                    trick=tuple(c for _, c in game.trick), trump=trump,
-                   won=tuple(game.tricks_won), taken=tuple(taken))
+                   won=tuple(game.tricks_won), taken=tuple(taken), **kw)
 
     @property
     def players(self) -> int:

@@ -238,12 +238,13 @@ class TrixGame(Game):
                     and hand.mask & ~HEARTS_MASK:
                 legal = CardSet.from_mask(legal.mask & ~HEARTS_MASK)
         elif self.rules.penalty_discard and not hand.has_suit(cards[0].suit):
-            forced = hand & self._penalty_cards()
+            forced = hand & self.penalty_cards()
             if forced:
                 legal = forced
         return legal
 
-    def _penalty_cards(self) -> CardSet:
+    def penalty_cards(self) -> CardSet:
+        """The cards that score against their taker in the contract(s) being played."""
         out = CardSet()
         if Contract.KING in self.contract:
             out = out | CardSet([KING_OF_HEARTS])

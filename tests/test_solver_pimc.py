@@ -1,0 +1,249 @@
+"""PIMC hints and the bid advisor: layouts consistent with a seat's view, known answers.
+
+The oracle for "consistent" is the engine itself: a sampled layout, with the cards each
+seat has played this deal given back, is dealt into a copy of the game's record and the
+deal's actions are replayed; the replay must be legal and end in the same table."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import Counter
+
+import pytest
+
+from tutor import Bid, CardSet, Phase, TrixGame, TrixterGame
+from tutor.actions import Play
+from tutor.cards import JOKER, Suit
+from tutor.solver import Exactly, MaxTricks, Position, solve
+from tutor.solver.pimc import View, advise_bid, bid_advice, hint, sample_layouts, view_of
+from tutor.trix.rules import TrixRules
+
+
+def replayed(game, hands):
+    """The game re-dealt with ``hands`` (still held) and replayed, or an exception."""
+    played: dict[int, list] = {}
+    for s, act in game.deal_actions:
+        if isinstance(act, Play):
+            played.setdefault(s, []).append(act.card)
+    full = [CardSet(list(h) + played.get(s, [])) for s, h in enumerate(hands)]
+    rec = game.to_record()
+    rec["deals"][len(game.deals) - 1] = [h.pbn() for h in full]
+    return type(game).from_record(rec)
+
+
+def trixter_mid_hand(seed: int) -> TrixterGame:
+    rng = random.Random(seed)
+    players = 3 + seed % 6
+    g = TrixterGame.new(players=players, seed=seed, first_hand=rng.randrange(3, 8))
+    while g.phase != Phase.PLAY:
+        g.apply(rng.choice([a for a in g.legal_actions()
+                            if g.phase != Phase.BID or isinstance(a, Bid)]))
+    for _ in range(rng.randrange(0, g.n_players * (g.hand_size - 1))):
+        g.apply(rng.choice(g.legal_actions()))
+    return g
+
+
+def trix_mid_deal(seed: int, rules: TrixRules, contract: str, cards: int) -> TrixGame:
+    """A Trix deal of ``contract`` with ``cards`` cards played at random."""
+    rng = random.Random(seed)
+    g = TrixGame.new(seed=seed, rules=rules)
+    g.apply(f"contract {contract}")
+    while g.phase == Phase.DOUBLE:
+        g.apply(rng.choice(g.legal_actions()))
+    for _ in range(cards):
+        if g.phase not in (Phase.PLAY, Phase.TREX):
+            break
+        g.apply(rng.choice(g.legal_actions()))
+    return g
+
+
+def assert_consistent(game, seat, samples=30, seed=0):
+    view = view_of(game, seat)
+    for hands in sample_layouts(view, samples, random.Random(seed)):
+        assert hands[seat] == game.hands[seat]
+        assert [len(h) for h in hands] == [len(h) for h in game.hands]
+        again = replayed(game, hands)  # raises if the layout contradicts the play
+        assert again.observe(seat) == game.observe(seat)
+
+
+@pytest.mark.parametrize("seed", range(24))
+def test_trixter_layouts_replay_legally(seed):
+    g = trixter_mid_hand(seed)
+    if g.phase == Phase.PLAY:
+        assert_consistent(g, g.to_move, seed=seed)
+
+
+@pytest.mark.parametrize("seed", range(16))
+def test_trix_layouts_replay_legally_with_every_constraint(seed):
+    rules = TrixRules(no_heart_lead_in_king=True, penalty_discard=True)
+    contract = ["king", "queens", "diamonds", "ltoosh"][seed % 4]
+    g = trix_mid_deal(seed, rules, contract, cards=4 + seed * 2)
+    if g.phase == Phase.PLAY:
+        assert_consistent(g, g.to_move, seed=seed)
+        assert_consistent(g, (g.to_move + 1) % 4, seed=seed)
+
+
+def all_consistent_layouts(game, seat):
+    """Every layout of the unseen cards that the engine accepts (brute force)."""
+    others = [s for s in range(4) if s != seat]
+    unseen = sorted(set().union(*(game.hands[s] for s in others)))
+    counts = [len(game.hands[s]) for s in others]
+    out = set()
+    for perm in itertools.permutations(unseen):
+        parts, i = [], 0
+        for k in counts:
+            parts.append(CardSet(perm[i:i + k]))
+            i += k
+        hands = list(game.hands)
+        for s, h in zip(others, parts):
+            hands[s] = h
+        key = tuple(h.pbn() for h in hands)
+        if key in out:
+            continue
+        try:
+            replayed(game, hands)
+        except ValueError:
+            continue
+        out.add(key)
+    return out
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_trix_sampler_reaches_exactly_the_consistent_layouts(seed):
+    """Near the end of a deal every layout can be listed: the sampler's support must be
+    all of them and nothing else (voids, discards and the first owner's 7♥ included)."""
+    rules = TrixRules(penalty_discard=seed % 2 == 0, no_heart_lead_in_king=True, end_early=False)
+    contract = ["king", "queens", "diamonds", "ltoosh"][seed % 4]
+    g = trix_mid_deal(100 + seed, rules, contract, cards=52 - 8)
+    if g.phase != Phase.PLAY or sum(len(h) for h in g.hands) > 9:
+        pytest.skip("the deal ended early")
+    seat = g.to_move
+    truth = all_consistent_layouts(g, seat)
+    got = {tuple(h.pbn() for h in hands)
+           for hands in sample_layouts(view_of(g, seat), 2000, random.Random(seed))}
+    assert got == truth
+
+
+def test_first_owner_holds_the_seven_of_hearts():
+    g = TrixGame.new(seed=11)
+    owner = g.owner
+    g.apply("contract ltoosh")
+    seat = (owner + 1) % 4
+    view = view_of(g, seat)
+    assert "7H" in [str(c) for c in view.known[owner]]
+    for hands in sample_layouts(view, 20, random.Random(1)):
+        assert "7H" in [str(c) for c in hands[owner]]
+
+
+def test_unconstrained_sampling_is_fair():
+    """With nothing shown, an unseen card lands in each hand (or the undealt rest) in
+    proportion to its size."""
+    g = TrixterGame.new(players=5, seed=2, first_hand=4)  # 4 cards each, 55 - 20 undealt
+    g.apply("trump H")
+    view = view_of(g, 0)
+    card = next(c for c in view.pool if not c.is_joker)
+    draws = 800
+    hits = Counter()
+    for hands in sample_layouts(view, draws, random.Random(3)):
+        for s in range(1, 5):
+            hits[s] += card in hands[s]
+    share = 4 / len(view.pool)
+    for s in range(1, 5):
+        assert abs(hits[s] / draws - share) < 0.035, (hits, share)
+
+
+def test_hint_ranks_every_legal_card_and_is_reproducible():
+    g = trixter_mid_hand(5)
+    seat = g.to_move
+    a = hint(g, samples=12, seed=4)
+    b = hint(g, samples=12, seed=4)
+    assert [(c.card, c.mean) for c in a.cards] == [(c.card, c.mean) for c in b.cards]
+    assert {c.card for c in a.cards} == {x.card for x in g.legal_actions()}
+    assert a.samples == 12 and a.seat == seat
+    means = [c.mean for c in a.cards]
+    if a.cards[0].tricks is None:
+        assert means == sorted(means, reverse=True)
+    assert a.explain()
+
+
+def test_hint_with_nothing_hidden_is_the_exact_answer():
+    """When the seat's view pins every card down, each layout is the real one: the hint
+    must equal the exact solve."""
+    g = trix_mid_deal(3, TrixRules(), "ltoosh", cards=52 - 8)
+    while g.phase == Phase.PLAY and len(g.trick) != 3:
+        g.apply(g.legal_actions()[0])
+    if g.phase != Phase.PLAY:
+        pytest.skip("the deal ended")
+    # Three cards of this trick are down; give the fourth seat the view of everything by
+    # checking only the layouts the engine accepts.
+    seat = g.to_move
+    truth = all_consistent_layouts(g, seat)
+    h = hint(g, samples=40, seed=2)
+    exact: dict = {}
+    for key in truth:
+        hands = [CardSet.from_pbn(x) for x in key]
+        r = solve(Position.from_game(g, hands=hands), h.goal)
+        for c, v in r.by_card.items():
+            exact.setdefault(c, []).append(v)
+    if len(truth) == 1:
+        for ch in h.cards:
+            assert ch.mean == exact[ch.card][0]
+    else:
+        for ch in h.cards:
+            assert min(exact[ch.card]) <= ch.mean <= max(exact[ch.card])
+
+
+def test_hint_explains_in_plain_words():
+    g = trixter_mid_hand(9)
+    h = hint(g, samples=6)
+    text = h.explain()
+    assert "layouts" in text and any(c.card.symbol() in text for c in h.cards)
+    t = trix_mid_deal(4, TrixRules(end_early=False), "king", cards=36)
+    if t.phase == Phase.PLAY:
+        text = hint(t, samples=6).explain()
+        assert "average" in text
+
+
+def test_hint_refuses_a_seat_not_to_move():
+    g = trixter_mid_hand(5)
+    with pytest.raises(ValueError):
+        hint(g, seat=(g.to_move + 1) % g.n_players)
+
+
+def test_bid_advice_known_answers():
+    # The top three spades with spades trump: three tricks whatever the layout.
+    a = bid_advice("AKQ...", "S", players=4, samples=5)
+    assert a.tricks == {3: 5} and a.chance[3] == 1.0 and a.best_bid == 3
+    assert a.expected[3] == 13.0 and a.expected[0] == -5.0
+    # The three lowest clubs, no trump, 4 players: a club lead never wins; bid 0.
+    a = bid_advice("...432", None, players=4, samples=5, leader=1)
+    assert a.best_bid == 0 and a.chance[0] == 1.0
+    assert "bid 0" in a.explain()
+
+
+def test_bid_advice_agrees_with_exact_solves_of_its_layouts():
+    hand = CardSet.from_pbn("A2.K3..")
+    a = bid_advice(hand, "H", players=3, samples=6, seed=5)
+    pool = [c for c in CardSet.deck() if c not in hand] + [JOKER] * 2
+    view = View(seat=0, hand=hand, pool=pool, counts=[0, 4, 4], known=[CardSet()] * 3,
+                excluded=[0] * 3, undealt=len(pool) - 8)
+    tops, made = Counter(), [0] * 5
+    for hands in sample_layouts(view, 6, random.Random("5/bids")):
+        pos = Position(tuple(hands), leader=0, trump=Suit.HEARTS)
+        tops[solve(pos, MaxTricks(0)).value] += 1
+        for k in range(5):
+            made[k] += solve(pos, Exactly(0, k)).value
+    assert dict(sorted(tops.items())) == a.tricks
+    assert [m / 6 for m in made] == a.chance
+
+
+def test_advise_bid_respects_the_hook():
+    from tutor.trixter import TrixterRules
+
+    g = TrixterGame.new(players=3, seed=4, first_hand=2, rules=TrixterRules(hook=True))
+    g.apply("trump S")
+    while g.to_move != g.last_bidder:
+        g.apply("bid 0")
+    a = advise_bid(g, samples=4)
+    assert 2 not in a.bids and a.best_bid in a.bids
