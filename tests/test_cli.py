@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import io
 
 from tutor import cli
@@ -23,3 +24,41 @@ def test_play_survives_junk_and_plays_a_hand():
     assert "Not possible: not an action: 'XX'" in text
     assert "Hand over. Points:" in text
     assert "You" in text
+
+
+def run_solve(*argv):
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        code = cli.main(["solve", *argv])
+    return code, out.getvalue()
+
+
+def test_solve_prints_every_card_and_the_line():
+    # Seat 0 leads from AK2 of spades; exactly two tricks: any card works (hand-checked:
+    # the A and K win, the 2 loses to any other spade).
+    code, text = run_solve("N:AK2... QJ3... T94... 875...", "--goal", "exactly:0:2")
+    assert code == 0
+    assert "Value with best play by all: 1" in text
+    for card in ("A♠", "K♠", "2♠"):
+        assert f"{card}      1  best" in text
+    line = text.split("Line: ")[1].splitlines()[0]
+    assert line.count("|") == 2 and len(line.replace("|", " ").split()) == 12
+
+
+def test_solve_team_mid_trick_with_trump():
+    # Seat 1 led the 3♠; seat 2's 10♠ or 9♠ keeps all three tricks for 0+2; the 4♠ loses
+    # one (seat 3's 8♠ wins, then leads to the partners' losers).
+    code, text = run_solve("N:AK2... QJ... T94... 875...", "--goal", "max:0+2", "--trump",
+                           "H", "--leader", "1", "--played", "3S")
+    assert code == 0
+    assert "Seat 2 to move. Value with best play by all: 3" in text
+    assert "4♠      2" in text and "10♠      3  best" in text
+
+
+def test_solve_rejects_junk(capsys):
+    assert cli.main(["solve", "N:AK2... QJ3... T9... 875...", "--goal", "max:0"]) == 2
+    assert cli.main(["solve", "N:AK2... QJ3... T94... 875...", "--goal", "nonsense"]) == 2
+    assert cli.main(["solve", "N:AK2... QJ3... T94... 875...", "--goal", "exactly:x:2"]) == 2
+    assert cli.main(["solve", "N:A... K... Q... J...", "--goal", "penalty:0:chess"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("error:") == 4 and "bad goal 'nonsense'" in err

@@ -3,6 +3,7 @@
 ``trix-tutor play``: a game of Trixter in the terminal against computer players
 (who, until the bots arrive, play random legal cards). ``trix-tutor app`` runs the
 same until the Voila app exists. ``trix-tutor demo`` plays one hand by itself.
+``trix-tutor solve DEAL --goal exactly:0:2`` solves a position exactly (double dummy).
 """
 
 from __future__ import annotations
@@ -123,6 +124,111 @@ def demo(seed: int | None = 1, out: TextIO = sys.stdout) -> int:
     return 0
 
 
+GOALS_HELP = ("max:SEAT (or max:0+2 for a team), exactly:SEAT:N, avoid:SEAT:KH,QS, "
+              "penalty:SEAT:king+queens, trex:SEAT")
+
+
+def parse_goal(text: str, doubles: tuple = (), swap: bool = False):
+    """A goal from its command-line text (see ``GOALS_HELP``); junk raises ``ParseError``.
+
+    >>> parse_goal("exactly:0:2"), parse_goal("max:1+3")
+    (Exactly(seat=0, n=2), MaxTricks(seat=(1, 3)))
+    """
+    from .cards import CardSet
+    from .solver import AvoidCards, Exactly, MaxTricks, MinPenalty, TrexPlace
+
+    parts = text.strip().lower().split(":")
+    kind, args = parts[0], parts[1:]
+    try:
+        seats = tuple(int(x) for x in args[0].split("+")) if args else ()
+        seat = seats[0] if len(seats) == 1 else seats
+        if kind in ("max", "maxtricks") and len(args) == 1:
+            return MaxTricks(seat)
+        if kind == "exactly" and len(args) == 2 and len(seats) == 1:
+            return Exactly(seat, int(args[1]))
+        if kind == "avoid" and len(args) == 2:
+            return AvoidCards(seat, CardSet.parse(args[1].replace(",", " ").upper()))
+        if kind in ("penalty", "minpenalty") and len(args) == 2:
+            goal = MinPenalty(seat, tuple(args[1].split("+")), doubles=doubles,
+                              swap_diamonds_ltoosh=swap)
+            goal.contracts()  # reads the contract names now, to report junk here
+            return goal
+        if kind in ("trex", "place") and len(args) == 1:
+            return TrexPlace(seat)
+    except ValueError as e:
+        raise ParseError(f"bad goal {text!r}: {e}") from None
+    raise ParseError(f"bad goal {text!r}: use {GOALS_HELP}")
+
+
+def _seat_name(seat: int) -> str:
+    return f"seat {seat}"
+
+
+def _goal_text(goal) -> str:
+    from .solver import AvoidCards, Exactly, MaxTricks, MinPenalty
+
+    who = (_seat_name(goal.seat) if isinstance(goal.seat, int)
+           else "team " + "+".join(str(s) for s in goal.seat))
+    if isinstance(goal, MaxTricks):
+        return f"most tricks for {who} (value: tricks still to come)"
+    if isinstance(goal, Exactly):
+        return f"exactly {goal.n} tricks for {who} (1 = guaranteed, 0 = not)"
+    if isinstance(goal, AvoidCards):
+        cards = " ".join(c.symbol() for c in goal.cards)
+        return f"{who} avoids taking {cards} (1 = guaranteed, 0 = not)"
+    if isinstance(goal, MinPenalty):
+        names = "+".join(sorted(c.text for c in goal.contracts()))
+        return f"best score for {who} in {names} (points)"
+    return f"best Trex place for {who} (1 = first out; a team: the sum of places)"
+
+
+def solve_command(args, out: TextIO | None = None) -> int:
+    """``trix-tutor solve``: each legal card's value and one principal line."""
+    out = out or sys.stdout
+    from .cards import Card, parse_deal
+    from .solver import Position, TrexPlace, TrexPosition, solve
+    from .trix.trex import Layout
+
+    try:
+        doubles = tuple((Card.parse(c), int(s)) for c, _, s in
+                        (d.partition("@") for d in args.double))
+        goal = parse_goal(args.goal, doubles=doubles)
+        if isinstance(goal, TrexPlace):
+            layout = Layout()
+            for c in (args.layout or "").replace(",", " ").split():
+                layout = layout.play(Card.parse(c))
+            out_seats = tuple(int(x) for x in args.out.split(",")) if args.out else ()
+            pos = TrexPosition(tuple(parse_deal(args.deal, args.players)), layout=layout,
+                               to_move=args.leader, out=out_seats)
+        else:
+            pos = Position.from_pbn(args.deal, trump=args.trump, leader=args.leader,
+                                    played=(args.played or "").replace(",", " ").split(),
+                                    players=args.players)
+        result = solve(pos, goal, engine=args.engine)
+    except (ValueError, TypeError) as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    seat = pos.to_move
+    print(f"Goal: {_goal_text(goal)}", file=out)
+    print(f"Seat {seat} to move. Value with best play by all: {result.value}", file=out)
+    best = set(result.best_cards())
+    if not result.by_card:
+        print("  (no card can be played: seat passes)", file=out)
+    for card, v in result.by_card.items():
+        print(f"  {card.symbol():>4}  {v:>5}{'  best' if card in best else ''}", file=out)
+    words = ["pass" if c is None else c.symbol() for c in result.line]
+    if isinstance(pos, Position):  # one group per trick, the current one first
+        first = pos.players - len(pos.trick)
+        groups = [words[:first]] + [words[i:i + pos.players]
+                                    for i in range(first, len(words), pos.players)]
+        words = [" ".join(g) for g in groups if g]
+    print("Line: " + (" | " if isinstance(pos, Position) else " ").join(words), file=out)
+    stats = result.stats
+    print(f"Searched {stats.get('nodes', 0):,} nodes in {1000 * stats.get('seconds', 0):.1f} ms"
+          f" ({stats.get('engine', 'python')} engine).", file=out)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``trix-tutor`` command."""
     parser = argparse.ArgumentParser(prog="trix-tutor", description=__doc__.splitlines()[0])
@@ -133,7 +239,24 @@ def main(argv: list[str] | None = None) -> int:
     sub.add_parser("app", help="start the app (for now: the terminal game)")
     p_demo = sub.add_parser("demo", help="watch one hand")
     p_demo.add_argument("--seed", type=int, default=1)
+    p_solve = sub.add_parser("solve", help="solve a position exactly (all hands seen)",
+                             description="Solve a trick-play or Trex position exactly.")
+    p_solve.add_argument("deal", help='hands in play order: "N:AK.. QJ.. T9.. 87.." or '
+                         'space-separated PBN hands (spades.hearts.diamonds.clubs)')
+    p_solve.add_argument("--goal", required=True, help=GOALS_HELP)
+    p_solve.add_argument("--trump", default=None, help="trump suit (S, H, D, C) or none")
+    p_solve.add_argument("--leader", type=int, default=0,
+                         help="the seat that led the current trick (Trex: the seat to move)")
+    p_solve.add_argument("--played", default="", help="cards already in the current trick")
+    p_solve.add_argument("--players", type=int, default=None, help="how many hands")
+    p_solve.add_argument("--double", action="append", default=[],
+                         help="a doubled card and its doubler, e.g. KH@2 (penalty goals)")
+    p_solve.add_argument("--layout", default="", help="Trex: the cards already laid out")
+    p_solve.add_argument("--out", default="", help="Trex: seats already out, in order")
+    p_solve.add_argument("--engine", default="auto", choices=["auto", "python", "numba"])
     args = parser.parse_args(argv)
+    if args.command == "solve":
+        return solve_command(args)
     if args.command == "demo":
         return demo(args.seed)
     if args.command in ("play", "app", None):
