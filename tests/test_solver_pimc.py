@@ -247,3 +247,17 @@ def test_advise_bid_respects_the_hook():
         g.apply("bid 0")
     a = advise_bid(g, samples=4)
     assert 2 not in a.bids and a.best_bid in a.bids
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_trex_layouts_respect_passes(seed):
+    """A Trex pass shows that the passer held no card that fitted at that moment: the
+    replay refuses a layout that breaks it."""
+    g = trix_mid_deal(seed, TrixRules(partnership=seed % 2 == 1), "trex", cards=20 + 3 * seed)
+    assert g.phase == Phase.TREX and sum(g.passes) > 0
+    assert_consistent(g, g.to_move, seed=seed)
+    h = hint(g, samples=6, seed=seed)
+    assert {c.card for c in h.cards} == {a.card for a in g.legal_actions() if isinstance(a, Play)}
+    text = h.explain()
+    assert ("your team" in text) == (seed % 2 == 1) or "pass" in text
+

@@ -287,7 +287,8 @@ class Hint:
     def explain(self) -> str:
         """One line: the best card and the worst, in numbers a learner reads."""
         if not self.cards:
-            return "There is no card to choose here."
+            return ("No card of yours fits the layout: you must pass." if self.kind == "place"
+                    else "There is no card to choose here.")
         best, worst = self.cards[0], self.cards[-1]
         b, w = best.card.symbol(), worst.card.symbol()
         if self.kind == "chance":
@@ -310,13 +311,22 @@ class Hint:
                 return f"Every card {_points(best.mean, whose, verb='gives')} on average."
             return (f"{b} {_points(best.mean, whose)} on average; "
                     f"{w} {_points(worst.mean, whose, short=True)}.")
-        # Trex: the place, 1 = first out.
-        if not self.cards:
-            return "You must pass."
+        # Trex: a seat's place (1 = first out); a team's sum of places, read as points.
+        if self.team:
+            if best.mean == worst.mean:
+                return f"Every card wins your team {_trex_points(best.mean)} on average."
+            return (f"{b} wins your team {_trex_points(best.mean)} on average; "
+                    f"{w} {_trex_points(worst.mean)}.")
         if best.mean == worst.mean:
-            return f"Every card finishes you {_place(best.mean)} on average."
+            return (f"Against all three playing together, every card finishes you "
+                    f"{_place(best.mean)} on average.")
         return (f"{b} finishes you {_place(best.mean)} on average; "
                 f"{w} {_place(worst.mean)}.")
+
+
+def _trex_points(places: float) -> str:
+    """A team's Trex points from the sum of its two places (RULES.md A3: 250 − 50·place)."""
+    return f"{round(500 - 50 * places)} points"
 
 
 def _pct(x: float) -> str:

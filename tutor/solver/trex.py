@@ -164,13 +164,14 @@ class TrexPosition:
             raise ParseError(str(e)) from None
 
     @classmethod
-    def from_game(cls, game) -> TrexPosition:
+    def from_game(cls, game, hands: Sequence[CardSet] | None = None) -> TrexPosition:
         """The live position of a :class:`~tutor.trix.game.TrixGame` in its Trex phase
-        (all hands seen: double dummy)."""
+        (all hands seen: double dummy); ``hands`` replaces the hands still held (a
+        layout sampled for one seat's view)."""
         if getattr(game, "phase", None) is None or game.phase.value != "trex":
             raise ValueError("the game is not in a Trex deal")
-        return cls(tuple(game.hands), layout=game.layout, to_move=game.to_move,
-                   out=tuple(game.out))
+        return cls(tuple(game.hands if hands is None else hands), layout=game.layout,
+                   to_move=game.to_move, out=tuple(game.out))
 
     def legal(self) -> CardSet:
         """The cards the seat to move may play (empty: it must pass)."""
@@ -235,7 +236,7 @@ class _TrexSearch:
         self.nout = len(pos.out)
         self.fixed = sum(place for place, s in enumerate(pos.out, 1) if s in side)
         self.side_left = sum(1 for s in side if s not in pos.out)
-        self.tt: dict[int, tuple[int, int]] = {}
+        self.tt: dict[int, tuple[int, int, int]] = {}  # (lowest, highest, best card)
         self.nodes = 0
         self.tt_hits = 0
 
@@ -297,9 +298,10 @@ class _TrexSearch:
             return hi
         key = ((hands[0] | hands[1] | hands[2] | hands[3]) << 2) | seat
         entry = self.tt.get(key)
+        first = -1
         if entry is not None:
             self.tt_hits += 1
-            elo, ehi = entry
+            elo, ehi, first = entry
             if elo >= beta:
                 return elo
             if ehi <= alpha:
@@ -311,27 +313,34 @@ class _TrexSearch:
         alpha, beta = max(alpha, lo), min(beta, hi)
         hero = self.side[seat]
         best = INF if hero else -INF
-        for c in self.ordered(seat, mv):
+        best_c = -1
+        moves = self.ordered(seat, mv)
+        if first >= 0 and moves[0] != first:
+            moves.remove(first)
+            moves.insert(0, first)
+        for c in moves:
             v = self.child(seat, c, alpha, beta)
             if hero:
                 if v < best:
                     best = v
+                    best_c = c
                     if v < beta:
                         beta = v
             elif v > best:
                 best = v
+                best_c = c
                 if v > alpha:
                     alpha = v
             if alpha >= beta:
                 break
-        elo, ehi = self.tt.get(key, (-INF, INF))
+        elo, ehi, _ = self.tt.get(key, (-INF, INF, -1))
         if best <= a0:
             ehi = min(ehi, best)
         elif best >= b0:
             elo = max(elo, best)
         else:
             elo = ehi = best
-        self.tt[key] = (elo, ehi)
+        self.tt[key] = (elo, ehi, best_c)
         return best
 
     def child(self, seat: int, c: int, alpha: int, beta: int) -> int:
