@@ -308,13 +308,19 @@ class _TrexSearch:
                 return ehi
             if elo == ehi:
                 return elo
-            lo, hi = max(lo, elo), min(hi, ehi)
+            if elo > lo:
+                lo = elo
+            if ehi < hi:
+                hi = ehi
         a0, b0 = alpha, beta
-        alpha, beta = max(alpha, lo), min(beta, hi)
+        if lo > alpha:
+            alpha = lo
+        if hi < beta:
+            beta = hi
         hero = self.side[seat]
         best = INF if hero else -INF
         best_c = -1
-        moves = self.ordered(seat, mv)
+        moves = [mv.bit_length() - 1] if not mv & (mv - 1) else self.ordered(seat, mv)
         if first >= 0 and moves[0] != first:
             moves.remove(first)
             moves.insert(0, first)
@@ -351,7 +357,10 @@ class _TrexSearch:
         ends = self.ends
         self.ends = (ends ^ bit) | OPENS[c]
         if hands[seat]:
-            v = self.ab(self.next_seat(seat), alpha, beta)
+            nxt = (seat + 1) & 3
+            while not hands[nxt]:
+                nxt = (nxt + 1) & 3
+            v = self.ab(nxt, alpha, beta)
         else:
             gain = self._go_out(seat)
             if self.nout == 3 or not self.side_left:
