@@ -1,6 +1,6 @@
 """Exact-solver speed against the bridge double-dummy solver (DDS), printed as a table.
 
-    python benchmarks/solver.py [--deals 20] [--quick]
+    python benchmarks/solver.py [--deals 20] [--quick] [--max-cards 13]
 
 Every row solves the same random deals (seeded) through ``tutor.solver.solve`` with the
 numba engine and, where it finishes in reasonable time, the pure-Python engine; the
@@ -108,8 +108,10 @@ def fmt(x: float | None) -> str:
 
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--deals", type=int, default=20, help="deals per row (13 cards: a quarter)")
+    ap.add_argument("--deals", type=int, default=20, help="deals per row (13 cards: a tenth)")
     ap.add_argument("--quick", action="store_true", help="a tiny run (for the test suite)")
+    ap.add_argument("--max-cards", type=int, default=13,
+                    help="largest hand size to run (13-card solves can take minutes)")
     args = ap.parse_args(argv)
     numba_ok = have_numba()
     dds_ok = have_dds()
@@ -118,21 +120,21 @@ def main(argv: list[str] | None = None) -> None:
     if not dds_ok:
         print("# endplay is not installed: no DDS column (pip install endplay)")
     deals = 2 if args.quick else args.deals
-    sizes = (3, 5) if args.quick else (5, 7, 9, 13)
+    sizes = (3, 5) if args.quick else tuple(k for k in (5, 7, 9, 13) if k <= args.max_cards)
     small = (3,) if args.quick else (5, 7)
     rows: list[tuple[str, str, int, bool, int]] = []
     for k in sizes:
         for trump in (False, True):
-            n = deals if k < 13 else max(2, deals // 4)
+            n = deals if k < 13 else max(2, deals // 10)
             rows.append((f"MaxTricks team 4p {k:>2} cards {'trump' if trump else 'NT'}",
                          "max", k, trump, n))
     for k in small:
         rows.append((f"Exactly 5p+3 jokers {k:>2} cards", "exactly5", k, True, deals))
         rows.append((f"MinPenalty Trix 4p {k:>2} cards", "penalty", k, False, deals))
         rows.append((f"AvoidCards KH 4p {k:>2} cards", "avoid", k, False, deals))
-    pimc_k = 5 if args.quick else 13
+    pimc_k = 5 if args.quick else min(13, args.max_cards)
     rows.append((f"PIMC hint: 20 x {pimc_k} cards", "pimc", pimc_k, True,
-                 2 if args.quick else max(3, deals // 4)))
+                 2 if args.quick or pimc_k == 13 else max(3, deals // 4)))
     head = (f"{'row':<34} {'deals':>5} {'numba med':>10} {'p90':>9} {'python med':>10} "
             f"{'p90':>9} {'dds med':>9} {'p90':>9} {'/dds med':>8} {'/dds p90':>8}")
     print(head)
