@@ -1,0 +1,132 @@
+"""Computer players for both games, behind one small interface.
+
+A bot sees exactly what its seat may see: the dict ``game.observe(seat)`` (card texts,
+bids, trick, ``"legal"`` action texts…), never the game object or another hand. It
+answers with a typed action (:mod:`tutor.actions`) whose text is in
+``observation["legal"]``.
+
+>>> from tutor import TrixterGame
+>>> game = TrixterGame.new(players=4, seed=7, first_hand=3)
+>>> bots = [bot_for("trixter", "beginner", seed=s) for s in range(4)]
+>>> while game.to_move is not None:
+...     action = play_bot_turn(game, bots[game.to_move])
+>>> game.phase.value
+'hand_over'
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ..actions import Action, Bid, ChooseTrump, NextHand, Play, parse_action
+
+__all__ = ["Bot", "RandomBot", "TrixterBot", "TrixBot", "bot_for", "play_bot_turn",
+           "legal_actions", "GAMES", "LEVELS"]
+
+GAMES = ("trixter", "trix")
+"""The games a bot can play (``observation["game"]``)."""
+
+LEVELS = ("random", "beginner")
+"""The levels :func:`bot_for` knows, weakest first."""
+
+# Trixter: the kind of action a seat to move makes in each phase. Its legal list may
+# also hold changes of an earlier bid or trump, which a bot never makes.
+_TRIXTER_KINDS = {"trump": (ChooseTrump,), "bid": (Bid,), "play": (Play,),
+                  "hand_over": (NextHand,)}
+
+
+def legal_actions(observation: dict[str, Any]) -> list[Action]:
+    """The actions a bot may choose from: the observation's legal texts as typed actions,
+    without Trixter's take-backs (a changed bid or trump) when a fresh move is due.
+
+    >>> obs = {"game": "trixter", "phase": "bid", "legal": ["bid 0", "bid 1", "trump S"]}
+    >>> [str(a) for a in legal_actions(obs)]
+    ['bid 0', 'bid 1']
+    """
+    acts = [parse_action(t) for t in observation["legal"]]
+    if observation.get("game") == "trixter":
+        kinds = _TRIXTER_KINDS.get(observation.get("phase"))
+        if kinds is not None:
+            fresh = [a for a in acts if isinstance(a, kinds)]
+            if fresh:
+                return fresh
+    return acts
+
+
+class Bot:
+    """A computer player. Subclasses implement :meth:`act`."""
+
+    level = "base"
+
+    def act(self, observation: dict[str, Any]) -> Action:
+        """The action to take, given ``game.observe(seat)`` for the bot's seat."""
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
+
+
+class RandomBot(Bot):
+    """A random legal action; ``seed`` makes its choices reproducible.
+
+    In Trixter it never takes back an earlier bid or trump; in Trix's doubling round it
+    may double, claim or pass at random.
+
+    >>> obs = {"game": "trixter", "phase": "bid", "legal": ["bid 0", "bid 1", "bid 2"]}
+    >>> RandomBot(seed=1).act(obs) == RandomBot(seed=1).act(obs)
+    True
+    """
+
+    level = "random"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+        self.rng = random.Random(seed)
+
+    def act(self, observation: dict[str, Any]) -> Action:
+        """A random choice among :func:`legal_actions`."""
+        acts = legal_actions(observation)
+        if not acts:
+            raise ValueError("no legal action in this observation")
+        return self.rng.choice(acts)
+
+    def __repr__(self) -> str:
+        return f"RandomBot(seed={self.seed!r})"
+
+
+from .trix import TrixBot  # noqa: E402
+from .trixter import TrixterBot  # noqa: E402
+
+_BEGINNERS = {"trixter": TrixterBot, "trix": TrixBot}
+
+
+def bot_for(game_name: str, level: str = "beginner", seed: int | None = None) -> Bot:
+    """A bot for ``game_name`` (``"trixter"`` or ``"trix"``) at ``level``
+    (``"random"`` or ``"beginner"``); ``seed`` makes it reproducible.
+
+    >>> bot_for("trix", "beginner")
+    TrixBot(seed=None)
+    >>> bot_for("bridge")
+    Traceback (most recent call last):
+    ...
+    ValueError: no bots for the game 'bridge': choose one of trixter, trix
+    """
+    if game_name not in GAMES:
+        raise ValueError(f"no bots for the game {game_name!r}: choose one of {', '.join(GAMES)}")
+    if level not in LEVELS:
+        raise ValueError(f"no bot level {level!r}: choose one of {', '.join(LEVELS)}")
+    if level == "random":
+        return RandomBot(seed)
+    return _BEGINNERS[game_name](seed)
+
+
+def play_bot_turn(game: Any, bot: Bot) -> Action:
+    """Let ``bot`` act for the seat to move: it sees ``game.observe(game.to_move)`` only;
+    the action is applied to ``game`` and returned. ``ValueError`` if nobody is to move."""
+    seat = game.to_move
+    if seat is None:
+        raise ValueError("nobody is to move (the hand is over: apply 'next')")
+    action = bot.act(game.observe(seat))
+    game.apply(action, seat)
+    return action
