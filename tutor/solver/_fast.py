@@ -34,6 +34,7 @@ TT_BITS = 20
 MAX_PLY = 80
 MAX_MOVES = 64  # per ply: moves in 0..23, order flags 24..47, table key 48..54
 KEY_AT = 48
+TVW = 7  # table values: lo, hi, best lead, generation, cards left, needs won, needs lost
 
 # cfg slots
 C_N, C_TRUMP, C_GOAL, C_NOHEART, C_DISCARD, C_SPECIAL, C_PERTRICK, C_SIDE = range(8)
@@ -422,6 +423,23 @@ def bounds(H, J, S, C, PTS, DBL):
 
 
 @njit(cache=True)
+def exact_bounds(H, S, C, left):
+    """search.py's ``exact_bounds``: the fewest and most tricks the hero seat can end
+    with from here (its top trumps must win; the others' and an opposing leader's quick
+    tricks it cannot)."""
+    lo = 0
+    hi = left
+    if C[C_TRUMP] >= 0:
+        lo, opp = sure_trumps(H, C)
+        hi -= opp
+    if not (C[C_SIDE] >> S[S_LEADER]) & 1:
+        qt = quick_tricks(H, S, C)
+        if left - qt < hi:
+            hi = left - qt
+    return lo, hi
+
+
+@njit(cache=True)
 def trick_gain(T, base, C, PTS, DBL, w):
     side = C[C_SIDE]
     if C[C_GOAL] == G_MAX:
@@ -498,18 +516,23 @@ def hash_key(key):
 
 
 @njit(cache=True)
-def tt_find(TK, TV, C, key, insert):
-    """Slot of key (or -1); with insert, a slot to write it to (probing 4 slots)."""
+def tt_find(TK, TV, C, key, insert, depth):
+    """Slot of key (or -1); with insert, a slot to write it to (probing 4 slots). A new
+    key takes a free slot, else the one whose position has the fewest cards left (the
+    cheapest to search again)."""
     mask = C[C_TTMASK]
     gen = C[C_GEN]
     h = hash_key(key) & mask
     empty = -1
+    shallow = -1
     for p in range(4):
         idx = (h + p) & mask
         if TV[idx, 3] != gen:
             if empty < 0:
                 empty = idx
             continue
+        if shallow < 0 or TV[idx, 4] < TV[shallow, 4]:
+            shallow = idx
         same = True
         for i in range(KW):
             if TK[idx, i] != key[i]:
@@ -520,13 +543,16 @@ def tt_find(TK, TV, C, key, insert):
     if not insert:
         return -1
     if empty < 0:
-        empty = h  # replace the first slot of the bucket
+        empty = shallow
     for i in range(KW):
         TK[empty, i] = key[i]
     TV[empty, 0] = -INF
     TV[empty, 1] = INF
     TV[empty, 2] = -2
     TV[empty, 3] = gen
+    TV[empty, 4] = depth
+    TV[empty, 5] = 0
+    TV[empty, 6] = 0
     return empty
 
 
@@ -607,30 +633,45 @@ def ab(H, J, T, S, C, PTS, DBL, KID, TK, TV, MB, alpha, beta, need):
             if goal == G_AVOID:
                 return 1
             return 0
-        if goal == G_EXACTLY and need > left:
-            return 0
+        if goal == G_EXACTLY:
+            if need > left:
+                return 0
+            elo, ehi = exact_bounds(H, S, C, left)
+            if need < elo or need > ehi:
+                return 0
+        elif goal == G_AVOID and (C[C_SPECIAL] & S[S_LIVE]) == 0:
+            return 1  # no avoided card is left to take
         lo, hi = bounds(H, J, S, C, PTS, DBL)
         if lo >= beta:
             return lo
         if hi <= alpha:
             return hi
         key = MB[S[S_PLY], KEY_AT:KEY_AT + KW]
-        make_key(H, J, S, C, KID, need if goal == G_EXACTLY else 0, key)
-        slot = tt_find(TK, TV, C, key, True)
-        elo = TV[slot, 0]
-        ehi = TV[slot, 1]
-        if elo > -INF or ehi < INF:
-            S[S_HITS] += 1
-            if elo >= beta:
-                return elo
-            if ehi <= alpha:
-                return ehi
-            if elo == ehi:
-                return elo
-            if elo > lo:
-                lo = elo
-            if ehi < hi:
-                hi = ehi
+        make_key(H, J, S, C, KID, 0, key)
+        slot = tt_find(TK, TV, C, key, True, left)
+        if goal == G_EXACTLY or goal == G_AVOID:
+            # One entry per key for every need: the needs known to succeed and to fail.
+            if (TV[slot, 5] >> need) & 1:
+                S[S_HITS] += 1
+                return 1
+            if (TV[slot, 6] >> need) & 1:
+                S[S_HITS] += 1
+                return 0
+        else:
+            elo = TV[slot, 0]
+            ehi = TV[slot, 1]
+            if elo > -INF or ehi < INF:
+                S[S_HITS] += 1
+                if elo >= beta:
+                    return elo
+                if ehi <= alpha:
+                    return ehi
+                if elo == ehi:
+                    return elo
+                if elo > lo:
+                    lo = elo
+                if ehi < hi:
+                    hi = ehi
         hint = TV[slot, 2]
         if lo > alpha:
             alpha = lo
@@ -698,8 +739,13 @@ def ab(H, J, T, S, C, PTS, DBL, KID, TK, TV, MB, alpha, beta, need):
     if slot >= 0:
         # The slot may have been reused by a deeper position meanwhile: look it up again.
         key = MB[ply, KEY_AT:KEY_AT + KW]
-        slot = tt_find(TK, TV, C, key, True)
-        if best <= a0:
+        slot = tt_find(TK, TV, C, key, True, popcount(H[leader]) + J[leader])
+        if goal == G_EXACTLY or goal == G_AVOID:
+            if best > 0:
+                TV[slot, 5] |= 1 << need
+            else:
+                TV[slot, 6] |= 1 << need
+        elif best <= a0:
             if best < TV[slot, 1]:
                 TV[slot, 1] = best
         elif best >= b0:
@@ -805,7 +851,7 @@ def _table(bits: int = TT_BITS):
     if not _TABLE:
         size = 1 << bits
         keys = np.empty((size, KW), np.int64)
-        values = np.empty((size, 4), np.int64)
+        values = np.empty((size, TVW), np.int64)
         keys.fill(0)  # touch every page now, not as page faults inside the first solves
         values.fill(0)
         _TABLE.extend([keys, values, 0])

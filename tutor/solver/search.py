@@ -108,6 +108,7 @@ class _Search:
         else:
             raise TypeError(f"not a trick-play goal: {goal!r}")
         self.side_mask = [s in self.side for s in range(self.n)]
+        self.exactly = isinstance(goal, Exactly)
         self.avoider = isinstance(goal, (AvoidCards, MinPenalty))
         # Scoring classes: cards that score differently are never merged nor keyed alike.
         self.klass: dict[int, tuple] = {}
@@ -614,11 +615,23 @@ class _Search:
                 return False
             if left == 0:
                 return need == 0
-            key = (self.key(), need)
+            if self.exactly:
+                lo, hi = self.exact_bounds(left)
+                if need < lo or need > hi:
+                    return False
+            elif not self.special & self.live:
+                return True  # no avoided card is left to take
+            # One entry per key for every ``need``: the needs known to succeed and to fail.
+            key = self.key()
+            bit = 1 << need
             hit = self.tt.get(key)
             if hit is not None:
-                self.tt_hits += 1
-                return hit
+                if hit[0] & bit:
+                    self.tt_hits += 1
+                    return True
+                if hit[1] & bit:
+                    self.tt_hits += 1
+                    return False
         seat = (self.leader + len(trick)) % self.n
         hero = self.side_mask[seat]
         result = not hero
@@ -633,8 +646,23 @@ class _Search:
                     self.hint[key] = self.rel(c)
                 break
         if key is not None:
-            self.tt[key] = result
+            hit = self.tt.get(key)
+            yes, no = (0, 0) if hit is None else hit
+            self.tt[key] = (yes | bit, no) if result else (yes, no | bit)
         return result
+
+    def exact_bounds(self, left: int) -> tuple[int, int]:
+        """The fewest tricks the hero seat (``Exactly``) must take and the most it can,
+        from here: its trumps above every other trump each win a trick; the others' best
+        such holding, and the quick tricks of an opponent on lead, are lost to it."""
+        lo = 0
+        hi = left
+        if self.trump >= 0:
+            lo, opp = self.sure_trumps()
+            hi -= opp
+        if not self.side_mask[self.leader]:
+            hi = min(hi, left - self.quick_tricks())
+        return lo, hi
 
     def child_can(self, seat: int, c: int, need: int) -> bool:
         self.play(seat, c)
