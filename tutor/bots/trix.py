@@ -1,23 +1,259 @@
-"""The beginner's Trix bot: picks contracts that suit its hand, avoids penalty cards."""
+"""The beginner's Trix bot: picks contracts that suit its hand, avoids penalty cards.
+
+Everything it knows comes from ``game.observe(seat)``: its hand, the contract, the cards
+played and taken, the doubled cards, the Trex layout.
+
+>>> bot = TrixBot()
+>>> obs = {"game": "trix", "phase": "play", "seat": 1, "contract": ["king"],
+...        "hand": ["KH", "9C", "3C"], "trick": [[0, "AS"]], "tricks": [], "doubles": [],
+...        "team_scores": None, "legal": ["KH", "9C", "3C"]}
+>>> str(bot.act(obs))
+'KH'
+"""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
-from ..actions import Action
-from . import RandomBot
+from ..actions import Action, ChooseContract, ClaimRedeal, Double, NoDouble, NoRedeal, Pass, Play
+from ..cards import Card, Rank, Suit
+from ..trix.contracts import Contract
+from . import RandomBot, legal_actions
 
-__all__ = ["TrixBot"]
+__all__ = ["TrixBot", "contract_values", "contract_advantages"]
+
+KING_OF_HEARTS = Card(Suit.HEARTS, Rank.KING)
+_ALL_CARDS = [Card(s, r) for s in Suit for r in Rank]
+# How likely a card is to take a trick by itself, before any guarding low cards.
+_WIN_WEIGHT = {Rank.ACE: 1.0, Rank.KING: 0.8, Rank.QUEEN: 0.6, Rank.JACK: 0.4,
+               Rank.TEN: 0.25, Rank.NINE: 0.1}
+
+
+def _expected_tricks(hand: list[Card]) -> tuple[float, dict[Suit, float]]:
+    """A rough count of the tricks the hand will be made to take, total and per suit:
+    high cards count, low cards of the same suit let them duck, voids let them go."""
+    per_suit: dict[Suit, float] = {}
+    for suit in Suit:
+        ranks = [c.rank for c in hand if c.suit == suit]
+        low = sum(1 for r in ranks if r <= Rank.SEVEN)
+        w = sum(_WIN_WEIGHT.get(r, 0.0) for r in ranks)
+        per_suit[suit] = max(0.2 * w, w - 0.15 * low * w)
+    voids = sum(1 for s in Suit if not any(c.suit == s for c in hand))
+    return max(0.0, sum(per_suit.values()) - 0.3 * voids), per_suit
+
+
+def _trex_points(hand: list[Card]) -> float:
+    """A rough Trex value: jacks are good, cards far from their jack behind cards held by
+    others are slow."""
+    jacks = sum(1 for c in hand if c.rank == Rank.JACK)
+    mine = set(hand)
+    slow = 0
+    for c in hand:
+        step = 1 if c.rank < Rank.JACK else -1
+        slow += sum(1 for r in range(c.rank + step, Rank.JACK, step)
+                    if Card(c.suit, Rank(r)) not in mine)
+    return 20.0 * jacks - 2.5 * slow
+
+
+def contract_values(hand: list[Card]) -> dict[Contract, float]:
+    """A rough expected score of each contract for the holder of ``hand`` (13 cards).
+
+    >>> low = [Card.parse(c) for c in "2S 3S 4S 5S 6S 2H 3H 4H 5H 2D 3D 2C 3C".split()]
+    >>> v = contract_values(low)
+    >>> v[Contract.LTOOSH] > -15, v[Contract.TREX] < 0
+    (True, True)
+    """
+    tricks, per_suit = _expected_tricks(hand)
+    by_suit = {s: sorted((c.rank for c in hand if c.suit == s), reverse=True) for s in Suit}
+    hearts = by_suit[Suit.HEARTS]
+    low_hearts = sum(1 for r in hearts if r <= Rank.EIGHT)
+    if Rank.KING in hearts:
+        risk = {1: 0.9, 2: 0.6, 3: 0.45}.get(len(hearts), 0.3) - 0.05 * low_hearts
+    else:
+        risk = 0.1 + (0.25 if Rank.ACE in hearts and len(hearts) <= 3 else 0.0)
+    queens = 0.15 * tricks
+    for s in Suit:
+        ranks = by_suit[s]
+        low = sum(1 for r in ranks if r <= Rank.EIGHT)
+        if Rank.QUEEN in ranks:
+            queens += max(0.1, {1: 0.7, 2: 0.55, 3: 0.4}.get(len(ranks), 0.3) - 0.05 * low)
+        else:
+            queens += 0.2 * per_suit[s] * (Rank.ACE in ranks or Rank.KING in ranks)
+    diamonds = 0.6 * tricks + 2.5 * per_suit[Suit.DIAMONDS]
+    return {Contract.KING: -75.0 * max(0.05, risk), Contract.QUEENS: -25.0 * queens,
+            Contract.DIAMONDS: -10.0 * diamonds, Contract.LTOOSH: -15.0 * tricks,
+            Contract.TREX: _trex_points(hand)}
+
+
+_AVERAGES: dict[Contract, float] = {}
+
+
+def _averages() -> dict[Contract, float]:
+    """Each contract's value for an average hand (the mean over fixed random deals)."""
+    if not _AVERAGES:
+        rng = random.Random(2024)
+        sums = dict.fromkeys(Contract, 0.0)
+        n = 400
+        for _ in range(n):
+            for c, v in contract_values(rng.sample(_ALL_CARDS, 13)).items():
+                sums[c] += v
+        _AVERAGES.update({c: v / n for c, v in sums.items()})
+    return _AVERAGES
+
+
+def contract_advantages(hand: list[Card]) -> dict[Contract, float]:
+    """How much better than for an average hand each contract looks for ``hand``: the
+    owner names the choice with the largest sum (every contract must be played once)."""
+    avg = _averages()
+    return {c: v - avg[c] for c, v in contract_values(hand).items()}
 
 
 class TrixBot(RandomBot):
-    """Rule-based Trix player (beginner level), from its observation only."""
+    """Rule-based Trix player (beginner level), from its observation only.
+
+    - As owner it names the legal choice whose contracts suit its hand best
+      (:func:`contract_advantages`).
+    - It claims a redeal whenever it may, and doubles K♥ or a queen only when long and
+      low in that suit.
+    - In trick contracts it ducks under the winning card, sheds K♥, queens, diamonds and
+      high cards when void, and leads low in suits where others hold higher cards.
+    - In Trex it plays jacks of its long suits and cards that open its own runs, holding
+      back cards that would help others.
+    """
 
     level = "beginner"
 
     def act(self, observation: dict[str, Any]) -> Action:
-        """The bot's action for this observation."""
-        return super().act(observation)
+        """The bot's action for this observation (``game.observe(seat)``)."""
+        acts = legal_actions(observation)
+        if not acts:
+            raise ValueError("no legal action in this observation")
+        if len(acts) == 1:
+            return acts[0]
+        phase = observation.get("phase")
+        hand = [Card.parse(t) for t in observation.get("hand", [])]
+        if phase == "choose_contract":
+            return self._choose_contract(hand, acts)
+        if phase == "double":
+            return self._double(hand, acts)
+        if phase == "play":
+            return self._trick_play(observation, hand, acts)
+        if phase == "trex":
+            return self._trex(observation, hand, acts)
+        return acts[0]
+
+    # --- before play ---------------------------------------------------------
+    @staticmethod
+    def _choose_contract(hand: list[Card], acts: list[Action]) -> Action:
+        adv = contract_advantages(hand)
+        choices = [a for a in acts if isinstance(a, ChooseContract)]
+        if not choices:
+            return acts[0]
+        return max(choices, key=lambda a: sum(adv[c] for c in a.contracts))
+
+    @staticmethod
+    def _double(hand: list[Card], acts: list[Action]) -> Action:
+        if any(isinstance(a, ClaimRedeal) for a in acts):
+            return ClaimRedeal()
+        for a in acts:
+            if isinstance(a, Double):
+                suit = [c.rank for c in hand if c.suit == a.card.suit]
+                low = sum(1 for r in suit if r <= Rank.EIGHT)
+                if len(suit) >= 4 and low >= 2:
+                    return a
+        for a in acts:
+            if isinstance(a, (NoDouble, NoRedeal)):
+                return a
+        return acts[-1]
+
+    # --- trick contracts -----------------------------------------------------
+    def _trick_play(self, obs: dict[str, Any], hand: list[Card], acts: list[Action]) -> Action:
+        plays = [a.card for a in acts if isinstance(a, Play)]
+        if not plays:
+            return acts[0]
+        seat = obs["seat"]
+        contracts = {Contract.parse(c) for c in obs["contract"]}
+        doubled = {Card.parse(c): s for c, s in obs.get("doubles", [])}
+        partner = (seat + 2) % 4 if obs.get("team_scores") is not None else None
+        trick = [(s, Card.parse(c)) for s, c in obs["trick"]]
+        seen = set(hand) | {c for _, c in trick}
+        for t in obs.get("tricks", []):
+            seen.update(Card.parse(c) for _, c in t)
+        unseen = [c for c in _ALL_CARDS if c not in seen]
+
+        def cost(card: Card) -> int:
+            """What taking ``card`` costs its taker."""
+            if Contract.KING in contracts and card == KING_OF_HEARTS:
+                return 150 if doubled.get(card, seat) != seat else 75
+            if Contract.QUEENS in contracts and card.rank == Rank.QUEEN:
+                return 50 if doubled.get(card, seat) != seat else 25
+            if Contract.DIAMONDS in contracts and card.suit == Suit.DIAMONDS:
+                return 10
+            return 0
+
+        def higher_unseen(c: Card) -> int:
+            return sum(1 for u in unseen if u.suit == c.suit and u.rank > c.rank)
+
+        if not trick:
+            return Play(self._lead(plays, hand, unseen, contracts, cost, higher_unseen))
+        led = trick[0][1].suit
+        win_seat, win_card = max(((s, c) for s, c in trick if c.suit == led),
+                                 key=lambda sc: sc[1].rank)
+        last = len(trick) == 3
+        trick_cost = sum(cost(c) for _, c in trick) + 15 * (Contract.LTOOSH in contracts)
+        follow = [c for c in plays if c.suit == led]
+        if follow:
+            ducks = [c for c in follow if c.rank < win_card.rank]
+            if last and trick_cost == 0 and Contract.LTOOSH not in contracts:
+                safe = [c for c in follow if cost(c) == 0]
+                if safe:  # a clean trick: take it with the highest card, that is safe now
+                    return Play(max(safe, key=lambda c: c.rank))
+            if ducks:
+                return Play(max(ducks, key=lambda c: c.rank))
+            # Every card wins for now: no penalty card of ours in it; the highest goes.
+            return Play(min(follow, key=lambda c: (cost(c), -c.rank)))
+        # Void in the suit led: shed what hurts (not onto our partner's trick).
+        if partner is not None and win_seat == partner:
+            return Play(min(plays, key=lambda c: (cost(c), -c.rank)))
+        length = {s: sum(1 for c in hand if c.suit == s) for s in Suit}
+        return Play(max(plays, key=lambda c: (cost(c), c.rank, -length[c.suit])))
+
+    @staticmethod
+    def _lead(plays: list[Card], hand: list[Card], unseen: list[Card], contracts: set,
+              cost: Any, higher_unseen: Any) -> Card:
+        out_in_suit = {s: sum(1 for u in unseen if u.suit == s) for s in Suit}
+
+        def risk(c: Card) -> tuple:
+            sure_win = higher_unseen(c) == 0
+            own_penalty_suit = any(cost(h) and h.suit == c.suit and h != c for h in hand)
+            diamond = Contract.DIAMONDS in contracts and c.suit == Suit.DIAMONDS
+            return (sure_win and out_in_suit[c.suit] > 0, cost(c) > 0,
+                    own_penalty_suit or diamond, -higher_unseen(c), c.rank)
+
+        return min(plays, key=risk)
+
+    # --- Trex ------------------------------------------------------------------
+    @staticmethod
+    def _trex(obs: dict[str, Any], hand: list[Card], acts: list[Action]) -> Action:
+        plays = [a.card for a in acts if isinstance(a, Play)]
+        if not plays:
+            return next((a for a in acts if isinstance(a, Pass)), acts[0])
+        mine = set(hand)
+
+        def value(c: Card) -> tuple:
+            in_suit = [h for h in hand if h.suit == c.suit]
+            if c.rank == Rank.JACK:
+                return (2 + len(in_suit), -c.suit)
+            step = 1 if c.rank > Rank.JACK else -1
+            beyond = [h for h in in_suit if (h.rank - c.rank) * step > 0]
+            nxt = c.rank + step
+            end = nxt > Rank.ACE or nxt < Rank.TWO
+            opens_mine = not end and Card(c.suit, Rank(nxt)) in mine
+            helps_others = not end and not opens_mine
+            return (3 * opens_mine + len(beyond) - 2 * helps_others + 2 * end, -c.suit)
+
+        return Play(max(plays, key=value))
 
     def __repr__(self) -> str:
         return f"TrixBot(seed={self.seed!r})"

@@ -1,23 +1,244 @@
-"""The beginner's Trixter bot: bids by counting likely tricks, then plays to its bid."""
+"""The beginner's Trixter bot: bids by counting likely tricks, then plays to its bid.
+
+Everything it knows comes from ``game.observe(seat)``: its hand, the trump, the bids,
+the cards played so far. The cards it has not seen (other hands and undealt cards) are
+one pool it reasons about by chance.
+
+>>> bot = TrixterBot()
+>>> obs = {"game": "trixter", "phase": "bid", "hand": ["AS", "KS", "QS"], "trump": "S",
+...        "players": ["A", "B", "C"], "hand_size": 3, "jokers": 2, "seat": 1,
+...        "tricks": [], "trick": [], "legal": ["bid 0", "bid 1", "bid 2", "bid 3"]}
+>>> str(bot.act(obs))
+'bid 3'
+"""
 
 from __future__ import annotations
 
+from math import comb
 from typing import Any
 
-from ..actions import Action
-from . import RandomBot
+from ..actions import Action, Bid, ChooseTrump, Play
+from ..cards import JOKER, Card, Suit
+from ..tricks import led_suit, trick_winner
+from . import RandomBot, legal_actions
 
-__all__ = ["TrixterBot"]
+__all__ = ["TrixterBot", "estimate_tricks"]
+
+
+def _binom(k: int, j: int, p: float) -> float:
+    return comb(k, j) * p ** j * (1 - p) ** (k - j)
+
+
+def estimate_tricks(hand: list[Card], trump: Suit | None, players: int,
+                    jokers: int = 0) -> float:
+    """How many tricks ``hand`` can expect to take with ``trump`` at a table of
+    ``players`` (every seat holding as many cards as this hand).
+
+    A card counts by the chance that the opponents hold no more of the higher cards of
+    its suit than it has guards below it; side cards lose value when an opponent may be
+    void and ruff; spare trumps count for ruffs where the hand is short.
+
+    >>> hand = [Card.parse(c) for c in ("AS", "KS", "QS")]
+    >>> round(estimate_tricks(hand, Suit.SPADES, players=3, jokers=2), 2)
+    3.0
+    >>> estimate_tricks([Card.parse("2C")], Suit.SPADES, players=4) < 0.1
+    True
+    """
+    cards = [c for c in hand if not c.is_joker]
+    size = len(hand)
+    if not size:
+        return 0.0
+    unseen = 52 + jokers - size
+    p = min(1.0, (players - 1) * size / unseen) if unseen else 0.0
+    total = 0.0
+    trump_wins = 0.0
+    guard = max(0.4, 0.85 - 0.1 * (players - 3))  # a guarded card survives a higher one
+    for suit in Suit:
+        mine = sorted((c.rank for c in cards if c.suit == suit), reverse=True)
+        if not mine:
+            continue
+        out_len = (13 - len(mine)) * p / max(1, players - 1)  # per opponent, on average
+        for i, rank in enumerate(mine):
+            higher = sum(1 for r in range(rank + 1, 15) if r not in mine)
+            guards = len(mine) - 1 - i
+            win = sum(_binom(higher, j, p) * guard ** j for j in range(min(higher, guards) + 1))
+            # A long card: in round i + 1 of the suit every opponent may be out of it.
+            exhausted = _poisson_cdf(i - 1, out_len) ** (players - 1) if i >= 2 else 0.0
+            if trump is not None and suit != trump:
+                # Round i + 1 of the suit: an opponent with at most i cards of it may ruff.
+                short = _poisson_cdf(i, out_len)
+                win *= (1 - 0.85 * short) ** (players - 1)
+                exhausted *= 0.3
+            win = max(win, exhausted)
+            total += win
+            if suit == trump:
+                trump_wins += win
+    if trump is not None and size >= 3:
+        n_trumps = sum(1 for c in cards if c.suit == trump)
+        spare = max(0.0, n_trumps - trump_wins)
+        shortness = 0.0
+        for suit in Suit:
+            if suit == trump:
+                continue
+            length = sum(1 for c in cards if c.suit == suit)
+            shortness += {0: 1.0, 1: 0.5, 2: 0.2}.get(length, 0.0)
+        total += 0.6 * min(1.0, 4 / players) * min(spare, shortness)
+    return max(0.0, min(float(size), total))
+
+
+def _poisson_cdf(k: int, mean: float) -> float:
+    from math import exp, factorial
+
+    return sum(exp(-mean) * mean ** j / factorial(j) for j in range(k + 1))
+
+
+def _cards(texts: list[str]) -> list[Card]:
+    return [Card.parse(t) for t in texts]
 
 
 class TrixterBot(RandomBot):
-    """Rule-based Trixter player (beginner level), from its observation only."""
+    """Rule-based Trixter player (beginner level), from its observation only.
+
+    - As dealer it names the suit that gives its hand the most likely tricks.
+    - It bids the rounded count of :func:`estimate_tricks` (the nearest legal bid when
+      the hook forbids that one).
+    - While it still needs tricks it wins cheaply (the lowest card that wins, a trump
+      when void); once it has enough it ducks (the highest card that loses, high side
+      cards or a joker thrown when void).
+    """
 
     level = "beginner"
 
     def act(self, observation: dict[str, Any]) -> Action:
-        """The bot's action for this observation."""
-        return super().act(observation)
+        """The bot's action for this observation (``game.observe(seat)``)."""
+        acts = legal_actions(observation)
+        if not acts:
+            raise ValueError("no legal action in this observation")
+        phase = observation.get("phase")
+        if phase == "trump":
+            return self._choose_trump(observation, acts)
+        if phase == "bid":
+            return self._bid(observation, acts)
+        if phase == "play":
+            return self._play(observation, acts)
+        return acts[0]
+
+    # --- trump and bid -------------------------------------------------------
+    @staticmethod
+    def _table(obs: dict[str, Any]) -> tuple[list[Card], int, int]:
+        return _cards(obs["hand"]), len(obs["players"]), int(obs.get("jokers", 0))
+
+    def _choose_trump(self, obs: dict[str, Any], acts: list[Action]) -> Action:
+        hand, players, jokers = self._table(obs)
+        choices = [a for a in acts if isinstance(a, ChooseTrump)]
+        if not choices:
+            return acts[0]
+
+        def value(a: ChooseTrump) -> tuple[float, int, int]:
+            length = sum(1 for c in hand if a.suit is not None and c.suit == a.suit)
+            honours = sum(c.rank for c in hand if a.suit is not None and c.suit == a.suit)
+            return (round(estimate_tricks(hand, a.suit, players, jokers), 6), length, honours)
+
+        return max(choices, key=value)
+
+    def _bid(self, obs: dict[str, Any], acts: list[Action]) -> Action:
+        hand, players, jokers = self._table(obs)
+        trump = None if obs.get("trump") in (None, "none") else Suit.parse(obs["trump"])
+        want = estimate_tricks(hand, trump, players, jokers)
+        bids = [a for a in acts if isinstance(a, Bid)]
+        if not bids:
+            return acts[0]
+        # The nearest legal bid; between two equally near, the lower (it is easier to duck).
+        return min(bids, key=lambda b: (abs(b.n - want), b.n))
+
+    # --- trick play ----------------------------------------------------------
+    def _play(self, obs: dict[str, Any], acts: list[Action]) -> Action:
+        plays = [a.card for a in acts if isinstance(a, Play)]
+        if not plays:
+            return acts[0]
+        seat = obs["seat"]
+        players = len(obs["players"])
+        trump = None if obs.get("trump") in (None, "none") else Suit.parse(obs["trump"])
+        hand = _cards(obs["hand"])
+        trick = [Card.parse(c) for _, c in obs["trick"]]
+        seen = set(hand) | set(trick)
+        for t in obs["tricks"]:
+            seen.update(Card.parse(c) for _, c in t)
+        unseen = [Card(s, r) for s in Suit for r in range(2, 15)]
+        unseen = [c for c in unseen if c not in seen]
+        bid = obs["bids"][seat]
+        need = (bid if bid is not None else 0) - obs["tricks_won"][seat]
+        last = len(trick) == players - 1
+        card = self._choose_card(plays, hand, trick, trump, unseen, need, last)
+        return Play(card)
+
+    @staticmethod
+    def _choose_card(plays: list[Card], hand: list[Card], trick: list[Card],
+                     trump: Suit | None, unseen: list[Card], need: int, last: bool) -> Card:
+        def higher_unseen(c: Card) -> int:
+            return sum(1 for u in unseen if u.suit == c.suit and u.rank > c.rank)
+
+        def is_master(c: Card) -> bool:
+            return not c.is_joker and higher_unseen(c) == 0
+
+        real = [c for c in plays if not c.is_joker]
+        suit = led_suit(trick)
+        if not trick or suit is None:  # leading (or only jokers down: any card sets the suit)
+            if not real:
+                return plays[0]
+            side = [c for c in real if c.suit != trump] or real
+            if need > 0:
+                masters = [c for c in side if is_master(c)] or [c for c in real if is_master(c)]
+                if masters:
+                    return min(masters, key=lambda c: (c.suit == trump, c.rank))
+                if need >= len(hand):
+                    return max(real, key=lambda c: (c.suit == trump, c.rank))
+                by_len = {s: sum(1 for c in hand if c.suit == s) for s in Suit}
+                return min(side, key=lambda c: (-by_len[c.suit], c.rank))
+            # Enough tricks: lead the card most likely to be beaten.
+            return max(side, key=lambda c: (higher_unseen(c), -c.rank))
+
+        current = trick[trick_winner(trick, trump)]
+
+        def beats(c: Card) -> bool:
+            if c.is_joker:
+                return False
+            if c.suit == trump:
+                return current.suit != trump or c.rank > current.rank
+            return c.suit == current.suit and c.rank > current.rank
+
+        winners = [c for c in plays if beats(c)]
+        losers = [c for c in plays if not beats(c)]
+        if need > 0:
+            if winners:
+                if last:
+                    return min(winners, key=lambda c: (c.suit == trump, c.rank))
+                masters = [c for c in winners if is_master(c) and c.suit == current.suit]
+                if masters:
+                    return min(masters, key=lambda c: c.rank)
+                if any(c.suit == trump for c in winners) and suit != trump:
+                    return min((c for c in winners if c.suit == trump), key=lambda c: c.rank)
+                return max(winners, key=lambda c: c.rank)
+            # No card wins: throw the cheapest card, a joker first, keeping trumps.
+            if JOKER in losers:
+                return JOKER
+            by_len = {s: sum(1 for c in hand if c.suit == s) for s in Suit}
+            return min(losers, key=lambda c: (c.suit == trump, c.rank, by_len[c.suit]))
+        # Enough tricks (or too many already): duck.
+        if losers:
+            follow = [c for c in losers if not c.is_joker and c.suit == suit]
+            if follow:
+                return max(follow, key=lambda c: c.rank)
+            side = [c for c in losers if not c.is_joker and c.suit != trump]
+            if side:  # void: throw the most dangerous high card
+                return max(side, key=lambda c: (c.rank, -higher_unseen(c)))
+            low_trumps = [c for c in losers if not c.is_joker]
+            if low_trumps:
+                return max(low_trumps, key=lambda c: c.rank)
+            return JOKER
+        if last:  # the trick is ours whatever we play: spend the highest card
+            return max(winners, key=lambda c: (c.suit != trump, c.rank))
+        return min(winners, key=lambda c: (c.suit == trump, c.rank))
 
     def __repr__(self) -> str:
         return f"TrixterBot(seed={self.seed!r})"
