@@ -41,7 +41,8 @@ def estimate_tricks(hand: list[Card], trump: Suit | None, players: int,
     >>> hand = [Card.parse(c) for c in ("AS", "KS", "QS")]
     >>> round(estimate_tricks(hand, Suit.SPADES, players=3, jokers=2), 2)
     3.0
-    >>> estimate_tricks([Card.parse("2C")], Suit.SPADES, players=4) < 0.1
+    >>> low = [Card.parse(c) for c in ("2H", "3D", "4C")]
+    >>> estimate_tricks(low, Suit.SPADES, players=4) < 0.3
     True
     """
     cards = [c for c in hand if not c.is_joker]
@@ -52,6 +53,9 @@ def estimate_tricks(hand: list[Card], trump: Suit | None, players: int,
     p = min(1.0, (players - 1) * size / unseen) if unseen else 0.0
     total = 0.0
     trump_wins = 0.0
+    if trump is not None:  # the chance that an opponent holds a trump at all
+        trumps_out = 13 - sum(1 for c in cards if c.suit == trump)
+        has_trump = 1 - (1 - trumps_out / unseen) ** size if unseen else 0.0
     guard = max(0.4, 0.85 - 0.1 * (players - 3))  # a guarded card survives a higher one
     for suit in Suit:
         mine = sorted((c.rank for c in cards if c.suit == suit), reverse=True)
@@ -67,8 +71,10 @@ def estimate_tricks(hand: list[Card], trump: Suit | None, players: int,
             if trump is not None and suit != trump:
                 # Round i + 1 of the suit: an opponent with at most i cards of it may ruff.
                 short = _poisson_cdf(i, out_len)
-                win *= (1 - 0.85 * short) ** (players - 1)
+                win *= (1 - 0.9 * has_trump * short) ** (players - 1)
                 exhausted *= 0.3
+                if size <= 2:  # in a tiny hand a side card wins only if its suit is led
+                    win *= 0.4 + 0.2 * size
             win = max(win, exhausted)
             total += win
             if suit == trump:
