@@ -1,0 +1,473 @@
+"""The widgets without a browser: drive ``widgets.play`` with the same custom messages the
+JavaScript sends, and check at every step that no synced trait holds a card the learner may
+not see, and that junk or illegal messages change nothing."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import random
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("anywidget")
+
+from tutor import TrixGame, TrixterGame  # noqa: E402
+from tutor.actions import ClaimRedeal, Double, NextHand, Play, parse_action  # noqa: E402
+from tutor.bots import legal_actions  # noqa: E402
+from tutor.trix import TrixRules  # noqa: E402
+from tutor.trixter import peak_for  # noqa: E402
+from widgets import BidPanel, CardTable, GameView, ScoreSheet, TrexLayout, play  # noqa: E402
+from widgets.play import MESSAGE_TYPES, parse_message, Refused  # noqa: E402
+
+WIDGETS = Path(__file__).resolve().parent.parent / "widgets"
+CARD_TOKEN = re.compile(r"(?<![A-Za-z0-9])(?:10|[2-9TJQKA])[SHDC♠♥♦♣](?![A-Za-z0-9])")
+
+
+def norm(token: str) -> str:
+    """A card token in engine text: ``10♥`` -> ``TH``."""
+    rank, suit = token[:-1], token[-1]
+    rank = "T" if rank == "10" else rank
+    return rank + {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}.get(suit, suit)
+
+
+def message_for(text: str) -> dict[str, Any]:
+    """The message the browser sends for an action text (what the buttons send)."""
+    words = {"no double": "no_double", "no redeal": "no_redeal", "redeal": "redeal",
+             "pass": "pass", "next": "next"}
+    if text in words:
+        return {"type": words[text]}
+    head, _, rest = text.partition(" ")
+    if head == "bid":
+        return {"type": "bid", "n": int(rest)}
+    if head == "trump":
+        return {"type": "trump", "suit": rest}
+    if head == "contract":
+        return {"type": "contract", "contract": rest}
+    if head == "double":
+        return {"type": "double", "card": rest}
+    return {"type": "play", "card": text}
+
+
+def send(widget: Any, content: Any) -> None:
+    """Deliver a custom message the way ipywidgets does for a comm message."""
+    widget._handle_msg({"content": {"data": {"method": "custom", "content": content}},
+                        "buffers": []})
+
+
+def synced_json(view: GameView) -> str:
+    """Every synced trait of every part, as JSON (code and CSS left out)."""
+    out = {}
+    for i, w in enumerate(view.parts):
+        state = {k: v for k, v in w.get_state().items()
+                 if not k.startswith("_") and k != "layout"}
+        out[i] = state
+    return json.dumps(out, ensure_ascii=False)
+
+
+def revealed(game: Any, seat: int, opened: tuple[int, ...] = ()) -> set[str]:
+    """Every card the learner may know: its own hands, every card played or doubled, the
+    hands shown for a redeal claim, what the engine says is public now, opened hands."""
+    cards: set[str] = set()
+    for deal in game.deals:
+        cards |= {str(c) for c in deal[seat]}
+    deal_index = 0
+    for s, a in game.history:
+        if isinstance(a, (Play, Double)):
+            cards.add(str(a.card))
+        if isinstance(a, ClaimRedeal):
+            cards |= {str(c) for c in game.deals[deal_index][s]}
+        if isinstance(a, (NextHand, ClaimRedeal)):
+            deal_index += 1
+    cards |= {norm(t) for t in CARD_TOKEN.findall(json.dumps(game.observe(seat),
+                                                              ensure_ascii=False))}
+    for s in opened:
+        cards |= set(game.observe(s)["hand"])
+    return cards
+
+
+def check_safe(view: GameView, sent: Any = None) -> None:
+    """No card outside :func:`revealed` in any synced trait (an error may name the card the
+    browser itself sent)."""
+    allowed = revealed(view.game, view.seat, tuple(view.opened))
+    if sent is not None:
+        allowed |= {norm(t) for t in CARD_TOKEN.findall(json.dumps(sent, ensure_ascii=False))}
+    seen = {norm(t) for t in CARD_TOKEN.findall(synced_json(view))}
+    leaked = seen - allowed
+    assert not leaked, f"hidden cards in the widget state: {sorted(leaked)}"
+    for w in view.parts:
+        assert not w.error.startswith("something went wrong"), w.error
+
+
+def watch(view: GameView) -> list[int]:
+    """Check safety at every refresh, bots' steps included; returns a refresh counter."""
+    count = [0]
+    refresh = view.refresh
+
+    def checked() -> None:
+        refresh()
+        count[0] += 1
+        check_safe(view)
+
+    view.refresh = checked  # type: ignore[method-assign]
+    return count
+
+
+def learner_step(view: GameView, rng: random.Random) -> None:
+    """One random legal action of the learner, sent through the widget that shows it."""
+    obs = view.game.observe(view.seat)
+    acts = [str(a) for a in legal_actions(obs)] if rng.random() < 0.9 else obs["legal"]
+    text = rng.choice(acts)
+    msg = message_for(text)
+    target = view.table if msg["type"] == "play" else view.bids
+    before = len(view.game.history)
+    send(target, msg)
+    assert len(view.game.history) > before, (text, view.table.error)
+    assert view.table.error == ""
+
+
+def play_out(view: GameView, rng: random.Random, max_steps: int = 5000,
+             junk_every: int = 7) -> int:
+    steps = 0
+    while not view.game.is_over and steps < max_steps:
+        if steps % junk_every == 3:
+            send_junk(view, rng)
+        learner_step(view, rng)
+        check_safe(view)
+        steps += 1
+    return steps
+
+
+def junk_messages(view: GameView, rng: random.Random) -> list[Any]:
+    g = view.game
+    obs = g.observe(view.seat)
+    hand = obs["hand"]
+    legal = set(obs["legal"])
+    not_mine = [c for c in ("AS", "KH", "QD", "JC", "2S", "TH", "5D") if c not in hand]
+    illegal_in_hand = [c for c in hand if c not in legal]
+    msgs: list[Any] = [
+        None, [], "QS", 7, {"type": "play"}, {"type": "play", "card": 5},
+        {"type": "play", "card": "ZZ"}, {"type": "play", "card": "Q" * 100_000},
+        {"type": "play", "card": ""}, {"type": "bogus"}, {"type": 5}, {"card": "QS"},
+        {"type": "x" * 1_000_000}, {"type": "bid", "n": True}, {"type": "bid", "n": -1},
+        {"type": "bid", "n": 1.5}, {"type": "bid", "n": "2"}, {"type": "bid", "n": 10**30},
+        {"type": "trump", "suit": "Z"}, {"type": "trump", "suit": ["S"]},
+        {"type": "contract", "contract": "king+king"}, {"type": "contract", "contract": "golf"},
+        {"type": "double", "card": "2C"}, {"type": "pass", "extra": 1},
+        {"type": "play", "card": "QS", "seat": 2},
+    ]
+    if not_mine:
+        msgs.append({"type": "play", "card": rng.choice(not_mine)})
+    if illegal_in_hand:
+        msgs.append({"type": "play", "card": rng.choice(illegal_in_hand)})
+    # Actions of the wrong phase or out of turn, as the real buttons would send them.
+    for text in ("next", "pass", "no double", "redeal", "no redeal", "trump S", "bid 0",
+                 "contract king", "contract trex+king", "double KH"):
+        if text not in legal:
+            msgs.append(message_for(text))
+    return msgs
+
+
+def send_junk(view: GameView, rng: random.Random, how_many: int = 4) -> None:
+    msgs = junk_messages(view, rng)
+    for msg in rng.sample(msgs, min(how_many, len(msgs))):
+        before = view.game.to_json()
+        target = rng.choice(view.parts)
+        target.error = ""
+        view.table.error = ""
+        send(target, msg)
+        assert view.game.to_json() == before, msg
+        assert view.table.error, msg
+        assert not view.table.error.startswith("something went wrong"), view.table.error
+        check_safe(view, sent=msg)
+
+
+# --- whole games --------------------------------------------------------------------
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6, 7, 8])
+def test_trixter_short_games_never_leak(players: int) -> None:
+    rng = random.Random(players)
+    hands = 2 * peak_for(players) - 1
+    first = max(1, hands - 2)  # the last three hands: 3, 2 and 1 cards
+    seat = rng.randrange(players)
+    game = TrixterGame.new(players=players, seed=100 + players, first_hand=first)
+    view = play(game, seat=seat, pause=0)
+    count = watch(view)
+    check_safe(view)
+    steps = play_out(view, rng)
+    assert view.game.is_over and steps > 0
+    assert count[0] > steps  # the bots' steps were refreshed (and checked) too
+    assert "Game over" in view.table.message
+    assert len(view.scores.state["rows"]) == 3
+
+
+def test_trixter_peak_hand_with_open_hand_and_four_colours() -> None:
+    rng = random.Random(5)
+    game = TrixterGame.new(players=4, seed=9, first_hand=12)
+    view = play(game, seat=2, pause=0, four_colour=True, open_hands=(0, 2))
+    watch(view)
+    assert view.opened == [0]
+    assert view.table.open_hands == {"0": view.game.observe(0)["hand"]}
+    assert all(w.four_colour for w in view.parts)
+    for _ in range(30):
+        if view.game.is_over:
+            break
+        learner_step(view, rng)
+        assert view.table.open_hands == {"0": view.game.observe(0)["hand"]}
+
+
+def test_trix_full_game_never_leaks() -> None:
+    rng = random.Random(1)
+    view = play(TrixGame.new(seed=11), seat=1, pause=0)
+    count = watch(view)
+    steps = play_out(view, rng, junk_every=23)
+    assert view.game.is_over
+    assert count[0] > steps
+    assert len(view.scores.state["rows"]) >= 20
+    assert view.trex.layout.display in ("", "none")
+
+
+@pytest.mark.parametrize("rules", [
+    TrixRules(combine=True, partnership=True),
+    TrixRules(complex_only=True, combine=True),
+    TrixRules(doubling=True, penalty_discard=True, no_heart_lead_in_king=True),
+], ids=["combine-partnership", "complex", "strict"])
+def test_trix_variants_first_kingdom(rules: TrixRules) -> None:
+    rng = random.Random(3)
+    view = play(TrixGame.new(seed=21, rules=rules), seat=0, pause=0)
+    watch(view)
+    steps = 0
+    while view.game.kingdom == 0 and not view.game.is_over and steps < 2000:
+        if steps % 11 == 5:
+            send_junk(view, rng, how_many=2)
+        learner_step(view, rng)
+        steps += 1
+    assert view.game.kingdom == 1 or view.game.is_over
+
+
+def test_trex_layout_shown_only_in_trex() -> None:
+    rng = random.Random(4)
+    view = play(TrixGame.new(seed=5), seat=0, pause=0)
+    game = view.game
+    while "trex" not in game.observe(0)["contract"]:
+        obs = game.observe(0)
+        if obs["phase"] == "choose_contract" and obs["to_move"] == 0:
+            assert view.trex.layout.display == "none"
+            send(view.bids, {"type": "contract", "contract": "trex"})
+        else:
+            learner_step(view, rng)
+    assert view.trex.layout.display == ""
+    rows = view.trex.state["layout"]
+    assert set(rows) == {"S", "H", "D", "C"}
+    while view.game.observe(0)["phase"] == "trex":
+        learner_step(view, rng)
+        check_safe(view)
+    assert len(view.trex.state["out"]) == 4
+
+
+# --- messages -------------------------------------------------------------------------
+
+def test_every_message_type_parses_or_is_refused() -> None:
+    assert parse_message({"type": "trump", "suit": "none"})[1] is not None
+    assert str(parse_message({"type": "contract", "contract": "queens+king"})[1]) \
+        == "contract king+queens"
+    assert str(parse_message({"type": "double", "card": "KH"})[1]) == "double KH"
+    for kind in ("undo", "new_game"):
+        assert parse_message({"type": kind}) == (kind, None)
+    for kind in ("no_double", "redeal", "no_redeal", "pass", "next"):
+        assert parse_action(str(parse_message({"type": kind})[1]))
+    assert set(MESSAGE_TYPES) >= {"play", "trump", "bid", "contract", "double", "undo"}
+    for bad in ({"type": "play", "card": None}, {"type": "bid"}, {"type": "trump"}):
+        with pytest.raises(Refused):
+            parse_message(bad)
+
+
+def test_junk_and_illegal_messages_change_nothing() -> None:
+    rng = random.Random(8)
+    for game in (TrixterGame.new(players=5, seed=3, first_hand=4), TrixGame.new(seed=8)):
+        view = play(game, seat=0, pause=0)
+        for _ in range(6):
+            for msg in junk_messages(view, rng):
+                before = view.game.to_json()
+                view.table.error = ""
+                send(rng.choice(view.parts), msg)
+                assert view.game.to_json() == before, msg
+                assert view.table.error, msg
+            learner_step(view, rng)
+
+
+def test_illegal_card_explains_why() -> None:
+    for seed in range(50):  # a deal where the learner must follow suit
+        game = TrixterGame.new(players=4, seed=seed, dealer=2, first_hand=6)
+        view = play(game, seat=0, pause=0)
+        rng = random.Random(seed)
+        while view.game.observe(0)["phase"] != "play" or view.game.to_move != 0:
+            learner_step(view, rng)
+        obs = view.game.observe(0)
+        illegal = [c for c in obs["hand"] if c not in obs["legal"]]
+        if illegal:
+            break
+    before = view.game.to_json()
+    send(view.table, {"type": "play", "card": illegal[0]})
+    assert view.game.to_json() == before
+    assert view.table.error == view.game.why_illegal(illegal[0], seat=0)
+    legal = obs["legal"][0]
+    send(view.table, {"type": "play", "card": legal})
+    assert view.table.error == ""
+    assert legal not in view.table.state["hand"]
+
+
+def test_bid_panel_errors_show_in_the_panel_too() -> None:
+    view = play(TrixterGame.new(players=4, seed=1, dealer=0, first_hand=3), seat=0, pause=0)
+    assert view.game.phase.value == "trump"
+    send(view.bids, {"type": "bid", "n": 2})
+    assert view.bids.error and view.table.error == view.bids.error
+    send(view.bids, {"type": "trump", "suit": "H"})
+    assert view.bids.error == "" and view.table.error == ""
+    assert view.table.state["trump"] == "H"
+
+
+# --- undo and new game -------------------------------------------------------------------
+
+def test_undo_takes_back_the_learners_action_and_the_bots_after_it() -> None:
+    rng = random.Random(2)
+    view = play(TrixterGame.new(players=4, seed=4, first_hand=4), seat=1, pause=0)
+    send(view.table, {"type": "undo"})  # nothing of the learner's yet
+    assert view.table.error
+    for _ in range(8):
+        if view.game.to_move != 1:
+            break
+        before = view.game.to_record()["actions"]
+        obs_before = view.game.observe(1)
+        learner_step(view, rng)
+        assert view.game.to_record()["actions"] != before
+        send(view.table, {"type": "undo"})
+        assert view.table.error == ""
+        assert view.game.to_record()["actions"] == before
+        assert view.game.observe(1) == obs_before
+        assert view.table.state == {**obs_before, "direction": "cw"}
+        learner_step(view, rng)
+
+
+def test_undo_across_next_hand() -> None:
+    rng = random.Random(6)
+    view = play(TrixterGame.new(players=3, seed=2, first_hand=34), seat=0, pause=0)
+    while view.game.phase.value != "hand_over":
+        learner_step(view, rng)
+    learner_step(view, rng)  # "next"
+    assert view.game.hand_number == 2
+    send(view.table, {"type": "undo"})
+    assert view.table.error == ""
+    assert view.game.hand_number == 1 and view.game.to_move == 0
+
+
+def test_new_game_same_setup_new_seed() -> None:
+    rng = random.Random(3)
+    for game in (TrixterGame.new(players=6, seed=5, first_hand=15), TrixGame.new(seed=6)):
+        view = play(game, seat=2, pause=0)
+        for _ in range(3):
+            learner_step(view, rng)
+        old = view.game
+        send(view.table, {"type": "new_game"})
+        assert view.table.error == ""
+        new = view.game
+        assert new is not old and type(new) is type(old)
+        assert new.seed != old.seed and new.rules == old.rules
+        assert new.n_players == old.n_players and new.names == old.names
+        assert all(s != 2 for s, _ in new.history)
+        assert new.to_move in (2, None)
+        check_safe(view)
+
+
+def test_pause_is_used_between_bot_actions(monkeypatch: pytest.MonkeyPatch) -> None:
+    sleeps: list[float] = []
+    controller = importlib.import_module("widgets.play")  # the module, not the function
+    monkeypatch.setattr(controller.time, "sleep", sleeps.append)
+    view = play(TrixterGame.new(players=4, seed=1, dealer=1, first_hand=2), seat=0, pause=0.25)
+    assert sleeps == []  # the opening bots act at once, before the table is shown
+    learner_step(view, random.Random(1))
+    assert sleeps and set(sleeps) == {0.25}
+
+
+def test_a_failing_bot_is_replaced_by_a_random_move() -> None:
+    class Broken:
+        def act(self, observation: dict) -> Any:
+            raise RuntimeError("oops")
+
+    from tutor.bots import Bot
+
+    class BrokenBot(Bot, Broken):
+        act = Broken.act
+
+    view = play(TrixterGame.new(players=3, seed=1, first_hand=33), seat=0, pause=0,
+                opponents=[None, BrokenBot(), "random"])
+    rng = random.Random(2)
+    while not view.game.is_over:
+        learner_step(view, rng)
+    assert view.game.is_over
+
+
+def test_bad_arguments() -> None:
+    g = TrixterGame.new(players=4, seed=1)
+    with pytest.raises(ValueError):
+        play(g, seat=4)
+    with pytest.raises(ValueError):
+        play(g, seat=0, opponents=["random"] * 3)
+    with pytest.raises(ValueError):
+        play(g, open_hands=(9,))
+    with pytest.raises(TypeError):
+        play("not a game")  # type: ignore[arg-type]
+    with pytest.raises(ValueError):
+        play(g, pause=-1)
+
+
+# --- the widgets on their own ----------------------------------------------------------
+
+@pytest.mark.parametrize("cls,name", [(CardTable, "table"), (BidPanel, "bidding"),
+                                      (TrexLayout, "layout"), (ScoreSheet, "scores")])
+def test_each_widget_has_its_module_and_css(cls: type, name: str) -> None:
+    w = cls()
+    js = (WIDGETS / f"{name}.js").read_text()
+    assert w._esm == js and w._css == (WIDGETS / f"{name}.css").read_text()
+    assert "export default" in js and "render({ model, el })" in js
+    assert '"trix-tutor' in js  # the root element's class
+    assert "fetch(" not in js and "import(" not in js and "http" not in js.replace(
+        "http://www.w3.org/2000/svg", "")
+    assert w.state == {} and w.error == ""
+
+
+def test_selectors_in_the_modules_and_the_notes() -> None:
+    js = {p.stem: p.read_text() for p in WIDGETS.glob("*.js")}
+    for stem, needle in [("table", 'dataset.testid = "trick"'),
+                         ("table", 'dataset.testid = "message"'),
+                         ("table", 'dataset.testid = "undo"'),
+                         ("table", 'dataset.testid = "new-game"'),
+                         ("table", 'dataset.testid = "last-trick"'),
+                         ("table", 'classList.add("legal")'),
+                         ("table", "el.dataset.card = text"),
+                         ("layout", "row.dataset.testid = `trex-row-${suit}`"),
+                         ("scores", 'table.dataset.testid = "score-sheet"'),
+                         ("bidding", "{ trump: suit }"), ("bidding", "{ bid: String(n) }"),
+                         ("bidding", "{ contract: c }"), ("bidding", "{ action: act }"),
+                         ("bidding", '{ action: "next" }')]:
+        assert needle in js[stem], (stem, needle)
+    notes = (WIDGETS.parent / "docs" / "design-notes.md").read_text()
+    assert "## Widgets" in notes
+    for sel in ('data-card="QS"', '[data-testid="trick"]', '[data-testid="message"]',
+                '[data-trump="S"]', '[data-bid="2"]', '[data-contract="king"]',
+                '[data-action="no double"]', '[data-action="double KH"]',
+                '[data-action="redeal"]', '[data-action="next"]', '[data-testid="undo"]',
+                '[data-testid="new-game"]', '[data-testid="last-trick"]',
+                '[data-testid="trex-row-S"]', '[data-testid="score-sheet"]'):
+        assert sel in notes, sel
+
+
+def test_tutor_never_imports_jupyter() -> None:
+    root = WIDGETS.parent / "tutor"
+    for path in root.rglob("*.py"):
+        text = path.read_text()
+        for name in ("ipywidgets", "anywidget", "traitlets", "IPython"):
+            assert f"import {name}" not in text and f"from {name}" not in text, path

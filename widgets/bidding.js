@@ -1,0 +1,202 @@
+// BidPanel: every decision of the learner that is not a card. Buttons come from the
+// legal action texts of the learner's observation; Python checks each request again.
+
+/**
+ * @typedef {{
+ *   game: "trixter" | "trix", seat: number, players: string[], phase: string,
+ *   to_move: number | null, legal: string[], bids?: (number | null)[],
+ *   hand_size?: number, dealer?: number, trump?: string | null, contracts_left?: string[],
+ *   contract?: string[], owner?: number | null, last_hand?: any, last_deal?: any,
+ *   scores: number[], redeal_claim?: {seat: number, hand: string[], contract: string} | null,
+ * }} PanelState
+ * @typedef {{
+ *   get(name: string): any, send(content: object): void,
+ *   on(event: string, cb: Function): void, off(event: string, cb: Function): void,
+ * }} Model
+ */
+
+const SUIT_SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
+const SUIT_NAME = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
+const CONTRACT_TITLE = {
+  king: "King of Hearts", queens: "Queens", diamonds: "Diamonds", ltoosh: "Ltoosh",
+  trex: "Trex",
+};
+
+/**
+ * @param {string} tag
+ * @param {string} [cls]
+ * @param {string} [text]
+ * @returns {HTMLElement}
+ */
+function h(tag, cls, text) {
+  const el = document.createElement(tag);
+  if (cls) el.className = cls;
+  if (text !== undefined) el.textContent = text;
+  return el;
+}
+
+/**
+ * "QS" -> "Q♠", "TH" -> "10♥".
+ * @param {string} card
+ * @returns {string}
+ */
+function cardLabel(card) {
+  if (card === "X") return "🃏";
+  const r = card.slice(0, -1);
+  return `${r === "T" ? "10" : r}${SUIT_SYMBOL[card.slice(-1)] || "?"}`;
+}
+
+export default {
+  /** @param {{model: Model, el: HTMLElement}} ctx */
+  render({ model, el }) {
+    const root = h("div", "trix-tutor tt-panel");
+    root.setAttribute("role", "group");
+    root.setAttribute("aria-label", "your decisions");
+    el.appendChild(root);
+
+    /**
+     * @param {string} label
+     * @param {object} request
+     * @param {Record<string, string>} data
+     * @param {boolean} enabled
+     * @param {string} [cls]
+     */
+    function button(label, request, data, enabled, cls) {
+      const b = /** @type {HTMLButtonElement} */ (h("button", `tt-btn ${cls || ""}`, label));
+      b.type = "button";
+      for (const [k, v] of Object.entries(data)) b.setAttribute(`data-${k}`, v);
+      b.disabled = !enabled;
+      b.addEventListener("click", () => model.send(request));
+      return b;
+    }
+
+    /** @param {string} title */
+    function section(title) {
+      const sec = h("div", "tt-section");
+      if (title) sec.appendChild(h("div", "tt-section-title", title));
+      const row = h("div", "tt-buttons");
+      sec.appendChild(row);
+      root.appendChild(sec);
+      return row;
+    }
+
+    /** @param {PanelState} s @param {Set<string>} legal */
+    function trixter(s, legal) {
+      const me = s.seat;
+      const trumpActs = [...legal].filter((a) => a.startsWith("trump "));
+      if (s.phase === "trump" || trumpActs.length) {
+        const row = section(s.phase === "trump" ? "Name trump" : "Change trump");
+        for (const suit of ["S", "H", "D", "C"]) {
+          const b = button(`${SUIT_SYMBOL[suit]} ${SUIT_NAME[suit]}`, { type: "trump", suit },
+            { trump: suit }, legal.has(`trump ${suit}`), `tt-suit suit-${suit}`);
+          if (s.trump === suit && s.phase !== "trump") b.setAttribute("aria-pressed", "true");
+          row.appendChild(b);
+        }
+        if (legal.has("trump none") || s.trump === "none") {
+          row.appendChild(button("no trump", { type: "trump", suit: "none" },
+            { trump: "none" }, legal.has("trump none")));
+        }
+      }
+      const bidActs = [...legal].filter((a) => a.startsWith("bid "));
+      if (s.phase === "bid" || bidActs.length) {
+        const size = s.hand_size || 0;
+        const mine = s.bids ? s.bids[me] : null;
+        const title = bidActs.length && mine !== null && mine !== undefined && s.to_move !== me
+          ? `Change your bid (now ${mine})` : `Your bid: 0 to ${size} tricks`;
+        const row = section(title);
+        for (let n = 0; n <= size; n++) {
+          row.appendChild(button(String(n), { type: "bid", n }, { bid: String(n) },
+            legal.has(`bid ${n}`), "tt-bid"));
+        }
+      }
+      if (s.bids && (s.phase === "bid" || s.phase === "play")) {
+        const n = s.players.length;
+        const order = [];
+        for (let i = 0; i < n; i++) order.push(((s.dealer ?? 0) + i) % n);
+        const list = h("div", "tt-bids");
+        list.dataset.testid = "bids";
+        for (const seat of order) {
+          const b = s.bids[seat];
+          const who = seat === me ? "you" : s.players[seat];
+          list.appendChild(h("span", "tt-bid-item", `${who}: ${b === null ? "…" : b}`));
+        }
+        const sum = s.bids.reduce((a, b) => a + (b || 0), 0);
+        list.appendChild(h("span", "tt-bid-sum", `total ${sum} of ${s.hand_size}`));
+        root.appendChild(list);
+      }
+    }
+
+    /** @param {PanelState} s @param {Set<string>} legal */
+    function trix(s, legal) {
+      const contracts = [...legal].filter((a) => a.startsWith("contract "));
+      if (contracts.length) {
+        const row = section("Choose the contract");
+        for (const act of contracts) {
+          const c = act.slice("contract ".length);
+          const label = c.split("+").map((x) => CONTRACT_TITLE[x] || x).join(" + ");
+          row.appendChild(button(label, { type: "contract", contract: c }, { contract: c }, true,
+            "tt-contract"));
+        }
+      } else if (s.phase === "choose_contract" && s.contracts_left) {
+        const who = s.owner === null || s.owner === undefined ? "" : s.players[s.owner];
+        root.appendChild(h("div", "tt-note",
+          `${who} chooses from: ${s.contracts_left.map((x) => CONTRACT_TITLE[x] || x).join(", ")}`));
+      }
+      const round = [...legal].filter((a) => a.startsWith("double ")
+        || a === "no double" || a === "redeal" || a === "no redeal");
+      if (round.length) {
+        const row = section("Doubling and redeal");
+        for (const act of round) {
+          let label = act;
+          if (act.startsWith("double ")) label = `double ${cardLabel(act.slice(7))}`;
+          const type = act.startsWith("double ") ? "double" : act.replace(" ", "_");
+          /** @type {Record<string, string>} */
+          const req = { type };
+          if (type === "double") req.card = act.slice(7);
+          row.appendChild(button(label, req, { action: act }, true));
+        }
+      }
+      if (legal.has("pass")) {
+        const row = section("No card fits the layout");
+        row.appendChild(button("pass", { type: "pass" }, { action: "pass" }, true));
+      }
+      if (s.redeal_claim) {
+        const c = s.redeal_claim;
+        root.appendChild(h("div", "tt-note", `${c.seat === s.seat ? "You" : s.players[c.seat]
+          } claimed a redeal in ${CONTRACT_TITLE[c.contract] || c.contract} with ${
+          c.hand.map(cardLabel).join(" ")}`));
+      }
+    }
+
+    function draw() {
+      /** @type {PanelState} */
+      const s = model.get("state") || {};
+      root.replaceChildren();
+      root.classList.toggle("four-colour", !!model.get("four_colour"));
+      if (!s.players) return;
+      const legal = new Set(s.legal || []);
+      if (s.game === "trixter") trixter(s, legal);
+      else trix(s, legal);
+      if (legal.has("next")) {
+        const row = section(s.phase === "hand_over" ? "The hand is over" : "");
+        row.appendChild(button("Next hand", { type: "next" }, { action: "next" }, true,
+          "tt-next"));
+      }
+      const err = model.get("error");
+      if (err) {
+        const e = h("div", "tt-panel-error", err);
+        e.setAttribute("role", "alert");
+        root.appendChild(e);
+      }
+      root.classList.toggle("tt-idle", !root.childElementCount);
+    }
+
+    const events = ["change:state", "change:error", "change:four_colour"];
+    for (const e of events) model.on(e, draw);
+    draw();
+    return () => {
+      for (const e of events) model.off(e, draw);
+      root.remove();
+    };
+  },
+};

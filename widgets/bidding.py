@@ -1,0 +1,20 @@
+"""``BidPanel``: the decisions that are not a card: trump, bids, contracts, doubles,
+redeal claims, a Trex pass, and "next hand".
+
+Messages: ``trump`` (``suit``: ``"S"``… or ``"none"``), ``bid`` (``n``), ``contract``
+(``contract``: ``"king"`` or ``"king+queens"``), ``double`` (``card``), ``no_double``,
+``redeal``, ``no_redeal``, ``pass``, ``next``.
+"""
+
+from __future__ import annotations
+
+from ._base import HERE, TutorWidget
+
+__all__ = ["BidPanel"]
+
+
+class BidPanel(TutorWidget):
+    """Buttons for every legal non-card action of the learner, drawn from ``state``."""
+
+    _esm = HERE / "bidding.js"
+    _css = HERE / "bidding.css"

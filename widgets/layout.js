@@ -1,0 +1,105 @@
+// TrexLayout: the four domino rows of Trex (2 … A, the jack in the middle column) and
+// who has passed or gone out. Drawn from public facts only.
+
+/**
+ * @typedef {{
+ *   game: string, seat: number, players: string[], phase: string, to_move: number | null,
+ *   layout: Record<string, string[] | null>, out: number[], passes: number[],
+ * }} LayoutState
+ * @typedef {{
+ *   get(name: string): any, on(event: string, cb: Function): void,
+ *   off(event: string, cb: Function): void,
+ * }} Model
+ */
+
+const SUIT_SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
+const SUIT_NAME = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
+const RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A"];
+const PLACES = ["1st", "2nd", "3rd", "4th"];
+
+/**
+ * @param {string} tag
+ * @param {string} [cls]
+ * @param {string} [text]
+ * @returns {HTMLElement}
+ */
+function h(tag, cls, text) {
+  const el = document.createElement(tag);
+  if (cls) el.className = cls;
+  if (text !== undefined) el.textContent = text;
+  return el;
+}
+
+export default {
+  /** @param {{model: Model, el: HTMLElement}} ctx */
+  render({ model, el }) {
+    const root = h("div", "trix-tutor tt-trex");
+    el.appendChild(root);
+
+    function draw() {
+      /** @type {LayoutState} */
+      const s = model.get("state") || {};
+      root.replaceChildren();
+      root.classList.toggle("four-colour", !!model.get("four_colour"));
+      if (!s.players) return;
+      const layout = s.layout || {};
+      const rows = h("div", "tt-trex-rows");
+      rows.setAttribute("role", "table");
+      rows.setAttribute("aria-label", "Trex layout");
+      for (const suit of ["S", "H", "D", "C"]) {
+        const run = layout[suit];
+        const row = h("div", `tt-trex-row suit-${suit}`);
+        row.setAttribute("role", "row");
+        row.dataset.testid = `trex-row-${suit}`;
+        row.dataset.suit = suit;
+        const head = h("span", "tt-trex-suit", SUIT_SYMBOL[suit]);
+        head.title = SUIT_NAME[suit];
+        row.appendChild(head);
+        const have = new Set(run || []);
+        for (const r of RANKS) {
+          const card = `${r}${suit}`;
+          const label = r === "T" ? "10" : r;
+          if (have.has(card)) {
+            const c = h("span", `tt-trex-card suit-${suit}`);
+            c.dataset.card = card;
+            c.append(h("span", "", label), h("span", "tt-sym", SUIT_SYMBOL[suit]));
+            c.setAttribute("aria-label", `${label} of ${SUIT_NAME[suit]}`);
+            row.appendChild(c);
+          } else {
+            const slot = h("span", `tt-trex-slot${r === "J" ? " tt-trex-jack" : ""}`,
+              r === "J" && !run ? "J" : "");
+            slot.setAttribute("aria-hidden", "true");
+            row.appendChild(slot);
+          }
+        }
+        if (!run) row.appendChild(h("span", "tt-trex-closed", "waits for the jack"));
+        rows.appendChild(row);
+      }
+      root.appendChild(rows);
+      const who = h("div", "tt-trex-players");
+      who.dataset.testid = "trex-order";
+      const n = s.players.length;
+      for (let seat = 0; seat < n; seat++) {
+        const name = seat === s.seat ? "you" : s.players[seat];
+        const place = (s.out || []).indexOf(seat);
+        const passes = (s.passes || [])[seat] || 0;
+        const bits = [name];
+        if (place >= 0) bits.push(`out ${PLACES[place]}`);
+        if (passes) bits.push(`passed ${passes}×`);
+        const item = h("span", "tt-trex-who", bits.join(" · "));
+        if (place >= 0) item.classList.add("tt-out");
+        if (s.to_move === seat) item.classList.add("tt-to-move");
+        who.appendChild(item);
+      }
+      root.appendChild(who);
+    }
+
+    const events = ["change:state", "change:four_colour"];
+    for (const e of events) model.on(e, draw);
+    draw();
+    return () => {
+      for (const e of events) model.off(e, draw);
+      root.remove();
+    };
+  },
+};

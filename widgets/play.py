@@ -1,0 +1,363 @@
+"""``play(game)``: one composed widget that runs a game against computer players.
+
+The controller is the only place where the game object lives. The browser gets
+``game.observe(seat)`` for the learner's seat (plus presentation state and the hands a
+lesson opened on purpose) and sends back small typed messages; each is checked here
+(shape, types, card text through :mod:`tutor`'s parsers, turn and legality through the
+engine's ``why_illegal``) before anything changes. A refused message only sets an error
+text shown in the widget.
+
+>>> from tutor import TrixterGame
+>>> view = play(TrixterGame.new(players=4, seed=2, first_hand=2), pause=0)
+>>> view.table.state["seat"], view.game.to_move in (0, None)
+(0, True)
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import time
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import ipywidgets
+
+from tutor.actions import (Action, Bid, ChooseContract, ChooseTrump, ClaimRedeal, Double,
+                           NextHand, NoDouble, NoRedeal, Pass, Play)
+from tutor.bots import Bot, RandomBot, bot_for, play_bot_turn
+from tutor.cards import Card, Suit
+from tutor.errors import ParseError
+from tutor.protocol import Game, Phase
+
+from .bidding import BidPanel
+from .layout import TrexLayout
+from .scores import ScoreSheet
+from .table import CardTable
+
+__all__ = ["GameView", "play", "MESSAGE_TYPES"]
+
+log = logging.getLogger(__name__)
+
+MAX_TEXT = 32
+"""Longest text field a message may carry (a card, a suit, a contract list)."""
+
+# Each message type and the fields it must have (and no others), with their kinds.
+MESSAGE_TYPES: dict[str, dict[str, type]] = {
+    "play": {"card": str},
+    "trump": {"suit": str},
+    "bid": {"n": int},
+    "contract": {"contract": str},
+    "double": {"card": str},
+    "no_double": {},
+    "redeal": {},
+    "no_redeal": {},
+    "pass": {},
+    "next": {},
+    "undo": {},
+    "new_game": {},
+}
+
+_CONTRACT_WORDS = ("king", "queens", "diamonds", "ltoosh", "trex")
+
+
+class Refused(ValueError):
+    """A message from the browser that cannot be acted on; the text is shown."""
+
+
+def parse_message(content: Any) -> tuple[str, Action | None]:
+    """The message type and its action (``None`` for undo/new game); :class:`Refused`
+    says what is wrong with the shape of a message. Nothing here looks at the game.
+
+    >>> parse_message({"type": "play", "card": "qs"})
+    ('play', Play(card=Card.parse('QS')))
+    >>> parse_message({"type": "bid", "n": "2"})
+    Traceback (most recent call last):
+    ...
+    widgets.play.Refused: a bid is a whole number
+    """
+    if not isinstance(content, dict):
+        raise Refused("not a message")
+    kind = content.get("type")
+    if not isinstance(kind, str) or kind not in MESSAGE_TYPES:
+        raise Refused("unknown request")
+    fields = MESSAGE_TYPES[kind]
+    extra = set(content) - set(fields) - {"type"}
+    if extra:
+        raise Refused("unexpected fields in the request")
+    for name, want in fields.items():
+        value = content.get(name)
+        if want is int:
+            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 99:
+                raise Refused("a bid is a whole number")
+        elif not isinstance(value, str) or not value or len(value) > MAX_TEXT:
+            raise Refused(f"the request needs a short text {name!r}")
+    try:
+        if kind == "play":
+            return kind, Play(Card.parse(content["card"]))
+        if kind == "double":
+            return kind, Double(Card.parse(content["card"]))
+        if kind == "trump":
+            s = content["suit"]
+            return kind, ChooseTrump(None if s.lower() == "none" else Suit.parse(s))
+        if kind == "bid":
+            return kind, Bid(content["n"])
+        if kind == "contract":
+            words = content["contract"].lower().split("+")
+            if not all(w in _CONTRACT_WORDS for w in words) or len(set(words)) != len(words):
+                raise Refused("not a contract")
+            return kind, ChooseContract(words)
+    except ParseError as e:
+        raise Refused(str(e)) from None
+    simple = {"no_double": NoDouble(), "redeal": ClaimRedeal(), "no_redeal": NoRedeal(),
+              "pass": Pass(), "next": NextHand()}
+    return kind, simple.get(kind)
+
+
+class GameView(ipywidgets.VBox):
+    """A game at the table: :class:`CardTable`, :class:`BidPanel`, :class:`TrexLayout`
+    (Trix only) and :class:`ScoreSheet`, driven by one controller.
+
+    ``game`` is the engine object (it never reaches the browser); ``seat`` the learner's.
+    ``opponents`` is a bot level for every other seat, or one entry per seat (a level, a
+    :class:`~tutor.bots.Bot`, or ``None`` for the learner). ``pause`` is the seconds
+    between two computer actions, so each card is seen landing (0 in tests).
+    ``open_hands``: seats whose cards are shown face up (a lesson's choice).
+    """
+
+    def __init__(self, game: Game, seat: int = 0, opponents: str | Sequence = "beginner",
+                 pause: float = 0.6, four_colour: bool = False,
+                 open_hands: Iterable[int] = ()) -> None:
+        if not isinstance(game, Game):
+            raise TypeError("play() needs a TrixterGame or a TrixGame")
+        if isinstance(seat, bool) or not isinstance(seat, int) \
+                or not 0 <= seat < game.n_players:
+            raise ValueError(f"seat must be 0..{game.n_players - 1}")
+        if isinstance(pause, bool) or not isinstance(pause, (int, float)) or not 0 <= pause <= 10:
+            raise ValueError("pause is a number of seconds from 0 to 10")
+        self.game = game
+        self.seat = seat
+        self.pause = float(pause)
+        self.game_name = game.observe(seat)["game"]
+        self.opened = sorted({int(s) for s in open_hands if s != seat})
+        if any(not 0 <= s < game.n_players for s in self.opened):
+            raise ValueError("open_hands names a seat that is not at the table")
+        self.opponents = opponents
+        self._rng = random.Random(f"{game.seed}/new games")
+        self._bots: dict[int, Bot] = {}
+        self._setup_bots(opponents)
+        self.table = CardTable(four_colour=four_colour, controls=["undo", "new_game"])
+        self.bids = BidPanel(four_colour=four_colour)
+        self.trex = TrexLayout(four_colour=four_colour)
+        self.scores = ScoreSheet(four_colour=four_colour)
+        self.parts = [self.table, self.bids, self.trex, self.scores]
+        for w in self.parts:
+            w.on_msg(self._on_msg)
+        super().__init__(children=self.parts)
+        self.add_class("trix-tutor")
+        self.add_class("tt-game")
+        self._run_bots(pause=0.0)
+        self.refresh()
+
+    # --- players -------------------------------------------------------------
+    def _setup_bots(self, opponents: str | Sequence) -> None:
+        n = self.game.n_players
+        if isinstance(opponents, str):
+            levels: list[Any] = [opponents] * n
+        else:
+            levels = list(opponents)
+            if len(levels) != n:
+                raise ValueError(f"give one opponent per seat ({n}), None for the learner")
+        self._bots = {}
+        for s in range(n):
+            if s == self.seat:
+                continue
+            level = levels[s]
+            if isinstance(level, Bot):
+                self._bots[s] = level
+            elif isinstance(level, str):
+                self._bots[s] = bot_for(self.game_name, level, seed=self._bot_seed(s))
+            else:
+                raise ValueError(f"seat {s} needs a bot level or a Bot, not {level!r}")
+
+    def _bot_seed(self, s: int) -> int:
+        return random.Random(f"{self.game.seed}/bot {s}").randrange(2**32)
+
+    def _bot(self, s: int) -> Bot:
+        if s not in self._bots:  # a seat that joined later
+            level = self.opponents if isinstance(self.opponents, str) else "beginner"
+            self._bots[s] = bot_for(self.game_name, level, seed=self._bot_seed(s))
+        return self._bots[s]
+
+    def _run_bots(self, pause: float | None = None) -> None:
+        """Let the computer seats act, one action at a time, until the learner is to move
+        or nobody is (between hands)."""
+        pause = self.pause if pause is None else pause
+        for _ in range(10_000):
+            mover = self.game.to_move
+            if mover is None or mover == self.seat:
+                return
+            if pause:
+                time.sleep(pause)
+            try:
+                play_bot_turn(self.game, self._bot(mover))
+            except Exception:  # a bot's mistake must not freeze the table
+                log.exception("bot for seat %s failed; playing a random legal action", mover)
+                play_bot_turn(self.game, RandomBot(self._bot_seed(mover)))
+            self.refresh()
+
+    # --- messages from the browser --------------------------------------------
+    def _on_msg(self, widget: Any, content: Any, buffers: Any = None) -> None:
+        """Every custom message of every part comes here. Never raises."""
+        try:
+            self.handle(content, source=widget)
+        except Exception as e:  # pragma: no cover - a bug; shown, not raised into the void
+            log.exception("widget message failed")
+            self._refuse(f"something went wrong: {type(e).__name__}", widget)
+
+    def handle(self, content: Any, source: Any = None) -> bool:
+        """Act on one message (as the browser sends it); True if it was carried out."""
+        try:
+            kind, action = parse_message(content)
+        except Refused as e:
+            self._refuse(str(e), source)
+            return False
+        if kind == "undo":
+            return self.undo()
+        if kind == "new_game":
+            self.new_game()
+            return True
+        assert action is not None
+        try:
+            why = self.game.why_illegal(action, seat=self.seat)
+        except (ParseError, TypeError, ValueError) as e:
+            why = str(e) or "not an action"
+        if why is not None:
+            self._refuse(why, source)
+            return False
+        self.game.apply(action, seat=self.seat)
+        self._clear_errors()
+        self.refresh()
+        self._run_bots()
+        return True
+
+    def _refuse(self, why: str, source: Any = None) -> None:
+        why = why if len(why) <= 200 else why[:197] + "..."
+        self.table.error = why
+        if source is not None and source is not self.table and hasattr(source, "error"):
+            source.error = why
+
+    def _clear_errors(self) -> None:
+        for w in self.parts:
+            w.error = ""
+
+    # --- undo and new game ---------------------------------------------------------
+    def undo(self) -> bool:
+        """Take back the learner's last action and the computer actions after it."""
+        hist = self.game.history
+        mine = [i for i, (s, a) in enumerate(hist) if s == self.seat
+                and not isinstance(a, NextHand)]
+        if not mine:
+            self._refuse("nothing of yours to take back yet")
+            return False
+        target = mine[-1]
+        while len(self.game.history) > target:
+            self.game.undo()
+        self._clear_errors()
+        self.refresh()
+        self._run_bots(pause=0.0)
+        return True
+
+    def new_game(self) -> None:
+        """A fresh game with the same setup (game, players, rules) and a new seed."""
+        g = self.game
+        seed = self._rng.randrange(2**32)
+        if self.game_name == "trixter":
+            setup = g.to_record()["setup"]
+            self.game = type(g).new(players=len(setup["players"]), seed=seed, rules=g.rules,
+                                    names=setup["players"],
+                                    first_hand=setup.get("first_hand", 1))
+        else:
+            self.game = type(g).new(seed=seed, rules=g.rules, names=list(g.names))
+        self._setup_bots(self.opponents)
+        self._clear_errors()
+        self.refresh()
+        self._run_bots(pause=0.0)
+
+    # --- what the browser sees ---------------------------------------------------
+    def refresh(self) -> None:
+        """Send the learner's view to every part (only public facts and their own hand)."""
+        g = self.game
+        obs = g.observe(self.seat)
+        trix = obs["game"] == "trix"
+        view = dict(obs)
+        view["direction"] = "ccw" if trix else "cw"
+        self.table.state = view
+        self.table.open_hands = {str(s): g.observe(s)["hand"] for s in self.opened
+                                 if s < g.n_players}
+        self.table.message = status_text(obs)
+        self.bids.state = view
+        self.trex.state = {k: obs.get(k) for k in (
+            "game", "seat", "players", "phase", "to_move", "layout", "out", "passes", "owner",
+            "contract")}
+        self.trex.layout.display = "" if trix and "trex" in obs["contract"] else "none"
+        self.scores.state = {"game": obs["game"], "seat": self.seat,
+                             "players": obs["players"], "rows": g.score_sheet(),
+                             "scores": obs["scores"], "team_scores": obs.get("team_scores"),
+                             "phase": obs["phase"]}
+
+
+def _name(obs: dict[str, Any], s: int | None) -> str:
+    if s is None:
+        return "nobody"
+    return "you" if s == obs["seat"] else obs["players"][s]
+
+
+def status_text(obs: dict[str, Any]) -> str:
+    """One line that says what happens now, from the learner's point of view."""
+    phase, mover, seat = obs["phase"], obs["to_move"], obs["seat"]
+    yours = mover == seat
+    who = _name(obs, mover)
+    if phase == Phase.GAME_OVER.value:
+        scores = obs.get("team_scores") or obs["scores"]
+        best = max(scores)
+        if obs.get("team_scores"):
+            teams = ["your team" if seat % 2 == t else "the other team"
+                     for t, v in enumerate(scores) if v == best]
+            return f"Game over: {' and '.join(teams)} won with {best}."
+        winners = [_name(obs, s) for s, v in enumerate(scores) if v == best]
+        return f"Game over: {' and '.join(winners)} won with {best} points."
+    if phase == Phase.HAND_OVER.value:
+        row = obs.get("last_hand") or obs.get("last_deal") or {}
+        pts = row.get("points") or []
+        mine = pts[seat] if seat < len(pts) else None
+        if row.get("redeal") is not None:
+            return f"Redeal claimed by {_name(obs, row['redeal'])}. Press “next hand”."
+        got = f" You scored {mine:+d}." if isinstance(mine, int) else ""
+        return f"The hand is over.{got} Press “next hand” to go on."
+    if phase == Phase.TRUMP.value:
+        return "Your deal: name trump." if yours else f"{who} names trump."
+    if phase == Phase.BID.value:
+        return f"Your bid ({obs['hand_size']} tricks in this hand)." if yours \
+            else f"{who} to bid."
+    if phase == Phase.CHOOSE_CONTRACT.value:
+        return "You own this kingdom: choose the contract." if yours \
+            else f"{who} chooses the contract."
+    if phase == Phase.DOUBLE.value:
+        return "Double, claim a redeal, or go on." if yours else f"{who} may double."
+    if phase == Phase.TREX.value:
+        if yours:
+            return "Your turn: play a card that fits the layout (or pass)."
+        return f"{who} to play."
+    if yours:
+        return "Your lead: play a card." if not obs["trick"] else "Your turn: play a card."
+    return f"{who} to play."
+
+
+def play(game: Game, seat: int = 0, opponents: str | Sequence = "beginner",
+         pause: float = 0.6, four_colour: bool = False,
+         open_hands: Iterable[int] = ()) -> GameView:
+    """A playable table for ``game``: the learner sits at ``seat``, computer players take
+    the other seats (see :class:`GameView`)."""
+    return GameView(game, seat=seat, opponents=opponents, pause=pause,
+                    four_colour=four_colour, open_hands=open_hands)

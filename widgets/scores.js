@@ -1,0 +1,214 @@
+// ScoreSheet: the public score sheet of either game and an SVG chart of running totals.
+// Each seat's line has its own colour AND dash pattern and an end label.
+
+/**
+ * @typedef {{
+ *   game: "trixter" | "trix", seat: number, players: string[], rows: any[],
+ *   scores: number[], team_scores?: number[] | null, phase?: string,
+ * }} SheetState
+ * @typedef {{
+ *   get(name: string): any, on(event: string, cb: Function): void,
+ *   off(event: string, cb: Function): void,
+ * }} Model
+ */
+
+const SVG = "http://www.w3.org/2000/svg";
+const COLOURS = ["#1a73e8", "#d93025", "#188038", "#e37400", "#9334e6", "#007b83", "#b06000",
+  "#5f6368"];
+const DASHES = ["", "6 3", "2 3", "8 3 2 3", "1 2", "10 4", "4 4", "6 2 2 2"];
+const SUIT_SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
+const CONTRACT_TITLE = {
+  king: "King ♥", queens: "Queens", diamonds: "Diamonds", ltoosh: "Ltoosh", trex: "Trex",
+};
+
+/**
+ * @param {string} tag
+ * @param {string} [cls]
+ * @param {string} [text]
+ * @returns {HTMLElement}
+ */
+function h(tag, cls, text) {
+  const el = document.createElement(tag);
+  if (cls) el.className = cls;
+  if (text !== undefined) el.textContent = text;
+  return el;
+}
+
+/**
+ * @param {string} tag
+ * @param {Record<string, string | number>} attrs
+ * @returns {SVGElement}
+ */
+function s(tag, attrs) {
+  const el = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
+  return el;
+}
+
+/**
+ * @param {number | null | undefined} v
+ * @returns {string}
+ */
+function signed(v) {
+  if (v === null || v === undefined) return "";
+  return v > 0 ? `+${v}` : String(v);
+}
+
+/**
+ * @param {SheetState} st
+ * @returns {HTMLElement}
+ */
+function sheetTable(st) {
+  const n = st.players.length;
+  const wrap = h("div", "tt-sheet-wrap");
+  const table = h("table", "tt-sheet");
+  table.dataset.testid = "score-sheet";
+  const head = h("tr");
+  const cols = st.game === "trixter" ? ["Hand", "Cards", "Trump"] : ["Deal", "Owner", "Contract"];
+  for (const c of cols) head.appendChild(h("th", "", c));
+  for (let p = 0; p < n; p++) {
+    const th = h("th", "", p === st.seat ? "You" : st.players[p]);
+    th.style.borderBottom = `3px solid ${COLOURS[p % COLOURS.length]}`;
+    head.appendChild(th);
+  }
+  const thead = h("thead");
+  thead.appendChild(head);
+  table.appendChild(thead);
+  const body = h("tbody");
+  for (const row of st.rows || []) {
+    const tr = h("tr");
+    if (st.game === "trixter") {
+      tr.appendChild(h("td", "", String(row.hand)));
+      tr.appendChild(h("td", "", String(row.hand_size)));
+      const t = row.trump === "none" ? "none" : (SUIT_SYMBOL[row.trump] || row.trump);
+      tr.appendChild(h("td", row.trump && row.trump !== "none" ? `suit-${row.trump}` : "", t));
+      for (let p = 0; p < n; p++) {
+        const td = h("td", "tt-num");
+        if (row.bids[p] !== null && row.bids[p] !== undefined) {
+          const made = row.bids[p] === row.tricks[p];
+          td.appendChild(h("span", made ? "tt-made" : "tt-missed",
+            `${row.bids[p]}/${row.tricks[p]}${made ? " ✓" : " ✗"}`));
+          td.appendChild(h("span", "tt-pts", ` ${signed(row.points[p])} = ${row.totals[p]}`));
+        }
+        tr.appendChild(td);
+      }
+    } else {
+      tr.appendChild(h("td", "", `${row.kingdom}.${row.deal_in_kingdom}`));
+      tr.appendChild(h("td", "", row.owner === st.seat ? "you" : st.players[row.owner]));
+      let c = String(row.contract).split("+").map((x) => CONTRACT_TITLE[x] || x).join(" + ");
+      if (row.redeal !== null && row.redeal !== undefined) c += " (redeal)";
+      if (row.doubles && row.doubles.length) c += ` ×${row.doubles.length}`;
+      tr.appendChild(h("td", "", c));
+      for (let p = 0; p < n; p++) {
+        tr.appendChild(h("td", "tt-num", `${signed(row.points[p])} = ${row.totals[p]}`));
+      }
+    }
+    body.appendChild(tr);
+  }
+  if (!(st.rows || []).length) {
+    const tr = h("tr");
+    const td = h("td", "tt-empty", "No hand finished yet.");
+    td.setAttribute("colspan", String(cols.length + n));
+    tr.appendChild(td);
+    body.appendChild(tr);
+  }
+  table.appendChild(body);
+  wrap.appendChild(table);
+  return wrap;
+}
+
+/**
+ * @param {SheetState} st
+ * @returns {SVGElement}
+ */
+function chart(st) {
+  const n = st.players.length;
+  const rows = (st.rows || []).filter((r) => r.redeal === null || r.redeal === undefined);
+  const W = 640;
+  const H = 220;
+  const L = 44;
+  const R = 90;
+  const T = 12;
+  const B = 24;
+  const series = [];
+  for (let p = 0; p < n; p++) {
+    series.push([0, ...rows.map((r) => (r.totals[p] === null ? 0 : r.totals[p]))]);
+  }
+  const all = series.flat();
+  let lo = Math.min(0, ...all);
+  let hi = Math.max(0, ...all);
+  if (hi === lo) { hi += 10; lo -= 10; }
+  const steps = Math.max(1, rows.length);
+  const x = (/** @type {number} */ i) => L + ((W - L - R) * i) / steps;
+  const y = (/** @type {number} */ v) => T + ((H - T - B) * (hi - v)) / (hi - lo);
+  const svg = s("svg", { viewBox: `0 0 ${W} ${H}`, class: "tt-chart", role: "img" });
+  svg.setAttribute("aria-label", "running totals per player");
+  svg.dataset.testid = "score-chart";
+  svg.appendChild(s("line", { x1: L, x2: W - R, y1: y(0), y2: y(0), class: "tt-axis" }));
+  for (const v of [hi, lo]) {
+    const t = s("text", { x: L - 4, y: y(v) + 4, "text-anchor": "end", class: "tt-tick" });
+    t.textContent = String(Math.round(v));
+    svg.appendChild(t);
+  }
+  const label = s("text", { x: (L + W - R) / 2, y: H - 6, "text-anchor": "middle", class: "tt-tick" });
+  label.textContent = st.game === "trixter" ? "hands" : "deals";
+  svg.appendChild(label);
+  // End labels, nudged apart so they do not overlap.
+  const ends = series.map((ser, p) => ({ p, y: y(ser[ser.length - 1]) }));
+  ends.sort((a, b) => a.y - b.y);
+  for (let i = 1; i < ends.length; i++) {
+    if (ends[i].y - ends[i - 1].y < 12) ends[i].y = ends[i - 1].y + 12;
+  }
+  for (let p = 0; p < n; p++) {
+    const pts = series[p].map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" ");
+    const line = s("polyline", {
+      points: pts, fill: "none", stroke: COLOURS[p % COLOURS.length],
+      "stroke-width": p === st.seat ? 3 : 2, "stroke-dasharray": DASHES[p % DASHES.length],
+    });
+    line.dataset.seat = String(p);
+    svg.appendChild(line);
+    const end = ends.find((e) => e.p === p);
+    const t = s("text", { x: W - R + 6, y: (end ? end.y : 0) + 4, class: "tt-end",
+      fill: COLOURS[p % COLOURS.length] });
+    const last = series[p][series[p].length - 1];
+    t.textContent = `${p === st.seat ? "You" : st.players[p]} ${last}`;
+    svg.appendChild(t);
+  }
+  return svg;
+}
+
+export default {
+  /** @param {{model: Model, el: HTMLElement}} ctx */
+  render({ model, el }) {
+    const root = h("div", "trix-tutor tt-scores");
+    el.appendChild(root);
+    let open = true;
+
+    function draw() {
+      /** @type {SheetState} */
+      const st = model.get("state") || {};
+      root.replaceChildren();
+      if (!st.players) return;
+      const details = /** @type {HTMLDetailsElement} */ (h("details", "tt-scores-box"));
+      details.open = open;
+      details.addEventListener("toggle", () => { open = details.open; });
+      const sum = h("summary", "", "Score sheet");
+      const totals = st.team_scores
+        ? `teams ${st.team_scores[0]} : ${st.team_scores[1]}`
+        : st.players.map((p, i) => `${i === st.seat ? "you" : p} ${st.scores[i]}`).join(", ");
+      sum.appendChild(h("span", "tt-totals", ` (${totals})`));
+      details.appendChild(sum);
+      details.appendChild(sheetTable(st));
+      if ((st.rows || []).length) details.appendChild(chart(st));
+      root.appendChild(details);
+    }
+
+    const events = ["change:state"];
+    for (const e of events) model.on(e, draw);
+    draw();
+    return () => {
+      for (const e of events) model.off(e, draw);
+      root.remove();
+    };
+  },
+};

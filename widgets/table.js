@@ -1,0 +1,418 @@
+// CardTable: seats around the table, the trick, the learner's hand, a message line.
+// Plain ES module for anywidget; it draws only what the synced `state` holds (the
+// learner's observation) and sends typed requests that Python checks.
+
+/**
+ * @typedef {[number, string]} SeatCard
+ * @typedef {{
+ *   game: "trixter" | "trix", seat: number, players: string[], phase: string,
+ *   to_move: number | null, hand: string[], hand_counts: number[], trick: SeatCard[],
+ *   tricks: SeatCard[][], tricks_won: number[], scores: number[], legal: string[],
+ *   leader: number, dealer: number, direction?: "cw" | "ccw",
+ *   bids?: (number | null)[], trump?: string | null, hand_number?: number,
+ *   hand_size?: number, owner?: number | null, contract?: string[], kingdom?: number,
+ *   deal_number?: number, doubles?: [string, number][], public?: Record<string, string[]>,
+ *   team_scores?: number[] | null,
+ * }} TableState
+ * @typedef {{
+ *   get(name: string): any, set(name: string, value: any): void, save_changes(): void,
+ *   send(content: object): void, on(event: string, cb: Function): void,
+ *   off(event: string, cb: Function): void,
+ * }} Model
+ */
+
+const SUIT_SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
+const SUIT_NAME = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
+const RANK_NAME = {
+  A: "ace", K: "king", Q: "queen", J: "jack", T: "10", 9: "9", 8: "8", 7: "7",
+  6: "6", 5: "5", 4: "4", 3: "3", 2: "2",
+};
+const CONTRACT_TITLE = {
+  king: "King of Hearts", queens: "Queens", diamonds: "Diamonds", ltoosh: "Ltoosh",
+  trex: "Trex",
+};
+const CARD_RE = /^([2-9TJQKA][SHDC]|X)$/;
+
+/**
+ * Make an element with a class and optional text.
+ * @param {string} tag
+ * @param {string} [cls]
+ * @param {string} [text]
+ * @returns {HTMLElement}
+ */
+function h(tag, cls, text) {
+  const el = document.createElement(tag);
+  if (cls) el.className = cls;
+  if (text !== undefined) el.textContent = text;
+  return el;
+}
+
+/**
+ * A face-up card: rank and suit symbol in the corner and a large suit symbol; the
+ * colour follows the suit (two or four colours) but the symbol is always there.
+ * @param {string} text engine card text ("QS", "TH", "X")
+ * @param {string} [tag]
+ * @returns {HTMLElement}
+ */
+function cardFace(text, tag = "div") {
+  const el = h(tag, "tt-card");
+  el.dataset.card = text;
+  if (text === "X") {
+    el.classList.add("tt-joker");
+    el.append(h("span", "tt-rank", "🃏"), h("span", "tt-pip", "★"));
+    el.setAttribute("aria-label", "joker");
+    el.title = "joker";
+    return el;
+  }
+  const rank = text.slice(0, -1);
+  const suit = text.slice(-1);
+  el.classList.add(`suit-${suit}`);
+  const label = rank === "T" ? "10" : rank;
+  const corner = h("span", "tt-rank");
+  corner.append(h("span", "", label), h("span", "tt-sym", SUIT_SYMBOL[suit] || "?"));
+  el.append(corner, h("span", "tt-pip", SUIT_SYMBOL[suit] || "?"));
+  const name = `${RANK_NAME[rank] || rank} of ${SUIT_NAME[suit] || suit}`;
+  el.setAttribute("aria-label", name);
+  el.title = name;
+  return el;
+}
+
+/**
+ * A card back (a hidden card).
+ * @returns {HTMLElement}
+ */
+function cardBack() {
+  const el = h("div", "tt-card tt-back");
+  el.setAttribute("aria-hidden", "true");
+  return el;
+}
+
+/**
+ * Where a seat sits, as fractions of the table (learner at the bottom).
+ * Trixter turns clockwise, Trix counter-clockwise (seen from above).
+ * @param {number} seat
+ * @param {number} me
+ * @param {number} n
+ * @param {string} direction
+ * @returns {{x: number, y: number}}
+ */
+function seatPoint(seat, me, n, direction) {
+  const r = (((seat - me) % n) + n) % n;
+  const a = (2 * Math.PI * r) / n;
+  const sx = direction === "ccw" ? 1 : -1;
+  return { x: 0.5 + sx * Math.sin(a) * 0.5, y: 0.5 + Math.cos(a) * 0.5 };
+}
+
+/**
+ * @param {TableState} s
+ * @returns {string}
+ */
+function trumpText(s) {
+  if (s.game !== "trixter" || !s.trump) return "";
+  if (s.trump === "none") return "no trump";
+  return `${SUIT_SYMBOL[s.trump]} ${SUIT_NAME[s.trump]}`;
+}
+
+/**
+ * The trick to show: the one being played, else the last one completed (so the
+ * fourth card is seen landing), with its winner.
+ * @param {TableState} s
+ * @returns {{cards: SeatCard[], done: boolean, winner: number | null}}
+ */
+function shownTrick(s) {
+  if (s.trick && s.trick.length) return { cards: s.trick, done: false, winner: null };
+  const tricks = s.tricks || [];
+  if (tricks.length && (s.phase === "play" || s.phase === "hand_over" || s.phase === "game_over")) {
+    return { cards: tricks[tricks.length - 1], done: true, winner: s.leader };
+  }
+  return { cards: [], done: false, winner: null };
+}
+
+/**
+ * @param {TableState} s
+ * @param {number} seat
+ * @returns {string[]}
+ */
+function seatFacts(s, seat) {
+  const out = [];
+  if (s.game === "trixter" && s.bids) {
+    const bid = s.bids[seat];
+    out.push(bid === null || bid === undefined ? "bid –" : `bid ${bid}`);
+    out.push(`won ${s.tricks_won[seat]}`);
+  } else if (s.game === "trix" && s.phase !== "trex" && s.contract && s.contract.length
+             && !s.contract.includes("trex")) {
+    out.push(`tricks ${s.tricks_won[seat]}`);
+  }
+  out.push(`${s.scores[seat]} pts`);
+  return out;
+}
+
+/**
+ * @param {TableState} s
+ * @param {number} seat
+ * @returns {string[]}
+ */
+function seatMarks(s, seat) {
+  const out = [];
+  if (s.dealer === seat) out.push("dealer");
+  if (s.game === "trix" && s.owner === seat) out.push("owner");
+  const t = shownTrick(s);
+  if (s.phase === "play" && s.trick && s.trick.length && s.trick[0][0] === seat) out.push("led");
+  else if (s.phase === "play" && !t.cards.length && s.leader === seat) out.push("leads");
+  return out;
+}
+
+export default {
+  /** @param {{model: Model, el: HTMLElement}} ctx */
+  render({ model, el }) {
+    const root = h("div", "trix-tutor tt-table");
+    el.appendChild(root);
+    let showLast = false;
+    /** @type {string | null} */
+    let focusCard = null;
+
+    /** @param {object} content */
+    const send = (content) => model.send(content);
+
+    function seatBox(/** @type {TableState} */ s, /** @type {number} */ seat) {
+      const box = h("div", "tt-seat");
+      box.dataset.seat = String(seat);
+      if (s.to_move === seat) box.classList.add("tt-to-move");
+      const name = seat === s.seat ? `You (${s.players[seat]})` : s.players[seat];
+      const title = h("div", "tt-name", name);
+      box.appendChild(title);
+      const marks = seatMarks(s, seat);
+      if (marks.length) {
+        const m = h("div", "tt-marks");
+        for (const k of marks) m.appendChild(h("span", `tt-mark tt-mark-${k}`, k));
+        box.appendChild(m);
+      }
+      box.appendChild(h("div", "tt-facts", seatFacts(s, seat).join(" · ")));
+      if (seat !== s.seat) {
+        const open = (model.get("open_hands") || {})[String(seat)];
+        const pub = (s.public || {})[String(seat)] || [];
+        const count = s.hand_counts[seat] || 0;
+        const cards = h("div", "tt-mini");
+        if (Array.isArray(open)) {
+          cards.classList.add("tt-open");
+          for (const c of open) cards.appendChild(cardFace(c));
+        } else {
+          for (const c of pub) cards.appendChild(cardFace(c));
+          const hidden = Math.max(0, count - pub.length);
+          for (let i = 0; i < Math.min(hidden, 3); i++) cards.appendChild(cardBack());
+          cards.appendChild(h("span", "tt-count", `${count} card${count === 1 ? "" : "s"}`));
+        }
+        box.appendChild(cards);
+      }
+      if (s.to_move === seat) box.setAttribute("aria-current", "true");
+      return box;
+    }
+
+    function infoBar(/** @type {TableState} */ s) {
+      const bar = h("div", "tt-info");
+      /** @type {[string, string][]} */
+      const items = [];
+      if (s.game === "trixter") {
+        items.push(["Hand", `${s.hand_number} · ${s.hand_size} card${s.hand_size === 1 ? "" : "s"}`]);
+        const t = trumpText(s);
+        items.push(["Trump", t || "not named yet"]);
+        if (s.bids) {
+          const sum = s.bids.reduce((a, b) => a + (b || 0), 0);
+          items.push(["Bids", `${sum} of ${s.hand_size}`]);
+        }
+      } else {
+        items.push(["Kingdom", `${s.kingdom} of 4 · ${s.players[s.owner ?? 0]}'s`]);
+        const c = (s.contract || []).map((x) => CONTRACT_TITLE[x] || x).join(" + ");
+        items.push(["Contract", c || "not chosen yet"]);
+        if (s.doubles && s.doubles.length) {
+          items.push(["Doubled", s.doubles.map(([c, by]) =>
+            `${c.slice(0, -1).replace("T", "10")}${SUIT_SYMBOL[c.slice(-1)]} (${
+              by === s.seat ? "you" : s.players[by]})`).join(", ")]);
+        }
+        if (s.team_scores) items.push(["Teams", `${s.team_scores[0]} : ${s.team_scores[1]}`]);
+      }
+      for (const [k, v] of items) {
+        const it = h("span", "tt-info-item");
+        it.append(h("b", "", `${k}: `), document.createTextNode(v));
+        if (k === "Trump" && s.trump && s.trump !== "none") {
+          it.classList.add(`suit-${s.trump}`);
+          it.dataset.trump = s.trump;
+        }
+        bar.appendChild(it);
+      }
+      return bar;
+    }
+
+    function trickArea(/** @type {TableState} */ s, /** @type {SeatCard[]} */ cards,
+                       /** @type {boolean} */ done, /** @type {number | null} */ winner,
+                       /** @type {string} */ testid) {
+      const n = s.players.length;
+      const area = h("div", "tt-trick");
+      area.dataset.testid = testid;
+      area.setAttribute("aria-label", done ? "last trick" : "current trick");
+      if (done) area.classList.add("tt-done");
+      for (const [seat, card] of cards) {
+        const p = seatPoint(seat, s.seat, n, s.direction || "cw");
+        const c = cardFace(card);
+        c.dataset.seat = String(seat);
+        c.style.left = `${50 + (p.x - 0.5) * 56}%`;
+        c.style.top = `${50 + (p.y - 0.5) * 52}%`;
+        if (done && seat === winner) c.classList.add("tt-winner");
+        area.appendChild(c);
+      }
+      if (done && winner !== null && winner !== undefined && cards.length) {
+        const who = winner === s.seat ? "You" : s.players[winner];
+        area.appendChild(h("div", "tt-trick-note", `${who} won the trick`));
+      }
+      return area;
+    }
+
+    function handRow(/** @type {TableState} */ s) {
+      const row = h("div", "tt-hand");
+      row.setAttribute("role", "group");
+      row.setAttribute("aria-label", "your hand: arrows move, Enter plays");
+      row.dataset.testid = "hand";
+      const myTurn = s.to_move === s.seat && (s.phase === "play" || s.phase === "trex");
+      const legal = new Set((s.legal || []).filter((a) => CARD_RE.test(a)));
+      if (myTurn) row.classList.add("tt-my-turn");
+      const cards = s.hand || [];
+      let focusIndex = cards.indexOf(focusCard ?? "");
+      if (focusIndex < 0) focusIndex = cards.findIndex((c) => legal.has(c));
+      if (focusIndex < 0) focusIndex = 0;
+      cards.forEach((card, i) => {
+        const b = cardFace(card, "button");
+        b.setAttribute("type", "button");
+        b.tabIndex = i === focusIndex ? 0 : -1;
+        if (myTurn && legal.has(card)) {
+          b.classList.add("legal");
+          b.setAttribute("aria-label", `${b.getAttribute("aria-label")}, playable`);
+        }
+        b.addEventListener("click", () => {
+          focusCard = card;
+          send({ type: "play", card });
+        });
+        b.addEventListener("focus", () => { focusCard = card; });
+        row.appendChild(b);
+      });
+      row.addEventListener("keydown", (ev) => {
+        const buttons = /** @type {HTMLButtonElement[]} */ ([...row.querySelectorAll("button")]);
+        if (!buttons.length) return;
+        let i = buttons.indexOf(/** @type {any} */ (document.activeElement));
+        if (i < 0) i = Math.max(0, buttons.findIndex((b) => b.tabIndex === 0));
+        let j = i;
+        if (ev.key === "ArrowRight") j = Math.min(buttons.length - 1, i + 1);
+        else if (ev.key === "ArrowLeft") j = Math.max(0, i - 1);
+        else if (ev.key === "Home") j = 0;
+        else if (ev.key === "End") j = buttons.length - 1;
+        else return;
+        ev.preventDefault();
+        buttons.forEach((b, k) => { b.tabIndex = k === j ? 0 : -1; });
+        buttons[j].focus();
+      });
+      if (!cards.length) row.appendChild(h("span", "tt-empty", "no cards"));
+      return row;
+    }
+
+    function toolbar(/** @type {TableState} */ s) {
+      const bar = h("div", "tt-toolbar");
+      const last = /** @type {HTMLButtonElement} */ (h("button", "tt-btn", showLast ? "Hide last trick" : "Last trick"));
+      last.type = "button";
+      last.dataset.testid = "last-trick";
+      last.disabled = !(s.tricks && s.tricks.length);
+      last.setAttribute("aria-pressed", String(showLast));
+      last.addEventListener("click", () => { showLast = !showLast; draw(); });
+      bar.appendChild(last);
+      const controls = model.get("controls") || [];
+      if (controls.includes("undo")) {
+        const u = /** @type {HTMLButtonElement} */ (h("button", "tt-btn", "Undo"));
+        u.type = "button";
+        u.dataset.testid = "undo";
+        u.addEventListener("click", () => send({ type: "undo" }));
+        bar.appendChild(u);
+      }
+      if (controls.includes("new_game")) {
+        const g = /** @type {HTMLButtonElement} */ (h("button", "tt-btn", "New game"));
+        g.type = "button";
+        g.dataset.testid = "new-game";
+        g.addEventListener("click", () => send({ type: "new_game" }));
+        bar.appendChild(g);
+      }
+      return bar;
+    }
+
+    function draw() {
+      /** @type {TableState} */
+      const s = model.get("state") || {};
+      const hadFocus = root.contains(document.activeElement)
+        && document.activeElement instanceof HTMLElement
+        && !!document.activeElement.dataset.card;
+      root.replaceChildren();
+      root.classList.toggle("four-colour", !!model.get("four_colour"));
+      if (!s.players) {
+        root.appendChild(h("div", "tt-message", "No game yet."));
+        return;
+      }
+      const n = s.players.length;
+      root.style.setProperty("--seats", String(n));
+      root.appendChild(infoBar(s));
+      const felt = h("div", "tt-felt");
+      felt.dataset.seats = String(n);
+      for (let seat = 0; seat < n; seat++) {
+        if (seat === s.seat) continue;
+        const p = seatPoint(seat, s.seat, n, s.direction || "cw");
+        const box = seatBox(s, seat);
+        box.style.left = `${Math.min(86, Math.max(14, p.x * 100))}%`;
+        box.style.top = `${Math.min(88, Math.max(10, p.y * 100))}%`;
+        felt.appendChild(box);
+      }
+      if (s.phase !== "trex") {
+        const t = shownTrick(s);
+        felt.appendChild(trickArea(s, t.cards, t.done, t.winner, "trick"));
+      } else {
+        const note = h("div", "tt-trick tt-trex-note", "Trex: the rows are below");
+        note.dataset.testid = "trick";
+        felt.appendChild(note);
+      }
+      root.appendChild(felt);
+      const me = seatBox(s, s.seat);
+      me.classList.add("tt-me");
+      root.appendChild(me);
+      const hand = handRow(s);
+      root.appendChild(hand);
+      const msg = h("div", "tt-message");
+      msg.dataset.testid = "message";
+      msg.setAttribute("role", "status");
+      msg.setAttribute("aria-live", "polite");
+      const err = model.get("error");
+      if (err) {
+        msg.classList.add("tt-error");
+        msg.textContent = err;
+      } else {
+        msg.textContent = model.get("message") || "";
+      }
+      root.appendChild(msg);
+      root.appendChild(toolbar(s));
+      if (showLast && s.tricks && s.tricks.length) {
+        const k = s.tricks.length;
+        const winner = s.trick && s.trick.length ? s.trick[0][0] : s.leader;
+        const box = h("div", "tt-last");
+        box.appendChild(h("div", "tt-last-title", `Trick ${k}`));
+        box.appendChild(trickArea(s, s.tricks[k - 1], true, winner, "last-trick-cards"));
+        root.appendChild(box);
+      }
+      if (hadFocus) {
+        const target = /** @type {HTMLElement | null} */ (hand.querySelector('button[tabindex="0"]'));
+        if (target) target.focus();
+      }
+    }
+
+    const events = ["change:state", "change:error", "change:message", "change:open_hands",
+                    "change:four_colour", "change:controls"];
+    for (const e of events) model.on(e, draw);
+    draw();
+    return () => {
+      for (const e of events) model.off(e, draw);
+      root.remove();
+    };
+  },
+};

@@ -1,0 +1,29 @@
+"""``CardTable``: the seats around the table, the trick, the learner's hand, a message line.
+
+Clicking a card (or arrows + Enter) sends ``{"type": "play", "card": "QS"}``; the toolbar
+sends ``{"type": "undo"}``, ``{"type": "new_game"}``. The controller validates each one.
+"""
+
+from __future__ import annotations
+
+import traitlets
+
+from ._base import HERE, TutorWidget
+
+__all__ = ["CardTable"]
+
+
+class CardTable(TutorWidget):
+    """The card table for 3 to 8 seats, drawn from ``state`` (an observation).
+
+    ``open_hands`` maps a seat (as text) to its cards, only for seats a lesson chose to
+    show face up; ``message`` is the status line; ``controls`` lists the toolbar buttons
+    to show (``"undo"``, ``"new_game"``).
+    """
+
+    _esm = HERE / "table.js"
+    _css = HERE / "table.css"
+
+    open_hands = traitlets.Dict().tag(sync=True)
+    message = traitlets.Unicode("").tag(sync=True)
+    controls = traitlets.List(traitlets.Unicode()).tag(sync=True)
