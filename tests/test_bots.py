@@ -327,6 +327,8 @@ def trix_obs(hand, trick, contract=("king",), seat=1, partnership=False, **more)
     (["9D", "KD", "AC"], [[0, "3H"]], ["diamonds"], "KD"),
     # Ltoosh: duck with the highest card that loses
     (["QH", "TH", "2H"], [[0, "JH"]], ["ltoosh"], "TH"),
+    # King of Hearts, the king still out: lead a low heart to smoke it out
+    (["9H", "2C", "3D"], [], ["king"], "9H"),
     # Queens: lead low, away from the suit of our own queen
     (["QS", "2S", "3C", "AD"], [], ["queens"], "3C"),
 ])

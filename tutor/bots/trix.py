@@ -224,11 +224,15 @@ class TrixBot(RandomBot):
               cost: Any, higher_unseen: Any) -> Card:
         out_in_suit = {s: sum(1 for u in unseen if u.suit == s) for s in Suit}
 
+        king_out = Contract.KING in contracts and KING_OF_HEARTS in unseen
+
         def risk(c: Card) -> tuple:
             sure_win = higher_unseen(c) == 0
+            # King of Hearts: a heart under the king, led to smoke the king out.
+            smoke = king_out and c.suit == Suit.HEARTS and c.rank < Rank.KING
             own_penalty_suit = any(cost(h) and h.suit == c.suit and h != c for h in hand)
             diamond = Contract.DIAMONDS in contracts and c.suit == Suit.DIAMONDS
-            return (sure_win and out_in_suit[c.suit] > 0, cost(c) > 0,
+            return (sure_win and out_in_suit[c.suit] > 0, not smoke, cost(c) > 0,
                     own_penalty_suit or diamond, -higher_unseen(c), c.rank)
 
         return min(plays, key=risk)
