@@ -119,15 +119,16 @@ function sheetTable(st) {
 
 /**
  * @param {SheetState} st
+ * @param {number} width the drawing's width in pixels (so text keeps its size)
  * @returns {SVGElement}
  */
-function chart(st) {
+function chart(st, width) {
   const n = st.players.length;
   const rows = (st.rows || []).filter((r) => r.redeal === null || r.redeal === undefined);
-  const W = 640;
-  const H = 220;
+  const W = Math.max(320, Math.min(720, width || 640));
+  const H = W < 480 ? 200 : 220;
   const L = 44;
-  const R = 90;
+  const R = 96;
   const T = 12;
   const B = 24;
   const series = [];
@@ -199,7 +200,7 @@ export default {
       sum.appendChild(h("span", "tt-totals", ` (${totals})`));
       details.appendChild(sum);
       details.appendChild(sheetTable(st));
-      if ((st.rows || []).length) details.appendChild(chart(st));
+      if ((st.rows || []).length) details.appendChild(chart(st, root.clientWidth));
       root.appendChild(details);
     }
 

@@ -253,12 +253,14 @@ export default {
       if (done) area.classList.add("tt-done");
       for (const [seat, card] of cards) {
         const p = seatPoint(seat, s.seat, n, s.direction || "cw");
+        const play = h("div", "tt-play");
+        play.style.left = `${50 + (p.x - 0.5) * 56}%`;
+        play.style.top = `${50 + (p.y - 0.5) * 52}%`;
         const c = cardFace(card);
         c.dataset.seat = String(seat);
-        c.style.left = `${50 + (p.x - 0.5) * 56}%`;
-        c.style.top = `${50 + (p.y - 0.5) * 52}%`;
-        if (done && seat === winner) c.classList.add("tt-winner");
-        area.appendChild(c);
+        if (done && seat === winner) play.classList.add("tt-winner");
+        play.append(c, h("span", "tt-play-name", seat === s.seat ? "you" : s.players[seat]));
+        area.appendChild(play);
       }
       if (done && winner !== null && winner !== undefined && cards.length) {
         const who = winner === s.seat ? "You" : s.players[winner];
@@ -357,8 +359,9 @@ export default {
       root.appendChild(infoBar(s));
       const felt = h("div", "tt-felt");
       felt.dataset.seats = String(n);
-      for (let seat = 0; seat < n; seat++) {
-        if (seat === s.seat) continue;
+      root.classList.toggle("tt-many", n >= 7);
+      for (let r = 1; r < n; r++) {
+        const seat = (s.seat + r) % n;
         const p = seatPoint(seat, s.seat, n, s.direction || "cw");
         const box = seatBox(s, seat);
         box.style.left = `${Math.min(86, Math.max(14, p.x * 100))}%`;
