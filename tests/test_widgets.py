@@ -471,3 +471,19 @@ def test_tutor_never_imports_jupyter() -> None:
         text = path.read_text()
         for name in ("ipywidgets", "anywidget", "traitlets", "IPython"):
             assert f"import {name}" not in text and f"from {name}" not in text, path
+
+
+def test_controller_doctests() -> None:
+    import doctest
+
+    controller = importlib.import_module("widgets.play")
+    result = doctest.testmod(controller)
+    assert result.attempted >= 3 and result.failed == 0
+
+
+def test_message_line_says_what_the_computer_did() -> None:
+    view = play(TrixterGame.new(players=4, seed=2, dealer=1, first_hand=3), seat=0, pause=0)
+    assert view.table.message.startswith("Player 4 bid ")
+    assert view.table.message.endswith("Your bid (3 tricks in this hand).")
+    send(view.bids, {"type": "bid", "n": 0})
+    assert "played" in view.table.message or "Your" in view.table.message

@@ -145,6 +145,7 @@ class GameView(ipywidgets.VBox):
         self.opponents = opponents
         self._rng = random.Random(f"{game.seed}/new games")
         self._bots: dict[int, Bot] = {}
+        self._note = ""  # what the last computer player did, for the message line
         self._setup_bots(opponents)
         self.table = CardTable(four_colour=four_colour, controls=["undo", "new_game"])
         self.bids = BidPanel(four_colour=four_colour)
@@ -199,11 +200,13 @@ class GameView(ipywidgets.VBox):
                 return
             if pause:
                 time.sleep(pause)
+            trex = self.game.phase == Phase.TREX
             try:
-                play_bot_turn(self.game, self._bot(mover))
+                action = play_bot_turn(self.game, self._bot(mover))
             except Exception:  # a bot's mistake must not freeze the table
                 log.exception("bot for seat %s failed; playing a random legal action", mover)
-                play_bot_turn(self.game, RandomBot(self._bot_seed(mover)))
+                action = play_bot_turn(self.game, RandomBot(self._bot_seed(mover)))
+            self._note = describe(self.game.observe(self.seat)["players"][mover], action, trex)
             self.refresh()
 
     # --- messages from the browser --------------------------------------------
@@ -236,6 +239,7 @@ class GameView(ipywidgets.VBox):
             self._refuse(why, source)
             return False
         self.game.apply(action, seat=self.seat)
+        self._note = ""
         self._clear_errors()
         self.refresh()
         self._run_bots()
@@ -263,6 +267,7 @@ class GameView(ipywidgets.VBox):
         target = mine[-1]
         while len(self.game.history) > target:
             self.game.undo()
+        self._note = "Taken back."
         self._clear_errors()
         self.refresh()
         self._run_bots(pause=0.0)
@@ -280,6 +285,7 @@ class GameView(ipywidgets.VBox):
         else:
             self.game = type(g).new(seed=seed, rules=g.rules, names=list(g.names))
         self._setup_bots(self.opponents)
+        self._note = "A new game."
         self._clear_errors()
         self.refresh()
         self._run_bots(pause=0.0)
@@ -295,7 +301,8 @@ class GameView(ipywidgets.VBox):
         self.table.state = view
         self.table.open_hands = {str(s): g.observe(s)["hand"] for s in self.opened
                                  if s < g.n_players}
-        self.table.message = status_text(obs)
+        status = status_text(obs)
+        self.table.message = f"{self._note} {status}" if self._note else status
         self.bids.state = view
         self.trex.state = {k: obs.get(k) for k in (
             "game", "seat", "players", "phase", "to_move", "layout", "out", "passes", "owner",
@@ -305,6 +312,34 @@ class GameView(ipywidgets.VBox):
                              "players": obs["players"], "rows": g.score_sheet(),
                              "scores": obs["scores"], "team_scores": obs.get("team_scores"),
                              "phase": obs["phase"]}
+
+
+def describe(who: str, action: Action, trex: bool = False) -> str:
+    """What a computer player just did, in words (only public facts: the action itself).
+
+    >>> describe("Player 2", Play(Card.parse("TH")))
+    'Player 2 played 10♥.'
+    """
+    if isinstance(action, Play):
+        return f"{who} {'laid' if trex else 'played'} {action.card.symbol()}."
+    if isinstance(action, Bid):
+        return f"{who} bid {action.n}."
+    if isinstance(action, ChooseTrump):
+        suit = action.suit
+        return f"{who} named trump: {suit.symbol + ' ' + suit.name.lower() if suit else 'none'}."
+    if isinstance(action, ChooseContract):
+        return f"{who} chose {' + '.join(c.title for c in sorted(action.contracts))}."
+    if isinstance(action, Double):
+        return f"{who} doubled {action.card.symbol()}."
+    if isinstance(action, NoDouble):
+        return f"{who} did not double."
+    if isinstance(action, NoRedeal):
+        return f"{who} did not claim a redeal."
+    if isinstance(action, ClaimRedeal):
+        return f"{who} claimed a redeal."
+    if isinstance(action, Pass):
+        return f"{who} passed: no card fitted."
+    return f"{who}: {action}."
 
 
 def _name(obs: dict[str, Any], s: int | None) -> str:

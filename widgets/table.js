@@ -156,6 +156,9 @@ function seatMarks(s, seat) {
   const out = [];
   if (s.dealer === seat) out.push("dealer");
   if (s.game === "trix" && s.owner === seat) out.push("owner");
+  if (s.game === "trix" && s.team_scores && seat !== s.seat && (seat - s.seat) % 2 === 0) {
+    out.push("partner");
+  }
   const t = shownTrick(s);
   if (s.phase === "play" && s.trick && s.trick.length && s.trick[0][0] === seat) out.push("led");
   else if (s.phase === "play" && !t.cards.length && s.leader === seat) out.push("leads");
