@@ -107,8 +107,8 @@ def watch(view: GameView) -> list[int]:
     count = [0]
     refresh = view.refresh
 
-    def checked() -> None:
-        refresh()
+    def checked(*args: Any, **kwargs: Any) -> None:
+        refresh(*args, **kwargs)
         count[0] += 1
         check_safe(view)
 

@@ -15,6 +15,7 @@ text shown in the widget.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import random
 import time
@@ -240,8 +241,7 @@ class GameView(ipywidgets.VBox):
             return False
         self.game.apply(action, seat=self.seat)
         self._note = ""
-        self._clear_errors()
-        self.refresh()
+        self.refresh(clear_errors=True)
         self._run_bots()
         return True
 
@@ -268,8 +268,7 @@ class GameView(ipywidgets.VBox):
         while len(self.game.history) > target:
             self.game.undo()
         self._note = "Taken back."
-        self._clear_errors()
-        self.refresh()
+        self.refresh(clear_errors=True)
         self._run_bots(pause=0.0)
         return True
 
@@ -286,13 +285,21 @@ class GameView(ipywidgets.VBox):
             self.game = type(g).new(seed=seed, rules=g.rules, names=list(g.names))
         self._setup_bots(self.opponents)
         self._note = "A new game."
-        self._clear_errors()
-        self.refresh()
+        self.refresh(clear_errors=True)
         self._run_bots(pause=0.0)
 
     # --- what the browser sees ---------------------------------------------------
-    def refresh(self) -> None:
-        """Send the learner's view to every part (only public facts and their own hand)."""
+    def refresh(self, clear_errors: bool = False) -> None:
+        """Send the learner's view to every part (only public facts and their own hand),
+        each part's changes in one message so the browser redraws once."""
+        with contextlib.ExitStack() as stack:
+            for w in self.parts:
+                stack.enter_context(w.hold_sync())
+            if clear_errors:
+                self._clear_errors()
+            self._fill()
+
+    def _fill(self) -> None:
         g = self.game
         obs = g.observe(self.seat)
         trix = obs["game"] == "trix"

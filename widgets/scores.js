@@ -189,6 +189,7 @@ export default {
       /** @type {SheetState} */
       const st = model.get("state") || {};
       root.replaceChildren();
+      root.classList.toggle("four-colour", !!model.get("four_colour"));
       if (!st.players) return;
       const details = /** @type {HTMLDetailsElement} */ (h("details", "tt-scores-box"));
       details.open = open;
@@ -204,7 +205,7 @@ export default {
       root.appendChild(details);
     }
 
-    const events = ["change:state"];
+    const events = ["change:state", "change:four_colour"];
     for (const e of events) model.on(e, draw);
     draw();
     return () => {

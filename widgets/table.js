@@ -171,6 +171,8 @@ export default {
     const root = h("div", "trix-tutor tt-table");
     el.appendChild(root);
     let showLast = false;
+    /** @type {Set<string>} cards of the trick drawn last time, to animate only new ones */
+    let drawnTrick = new Set();
     /** @type {string | null} */
     let focusCard = null;
 
@@ -262,6 +264,7 @@ export default {
         const c = cardFace(card);
         c.dataset.seat = String(seat);
         if (done && seat === winner) play.classList.add("tt-winner");
+        if (testid === "trick" && !drawnTrick.has(`${seat}:${card}`)) play.classList.add("tt-new");
         play.append(c, h("span", "tt-play-name", seat === s.seat ? "you" : s.players[seat]));
         area.appendChild(play);
       }
@@ -374,6 +377,7 @@ export default {
       if (s.phase !== "trex") {
         const t = shownTrick(s);
         felt.appendChild(trickArea(s, t.cards, t.done, t.winner, "trick"));
+        drawnTrick = new Set(t.cards.map(([seat, card]) => `${seat}:${card}`));
       } else {
         const note = h("div", "tt-trick tt-trex-note", "Trex: the rows are below");
         note.dataset.testid = "trick";
