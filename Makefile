@@ -3,7 +3,7 @@ PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: app test bench lint clean
+.PHONY: app test bench bench-app lint clean
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -13,20 +13,26 @@ $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e ".[test]"
 	touch $@
 
-$(VENV)/.installed: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e .
+$(VENV)/.installed-app: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e ".[app]"
 	touch $@
 
-app: $(VENV)/.installed
+# Serves lessons/ with Voila on localhost:8866 (voila.json) and prints the start page's URL.
+app: $(VENV)/.installed-app
 	$(BIN)/trix-tutor app
 
 # pytest exits 5 when it collected nothing, so an empty run fails loudly here.
+# tests/test_browser.py drives the app in Debian's chromium (/usr/bin/chromium).
 test: $(VENV)/.installed-test
 	$(BIN)/python -m pytest
 
 bench: $(VENV)/.installed-test
 	$(BIN)/python benchmarks/engine.py
 	$(BIN)/python benchmarks/solver.py
+
+# The app in Debian's chromium: page load, click round trip, kernel memory.
+bench-app: $(VENV)/.installed-test
+	$(BIN)/python benchmarks/app.py
 
 lint: $(VENV)/.installed-test
 	$(BIN)/python -m pip install --quiet ruff

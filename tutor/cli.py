@@ -1,16 +1,19 @@
 """The ``trix-tutor`` command.
 
 ``trix-tutor play``: a game of Trixter in the terminal against computer players
-(who, until the bots arrive, play random legal cards). ``trix-tutor app`` runs the
-same until the Voila app exists. ``trix-tutor demo`` plays one hand by itself.
+(who, until the bots arrive, play random legal cards). ``trix-tutor app`` serves the
+lessons as a Voila web app. ``trix-tutor demo`` plays one hand by itself.
 ``trix-tutor solve DEAL --goal exactly:0:2`` solves a position exactly (double dummy).
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
+import os
 import random
 import sys
+from pathlib import Path
 from typing import TextIO
 
 from .actions import Bid
@@ -122,6 +125,35 @@ def demo(seed: int | None = 1, out: TextIO = sys.stdout) -> int:
         print(f"{game.names[s]}: bid {row['bids'][s]}, took {row['tricks'][s]}, "
               f"{row['points'][s]:+d} points", file=out)
     return 0
+
+
+APP_PORT = 8866
+START_PAGE = "voila/render/00_start_here.ipynb"
+
+
+def app(port: int = APP_PORT, out: TextIO | None = None) -> int:
+    """Serve ``lessons/`` with Voila on localhost and print the start page's address.
+
+    Voila replaces this process (``python -m voila``), so this package never imports a
+    Jupyter module; its settings are ``voila.json`` at the repository's root.
+    """
+    out = out or sys.stdout
+    root = Path(__file__).resolve().parents[1]
+    if not (root / "lessons" / "00_start_here.ipynb").is_file():
+        print("The app needs the lessons of a source checkout: clone trix-tutor and run "
+              "'make app' there.", file=out)
+        return 1
+    if importlib.util.find_spec("voila") is None:
+        print("The app needs Voila and the widgets: pip install -e '.[app]' "
+              "(or run 'make app', which does it).", file=out)
+        return 1
+    print(f"Open http://localhost:{port}/{START_PAGE} (Ctrl+C stops the app)", file=out)
+    out.flush()
+    os.chdir(root)  # where Voila finds voila.json
+    # Voila takes this process's place, so Ctrl+C and a kill reach it directly.
+    os.execv(sys.executable, [sys.executable, "-m", "voila", "lessons", f"--port={port}",
+                              "--no-browser", "--Voila.port_retries=0"])
+    return 0  # not reached
 
 
 GOALS_HELP = ("max:SEAT (or max:0+2 for a team), exactly:SEAT:N, avoid:SEAT:KH,QS, "
@@ -236,7 +268,8 @@ def main(argv: list[str] | None = None) -> int:
     p_play = sub.add_parser("play", help="play Trixter in the terminal")
     p_play.add_argument("--players", type=int, default=4)
     p_play.add_argument("--seed", type=int, default=None)
-    sub.add_parser("app", help="start the app (for now: the terminal game)")
+    p_app = sub.add_parser("app", help="serve the lessons as a web app (Voila)")
+    p_app.add_argument("--port", type=int, default=APP_PORT)
     p_demo = sub.add_parser("demo", help="watch one hand")
     p_demo.add_argument("--seed", type=int, default=1)
     p_solve = sub.add_parser("solve", help="solve a position exactly (all hands seen)",
@@ -259,9 +292,9 @@ def main(argv: list[str] | None = None) -> int:
         return solve_command(args)
     if args.command == "demo":
         return demo(args.seed)
-    if args.command in ("play", "app", None):
-        if args.command == "app":
-            print("The Voila app is not built yet; here is the terminal game instead.")
+    if args.command == "app":
+        return app(args.port)
+    if args.command in ("play", None):
         return play(players=getattr(args, "players", 4), seed=getattr(args, "seed", None))
     return 2
 
