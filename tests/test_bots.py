@@ -269,6 +269,13 @@ def test_trixter_dealer_with_ace_king_queen_of_trumps_names_them_and_bids_three(
     assert str(play_bot_turn(g, bot)) == "bid 3"
 
 
+def test_trixter_bid_respects_the_hook():
+    obs = {"game": "trixter", "phase": "bid", "hand": ["AS", "KS", "QS"], "trump": "S",
+           "players": ["A", "B", "C"], "hand_size": 3, "jokers": 2, "seat": 2,
+           "legal": ["bid 0", "bid 1", "bid 2"]}  # bid 3 would meet the hook
+    assert str(TrixterBot().act(obs)) == "bid 2"
+
+
 def test_trixter_estimates():
     cards = [Card.parse(c) for c in ("AS", "KS", "QS")]
     assert estimate_tricks(cards, Suit.SPADES, players=3, jokers=2) == pytest.approx(3.0)
