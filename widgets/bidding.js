@@ -171,6 +171,7 @@ export default {
     function draw() {
       /** @type {PanelState} */
       const s = model.get("state") || {};
+      const hadFocus = root.contains(document.activeElement);
       root.replaceChildren();
       root.classList.toggle("four-colour", !!model.get("four_colour"));
       if (!s.players) return;
@@ -189,6 +190,10 @@ export default {
         root.appendChild(e);
       }
       root.classList.toggle("tt-idle", !root.childElementCount);
+      if (hadFocus) {  // keep keyboard users in the panel: the first button they may press
+        const next = /** @type {HTMLElement | null} */ (root.querySelector("button:not([disabled])"));
+        if (next) next.focus();
+      }
     }
 
     const events = ["change:state", "change:error", "change:four_colour"];

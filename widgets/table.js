@@ -12,6 +12,7 @@
  *   bids?: (number | null)[], trump?: string | null, hand_number?: number,
  *   hand_size?: number, owner?: number | null, contract?: string[], kingdom?: number,
  *   deal_number?: number, doubles?: [string, number][], public?: Record<string, string[]>,
+ *   taken?: string[][],
  *   team_scores?: number[] | null,
  * }} TableState
  * @typedef {{
@@ -139,9 +140,18 @@ function seatFacts(s, seat) {
     const bid = s.bids[seat];
     out.push(bid === null || bid === undefined ? "bid –" : `bid ${bid}`);
     out.push(`won ${s.tricks_won[seat]}`);
-  } else if (s.game === "trix" && s.phase !== "trex" && s.contract && s.contract.length
+  } else if (s.game === "trix" && s.contract && s.contract.length
              && !s.contract.includes("trex")) {
     out.push(`tricks ${s.tricks_won[seat]}`);
+    const taken = (s.taken || [])[seat] || [];
+    const bad = [];
+    if (s.contract.includes("king") && taken.includes("KH")) bad.push("K♥");
+    if (s.contract.includes("queens")) {
+      for (const c of taken) if (c[0] === "Q") bad.push(`Q${SUIT_SYMBOL[c.slice(-1)]}`);
+    }
+    const diamonds = taken.filter((c) => c.endsWith("D")).length;
+    if (s.contract.includes("diamonds") && diamonds) bad.push(`${diamonds}×♦`);
+    if (bad.length) out.push(`took ${bad.join(" ")}`);
   }
   out.push(`${s.scores[seat]} pts`);
   return out;
@@ -291,6 +301,11 @@ export default {
         const b = cardFace(card, "button");
         b.setAttribute("type", "button");
         b.tabIndex = i === focusIndex ? 0 : -1;
+        if ((s.doubles || []).some(([c, by]) => c === card && by === s.seat)) {
+          b.classList.add("tt-doubled");
+          b.appendChild(h("span", "tt-badge", "×2"));
+          b.setAttribute("aria-label", `${b.getAttribute("aria-label")}, doubled`);
+        }
         if (myTurn && legal.has(card)) {
           b.classList.add("legal");
           b.setAttribute("aria-label", `${b.getAttribute("aria-label")}, playable`);
