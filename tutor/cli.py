@@ -1,8 +1,8 @@
 """The ``trix-tutor`` command.
 
-``trix-tutor play``: a game of Trixter in the terminal against computer players
-(who, until the bots arrive, play random legal cards). ``trix-tutor app`` serves the
-lessons as a Voila web app. ``trix-tutor demo`` plays one hand by itself.
+``trix-tutor play``: a game of Trixter in the terminal against the beginner bots.
+``trix-tutor app`` serves the lessons as a Voila web app; ``trix-tutor demo`` plays one
+hand by itself.
 ``trix-tutor solve DEAL --goal exactly:0:2`` solves a position exactly (double dummy).
 """
 
@@ -11,12 +11,11 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import os
-import random
 import sys
 from pathlib import Path
 from typing import TextIO
 
-from .actions import Bid
+from .bots import bot_for
 from .errors import IllegalActionError, ParseError
 from .protocol import Phase
 from .trixter import TrixterGame
@@ -35,12 +34,12 @@ def _show(game: TrixterGame, seat: int, out: TextIO) -> None:
     print(f"Your hand: {game.hands[seat].symbols()}", file=out)
 
 
-def _computer_action(game: TrixterGame, rng: random.Random):
-    """A random legal action, never taking back a bid or trump (a stand-in for the bots)."""
-    acts = game.legal_actions()
-    if game.phase == Phase.BID:
-        acts = [a for a in acts if isinstance(a, Bid)]
-    return rng.choice(acts)
+def _computer_action(game: TrixterGame, bots: dict):
+    """The seat to move's bot acts on what that seat sees (``game.observe``)."""
+    seat = game.to_move
+    if seat not in bots:
+        bots[seat] = bot_for("trixter", "beginner", seed=seat)
+    return bots[seat].act(game.observe(seat))
 
 
 def _trick_report(game: TrixterGame, before: int, out: TextIO) -> None:
@@ -53,10 +52,10 @@ def _trick_report(game: TrixterGame, before: int, out: TextIO) -> None:
 
 def play(seat: int = 0, players: int = 4, seed: int | None = None, *,
          inp: TextIO = sys.stdin, out: TextIO = sys.stdout, hands: int | None = None) -> int:
-    """Play Trixter at ``seat``; the other seats play random legal actions."""
+    """Play Trixter at ``seat`` against beginner bots."""
     game = TrixterGame.new(players=players, seed=seed,
                            names=["You"] + [f"Computer {i}" for i in range(1, players)])
-    rng = random.Random(seed)
+    bots: dict = {}
     played = 0
     print("Trixter: bid the exact number of tricks you will take. Type 'help' for moves.",
           file=out)
@@ -73,7 +72,7 @@ def play(seat: int = 0, players: int = 4, seed: int | None = None, *,
         mover = game.to_move
         before = len(game.tricks)
         if mover != seat:
-            action = _computer_action(game, rng)
+            action = _computer_action(game, bots)
             game.apply(action)
             print(f"{game.names[mover]}: {action}", file=out)
             _trick_report(game, before, out)
@@ -112,11 +111,11 @@ def play(seat: int = 0, players: int = 4, seed: int | None = None, *,
 def demo(seed: int | None = 1, out: TextIO = sys.stdout) -> int:
     """Four computer players play the 5-card hand of a game, printed trick by trick."""
     game = TrixterGame.new(players=4, seed=seed, first_hand=5)
-    rng = random.Random(seed)
+    bots: dict = {}
     while game.phase != Phase.HAND_OVER:
         mover = game.to_move
         before = len(game.tricks)
-        action = _computer_action(game, rng)
+        action = _computer_action(game, bots)
         game.apply(action)
         print(f"{game.names[mover]}: {action}", file=out)
         _trick_report(game, before, out)
