@@ -293,12 +293,17 @@ export default {
       const myTurn = s.to_move === s.seat && (s.phase === "play" || s.phase === "trex");
       const legal = new Set((s.legal || []).filter((a) => CARD_RE.test(a)));
       if (myTurn) row.classList.add("tt-my-turn");
-      const cards = s.hand || [];
+      // Suits in the order spades, hearts, clubs, diamonds, so colours alternate.
+      const order = { S: 0, H: 1, C: 2, D: 3, X: 4 };
+      const cards = [...(s.hand || [])].map((c, i) => ({ c, i }))
+        .sort((a, b) => (order[a.c.slice(-1)] - order[b.c.slice(-1)]) || (a.i - b.i))
+        .map((x) => x.c);
       let focusIndex = cards.indexOf(focusCard ?? "");
       if (focusIndex < 0) focusIndex = cards.findIndex((c) => legal.has(c));
       if (focusIndex < 0) focusIndex = 0;
       cards.forEach((card, i) => {
         const b = cardFace(card, "button");
+        if (i > 0 && cards[i - 1].slice(-1) !== card.slice(-1)) b.classList.add("tt-suit-gap");
         b.setAttribute("type", "button");
         b.tabIndex = i === focusIndex ? 0 : -1;
         if ((s.doubles || []).some(([c, by]) => c === card && by === s.seat)) {
