@@ -12,6 +12,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 pytest.importorskip("anywidget")
 
@@ -487,3 +489,50 @@ def test_message_line_says_what_the_computer_did() -> None:
     assert view.table.message.endswith("Your bid (3 tricks in this hand).")
     send(view.bids, {"type": "bid", "n": 0})
     assert "played" in view.table.message or "Your" in view.table.message
+
+
+# --- any message at all ----------------------------------------------------------------
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False)
+    | st.text(max_size=40),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner,
+                                                                max_size=4),
+    max_leaves=12)
+FIELD_VALUES = (st.none() | st.booleans() | st.integers(-5, 200) | st.text(max_size=12)
+                | st.sampled_from(["QS", "KH", "X", "none", "S", "H", "king", "trex",
+                                   "king+queens", "10♥", "joker"]))
+MESSAGES = JSON | st.builds(
+    lambda kind, fields: {"type": kind, **fields},
+    st.sampled_from(sorted(MESSAGE_TYPES) + ["Play", "hint", ""]),
+    st.dictionaries(st.sampled_from(["card", "n", "suit", "contract", "seat", "type2"]),
+                    FIELD_VALUES, max_size=2))
+GAMES = {"trixter": lambda: TrixterGame.new(players=4, seed=5, dealer=0, first_hand=3),
+         "trix": lambda: TrixGame.new(seed=21)}
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(which=st.sampled_from(sorted(GAMES)), part=st.integers(0, 3), msg=MESSAGES)
+def test_any_message_is_carried_out_or_refused(which: str, part: int, msg: Any) -> None:
+    view = play(GAMES[which](), seat=0, pause=0)
+    before, moves = view.game.to_json(), len(view.game.history)
+    send(view.parts[part], msg)
+    if isinstance(msg, dict) and msg.get("type") == "new_game" and len(msg) == 1:
+        assert view.table.error == ""
+    elif view.table.error:
+        assert view.game.to_json() == before
+        assert not view.table.error.startswith("something went wrong")
+    else:
+        assert len(view.game.history) > moves or msg == {"type": "undo"}
+    check_safe(view, sent=msg)
+
+
+def test_a_bug_in_the_handler_is_shown_not_raised(monkeypatch: pytest.MonkeyPatch) -> None:
+    view = play(TrixterGame.new(players=4, seed=1), pause=0)
+
+    def broken(*args: Any, **kwargs: Any) -> bool:
+        raise KeyError("boom")
+
+    monkeypatch.setattr(view, "handle", broken)
+    send(view.table, {"type": "undo"})
+    assert view.table.error == "something went wrong: KeyError"
