@@ -267,6 +267,19 @@ def order_moves(H, T, S, C, seat, mv, k, tmp):
             if tmp[24 + i] == 1:
                 tmp[j] = mv[i]
                 j += 1
+    elif avoider:
+        # The hero side wins the trick so far: dump on it, scoring cards first, high first.
+        for rnd in range(2):
+            for i in range(k):
+                c = mv[i]
+                if tmp[24 + i] == 0 and (c != JOKER_INDEX and (C[C_SPECIAL] >> c) & 1) == (
+                        rnd == 0):
+                    tmp[j] = c
+                    j += 1
+        for i in range(k - 1, -1, -1):
+            if tmp[24 + i] == 1:
+                tmp[j] = mv[i]
+                j += 1
     else:
         for i in range(k - 1, -1, -1):
             if tmp[24 + i] == 1:
@@ -815,7 +828,16 @@ def value_after(H, J, T, S, C, PTS, DBL, KID, TK, TV, MB, seat, c, guess, need, 
                               seat, c, t - 1, t, need) < t:
             t -= 1
         return t
-    return child(H, J, T, S, C, PTS, DBL, KID, TK, TV, MB, seat, c, -INF, INF, need)
+    if guess == -INF:
+        return child(H, J, T, S, C, PTS, DBL, KID, TK, TV, MB, seat, c, -INF, INF, need)
+    # A window around a sibling's value (usually the same), then a re-search from the
+    # bound it gives when it is not.
+    v = child(H, J, T, S, C, PTS, DBL, KID, TK, TV, MB, seat, c, guess - 1, guess + 1, need)
+    if v <= guess - 1:
+        v = child(H, J, T, S, C, PTS, DBL, KID, TK, TV, MB, seat, c, -INF, v + 1, need)
+    elif v >= guess + 1:
+        v = child(H, J, T, S, C, PTS, DBL, KID, TK, TV, MB, seat, c, v - 1, INF, need)
+    return v
 
 
 @njit(cache=True)
@@ -833,7 +855,7 @@ def root_values(H, J, T, S, C, PTS, DBL, KID, TK, TV, MB, need, out_cards, out_v
     mask, jok = legal(H, J, T, S, C, seat)
     for i in range(k):
         out_cards[i] = mv[i]
-    guess = -1
+    guess = -1 if C[C_GOAL] != G_PENALTY else -INF
     for i in range(k):
         v = value_after(H, J, T, S, C, PTS, DBL, KID, TK, TV, MB, seat, out_cards[i],
                         guess, need, left)

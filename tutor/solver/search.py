@@ -214,6 +214,11 @@ class _Search:
             return loses + wins[::-1]
         if self.side_mask[w_seat] == self.side_mask[seat]:
             return loses[::-1] + wins[::-1]
+        if self.avoider:
+            # The hero side wins the trick so far: dump on it, scoring cards first, high first.
+            special = self.special
+            scoring = [c for c in loses if c != JOKER_INDEX and special >> c & 1]
+            return scoring + [c for c in loses if c not in scoring] + wins[::-1]
         return wins[::-1] + loses[::-1]
 
     def ordered_leads(self, seat: int, moves: list[int]) -> list[int]:
@@ -718,7 +723,16 @@ class _Search:
             while t > 0 and not at_least(t):
                 t -= 1
             return t
-        return self.child(seat, c, -INF, INF)
+        if guess is None:
+            return self.child(seat, c, -INF, INF)
+        # A window around a sibling's value (usually the same), then a re-search from the
+        # bound it gives when it is not.
+        v = self.child(seat, c, guess - 1, guess + 1)
+        if v <= guess - 1:
+            v = self.child(seat, c, -INF, v + 1)
+        elif v >= guess + 1:
+            v = self.child(seat, c, v - 1, INF)
+        return v
 
 
 def len_mask(m: int) -> int:
