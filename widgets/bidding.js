@@ -140,7 +140,8 @@ export default {
       } else if (s.phase === "choose_contract" && s.contracts_left) {
         const who = s.owner === null || s.owner === undefined ? "" : s.players[s.owner];
         root.appendChild(h("div", "tt-note",
-          `${who} chooses from: ${s.contracts_left.map((x) => CONTRACT_TITLE[x] || x).join(", ")}`));
+          `${who} chooses from: ${
+            s.contracts_left.map((x) => CONTRACT_TITLE[x] || x).join(", ")}`));
       }
       const round = [...legal].filter((a) => a.startsWith("double ")
         || a === "no double" || a === "redeal" || a === "no redeal");
@@ -191,7 +192,8 @@ export default {
       }
       root.classList.toggle("tt-idle", !root.childElementCount);
       if (hadFocus) {  // keep keyboard users in the panel: the first button they may press
-        const next = /** @type {HTMLElement | null} */ (root.querySelector("button:not([disabled])"));
+        const next = /** @type {HTMLElement | null} */ (
+          root.querySelector("button:not([disabled])"));
         if (next) next.focus();
       }
     }

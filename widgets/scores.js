@@ -151,7 +151,8 @@ function chart(st, width) {
     t.textContent = String(Math.round(v));
     svg.appendChild(t);
   }
-  const label = s("text", { x: (L + W - R) / 2, y: H - 6, "text-anchor": "middle", class: "tt-tick" });
+  const label = s("text",
+    { x: (L + W - R) / 2, y: H - 6, "text-anchor": "middle", class: "tt-tick" });
   label.textContent = st.game === "trixter" ? "hands" : "deals";
   svg.appendChild(label);
   // End labels, nudged apart so they do not overlap.

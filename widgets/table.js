@@ -10,7 +10,8 @@
  *   tricks: SeatCard[][], tricks_won: number[], scores: number[], legal: string[],
  *   leader: number, dealer: number, direction?: "cw" | "ccw",
  *   bids?: (number | null)[], trump?: string | null, hand_number?: number,
- *   hand_size?: number, owner?: number | null, contract?: string[], kingdom?: number,
+ *   hand_size?: number, hands_left?: number, owner?: number | null, contract?: string[],
+ *   kingdom?: number,
  *   deal_number?: number, doubles?: [string, number][], public?: Record<string, string[]>,
  *   taken?: string[][],
  *   team_scores?: number[] | null,
@@ -228,7 +229,9 @@ export default {
       /** @type {[string, string][]} */
       const items = [];
       if (s.game === "trixter") {
-        items.push(["Hand", `${s.hand_number} · ${s.hand_size} card${s.hand_size === 1 ? "" : "s"}`]);
+        const left = s.hands_left ? ` · ${s.hands_left} more` : " · the last hand";
+        const size = `${s.hand_size} card${s.hand_size === 1 ? "" : "s"}`;
+        items.push(["Hand", `${s.hand_number} · ${size}${s.phase === "game_over" ? "" : left}`]);
         const t = trumpText(s);
         items.push(["Trump", t || "not named yet"]);
         if (s.bids) {
@@ -236,7 +239,8 @@ export default {
           items.push(["Bids", `${sum} of ${s.hand_size}`]);
         }
       } else {
-        items.push(["Kingdom", `${s.kingdom} of 4 · ${s.players[s.owner ?? 0]}'s`]);
+        const owner = s.owner === s.seat ? "yours" : `${s.players[s.owner ?? 0]}'s`;
+        items.push(["Kingdom", `${s.kingdom} of 4 · ${owner}`]);
         const c = (s.contract || []).map((x) => CONTRACT_TITLE[x] || x).join(" + ");
         items.push(["Contract", c || "not chosen yet"]);
         if (s.doubles && s.doubles.length) {
@@ -343,7 +347,8 @@ export default {
 
     function toolbar(/** @type {TableState} */ s) {
       const bar = h("div", "tt-toolbar");
-      const last = /** @type {HTMLButtonElement} */ (h("button", "tt-btn", showLast ? "Hide last trick" : "Last trick"));
+      const last = /** @type {HTMLButtonElement} */ (
+        h("button", "tt-btn", showLast ? "Hide last trick" : "Last trick"));
       last.type = "button";
       last.dataset.testid = "last-trick";
       last.disabled = !(s.tricks && s.tricks.length);
@@ -431,7 +436,8 @@ export default {
         root.appendChild(box);
       }
       if (hadFocus) {
-        const target = /** @type {HTMLElement | null} */ (hand.querySelector('button[tabindex="0"]'));
+        const target = /** @type {HTMLElement | null} */ (
+          hand.querySelector('button[tabindex="0"]'));
         if (target) target.focus();
       }
     }
