@@ -17,6 +17,9 @@
 
 const SUIT_SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const SUIT_NAME = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
+const SHORT_TITLE = {
+  king: "K♥", queens: "Queens", diamonds: "Diamonds", ltoosh: "Ltoosh", trex: "Trex",
+};
 const CONTRACT_TITLE = {
   king: "King of Hearts", queens: "Queens", diamonds: "Diamonds", ltoosh: "Ltoosh",
   trex: "Trex",
@@ -133,7 +136,9 @@ export default {
         const row = section("Choose the contract");
         for (const act of contracts) {
           const c = act.slice("contract ".length);
-          const label = c.split("+").map((x) => CONTRACT_TITLE[x] || x).join(" + ");
+          const parts = c.split("+");
+          const label = parts.length === 1 ? (CONTRACT_TITLE[c] || c)
+            : parts.map((x) => SHORT_TITLE[x] || x).join(" + ");
           row.appendChild(button(label, { type: "contract", contract: c }, { contract: c }, true,
             "tt-contract"));
         }
