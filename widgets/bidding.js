@@ -87,7 +87,8 @@ export default {
     function trixter(s, legal) {
       const me = s.seat;
       const trumpActs = [...legal].filter((a) => a.startsWith("trump "));
-      if (s.phase === "trump" || trumpActs.length) {
+      const bidActs = [...legal].filter((a) => a.startsWith("bid "));
+      const trumpRow = () => {
         const row = section(s.phase === "trump" ? "Name trump" : "Change trump");
         for (const suit of ["S", "H", "D", "C"]) {
           const b = button(`${SUIT_SYMBOL[suit]} ${SUIT_NAME[suit]}`, { type: "trump", suit },
@@ -96,22 +97,29 @@ export default {
           row.appendChild(b);
         }
         if (legal.has("trump none") || s.trump === "none") {
-          row.appendChild(button("no trump", { type: "trump", suit: "none" },
-            { trump: "none" }, legal.has("trump none")));
+          const b = button("no trump", { type: "trump", suit: "none" }, { trump: "none" },
+            legal.has("trump none"));
+          if (s.trump === "none" && s.phase !== "trump") b.setAttribute("aria-pressed", "true");
+          row.appendChild(b);
         }
-      }
-      const bidActs = [...legal].filter((a) => a.startsWith("bid "));
-      if (s.phase === "bid" || bidActs.length) {
+      };
+      const bidRow = () => {
         const size = s.hand_size || 0;
         const mine = s.bids ? s.bids[me] : null;
-        const title = bidActs.length && mine !== null && mine !== undefined && s.to_move !== me
+        const title = mine !== null && mine !== undefined && s.to_move !== me
           ? `Change your bid (now ${mine})` : `Your bid: 0 to ${size} tricks`;
         const row = section(title);
         for (let n = 0; n <= size; n++) {
           row.appendChild(button(String(n), { type: "bid", n }, { bid: String(n) },
             legal.has(`bid ${n}`), "tt-bid"));
         }
+      };
+      if (s.phase === "trump") {
+        if (trumpActs.length) trumpRow();
+        else root.appendChild(h("div", "tt-note", `${s.players[s.dealer ?? 0]} names trump.`));
       }
+      if (bidActs.length) bidRow();
+      if (s.phase !== "trump" && trumpActs.length) trumpRow();
       if (s.bids && (s.phase === "bid" || s.phase === "play")) {
         const n = s.players.length;
         const order = [];
