@@ -192,6 +192,25 @@ export default {
       const legal = new Set(s.legal || []);
       if (s.game === "trixter") trixter(s, legal);
       else trix(s, legal);
+      const last = s.game === "trixter" ? s.last_hand : s.last_deal;
+      if (last && (s.phase === "hand_over" || s.phase === "game_over")) {
+        const box = h("div", "tt-result");
+        box.dataset.testid = "hand-result";
+        s.players.forEach((name, seat) => {
+          const who = seat === s.seat ? "you" : name;
+          const pts = last.points[seat];
+          if (pts === null || pts === undefined) return;
+          const sign = pts > 0 ? `+${pts}` : String(pts);
+          let text = `${who}: ${sign}`;
+          if (s.game === "trixter" && last.bids[seat] !== null) {
+            text = `${who}: bid ${last.bids[seat]}, took ${last.tricks[seat]} → ${sign}`;
+          }
+          const item = h("span", "tt-result-item", text);
+          if (seat === s.seat) item.classList.add("tt-result-me");
+          box.appendChild(item);
+        });
+        root.appendChild(box);
+      }
       if (legal.has("next")) {
         const row = section(s.phase === "hand_over" ? "The hand is over" : "");
         row.appendChild(button("Next hand", { type: "next" }, { action: "next" }, true,

@@ -36,7 +36,7 @@ from .layout import TrexLayout
 from .scores import ScoreSheet
 from .table import CardTable
 
-__all__ = ["GameView", "play", "MESSAGE_TYPES"]
+__all__ = ["GameView", "play", "learner_views", "parse_message", "MESSAGE_TYPES"]
 
 log = logging.getLogger(__name__)
 
@@ -300,25 +300,43 @@ class GameView(ipywidgets.VBox):
             self._fill()
 
     def _fill(self) -> None:
-        g = self.game
-        obs = g.observe(self.seat)
-        trix = obs["game"] == "trix"
-        view = dict(obs)
-        view["direction"] = "ccw" if trix else "cw"
-        self.table.state = view
-        self.table.open_hands = {str(s): g.observe(s)["hand"] for s in self.opened
-                                 if s < g.n_players}
-        status = status_text(obs)
+        v = learner_views(self.game, self.seat, self.opened)
+        self.table.state = v["table"]
+        self.table.open_hands = v["open_hands"]
+        status = status_text(v["table"])
         self.table.message = f"{self._note} {status}" if self._note else status
-        self.bids.state = view
-        self.trex.state = {k: obs.get(k) for k in (
-            "game", "seat", "players", "phase", "to_move", "layout", "out", "passes", "owner",
-            "contract")}
-        self.trex.layout.display = "" if trix and "trex" in obs["contract"] else "none"
-        self.scores.state = {"game": obs["game"], "seat": self.seat,
-                             "players": obs["players"], "rows": g.score_sheet(),
-                             "scores": obs["scores"], "team_scores": obs.get("team_scores"),
-                             "phase": obs["phase"]}
+        self.bids.state = v["bids"]
+        self.trex.state = v["trex"]
+        self.trex.layout.display = "" if v["show_trex"] else "none"
+        self.scores.state = v["scores"]
+
+
+def learner_views(game: Game, seat: int, opened: Iterable[int] = ()) -> dict[str, Any]:
+    """What each widget may show the learner at ``seat``: built from ``game.observe(seat)``,
+    the public score sheet, and the hands of the ``opened`` seats only. Every controller
+    (this one, a puzzle board) fills its widgets from here, so no other path reaches them.
+
+    >>> from tutor import TrixGame
+    >>> v = learner_views(TrixGame.new(seed=1), seat=2)
+    >>> sorted(v), v["table"]["seat"], v["open_hands"], v["show_trex"]
+    (['bids', 'open_hands', 'scores', 'show_trex', 'table', 'trex'], 2, {}, False)
+    """
+    obs = game.observe(seat)
+    trix = obs["game"] == "trix"
+    view = dict(obs)
+    view["direction"] = "ccw" if trix else "cw"
+    return {
+        "table": view,
+        "open_hands": {str(s): game.observe(s)["hand"] for s in opened
+                       if s != seat and 0 <= s < game.n_players},
+        "bids": view,
+        "trex": {k: obs.get(k) for k in ("game", "seat", "players", "phase", "to_move",
+                                         "layout", "out", "passes", "owner", "contract")},
+        "show_trex": trix and "trex" in obs["contract"],
+        "scores": {"game": obs["game"], "seat": seat, "players": obs["players"],
+                   "rows": game.score_sheet(), "scores": obs["scores"],
+                   "team_scores": obs.get("team_scores"), "phase": obs["phase"]},
+    }
 
 
 def describe(who: str, action: Action, trex: bool = False) -> str:

@@ -61,7 +61,7 @@ function cardFace(text, tag = "div") {
   el.dataset.card = text;
   if (text === "X") {
     el.classList.add("tt-joker");
-    el.append(h("span", "tt-rank", "🃏"), h("span", "tt-pip", "★"));
+    el.append(h("span", "tt-rank", "★"), h("span", "tt-joker-word", "joker"));
     el.setAttribute("aria-label", "joker");
     el.title = "joker";
     return el;
@@ -273,8 +273,9 @@ export default {
       for (const [seat, card] of cards) {
         const p = seatPoint(seat, s.seat, n, s.direction || "cw");
         const play = h("div", "tt-play");
-        play.style.left = `${50 + (p.x - 0.5) * 56}%`;
-        play.style.top = `${50 + (p.y - 0.5) * 52}%`;
+        const [fx, fy] = n >= 6 ? [80, 66] : [56, 52];  // spread a crowded trick wider
+        play.style.left = `${50 + (p.x - 0.5) * fx}%`;
+        play.style.top = `${50 + (p.y - 0.5) * fy}%`;
         const c = cardFace(card);
         c.dataset.seat = String(seat);
         if (done && seat === winner) play.classList.add("tt-winner");
