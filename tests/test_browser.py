@@ -1,0 +1,321 @@
+"""The Voila app in a real browser: Debian's chromium driven by Playwright.
+
+One Voila server (the app as ``make app`` serves it: ``lessons/`` with ``voila.json``)
+runs for the module on a free localhost port. Each test opens a page as a learner
+would, acts only through what the page shows, and fails on any JavaScript error in the
+console. Screenshots go to ``test-artifacts/`` (gitignored) for a person to look at.
+
+Requests that leave localhost are answered here with an empty body, so a test never
+touches the network; only Voila's own Font Awesome stylesheet link is allowed to try.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+ARTIFACTS = ROOT / "test-artifacts"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                 "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync",
+                 "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost"]  # no other host
+# Seed 21: the learner (seat 0) deals the first Trixter hand and owns the first Trix kingdom.
+SEED = "21"
+# Voila's page template links Font Awesome on a CDN; nothing of ours may reach outside.
+KNOWN_EXTERNAL = re.compile(r"^https://cdn\.jsdelivr\.net/npm/@fortawesome/")
+
+sync_api = pytest.importorskip("playwright.sync_api", reason="pip install playwright")
+pytest.importorskip("voila", reason="pip install -e '.[app]'")
+if not os.access(CHROMIUM, os.X_OK):
+    pytest.skip(f"no {CHROMIUM} (apt-get install chromium)", allow_module_level=True)
+
+pytestmark = pytest.mark.browser
+expect = sync_api.expect
+
+# Resolves (in ms) when the card shows in the trick area, however briefly: the computer
+# seats may complete the trick and lead the next one right after the learner's card.
+WATCH_TRICK = """card => { window.__landed = new Promise((resolve, reject) => {
+  const t0 = performance.now();
+  const sel = `[data-testid="trick"] [data-card="${card}"]`;
+  const obs = new MutationObserver(() => {
+    if (document.querySelector(sel)) { obs.disconnect(); resolve(performance.now() - t0); }
+  });
+  obs.observe(document.body, { childList: true, subtree: true, attributes: true });
+  setTimeout(() => { obs.disconnect(); reject(new Error(`${card} never reached the trick`)); },
+             30000);
+}); }"""
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def voila():
+    """The running app's process; Voila is stopped (with its kernels) at the end."""
+    port = _free_port()
+    env = dict(os.environ, TRIX_TUTOR_SEED=SEED, TRIX_TUTOR_PAUSE="0.05")
+    ARTIFACTS.mkdir(exist_ok=True)
+    log = open(ARTIFACTS / "voila.log", "w")  # closed in the finally below
+    proc = subprocess.Popen([sys.executable, "-m", "voila", "lessons", f"--port={port}",
+                             "--no-browser", "--Voila.port_retries=0"],
+                            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+    url = proc.url = f"http://localhost:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                urllib.request.urlopen(url + "/", timeout=2).close()
+                break
+            except OSError:
+                if proc.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError("Voila did not start: see test-artifacts/voila.log") \
+                        from None
+                time.sleep(0.2)
+        yield proc
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        log.close()
+
+
+@pytest.fixture(scope="module")
+def app_url(voila) -> str:
+    return voila.url
+
+
+def kernels(voila) -> set[int]:
+    """Process ids of the kernels this Voila started (its children running ipykernel)."""
+    out = set()
+    for d in Path("/proc").iterdir():
+        try:
+            ppid = int((d / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            if ppid == voila.pid and b"ipykernel" in (d / "cmdline").read_bytes():
+                out.add(int(d.name))
+        except (OSError, ValueError, IndexError):
+            continue
+    return out
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+@pytest.fixture
+def page(browser, app_url, request):
+    """A fresh page; the test fails on console errors, page errors and unknown hosts."""
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    problems: list[str] = []
+
+    def outside(r):  # only requests outside the app are routed: Voila's own go untouched
+        if not KNOWN_EXTERNAL.match(r.request.url):
+            problems.append(f"request outside the app: {r.request.url}")
+        r.fulfill(status=200, body="", content_type="text/css")
+
+    def console(msg):
+        if msg.type == "error":
+            problems.append(f"console error: {msg.text} ({msg.location.get('url')})")
+
+    context.route(lambda url: not url.startswith(app_url), outside)
+    pg = context.new_page()
+    pg.on("console", console)
+    pg.on("pageerror", lambda e: problems.append(f"page error: {e}"))
+    pg.set_default_timeout(30_000)
+    yield pg
+    shot(pg, f"{request.node.name}-end")
+    pg.close()  # also fires the kernel shutdown beacon, whose failure would be an error
+    context.close()
+    assert not problems, "\n".join(problems)
+
+
+def shot(page, name: str) -> None:
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+def hand(page):
+    return page.locator('[data-testid="hand"] [data-card]')
+
+
+# What the learner may have to do, most specific first: with cards to play, the bid and
+# trump buttons may still be enabled (a Trixter bid or trump can be changed until play).
+TURN = [("card", '[data-testid="hand"] [data-card].legal'),
+        ("contract", "[data-contract]:enabled"),
+        ("redeal", '[data-action="no redeal"]:enabled'),
+        ("double", '[data-action="no double"]:enabled'),
+        ("bid", "[data-bid]:enabled"),
+        ("trump", "[data-trump]:enabled")]
+
+
+def wait_for_learner(page) -> str:
+    """Wait until the learner must act; return what: next, card, contract, redeal,
+    double, bid or trump."""
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if page.locator('[data-action="next"]:enabled').count():
+            return "next"
+        if page.locator(".tt-me.tt-to-move").count():
+            for what, sel in TURN:
+                if page.locator(sel).count():
+                    return what
+        page.wait_for_timeout(50)
+    shot(page, "stuck")
+    raise AssertionError("the learner never got a turn (see test-artifacts/stuck.png)")
+
+
+def click(page, locator) -> None:
+    """Click and wait for the widget to redraw (every reply replaces the clicked button)."""
+    handle = locator.element_handle()
+    handle.click()
+    page.wait_for_function("el => !el.isConnected", arg=handle)
+
+
+def play_legal_card(page) -> str:
+    """Click a legal card of the learner's and see it land in the trick."""
+    card = hand(page).and_(page.locator(".legal")).first.get_attribute("data-card")
+    page.evaluate(WATCH_TRICK, card)
+    click(page, hand(page).and_(page.locator(f'[data-card="{card}"]')))
+    page.evaluate("window.__landed")
+    expect(hand(page).and_(page.locator(f'[data-card="{card}"]'))).to_have_count(0)
+    return card
+
+
+def try_illegal_card(page) -> str | None:
+    """If the learner holds a card that is not legal now, click it and return the
+    explanation shown in the message line; the hand is unchanged."""
+    illegal = hand(page).and_(page.locator(":not(.legal)"))
+    if not illegal.count():
+        return None
+    before = hand(page).count()
+    card = illegal.first.get_attribute("data-card")
+    click(page, illegal.first)
+    message = page.locator('[data-testid="message"]')
+    expect(message).to_have_class(re.compile(r"\btt-error\b"))
+    expect(message).to_contain_text(re.compile(r"must|cannot|can't|not", re.I))
+    assert hand(page).count() == before
+    assert page.locator(f'[data-testid="trick"] [data-card="{card}"]').count() == 0
+    return message.inner_text()
+
+
+def act(page, what: str) -> None:
+    """Take a plain action for the learner (not a card)."""
+    sel = dict(TURN, next='[data-action="next"]')[what]
+    click(page, page.locator(sel).first)
+
+
+def open_from_start_page(page, app_url: str, link: str):
+    page.goto(f"{app_url}/voila/render/00_start_here.ipynb")
+    expect(page.get_by_role("heading", name="Trix and Trixter")).to_be_visible()
+    page.get_by_role("link", name=link).click()
+    expect(page.locator(".trix-tutor").first).to_be_visible(timeout=60_000)
+    expect(page.locator('[data-testid="message"]')).to_be_visible()
+
+
+def test_start_page_links_work_and_show_no_code(page, app_url):
+    page.goto(f"{app_url}/voila/render/00_start_here.ipynb")
+    shot(page, "start_page")
+    for name in ("Play Trixter against the computer", "Play Trix against the computer"):
+        expect(page.get_by_role("link", name=name)).to_be_visible()
+    page.get_by_role("link", name="Play Trix against the computer").click()
+    expect(page).to_have_url(re.compile(r"/voila/render/play_trix\.ipynb$"))
+    expect(page.locator(".trix-tutor").first).to_be_visible(timeout=60_000)
+    assert "import" not in page.locator("body").inner_text()  # sources are stripped
+    page.get_by_role("link", name="Back to the start").click()
+    expect(page).to_have_url(re.compile(r"/voila/render/00_start_here\.ipynb$"))
+
+
+def test_trixter_trump_bid_play_and_an_illegal_card(page, app_url):
+    open_from_start_page(page, app_url, "Play Trixter against the computer")
+    assert re.search(r"/voila/render/play_trixter\.ipynb$", page.url)
+    # Seed 21: the learner deals the first hand, so names trump, then bids.
+    assert wait_for_learner(page) == "trump"
+    shot(page, "trixter_trump")
+    click(page, page.locator('[data-trump="S"]'))
+    assert wait_for_learner(page) == "bid"
+    shot(page, "trixter_bid")
+    act(page, "bid")
+    played = explained = None
+    for _ in range(60):  # hand 1 has one card: play on until a card cannot be played
+        what = wait_for_learner(page)
+        if what != "card":
+            act(page, what)
+            continue
+        if played is None:
+            played = play_legal_card(page)
+            shot(page, "trixter_played")
+            continue
+        explained = try_illegal_card(page)
+        if explained:
+            break
+        play_legal_card(page)
+    assert played and explained, "no illegal card came up"
+    shot(page, "trixter_illegal")
+    play_legal_card(page)
+
+
+def test_trix_contract_and_play(page, app_url):
+    open_from_start_page(page, app_url, "Play Trix against the computer")
+    # Seed 21: the learner holds the 7 of hearts and owns the first kingdom.
+    what = wait_for_learner(page)
+    while what == "redeal":
+        act(page, what)
+        what = wait_for_learner(page)
+    assert what == "contract"
+    shot(page, "trix_contract")
+    click(page, page.locator('[data-contract="ltoosh"]'))
+    expect(page.locator(".tt-info")).to_contain_text("Ltoosh")
+    played = explained = None
+    for _ in range(40):
+        what = wait_for_learner(page)
+        if what != "card":
+            act(page, what)
+            continue
+        if played is None:
+            played = play_legal_card(page)
+            shot(page, "trix_played")
+            continue
+        explained = try_illegal_card(page)
+        if explained:
+            break
+        play_legal_card(page)
+    assert played and explained, "no illegal card came up"
+    assert "follow suit" in explained
+    shot(page, "trix_illegal")
+
+
+def test_leaving_the_page_shuts_its_kernel_down(browser, voila):
+    """Voila's beforeunload beacon must get through (voila.json), not wait for culling."""
+    context = browser.new_context()  # not routed: routing holds the beacon back
+    pg = context.new_page()
+    before = kernels(voila)
+    pg.goto(f"{voila.url}/voila/render/play_trixter.ipynb")
+    expect(pg.locator(".trix-tutor").first).to_be_visible(timeout=60_000)
+    mine = kernels(voila) - before
+    assert len(mine) == 1
+    pg.goto("about:blank")  # leaving the page fires the beacon
+    deadline = time.monotonic() + 20
+    while mine & kernels(voila):
+        assert time.monotonic() < deadline, "the kernel outlived its page"
+        time.sleep(0.2)
+    context.close()
