@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -35,3 +37,19 @@ def test_solver_benchmark_prints_a_table():
     assert all(rows[label][3] != "-" for label in rows if "PIMC" not in label)
     if importlib.util.find_spec("endplay") is not None:
         assert rows["MaxTricks team 4p  3 cards NT"][5] != "-"
+
+
+def test_app_benchmark_prints_a_table():
+    """benchmarks/app.py --quick: one page load each, three clicks (about 30 s)."""
+    if importlib.util.find_spec("playwright") is None or importlib.util.find_spec("voila") is None:
+        pytest.skip("needs the test extras (playwright, voila)")
+    if not Path("/usr/bin/chromium").exists():
+        pytest.skip("needs Debian's chromium (apt-get install chromium)")
+    out = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "app.py"), "--quick"],
+                         capture_output=True, text=True, check=True, timeout=300).stdout
+    lines = out.splitlines()
+    assert lines[0].split() == ["measure", "unit", "app", "anchor", "ratio", "target"]
+    for label in ("first widget visible", "click round trip", "kernel memory"):
+        row = next(ln for ln in lines if ln.startswith(label))
+        app, anchor = (float(x) for x in row[48:66].split())
+        assert app > 0 and anchor > 0, row

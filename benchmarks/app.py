@@ -1,0 +1,251 @@
+"""App speed in a real browser: page load, click round trip, kernel memory.
+
+    python benchmarks/app.py [--loads 5] [--clicks 20] [--quick]
+
+Starts Voila on a free localhost port (the repository as its root, ``voila.json`` as
+the app uses it) and drives Debian's chromium with Playwright. Each row is measured,
+side by side in the same run, against an *anchor*: ``benchmarks/minimal.ipynb``, a
+notebook with one tiny anywidget (a button echoed by the kernel) and nothing else.
+
+- load: from the request to the first widget visible (``.trix-tutor`` for the Trixter
+  notebook, the anchor's one widget), a fresh kernel each time; median of ``--loads``.
+- click round trip: a legal card clicked in the learner's hand until it shows in the
+  trick (a MutationObserver in the page, so the time is the browser's own), median
+  over ``--clicks`` clicks in Trix deals (13 cards each); its anchor is a click on the
+  anchor's button until the kernel's reply is drawn.
+- kernel memory: resident set size of the notebook's kernel process after the clicks.
+
+Targets (issue 6): load at most 1.3x the anchor, round trip median under 150 ms,
+under 150 MiB per kernel.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                 "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync",
+                 "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost"]  # no other host
+TRIXTER = "lessons/play_trixter.ipynb"
+TRIX = "lessons/play_trix.ipynb"
+MINIMAL = "benchmarks/minimal.ipynb"
+SEED = "21"  # the learner owns the first Trix kingdom: it chooses the contract
+
+WATCH = """([sel, click]) => new Promise((resolve, reject) => {
+  const obs = new MutationObserver(() => {
+    if (document.querySelector(sel)) { obs.disconnect(); resolve(performance.now() - t0); }
+  });
+  obs.observe(document.body, { childList: true, subtree: true, attributes: true });
+  setTimeout(() => { obs.disconnect(); reject(new Error(`timeout: ${sel}`)); }, 30000);
+  const t0 = performance.now();
+  document.querySelector(click).click();
+})"""
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_voila(port: int, log) -> subprocess.Popen:
+    env = dict(os.environ, TRIX_TUTOR_SEED=SEED, TRIX_TUTOR_PAUSE="0")
+    proc = subprocess.Popen([sys.executable, "-m", "voila", ".", f"--port={port}",
+                             "--no-browser", "--Voila.port_retries=0"],
+                            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            urllib.request.urlopen(f"http://localhost:{port}/", timeout=2).close()
+            return proc
+        except OSError:
+            if proc.poll() is not None or time.monotonic() > deadline:
+                proc.kill()
+                raise RuntimeError("Voila did not start") from None
+            time.sleep(0.2)
+
+
+def stop(proc: subprocess.Popen) -> None:
+    proc.terminate()
+    try:
+        proc.wait(20)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+
+
+def kernel_pids(voila_pid: int) -> set[int]:
+    """The ipykernel processes started by this Voila (read from /proc)."""
+    children: dict[int, list[int]] = {}
+    for d in Path("/proc").iterdir():
+        if not d.name.isdigit():
+            continue
+        try:
+            ppid = int((d / "stat").read_text().rsplit(")", 1)[1].split()[1])
+        except (OSError, IndexError, ValueError):
+            continue
+        children.setdefault(ppid, []).append(int(d.name))
+    out, todo = set(), [voila_pid]
+    while todo:
+        for c in children.get(todo.pop(), []):
+            todo.append(c)
+            try:
+                cmd = (Path("/proc") / str(c) / "cmdline").read_bytes()
+            except OSError:
+                continue
+            if b"ipykernel" in cmd:
+                out.add(c)
+    return out
+
+
+def rss_mib(pid: int) -> float:
+    for line in (Path("/proc") / str(pid) / "status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def outside(url: str) -> bool:
+    return not url.startswith("http://localhost:")
+
+
+def external(route) -> None:
+    """Nothing leaves localhost: other hosts (Voila's CDN stylesheet) get an empty body."""
+    route.fulfill(status=200, body="", content_type="text/css")
+
+
+def load_time(browser, url: str, selector: str) -> float:
+    """Seconds from the request to ``selector`` visible, in a fresh browser context."""
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    context.route(outside, external)
+    page = context.new_page()
+    t0 = time.perf_counter()
+    page.goto(url, wait_until="commit")
+    page.locator(selector).first.wait_for(state="visible", timeout=120_000)
+    seconds = time.perf_counter() - t0
+    context.close()
+    return seconds
+
+
+def learner_turn(page) -> None:
+    """Act for the learner (contract, doubling, next deal...) until a card must be played."""
+    plain = ['[data-action="next"]:enabled', '[data-contract="ltoosh"]:enabled',
+             "[data-contract]:enabled", '[data-action="no redeal"]:enabled',
+             '[data-action="no double"]:enabled', "[data-bid]:enabled", "[data-trump]:enabled"]
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if page.locator('[data-testid="hand"] [data-card].legal').count():
+            return
+        for sel in plain:
+            handle = page.query_selector(sel)
+            if handle is not None:
+                handle.click()  # every reply redraws the panel: wait for that
+                page.wait_for_function("el => !el.isConnected", arg=handle)
+                break
+        else:
+            page.wait_for_timeout(20)
+    raise RuntimeError("the learner never got a card to play")
+
+
+def click_round_trips(page, clicks: int) -> list[float]:
+    """Milliseconds from a legal card's click to the card in the trick, ``clicks`` times."""
+    out = []
+    while len(out) < clicks:
+        learner_turn(page)
+        card = page.locator('[data-testid="hand"] [data-card].legal').first \
+            .get_attribute("data-card")
+        out.append(page.evaluate(WATCH, [f'[data-testid="trick"] [data-card="{card}"]',
+                                         f'[data-testid="hand"] [data-card="{card}"]']))
+    return out
+
+
+def anchor_round_trips(page, clicks: int) -> list[float]:
+    out = []
+    for i in range(clicks):
+        out.append(page.evaluate(WATCH, [f'[data-testid="minimal"][data-n="{i + 1}"]',
+                                         '[data-testid="minimal"]']))
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--loads", type=int, default=5, help="page loads per notebook")
+    parser.add_argument("--clicks", type=int, default=20, help="card clicks timed")
+    parser.add_argument("--quick", action="store_true", help="1 load, 3 clicks (a smoke run)")
+    args = parser.parse_args(argv)
+    if args.quick:
+        args.loads, args.clicks = 1, 3
+    from playwright.sync_api import sync_playwright
+
+    port = free_port()
+    base = f"http://localhost:{port}/voila/render/"
+    log = tempfile.TemporaryFile("w+")  # Voila's log, shown if something fails
+    proc = start_voila(port, log)
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            load_time(browser, base + MINIMAL, '[data-testid="minimal"]')  # warm-up
+            app_loads, anchor_loads = [], []
+            for _ in range(args.loads):  # interleaved, so both see the same machine
+                anchor_loads.append(load_time(browser, base + MINIMAL, '[data-testid="minimal"]'))
+                app_loads.append(load_time(browser, base + TRIXTER, ".trix-tutor"))
+
+            context = browser.new_context(viewport={"width": 1100, "height": 900})
+            context.route(outside, external)
+            page = context.new_page()
+            before = kernel_pids(proc.pid)
+            page.goto(base + MINIMAL)
+            page.locator('[data-testid="minimal"]').wait_for(timeout=120_000)
+            anchor_ms = anchor_round_trips(page, args.clicks)
+            mine = kernel_pids(proc.pid) - before
+            anchor_rss = max((rss_mib(k) for k in mine), default=float("nan"))
+            page.close()
+            page = context.new_page()
+            before = kernel_pids(proc.pid)
+            page.goto(base + TRIX)
+            page.locator(".trix-tutor").first.wait_for(timeout=120_000)
+            app_ms = click_round_trips(page, args.clicks)
+            mine = kernel_pids(proc.pid) - before
+            app_rss = max((rss_mib(k) for k in mine), default=float("nan"))
+            context.close()
+            browser.close()
+    except Exception:
+        log.seek(0)
+        sys.stderr.write(log.read()[-4000:])
+        raise
+    finally:
+        stop(proc)
+        log.close()
+
+    def med(xs: list[float]) -> float:
+        return statistics.median(xs)
+
+    rows = [
+        ("first widget visible (Trixter notebook)", "s", med(app_loads), med(anchor_loads),
+         "<= 1.3x"),
+        (f"click round trip, median of {args.clicks}", "ms", med(app_ms), med(anchor_ms),
+         "< 150 ms"),
+        ("kernel memory (RSS)", "MiB", app_rss, anchor_rss, "< 150 MiB"),
+    ]
+    print(f"{'measure':<42}{'unit':<6}{'app':>9}{'anchor':>9}{'ratio':>8}  target")
+    for name, unit, app, anchor, target in rows:
+        ratio = app / anchor if anchor else float("nan")
+        print(f"{name:<42}{unit:<6}{app:>9.3g}{anchor:>9.3g}{ratio:>7.2f}x  {target}")
+    print(f"# anchor: benchmarks/minimal.ipynb, one button widget echoed by its kernel;"
+          f" {args.loads} load(s) each; Trix deals for the clicks")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
