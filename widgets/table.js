@@ -392,6 +392,7 @@ export default {
       const felt = h("div", "tt-felt");
       felt.dataset.seats = String(n);
       root.classList.toggle("tt-many", n >= 7);
+      root.classList.toggle("tt-trex-phase", s.phase === "trex");
       for (let r = 1; r < n; r++) {
         const seat = (s.seat + r) % n;
         const p = seatPoint(seat, s.seat, n, s.direction || "cw");
