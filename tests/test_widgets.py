@@ -536,3 +536,19 @@ def test_a_bug_in_the_handler_is_shown_not_raised(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setattr(view, "handle", broken)
     send(view.table, {"type": "undo"})
     assert view.table.error == "something went wrong: KeyError"
+
+
+def test_a_late_joiner_gets_a_computer_player() -> None:
+    rng = random.Random(4)
+    view = play(TrixterGame.new(players=4, seed=3, first_hand=2), seat=0, pause=0)
+    watch(view)
+    while view.game.phase.value != "hand_over":
+        learner_step(view, rng)
+    view.game.add_player("Newcomer")
+    view.refresh()
+    assert view.table.state["players"][-1] == "Newcomer"
+    send(view.bids, {"type": "next"})
+    assert view.table.error == ""
+    while view.game.phase.value not in ("hand_over", "game_over"):
+        learner_step(view, rng)
+    assert view.game.hands_played[4] == 1
