@@ -165,6 +165,10 @@ function seatFacts(s, seat) {
  */
 function seatMarks(s, seat) {
   const out = [];
+  if (s.to_move === seat) {  // a word, not only the outline, says whose turn it is
+    out.push({ trump: "names trump", bid: "to bid", choose_contract: "chooses",
+               double: "may double" }[s.phase] || "to play");
+  }
   if (s.dealer === seat) out.push("dealer");
   if (s.game === "trix" && s.owner === seat) out.push("owner");
   if (s.game === "trix" && s.team_scores && seat !== s.seat && (seat - s.seat) % 2 === 0) {
@@ -200,7 +204,10 @@ export default {
       const marks = seatMarks(s, seat);
       if (marks.length) {
         const m = h("div", "tt-marks");
-        for (const k of marks) m.appendChild(h("span", `tt-mark tt-mark-${k}`, k));
+        for (const k of marks) {
+          const kind = ["dealer", "owner", "partner", "leads", "led"].includes(k) ? k : "turn";
+          m.appendChild(h("span", `tt-mark tt-mark-${kind}`, k));
+        }
         box.appendChild(m);
       }
       box.appendChild(h("div", "tt-facts", seatFacts(s, seat).join(" · ")));
