@@ -384,9 +384,11 @@ export default {
     function draw() {
       /** @type {TableState} */
       const s = model.get("state") || {};
-      const hadFocus = root.contains(document.activeElement)
-        && document.activeElement instanceof HTMLElement
-        && !!document.activeElement.dataset.card;
+      // Keep the keyboard focus across a redraw: on the hand, or on the same button.
+      const active = root.contains(document.activeElement)
+        && document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      const hadFocus = !!(active && active.dataset.card);
+      const focusTestid = active && !active.dataset.card ? active.dataset.testid : undefined;
       root.replaceChildren();
       root.classList.toggle("four-colour", !!model.get("four_colour"));
       if (!s.players) {
@@ -447,6 +449,10 @@ export default {
       if (hadFocus) {
         const target = /** @type {HTMLElement | null} */ (
           hand.querySelector('button[tabindex="0"]'));
+        if (target) target.focus();
+      } else if (focusTestid) {
+        const target = /** @type {HTMLElement | null} */ (
+          root.querySelector(`[data-testid="${focusTestid}"]`));
         if (target) target.focus();
       }
     }
