@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from .bidding import BidPanel
 from .layout import TrexLayout
-from .play import GameView, play
+from .play import GameView, learner_views, play
 from .scores import ScoreSheet
 from .table import CardTable
 
-__all__ = ["CardTable", "BidPanel", "TrexLayout", "ScoreSheet", "GameView", "play"]
+__all__ = ["CardTable", "BidPanel", "TrexLayout", "ScoreSheet", "GameView", "play",
+           "learner_views"]

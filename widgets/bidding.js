@@ -226,7 +226,7 @@ export default {
       if (hadFocus) {  // keep keyboard users in the panel: the first button they may press
         const next = /** @type {HTMLElement | null} */ (
           root.querySelector("button:not([disabled])"));
-        if (next) next.focus();
+        if (next) next.focus({ preventScroll: true });
       }
     }
 

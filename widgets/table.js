@@ -449,11 +449,11 @@ export default {
       if (hadFocus) {
         const target = /** @type {HTMLElement | null} */ (
           hand.querySelector('button[tabindex="0"]'));
-        if (target) target.focus();
+        if (target) target.focus({ preventScroll: true });
       } else if (focusTestid) {
         const target = /** @type {HTMLElement | null} */ (
           root.querySelector(`[data-testid="${focusTestid}"]`));
-        if (target) target.focus();
+        if (target) target.focus({ preventScroll: true });
       }
     }
 
