@@ -173,7 +173,7 @@ def best_pos(T, base, tlen, trump):
 
 
 @njit(cache=True)
-def order_moves(H, T, S, C, seat, mv, k, tmp):
+def order_moves(H, T, S, C, seat, mv, k, tmp, need):
     """Reorder mv[:k] in place as search.py's ``ordered`` does."""
     if k < 2:
         return
@@ -182,7 +182,8 @@ def order_moves(H, T, S, C, seat, mv, k, tmp):
     tlen = S[S_TLEN]
     trump = C[C_TRUMP]
     hero = (side >> seat) & 1
-    avoider = C[C_GOAL] == G_PENALTY or C[C_GOAL] == G_AVOID
+    avoider = C[C_GOAL] == G_PENALTY or C[C_GOAL] == G_AVOID or (
+        C[C_GOAL] == G_EXACTLY and need == 0)  # no more tricks wanted: duck as in Trix
     if tlen == 0:
         if avoider and hero:
             for i in range(k):
@@ -695,7 +696,7 @@ def ab(H, J, T, S, C, PTS, DBL, KID, TK, TV, MB, alpha, beta, need):
     ply = S[S_PLY]
     mv = MB[ply]
     k = gen_moves(H, J, T, S, C, KID, seat, mv)
-    order_moves(H, T, S, C, seat, mv, k, MB[ply + 1])
+    order_moves(H, T, S, C, seat, mv, k, MB[ply + 1], need)
     if hint > -2:
         hc = unrel(hint, S[S_LIVE])
         for i in range(1, k):
@@ -851,7 +852,7 @@ def root_values(H, J, T, S, C, PTS, DBL, KID, TK, TV, MB, need, out_cards, out_v
     ply = S[S_PLY]
     mv = MB[ply]
     k = gen_moves(H, J, T, S, C, KID, seat, mv)
-    order_moves(H, T, S, C, seat, mv, k, MB[ply + 1])
+    order_moves(H, T, S, C, seat, mv, k, MB[ply + 1], need)
     mask, jok = legal(H, J, T, S, C, seat)
     for i in range(k):
         out_cards[i] = mv[i]

@@ -184,16 +184,18 @@ class _Search:
             out.append(JOKER_INDEX)
         return out
 
-    def ordered(self, seat: int) -> list[int]:
+    def ordered(self, seat: int, duck: bool = False) -> list[int]:
         """Moves in a promising order: a side that is winning the trick plays low; one
-        that is not tries its cheapest winning card first. The hero of a penalty goal
-        ducks first, with its highest card that does not win."""
+        that is not tries its cheapest winning card first. The hero of a penalty goal (or
+        of ``Exactly`` wanting no more tricks: ``duck``) ducks first, with its highest
+        card that does not win, and the others dump on it."""
+        avoider = self.avoider or duck
         moves = self.moves(seat)
         trick = self.trick
         if len(moves) < 2:
             return moves
         if not trick:
-            return self.ordered_leads(seat, moves)
+            return self.ordered_leads(seat, moves, avoider)
         w_pos = self._best_pos(trick)
         w_seat = (self.leader + w_pos) % self.n
         best = trick[w_pos]
@@ -210,23 +212,23 @@ class _Search:
                 wins.append(c)
             else:
                 loses.append(c)
-        if self.avoider and self.side_mask[seat]:
+        if avoider and self.side_mask[seat]:
             return loses + wins[::-1]
         if self.side_mask[w_seat] == self.side_mask[seat]:
             return loses[::-1] + wins[::-1]
-        if self.avoider:
+        if avoider:
             # The hero side wins the trick so far: dump on it, scoring cards first, high first.
             special = self.special
             scoring = [c for c in loses if c != JOKER_INDEX and special >> c & 1]
             return scoring + [c for c in loses if c not in scoring] + wins[::-1]
         return wins[::-1] + loses[::-1]
 
-    def ordered_leads(self, seat: int, moves: list[int]) -> list[int]:
+    def ordered_leads(self, seat: int, moves: list[int], avoider: bool) -> list[int]:
         """Leads in a promising order (``_fast.order_moves`` does the same): a hero
         avoiding penalties leads its lowest cards first; anyone else first cashes its sure
         winners (the top card still out in a suit, and nobody else can ruff), then leads
         towards a partner's top card, then the rest."""
-        if self.avoider and self.side_mask[seat]:
+        if avoider and self.side_mask[seat]:
             return moves[::-1]
         live = self.live
         trump = self.trump
@@ -640,7 +642,7 @@ class _Search:
         seat = (self.leader + len(trick)) % self.n
         hero = self.side_mask[seat]
         result = not hero
-        moves = self.ordered(seat)
+        moves = self.ordered(seat, self.exactly and need == 0)
         if key is not None:
             moves = self.hinted(moves, key)
         for c in moves:
