@@ -1,15 +1,21 @@
 """Exact-solver speed against the bridge double-dummy solver (DDS), printed as a table.
 
-    python benchmarks/solver.py [--deals 20] [--quick] [--max-cards 13]
+    python benchmarks/solver.py [--deals 20] [--quick] [--max-cards 9] [--row-seconds 60]
 
 Every row solves the same random deals (seeded) through ``tutor.solver.solve`` with the
 numba engine and, where it finishes in reasonable time, the pure-Python engine; the
 ``MaxTricks`` rows also solve them through DDS (``endplay.dds.solve_board``, every
 card's value, the equivalent of our ``by_card``). Times are per solve, in milliseconds:
-median and 90th percentile; ``/dds`` is our numba time over DDS's. The PIMC row is the
-time of 20 exact solves of 13-card positions for the seat to move (a hint), estimated
-as 20 times the median of the solves it ran. Without numba or endplay the benchmark
-says so and prints what it can.
+median and 90th percentile; ``/dds`` is our numba time over DDS's. The ``PIMC hint: 20 x``
+row is the time of 20 exact solves of random positions for the seat to move, estimated
+as 20 times the median of the solves it ran. ``PIMC hint, 13 cards`` (only with
+``--max-cards 13``) times ``tutor.solver.pimc.hint`` itself, 20 layouts, on live 4-player
+Trixter games at their 13-card hand after the beginner bots chose trump and bid.
+
+``make bench`` stays bounded: 13-card rows only with ``--max-cards 13``, and a row stops
+taking new deals once it has run ``--row-seconds`` (the deals column says how many it
+solved; a capped hint is timed over the layouts it solved and scaled to 20). Without
+numba or endplay the benchmark says so and prints what it can.
 """
 
 from __future__ import annotations
@@ -110,8 +116,11 @@ def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", type=int, default=20, help="deals per row (13 cards: a tenth)")
     ap.add_argument("--quick", action="store_true", help="a tiny run (for the test suite)")
-    ap.add_argument("--max-cards", type=int, default=13,
-                    help="largest hand size to run (13-card solves can take minutes)")
+    ap.add_argument("--max-cards", type=int, default=9,
+                    help="largest hand size to run (13: also the 13-card rows, which can "
+                         "take minutes)")
+    ap.add_argument("--row-seconds", type=float, default=60,
+                    help="a row takes no new deal once it has run this long")
     args = ap.parse_args(argv)
     numba_ok = have_numba()
     dds_ok = have_dds()
@@ -135,21 +144,43 @@ def main(argv: list[str] | None = None) -> None:
     pimc_k = 5 if args.quick else min(13, args.max_cards)
     rows.append((f"PIMC hint: 20 x {pimc_k} cards", "pimc", pimc_k, True,
                  2 if args.quick or pimc_k == 13 else max(3, deals // 4)))
+    if args.max_cards >= 13 and not args.quick:
+        rows.append(("PIMC hint, 13 cards", "hint13", 13, True, 2))
     head = (f"{'row':<34} {'deals':>5} {'numba med':>10} {'p90':>9} {'python med':>10} "
             f"{'p90':>9} {'dds med':>9} {'p90':>9} {'/dds med':>8} {'/dds p90':>8}")
     print(head)
-    print("# times in ms per solve (value and by_card); PIMC row: ms for 20 solves")
+    print("# times in ms per solve (value and by_card); PIMC rows: ms for one 20-layout hint")
+    skipped = [] if args.quick else [f"{k}-card rows" for k in (5, 7, 9, 13)
+                                     if k > args.max_cards]
+    if skipped and args.max_cards < 13:
+        skipped.append("PIMC hint, 13 cards")
+    if skipped:
+        print(f"# skipped (--max-cards {args.max_cards}): {', '.join(skipped)}")
+    print(f"# a row stops taking deals after {args.row_seconds:g} s (deals: how many ran)")
     if numba_ok:  # compile (or load the cache) outside the timings
         solve(*cases("max", 2, False, 1, 0)[0], engine="numba")
     for label, kind, k, trump, n in rows:
+        if kind == "hint13":
+            print(hint_row(label, n, args.row_seconds, "numba" if numba_ok else "python"),
+                  flush=True)
+            continue
         cs = cases(kind, k, trump, n, seed=1000 * k + (7 if trump else 0) + len(kind))
         nb = py = dd = None
+        ran = n
         if numba_ok:
-            nb = stats([our_time(p, g, "numba") for p, g in cs])
+            times = capped([lambda p=p, g=g: our_time(p, g, "numba") for p, g in cs],
+                           args.row_seconds)
+            ran = len(times)
+            cs = cs[:ran]
+            nb = stats(times)
         if not numba_ok or (k <= PYTHON_MAX_CARDS and kind != "pimc"):
-            py = stats([our_time(p, g, "python") for p, g in cs])
+            times = capped([lambda p=p, g=g: our_time(p, g, "python") for p, g in cs],
+                           args.row_seconds)
+            ran = min(ran, len(times))
+            py = stats(times)
         if dds_ok and kind in ("max", "pimc"):
             dd = stats([dds_time(p) for p, _ in cs])
+        n = ran
         if kind == "pimc":
             nb = nb and (20 * nb[0], 20 * nb[1])
             py = py and (20 * py[0], 20 * py[1])
@@ -160,6 +191,62 @@ def main(argv: list[str] | None = None) -> None:
         print(f"{label:<34} {n:>5} {fmt(nb and nb[0]):>10} {fmt(nb and nb[1]):>9} "
               f"{fmt(py and py[0]):>10} {fmt(py and py[1]):>9} {fmt(dd and dd[0]):>9} "
               f"{fmt(dd and dd[1]):>9} {ratio[0]:>8} {ratio[1]:>8}", flush=True)
+
+
+def capped(jobs, seconds: float) -> list[float]:
+    """Run the timing jobs in turn until ``seconds`` have gone (at least one runs)."""
+    start = time.perf_counter()
+    out = []
+    for job in jobs:
+        if out and time.perf_counter() - start > seconds:
+            break
+        out.append(job())
+    return out
+
+
+def trixter_at_play(seed: int):
+    """A 4-player Trixter game at its 13-card hand, trump and bids chosen by the bots."""
+    from tutor import Phase, TrixterGame
+    from tutor.bots import bot_for, play_bot_turn
+
+    game = TrixterGame.new(players=4, seed=seed, first_hand=13)
+    bots = [bot_for("trixter", "beginner", seed=s) for s in range(4)]
+    while game.phase != Phase.PLAY:
+        play_bot_turn(game, bots[game.to_move])
+    return game
+
+
+def hint_row(label: str, games: int, seconds: float, engine: str) -> str:
+    """``pimc.hint`` (20 layouts) on a few live games; a hint still running after
+    ``seconds`` stops after its current layout and is scaled to 20 layouts."""
+    import os
+
+    from tutor.solver.pimc import hint
+
+    old = os.environ.get("TRIX_TUTOR_SOLVER")
+    if engine == "python":
+        os.environ["TRIX_TUTOR_SOLVER"] = "python"
+    times = []
+    capped_any = False
+    try:
+        for seed in range(games):
+            game = trixter_at_play(seed)
+            start = time.perf_counter()
+            h = hint(game, samples=20, seconds=seconds)
+            took = time.perf_counter() - start
+            capped_any |= h.samples < 20
+            times.append(took * 20 / h.samples)
+    finally:
+        if old is None:
+            os.environ.pop("TRIX_TUTOR_SOLVER", None)
+        else:
+            os.environ["TRIX_TUTOR_SOLVER"] = old
+    med, p90 = stats(times)
+    label = label + (" ~" if capped_any else "")
+    cols = (fmt(med), fmt(p90), "-", "-") if engine == "numba" else ("-", "-", fmt(med),
+                                                                   fmt(p90))
+    return (f"{label:<34} {games:>5} {cols[0]:>10} {cols[1]:>9} {cols[2]:>10} {cols[3]:>9} "
+            f"{'-':>9} {'-':>9} {'-':>8} {'-':>8}")
 
 
 if __name__ == "__main__":
