@@ -5,8 +5,9 @@ runs for the module on a free localhost port. Each test opens a page as a learne
 would, acts only through what the page shows, and fails on any JavaScript error in the
 console. Screenshots go to ``test-artifacts/`` (gitignored) for a person to look at.
 
-Requests that leave localhost are answered here with an empty body, so a test never
-touches the network; only Voila's own Font Awesome stylesheet link is allowed to try.
+Chromium resolves no host but localhost, and a page's requests for other hosts are
+answered here with an empty body; only Voila's own Font Awesome stylesheet link (in its
+page template) may ask, anything else fails the test.
 """
 
 from __future__ import annotations
