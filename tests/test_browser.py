@@ -303,6 +303,10 @@ def test_trix_contract_and_play(page, app_url):
     assert played and explained, "no illegal card came up"
     assert "follow suit" in explained
     shot(page, "trix_illegal")
+    page.set_viewport_size({"width": 390, "height": 844})  # a phone
+    page.locator('[data-testid="hand"]').scroll_into_view_if_needed()
+    shot(page, "trix_phone")
+    assert page.locator('[data-testid="hand"]').bounding_box()["width"] <= 390
 
 
 def test_leaving_the_page_shuts_its_kernel_down(browser, voila):
