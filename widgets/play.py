@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import os
 import random
 import time
 from collections.abc import Iterable, Sequence
@@ -122,13 +123,16 @@ class GameView(ipywidgets.VBox):
     ``game`` is the engine object (it never reaches the browser); ``seat`` the learner's.
     ``opponents`` is a bot level for every other seat, or one entry per seat (a level, a
     :class:`~tutor.bots.Bot`, or ``None`` for the learner). ``pause`` is the seconds
-    between two computer actions, so each card is seen landing (0 in tests).
+    between two computer actions, so each card is seen landing; by default 0.6, or the
+    environment's ``TRIX_TUTOR_PAUSE`` (the browser tests and benchmarks set it).
     ``open_hands``: seats whose cards are shown face up (a lesson's choice).
     """
 
     def __init__(self, game: Game, seat: int = 0, opponents: str | Sequence = "beginner",
-                 pause: float = 0.6, four_colour: bool = False,
+                 pause: float | None = None, four_colour: bool = False,
                  open_hands: Iterable[int] = ()) -> None:
+        if pause is None:
+            pause = _default_pause()
         if not isinstance(game, Game):
             raise TypeError("play() needs a TrixterGame or a TrixGame")
         if isinstance(seat, bool) or not isinstance(seat, int) \
@@ -414,8 +418,15 @@ def status_text(obs: dict[str, Any]) -> str:
     return f"{who} to play."
 
 
+def _default_pause() -> float:
+    try:
+        return float(os.environ.get("TRIX_TUTOR_PAUSE", "0.6"))
+    except ValueError:
+        return 0.6
+
+
 def play(game: Game, seat: int = 0, opponents: str | Sequence = "beginner",
-         pause: float = 0.6, four_colour: bool = False,
+         pause: float | None = None, four_colour: bool = False,
          open_hands: Iterable[int] = ()) -> GameView:
     """A playable table for ``game``: the learner sits at ``seat``, computer players take
     the other seats (see :class:`GameView`)."""
