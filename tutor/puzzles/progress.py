@@ -1,0 +1,679 @@
+"""The learner's puzzle progress: a Glicko-2 rating, streaks, tallies, and the file it lives in.
+
+Every puzzle attempt is one Glicko-2 rating period with one game, played against the
+puzzle, whose rating comes from its difficulty (``1000 + 250 * (difficulty - 1)``, with a
+fixed deviation of ``PUZZLE_DEVIATION``), as on the chess puzzle sites.
+
+An attempt has one of three outcomes:
+
+- ``"solved"``: solved without hints; scores 1 (a win) and extends the streak.
+- ``"hinted"``: solved after one or more hints; scores one half, capped at the expected
+  score, so a hint can never raise the rating (otherwise hints on hard puzzles would farm
+  points). It ends the streak and does not mark the puzzle solved, so it comes back later.
+- ``"failed"``: scores 0 (a loss) and ends the streak.
+
+>>> p = Progress()
+>>> a = p.record("kh-01", "king", 3, solved=True, when="2026-01-01T10:00:00+00:00")
+>>> a.outcome, round(a.rating), p.streak
+('solved', 1675, 1)
+>>> a = p.record("kh-02", "king", 3, solved=True, hints_used=2)
+>>> a.outcome, a.change <= 0, p.streak, p.best_streak
+('hinted', True, 0, 1)
+>>> p.by_theme()["king"]
+Tally(solved=1, hinted=1, failed=0)
+>>> Progress.from_json(p.to_json()) == p
+True
+
+``ProgressStore`` keeps a ``Progress`` in a small JSON file (see ``default_path``): a missing
+file means fresh progress; a corrupt or unreadable one is moved aside to a timestamped
+``.bak`` file (never overwritten) and ``store.warning`` says so in words for the learner;
+``save`` writes atomically, and ``store.record`` saves at once, so a finished result is on
+disk before it returns. Two processes saving at once cannot corrupt the file (the later
+save wins).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import math
+import os
+import random
+import sys
+import tempfile
+import time
+from collections.abc import Iterable, Mapping
+from contextlib import suppress
+from dataclasses import asdict, dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+__all__ = [
+    "FORMAT",
+    "VERSION",
+    "HISTORY_LIMIT",
+    "PUZZLE_DEVIATION",
+    "Rating",
+    "Tally",
+    "Attempt",
+    "Progress",
+    "ProgressStore",
+    "ProgressFormatError",
+    "glicko2",
+    "expected_score",
+    "puzzle_rating",
+    "default_path",
+]
+
+log = logging.getLogger(__name__)
+
+FORMAT = "trix-tutor/progress"
+VERSION = 1
+FILE_NAME = "progress.json"
+APP_DIR = "trix-tutor"
+HISTORY_LIMIT = 500
+
+SCALE = 173.7178  # Glicko-2: rating points per unit of mu
+TAU = 0.5  # system constant: how fast the volatility may change
+EPSILON = 1e-6  # convergence tolerance of the volatility iteration
+START = (1500.0, 350.0, 0.06)
+MIN_DEVIATION = 45.0  # the learner's deviation never drops below this, so the rating keeps moving
+MAX_DEVIATION = 350.0
+PUZZLE_DEVIATION = 100.0
+NEAR_BAND = 125.0  # next_puzzle: puzzles within this of the nearest one's rating distance
+
+OUTCOMES = ("solved", "hinted", "failed")
+
+
+class ProgressFormatError(ValueError):
+    """A progress file that cannot be read: bad JSON, wrong types, or an unknown version."""
+
+
+# ---------------------------------------------------------------------------------- Glicko-2
+
+
+@dataclass(frozen=True)
+class Rating:
+    """A Glicko-2 rating on the familiar scale: ``rating``, ``deviation`` (RD), ``volatility``."""
+
+    rating: float = START[0]
+    deviation: float = START[1]
+    volatility: float = START[2]
+
+
+def _g(phi: float) -> float:
+    return 1.0 / math.sqrt(1.0 + 3.0 * phi * phi / (math.pi * math.pi))
+
+
+def _expected(mu: float, mu_j: float, phi_j: float) -> float:
+    return 1.0 / (1.0 + math.exp(-_g(phi_j) * (mu - mu_j)))
+
+
+def expected_score(player: Rating, opponent_rating: float, opponent_deviation: float) -> float:
+    """The Glicko-2 expected score of ``player`` against an opponent.
+
+    >>> round(expected_score(Rating(1500, 200), 1400, 30), 3)
+    0.639
+    """
+    mu = (player.rating - 1500.0) / SCALE
+    return _expected(mu, (opponent_rating - 1500.0) / SCALE, opponent_deviation / SCALE)
+
+
+def _new_volatility(sigma: float, phi: float, v: float, delta: float, tau: float) -> float:
+    """Step 5 of Glickman's algorithm: the Illinois iteration for the new volatility."""
+    a = math.log(sigma * sigma)
+    d2, p2 = delta * delta, phi * phi
+
+    def f(x: float) -> float:
+        ex = math.exp(x)
+        return ex * (d2 - p2 - v - ex) / (2.0 * (p2 + v + ex) ** 2) - (x - a) / (tau * tau)
+
+    big_a = a
+    if d2 > p2 + v:
+        big_b = math.log(d2 - p2 - v)
+    else:
+        k = 1
+        while f(a - k * tau) < 0:
+            k += 1
+        big_b = a - k * tau
+    f_a, f_b = f(big_a), f(big_b)
+    while abs(big_b - big_a) > EPSILON:
+        big_c = big_a + (big_a - big_b) * f_a / (f_b - f_a)
+        f_c = f(big_c)
+        if f_c * f_b <= 0:
+            big_a, f_a = big_b, f_b
+        else:
+            f_a /= 2.0
+        big_b, f_b = big_c, f_c
+    return math.exp(big_a / 2.0)
+
+
+def glicko2(
+    player: Rating, results: Iterable[tuple[float, float, float]], tau: float = TAU
+) -> Rating:
+    """``player`` after one rating period of ``(opponent rating, opponent RD, score)`` games.
+
+    The standard algorithm of Glickman's "Example of the Glicko-2 system" (his worked
+    example rounds intermediate values, hence 1464.06 there); with no games only the
+    deviation grows.
+
+    >>> r = glicko2(Rating(1500, 200, 0.06), [(1400, 30, 1), (1550, 100, 0), (1700, 300, 0)])
+    >>> round(r.rating, 2), round(r.deviation, 2), round(r.volatility, 6)
+    (1464.05, 151.52, 0.059996)
+    """
+    mu = (player.rating - 1500.0) / SCALE
+    phi = player.deviation / SCALE
+    sigma = player.volatility
+    games = [((r - 1500.0) / SCALE, rd / SCALE, float(s)) for r, rd, s in results]
+    if not games:
+        return Rating(player.rating, math.sqrt(phi * phi + sigma * sigma) * SCALE, sigma)
+    v_inv = 0.0
+    gain = 0.0
+    for mu_j, phi_j, s in games:
+        g = _g(phi_j)
+        e = _expected(mu, mu_j, phi_j)
+        v_inv += g * g * e * (1.0 - e)
+        gain += g * (s - e)
+    v = 1.0 / v_inv
+    new_sigma = _new_volatility(sigma, phi, v, v * gain, tau)
+    phi_star = math.sqrt(phi * phi + new_sigma * new_sigma)
+    new_phi = 1.0 / math.sqrt(1.0 / (phi_star * phi_star) + 1.0 / v)
+    new_mu = mu + new_phi * new_phi * gain
+    return Rating(1500.0 + SCALE * new_mu, SCALE * new_phi, new_sigma)
+
+
+def puzzle_rating(difficulty: int) -> float:
+    """The rating a puzzle of difficulty 1-5 plays at.
+
+    >>> [puzzle_rating(d) for d in range(1, 6)]
+    [1000.0, 1250.0, 1500.0, 1750.0, 2000.0]
+    """
+    return 1000.0 + 250.0 * (_difficulty(difficulty) - 1)
+
+
+# ---------------------------------------------------------------------------------- progress
+
+
+@dataclass(frozen=True)
+class Tally:
+    """How many puzzles were solved (without hints), solved with hints, and failed."""
+
+    solved: int = 0
+    hinted: int = 0
+    failed: int = 0
+
+    @property
+    def attempts(self) -> int:
+        """Every attempt counted here."""
+        return self.solved + self.hinted + self.failed
+
+    def add(self, outcome: str) -> Tally:
+        """This tally with one more attempt of ``outcome``."""
+        counts = asdict(self)
+        counts[outcome] += 1
+        return Tally(**counts)
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """One puzzle attempt: what was tried, how it went, and the rating after it."""
+
+    id: str
+    theme: str
+    difficulty: int
+    outcome: str  # "solved", "hinted" or "failed"
+    hints: int
+    when: str  # ISO 8601
+    rating: float  # the learner's rating after this attempt
+    change: float  # and how much this attempt moved it
+
+    @property
+    def solved(self) -> bool:
+        """Whether the goal was reached (with or without hints)."""
+        return self.outcome != "failed"
+
+
+def _difficulty(d: Any) -> int:
+    if isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= 5:
+        raise ValueError(f"a puzzle difficulty is a whole number from 1 to 5, not {d!r}")
+    return d
+
+
+def _when(when: datetime | str | None) -> str:
+    if when is None:
+        return datetime.now(timezone.utc).isoformat(timespec="seconds")
+    if isinstance(when, datetime):
+        return when.isoformat(timespec="seconds")
+    if isinstance(when, str):
+        return when
+    raise TypeError(f"when is a datetime or an ISO 8601 string, not {type(when).__name__}")
+
+
+def _field(candidate: Any, name: str) -> Any:
+    if isinstance(candidate, Mapping):
+        return candidate.get(name)
+    return getattr(candidate, name, None)
+
+
+@dataclass(eq=False)
+class Progress:
+    """A learner's puzzle record: rating, streaks, tallies, solved ids and recent attempts."""
+
+    glicko: Rating = field(default_factory=Rating)
+    streak: int = 0
+    best_streak: int = 0
+    themes: dict[str, Tally] = field(default_factory=dict)
+    difficulties: dict[int, Tally] = field(default_factory=dict)
+    solved: set[str] = field(default_factory=set)  # ids solved without hints
+    tried: set[str] = field(default_factory=set)  # ids attempted at all
+    history: list[Attempt] = field(default_factory=list)  # the last HISTORY_LIMIT, oldest first
+
+    @property
+    def rating(self) -> float:
+        """The learner's puzzle rating."""
+        return self.glicko.rating
+
+    @property
+    def deviation(self) -> float:
+        """How uncertain the rating is (Glicko RD): high for a newcomer, shrinking with play."""
+        return self.glicko.deviation
+
+    @property
+    def volatility(self) -> float:
+        """The Glicko-2 volatility: how erratic the learner's results have been."""
+        return self.glicko.volatility
+
+    @property
+    def provisional(self) -> bool:
+        """Whether the rating is still a rough guess (too few attempts to trust it)."""
+        return self.glicko.deviation > 110.0
+
+    def record(
+        self,
+        puzzle_id: Any,
+        theme: str,
+        difficulty: int,
+        solved: bool,
+        hints_used: int = 0,
+        when: datetime | str | None = None,
+    ) -> Attempt:
+        """Count one finished attempt and update the rating; returns the attempt."""
+        difficulty = _difficulty(difficulty)
+        if isinstance(hints_used, bool) or not isinstance(hints_used, int) or hints_used < 0:
+            raise ValueError(f"hints_used is a count, not {hints_used!r}")
+        puzzle_id, theme = str(puzzle_id), str(theme)
+        stamp = _when(when)
+        opponent = (puzzle_rating(difficulty), PUZZLE_DEVIATION)
+        if not solved:
+            outcome, score = "failed", 0.0
+        elif hints_used:
+            outcome = "hinted"
+            score = min(0.5, expected_score(self.glicko, *opponent))
+        else:
+            outcome, score = "solved", 1.0
+        new = glicko2(self.glicko, [(*opponent, score)])
+        deviation = min(max(new.deviation, MIN_DEVIATION), MAX_DEVIATION)
+        before = self.glicko.rating
+        self.glicko = Rating(new.rating, deviation, new.volatility)
+        if outcome == "solved":
+            self.streak += 1
+            self.best_streak = max(self.best_streak, self.streak)
+            self.solved.add(puzzle_id)
+        else:
+            self.streak = 0
+        self.tried.add(puzzle_id)
+        self.themes[theme] = self.themes.get(theme, Tally()).add(outcome)
+        self.difficulties[difficulty] = self.difficulties.get(difficulty, Tally()).add(outcome)
+        change = new.rating - before
+        attempt = Attempt(
+            puzzle_id, theme, difficulty, outcome, hints_used, stamp, new.rating, change
+        )
+        self.history.append(attempt)
+        del self.history[:-HISTORY_LIMIT]
+        return attempt
+
+    def by_theme(self) -> dict[str, Tally]:
+        """Solved, hinted and failed counts per theme (a copy, sorted by theme)."""
+        return dict(sorted(self.themes.items()))
+
+    def by_difficulty(self) -> dict[int, Tally]:
+        """Solved, hinted and failed counts per difficulty (a copy, easiest first)."""
+        return dict(sorted(self.difficulties.items()))
+
+    def is_solved(self, puzzle_id: Any) -> bool:
+        """Whether the learner has solved this puzzle without hints."""
+        return str(puzzle_id) in self.solved
+
+    def next_puzzle(
+        self,
+        candidates: Iterable[Any],
+        theme: str | None = None,
+        difficulty: int | None = None,
+        rng: random.Random | None = None,
+    ) -> Any | None:
+        """A puzzle to offer next, or ``None`` when no candidate matches the filters.
+
+        Candidates are dicts or objects with ``id``, ``theme`` and ``difficulty``. The choice
+        is an unsolved one (when every match is solved, a solved one to revisit) whose rating
+        is near the learner's, preferring puzzles never tried, never the one just played
+        while another matches; ties are broken by ``rng``.
+
+        >>> pool = [{"id": i, "theme": "king", "difficulty": 1 + i % 5} for i in range(10)]
+        >>> Progress().next_puzzle(pool, rng=random.Random(1))["difficulty"]
+        3
+        """
+        rng = rng if rng is not None else random.Random()
+        matches = [
+            c
+            for c in candidates
+            if (theme is None or _field(c, "theme") == theme)
+            and (difficulty is None or _field(c, "difficulty") == difficulty)
+        ]
+        last = self.history[-1].id if self.history else None
+
+        def without_last(pool: list[Any]) -> list[Any]:
+            rest = [c for c in pool if str(_field(c, "id")) != last]
+            return rest or pool
+
+        pool = without_last([c for c in matches if str(_field(c, "id")) not in self.solved])
+        if not pool:
+            pool = without_last(matches)
+        if not pool:
+            return None
+
+        def distance(c: Any) -> float:
+            try:
+                return abs(puzzle_rating(_field(c, "difficulty")) - self.rating)
+            except ValueError:
+                return math.inf
+
+        best = min(distance(c) for c in pool)
+        near = [c for c in pool if distance(c) <= best + NEAR_BAND]
+        fresh = [c for c in near if str(_field(c, "id")) not in self.tried]
+        return rng.choice(fresh or near)
+
+    # ---- JSON
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict of everything, with the format name and version."""
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "rating": asdict(self.glicko),
+            "streak": self.streak,
+            "best_streak": self.best_streak,
+            "themes": {k: asdict(t) for k, t in sorted(self.themes.items())},
+            "difficulties": {str(k): asdict(t) for k, t in sorted(self.difficulties.items())},
+            "solved": sorted(self.solved),
+            "tried": sorted(self.tried),
+            "history": [asdict(a) for a in self.history],
+        }
+
+    def to_json(self) -> str:
+        """The progress file's text."""
+        return json.dumps(self.to_dict(), indent=1, ensure_ascii=False) + "\n"
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Progress:
+        """Progress from ``to_dict``'s output; anything malformed raises ``ProgressFormatError``."""
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise ProgressFormatError(f"not a {FORMAT} file")
+        version = data.get("version")
+        if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+            raise ProgressFormatError(f"bad version {version!r}")
+        if version > VERSION:
+            raise ProgressFormatError(
+                f"written by a newer trix-tutor (version {version}; this one reads {VERSION})"
+            )
+        try:
+            r = _dict(data, "rating")
+            glicko = Rating(
+                _num(r, "rating"), _num(r, "deviation", True), _num(r, "volatility", True)
+            )
+            themes = {_str(k, "theme"): _tally(t) for k, t in _dict(data, "themes").items()}
+            difficulties: dict[int, Tally] = {}
+            for k, t in _dict(data, "difficulties").items():
+                if not k.isdigit():
+                    raise ProgressFormatError(f"bad difficulty {k!r}")
+                difficulties[_difficulty(int(k))] = _tally(t)
+            history = [_attempt(a) for a in _list(data, "history")][-HISTORY_LIMIT:]
+            return cls(
+                glicko=glicko,
+                streak=_count(data, "streak"),
+                best_streak=_count(data, "best_streak"),
+                themes=themes,
+                difficulties=difficulties,
+                solved={_str(x, "solved id") for x in _list(data, "solved")},
+                tried={_str(x, "tried id") for x in _list(data, "tried")},
+                history=history,
+            )
+        except ProgressFormatError:
+            raise
+        except (ValueError, TypeError) as e:
+            raise ProgressFormatError(str(e)) from None
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Progress:
+        """Progress from a progress file's text."""
+        try:
+            data = json.loads(text)
+        except (ValueError, RecursionError) as e:  # bad JSON, bad encoding, absurd nesting
+            raise ProgressFormatError(f"not JSON ({e})") from None
+        return cls.from_dict(data)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Progress):
+            return NotImplemented
+        return self.to_dict() == other.to_dict()
+
+
+def _dict(data: Mapping[str, Any], key: str) -> dict[str, Any]:
+    value = data.get(key)
+    if not isinstance(value, dict):
+        raise ProgressFormatError(f"{key} is not an object")
+    return value
+
+
+def _list(data: Mapping[str, Any], key: str) -> list[Any]:
+    value = data.get(key)
+    if not isinstance(value, list):
+        raise ProgressFormatError(f"{key} is not a list")
+    return value
+
+
+def _num(data: Mapping[str, Any], key: str, positive: bool = False) -> float:
+    value = data.get(key)
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        raise ProgressFormatError(f"{key} is not a number")
+    if positive and value <= 0:
+        raise ProgressFormatError(f"{key} must be positive")
+    return float(value)
+
+
+def _count(data: Mapping[str, Any], key: str) -> int:
+    value = data.get(key)
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ProgressFormatError(f"{key} is not a count")
+    return value
+
+
+def _str(value: Any, what: str) -> str:
+    if not isinstance(value, str):
+        raise ProgressFormatError(f"{what} {value!r} is not a string")
+    return value
+
+
+def _tally(data: Any) -> Tally:
+    if not isinstance(data, dict):
+        raise ProgressFormatError("a tally is not an object")
+    return Tally(*(_count(data, k) for k in OUTCOMES))
+
+
+def _attempt(data: Any) -> Attempt:
+    if not isinstance(data, dict):
+        raise ProgressFormatError("an attempt is not an object")
+    outcome = data.get("outcome")
+    if outcome not in OUTCOMES:
+        raise ProgressFormatError(f"bad outcome {outcome!r}")
+    return Attempt(
+        id=_str(data.get("id"), "id"),
+        theme=_str(data.get("theme"), "theme"),
+        difficulty=_difficulty(data.get("difficulty")),
+        outcome=outcome,
+        hints=_count(data, "hints"),
+        when=_str(data.get("when"), "when"),
+        rating=_num(data, "rating"),
+        change=_num(data, "change"),
+    )
+
+
+# ---------------------------------------------------------------------------------- the file
+
+
+def default_path() -> Path:
+    """Where the progress file lives unless told otherwise.
+
+    ``$TRIX_TUTOR_HOME/progress.json`` when that is set; else the platform's per-user data
+    folder: ``%APPDATA%\\trix-tutor`` on Windows, ``~/Library/Application Support/trix-tutor``
+    on macOS, ``$XDG_DATA_HOME/trix-tutor`` (default ``~/.local/share/trix-tutor``) elsewhere.
+    """
+    home = os.environ.get("TRIX_TUTOR_HOME")
+    if home:
+        return Path(home).expanduser() / FILE_NAME
+    if sys.platform.startswith("win"):
+        appdata = os.environ.get("APPDATA")
+        base = Path(appdata) if appdata else Path.home() / "AppData" / "Roaming"
+    elif sys.platform == "darwin":
+        base = Path.home() / "Library" / "Application Support"
+    else:
+        xdg = os.environ.get("XDG_DATA_HOME")
+        base = Path(xdg) if xdg and os.path.isabs(xdg) else Path.home() / ".local" / "share"
+    return base / APP_DIR / FILE_NAME
+
+
+def _replace(src: str, dst: Path) -> None:
+    # Windows refuses to replace a file another process has open for a moment: retry briefly.
+    for delay in (0.02, 0.05, 0.1, 0.2, 0.4):
+        try:
+            os.replace(src, dst)
+            return
+        except PermissionError:
+            if not sys.platform.startswith("win"):
+                raise
+            time.sleep(delay)
+    os.replace(src, dst)
+
+
+def _atomic_write(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` so that a crash leaves either the old file or the new one."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        _replace(tmp, path)
+    except BaseException:
+        with suppress(OSError):
+            os.unlink(tmp)
+        raise
+    if hasattr(os, "O_DIRECTORY"):  # make the rename itself durable (POSIX)
+        with suppress(OSError):
+            dir_fd = os.open(path.parent, os.O_RDONLY | os.O_DIRECTORY)
+            try:
+                os.fsync(dir_fd)
+            finally:
+                os.close(dir_fd)
+
+
+class ProgressStore:
+    """A ``Progress`` kept in a JSON file; ``record`` saves every finished attempt at once.
+
+    ``load`` never fails on a bad file: it starts fresh, moves the bad file aside to
+    ``<name>.<timestamp>.bak`` (``backup``) and leaves a message for the learner in
+    ``warning``.
+    """
+
+    def __init__(self, path: str | os.PathLike[str] | None = None) -> None:
+        self.path = Path(path) if path is not None else default_path()
+        self.warning: str | None = None
+        self.backup: Path | None = None
+        self._progress: Progress | None = None
+
+    def __repr__(self) -> str:
+        return f"ProgressStore({str(self.path)!r})"
+
+    @property
+    def progress(self) -> Progress:
+        """The progress, loaded from the file on first use."""
+        if self._progress is None:
+            self.load()
+        assert self._progress is not None
+        return self._progress
+
+    def load(self) -> Progress:
+        """Read the file: missing means fresh progress; a bad file is backed up, then fresh."""
+        self.warning = None
+        self.backup = None
+        try:
+            data = self.path.read_bytes()
+        except FileNotFoundError:
+            progress = Progress()
+        except OSError as e:
+            progress = self._start_fresh(f"it could not be read ({e.strerror or e})")
+        else:
+            try:
+                progress = Progress.from_json(data)
+            except ProgressFormatError as e:
+                progress = self._start_fresh(f"it is damaged: {e}")
+        self._progress = progress
+        return progress
+
+    def _start_fresh(self, why: str) -> Progress:
+        message = f"Your puzzle progress file {self.path} was not used because {why}."
+        if os.path.lexists(self.path):
+            try:
+                self.backup = self._move_aside()
+            except OSError as e:
+                message += f" It could not be backed up ({e.strerror or e})."
+            else:
+                message += f" It was kept as {self.backup}."
+        self.warning = message + " Your puzzle progress starts fresh."
+        log.warning(self.warning)
+        return Progress()
+
+    def _move_aside(self) -> Path:
+        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+        for n in range(1000):
+            suffix = f".{stamp}.bak" if n == 0 else f".{stamp}-{n}.bak"
+            backup = self.path.with_name(self.path.name + suffix)
+            if not os.path.lexists(backup):
+                os.rename(self.path, backup)
+                return backup
+        raise FileExistsError(f"too many backups of {self.path}")
+
+    def save(self, progress: Progress | None = None) -> None:
+        """Write the progress (this one, or the store's) atomically; errors propagate."""
+        if progress is not None:
+            self._progress = progress
+        _atomic_write(self.path, self.progress.to_json())
+
+    def record(
+        self,
+        puzzle_id: Any,
+        theme: str,
+        difficulty: int,
+        solved: bool,
+        hints_used: int = 0,
+        when: datetime | str | None = None,
+    ) -> Attempt:
+        """``Progress.record``, then save at once.
+
+        If saving fails the error propagates, but the attempt stays counted in memory and
+        goes to disk with the next successful ``save``.
+        """
+        attempt = self.progress.record(puzzle_id, theme, difficulty, solved, hints_used, when)
+        self.save()
+        return attempt
