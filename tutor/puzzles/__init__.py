@@ -1,0 +1,18 @@
+"""Puzzles: solver-verified positions with a goal, hints in steps, and a generator.
+
+``load``/``loads``/``dump``/``dumps`` read and write the JSON format
+(``docs/puzzle-format.md``); ``check`` proves a puzzle with the solver; ``grade``
+estimates its difficulty; ``hints`` gives the hint ladder; ``generate`` deals new ones;
+``bundled()`` is the collection in ``tutor/puzzles/data/``.
+"""
+
+from __future__ import annotations
+
+from .model import (GAMES, GOAL_KINDS, Puzzle, PuzzleError, Target, dump, dumps, load, loads,
+                    play_card)
+from .verify import (THEME_IDEAS, CheckResult, HintLadder, check, grade, hints, position_after,
+                     winning_cards)
+
+__all__ = ["Puzzle", "Target", "PuzzleError", "load", "loads", "dump", "dumps", "play_card",
+           "GAMES", "GOAL_KINDS", "CheckResult", "check", "grade", "HintLadder", "hints",
+           "position_after", "winning_cards", "THEME_IDEAS"]

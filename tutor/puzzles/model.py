@@ -1,0 +1,537 @@
+"""The puzzle type, its goals, and the JSON format (``load``/``loads``/``dump``/``dumps``).
+
+A puzzle is a position of one of the games, the learner's seat (always the seat to move),
+a goal the learner must reach against a perfect defence, and the words shown to the
+learner. ``docs/puzzle-format.md`` documents the JSON.
+
+>>> text = '''[{"id": "demo-1", "title": "Two of three", "game": "trixter",
+...   "theme": "make-n", "difficulty": 1, "seat": 0,
+...   "position": {"hands": ["AK2...", "QJ3...", "T94...", "875..."], "leader": 0},
+...   "goal": {"kind": "exactly", "tricks": 2},
+...   "prompt": "Take exactly 2 of the 3 tricks.", "explanation": "Lose the 2 first."}]'''
+>>> p = loads(text)[0]
+>>> p.goal(), p.position().to_move
+(Exactly(seat=0, n=2), 0)
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from ..cards import Card, CardSet, Suit
+from ..errors import ParseError
+from ..tricks import legal_cards, trick_winner
+from ..trix.contracts import Contract
+
+__all__ = ["Puzzle", "Target", "PuzzleError", "load", "loads", "dump", "dumps",
+           "GOAL_KINDS", "GAMES", "play_card"]
+
+GAMES = ("trixter", "trix")
+GOAL_KINDS = {"exactly": "tricks", "max-tricks": "tricks", "avoid": "cards",
+              "penalty": "at_most", "trex-place": "place"}
+
+
+class PuzzleError(ValueError):
+    """A puzzle file or puzzle that is not valid; the message names the file, the
+    puzzle (id, or index when it has no id) and the field, with the bad value."""
+
+
+@dataclass(frozen=True)
+class Target:
+    """What the learner must reach (the JSON ``goal``).
+
+    ``kind`` is one of ``exactly`` (end with exactly ``tricks`` tricks, those already won
+    included), ``max-tricks`` (at least ``tricks`` tricks in all), ``avoid`` (take none of
+    ``cards``), ``penalty`` (lose at most ``at_most`` points for the rest of the deal; a
+    negative number asks for a bonus) and ``trex-place`` (go out in place ``place`` or
+    better). ``amount`` holds the number of the kind.
+    """
+
+    kind: str
+    amount: int = 0
+    cards: CardSet = field(default_factory=CardSet)
+
+    def to_json(self) -> dict:
+        """The JSON object of this goal."""
+        key = GOAL_KINDS[self.kind]
+        if self.kind == "avoid":
+            return {"kind": self.kind, "cards": [str(c) for c in self.cards]}
+        return {"kind": self.kind, key: self.amount}
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """One puzzle: a position, the learner's ``seat`` (the seat to move), a ``target``
+    and the words a learner reads.
+
+    Trick positions (Trixter, and Trix's trick contracts) use ``hands`` (in play order),
+    ``leader`` (who led the current trick), ``trick`` (its cards so far), ``trump``,
+    ``won`` and ``taken`` (tricks and cards already won per seat), ``contract`` and
+    ``doubles`` (Trix). Trex positions use ``hands``, ``layout`` (the cards on the table),
+    ``to_move`` and ``out`` (seats already out, in order). ``visible`` lists the seats
+    whose hands the learner sees (all by default: double dummy).
+    """
+
+    id: str
+    title: str
+    game: str
+    theme: str
+    difficulty: int
+    seat: int
+    hands: tuple[CardSet, ...]
+    target: Target
+    prompt: str
+    explanation: str
+    leader: int = 0
+    trick: tuple[Card, ...] = ()
+    trump: Suit | None = None
+    won: tuple[int, ...] = ()
+    taken: tuple[CardSet, ...] = ()
+    contract: tuple[Contract, ...] = ()
+    doubles: tuple[tuple[Card, int], ...] = ()
+    layout: CardSet | None = None
+    out: tuple[int, ...] = ()
+    visible: tuple[int, ...] | None = None
+    unique: bool = False
+
+    # --- what the solver needs ---------------------------------------------------
+    @property
+    def players(self) -> int:
+        """How many seats."""
+        return len(self.hands)
+
+    @property
+    def is_trex(self) -> bool:
+        """True for a Trex (domino) puzzle."""
+        return Contract.TREX in self.contract
+
+    @property
+    def seen(self) -> tuple[int, ...]:
+        """The seats whose hands the learner sees (``visible``, default all)."""
+        return tuple(range(self.players)) if self.visible is None else self.visible
+
+    def position(self):
+        """The solver's position: a :class:`~tutor.solver.Position` or, for Trex, a
+        :class:`~tutor.solver.TrexPosition`."""
+        from ..solver import Position, TrexPosition
+
+        if self.is_trex:
+            from ..solver.trex import layout_from_cards
+
+            layout = None if self.layout is None else layout_from_cards(self.layout)
+            return TrexPosition(self.hands, layout=layout, to_move=self.seat, out=self.out)
+        return Position(self.hands, leader=self.leader, trick=self.trick, trump=self.trump,
+                        won=self.won or (0,) * self.players,
+                        taken=self.taken or (CardSet(),) * self.players)
+
+    def goal(self):
+        """The solver's goal for the learner's seat."""
+        from ..solver import AvoidCards, Exactly, MaxTricks, MinPenalty, TrexPlace
+
+        t = self.target
+        if t.kind == "exactly":
+            return Exactly(self.seat, t.amount)
+        if t.kind == "max-tricks":
+            return MaxTricks(self.seat)
+        if t.kind == "avoid":
+            return AvoidCards(self.seat, t.cards)
+        if t.kind == "penalty":
+            return MinPenalty(self.seat, self.contract, doubles=self.doubles)
+        return TrexPlace(self.seat)
+
+    def reached(self, value: int, position=None) -> bool:
+        """Whether a solver value of :meth:`goal` (from ``position``, the puzzle's own by
+        default) means the goal is reached: ``exactly``/``avoid`` value 1, ``max-tricks``
+        tricks won so far + value >= tricks, ``penalty`` value >= -at_most,
+        ``trex-place`` value <= place (a place: lower is better)."""
+        t = self.target
+        if t.kind in ("exactly", "avoid"):
+            return value == 1
+        if t.kind == "max-tricks":
+            won = (position.won if position is not None else self.won) or (0,) * self.players
+            return won[self.seat] + value >= t.amount
+        if t.kind == "penalty":
+            return value >= -t.amount
+        return value <= t.amount
+
+    def better(self, a: int, b: int) -> bool:
+        """Whether solver value ``a`` is better for the learner than ``b``."""
+        return a < b if self.target.kind == "trex-place" else a > b
+
+    # --- JSON ---------------------------------------------------------------------
+    def to_json(self) -> dict:
+        """The JSON object of this puzzle (``docs/puzzle-format.md``)."""
+        pos: dict = {"hands": [h.pbn() for h in self.hands]}
+        if self.is_trex:
+            if self.layout is not None:
+                pos["layout"] = self.layout.pbn()
+            pos["to_move"] = self.seat
+            if self.out:
+                pos["out"] = list(self.out)
+        else:
+            pos["leader"] = self.leader
+            if self.trick:
+                pos["trick"] = [str(c) for c in self.trick]
+            if self.game == "trixter":
+                pos["trump"] = None if self.trump is None else self.trump.letter
+            if self.won and any(self.won):
+                pos["won"] = list(self.won)
+            if self.taken and any(self.taken):
+                pos["taken"] = [h.pbn() for h in self.taken]
+        if self.game == "trix":
+            names = [c.text for c in self.contract]
+            pos["contract"] = names[0] if len(names) == 1 else names
+            if self.doubles:
+                pos["doubles"] = {str(c): s for c, s in self.doubles}
+        out = {"id": self.id, "title": self.title, "game": self.game, "theme": self.theme,
+               "difficulty": self.difficulty, "seat": self.seat, "position": pos,
+               "goal": self.target.to_json()}
+        if self.visible is not None:
+            out["visible"] = list(self.visible)
+        if self.unique:
+            out["unique"] = True
+        out["prompt"] = self.prompt
+        out["explanation"] = self.explanation
+        return out
+
+    @classmethod
+    def from_json(cls, obj: object, source: str = "<string>", index: int = 0) -> Puzzle:
+        """A puzzle from its JSON object; :class:`PuzzleError` names what is wrong."""
+        return _Reader(source, index).puzzle(obj)
+
+    def with_(self, **changes) -> Puzzle:
+        """A copy with some fields changed (validated again)."""
+        return Puzzle.from_json(replace(self, **changes).to_json())
+
+
+# --- playing cards on a trick position ------------------------------------------------
+def play_card(position, card: Card | None):
+    """The solver position after the seat to move plays ``card`` (``None``: a Trex pass).
+
+    A finished trick goes to its winner, who leads the next.
+    """
+    from ..solver import Position
+
+    if not isinstance(position, Position):
+        return position.after(card)
+    seat = position.to_move
+    if card is None or card not in legal_cards(position.hands[seat], position.trick):
+        raise ValueError(f"{card} is not a legal card for seat {seat}")
+    hands = list(position.hands)
+    hands[seat] = hands[seat].remove(card)
+    trick = position.trick + (card,)
+    n = position.players
+    if len(trick) < n:
+        return replace(position, hands=tuple(hands), trick=trick)
+    w = (position.leader + trick_winner(trick, position.trump)) % n
+    won = list(position.won)
+    won[w] += 1
+    taken = list(position.taken)
+    taken[w] = taken[w] + CardSet(trick)
+    return replace(position, hands=tuple(hands), trick=(), leader=w, won=tuple(won),
+                   taken=tuple(taken))
+
+
+# --- reading and checking JSON -------------------------------------------------------
+TOP_FIELDS = {"id", "title", "game", "theme", "difficulty", "seat", "position", "goal",
+              "visible", "unique", "prompt", "explanation"}
+REQUIRED = ("id", "title", "game", "theme", "difficulty", "seat", "position", "goal",
+            "prompt", "explanation")
+TRICK_FIELDS = {"hands", "leader", "trick", "trump", "won", "taken", "contract", "doubles"}
+TREX_FIELDS = {"hands", "layout", "to_move", "out", "contract"}
+
+
+class _Reader:
+    def __init__(self, source: str, index: int) -> None:
+        self.source = source
+        self.where = f"puzzle #{index}"
+
+    def fail(self, fieldname: str, message: str) -> PuzzleError:
+        return PuzzleError(f"{self.source}: {self.where}: field '{fieldname}': {message}")
+
+    def get(self, obj: dict, key: str, kind, fieldname: str | None = None, default=...):
+        name = fieldname or key
+        if key not in obj:
+            if default is ...:
+                raise self.fail(name, "missing")
+            return default
+        v = obj[key]
+        kinds = kind if isinstance(kind, tuple) else (kind,)
+        if (isinstance(v, bool) and bool not in kinds) or not isinstance(v, kinds):
+            want = " or ".join(k.__name__.replace("str", "text").replace("int", "a whole number")
+                               .replace("NoneType", "null") for k in kinds)
+            raise self.fail(name, f"{v!r} is not {want}")
+        return v
+
+    def seat_value(self, v, n: int, name: str) -> int:
+        if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < n:
+            raise self.fail(name, f"{v!r} is not a seat 0..{n - 1}")
+        return v
+
+    def cardset(self, text, name: str) -> CardSet:
+        if isinstance(text, list):
+            if not all(isinstance(t, str) for t in text):
+                raise self.fail(name, f"{text!r} is not a list of cards")
+            text = " ".join(text)
+        if not isinstance(text, str):
+            raise self.fail(name, f"{text!r} is not a hand")
+        try:
+            return CardSet.parse(text)
+        except ParseError as e:
+            raise self.fail(name, f"{text!r} is not a hand: {e}") from None
+
+    def puzzle(self, obj: object) -> Puzzle:
+        if not isinstance(obj, dict):
+            raise PuzzleError(f"{self.source}: {self.where}: a puzzle is a JSON object, "
+                              f"not {type(obj).__name__}")
+        pid = obj.get("id")
+        if isinstance(pid, str) and pid.strip():
+            self.where = f"puzzle {pid!r}"
+        extra = sorted(set(obj) - TOP_FIELDS)
+        if extra:
+            raise self.fail(extra[0], f"unknown field (known: {', '.join(sorted(TOP_FIELDS))})")
+        for key in REQUIRED:
+            if key not in obj:
+                raise self.fail(key, "missing")
+        pid = self.get(obj, "id", str)
+        if not pid.strip() or pid != pid.strip() or any(ch.isspace() for ch in pid):
+            raise self.fail("id", f"{pid!r} is not an id (text without spaces)")
+        texts = {k: self.get(obj, k, str) for k in ("title", "theme", "prompt", "explanation")}
+        for k, v in texts.items():
+            if not v.strip():
+                raise self.fail(k, "is empty")
+        game = self.get(obj, "game", str)
+        if game not in GAMES:
+            raise self.fail("game", f"{game!r} is not a game (trixter or trix)")
+        difficulty = self.get(obj, "difficulty", int)
+        if not 1 <= difficulty <= 5:
+            raise self.fail("difficulty", f"{difficulty!r} is not 1..5")
+        unique = self.get(obj, "unique", bool, default=False)
+        pos = self.get(obj, "position", dict)
+        kw = self.position(pos, game)
+        n = len(kw["hands"])
+        seat = self.seat_value(obj["seat"], n, "seat")
+        to_move = kw.pop("_to_move", seat)
+        if to_move != seat:
+            raise self.fail("seat", f"the learner (seat {seat}) must be the seat to move "
+                                    f"(seat {to_move})")
+        visible = self.get(obj, "visible", list, default=None)
+        if visible is not None:
+            visible = tuple(self.seat_value(v, n, "visible") for v in visible)
+            if len(set(visible)) != len(visible):
+                raise self.fail("visible", f"{list(visible)!r} names a seat twice")
+            if seat not in visible:
+                raise self.fail("visible", f"{list(visible)!r} must include the learner's "
+                                f"seat {seat}")
+        target = self.target(self.get(obj, "goal", dict), game, kw)
+        puzzle = Puzzle(id=pid, game=game, difficulty=difficulty, seat=seat, target=target,
+                        visible=visible, unique=unique, **texts, **kw)
+        self.check_position(puzzle)
+        return puzzle
+
+    def position(self, pos: dict, game: str) -> dict:
+        contract: tuple[Contract, ...] = ()
+        if game == "trix":
+            c = self.get(pos, "contract", (str, list), "contract")
+            names = [c] if isinstance(c, str) else c
+            try:
+                contract = tuple(sorted({Contract.parse(x) if isinstance(x, str) else
+                                         Contract.parse(repr(x)) for x in names}))
+            except ParseError as e:
+                raise self.fail("contract", f"{c!r}: {e}") from None
+            if not contract:
+                raise self.fail("contract", "[] names no contract")
+            if Contract.TREX in contract and len(contract) > 1:
+                raise self.fail("contract", f"{c!r}: Trex cannot be combined")
+        elif "contract" in pos:
+            raise self.fail("contract", "Trixter has no contracts")
+        trex = Contract.TREX in contract
+        allowed = TREX_FIELDS if trex else TRICK_FIELDS
+        extra = sorted(set(pos) - allowed)
+        if extra:
+            raise self.fail(extra[0], f"unknown position field (known: "
+                                      f"{', '.join(sorted(allowed))})")
+        hands_v = self.get(pos, "hands", list, "hands")
+        if not all(isinstance(h, str) for h in hands_v):
+            raise self.fail("hands", f"{hands_v!r} is not a list of hands (text)")
+        hands = tuple(self.cardset(h, "hands") for h in hands_v)
+        n = len(hands)
+        lo, hi = (4, 4) if game == "trix" else (3, 8)
+        if not lo <= n <= hi:
+            raise self.fail("hands", f"{n} hands; {game} is played by "
+                            f"{lo if lo == hi else f'{lo} to {hi}'} players")
+        if game == "trix" and any(h.jokers for h in hands):
+            raise self.fail("hands", "Trix has no jokers")
+        kw: dict = {"hands": hands, "contract": contract}
+        if trex:
+            if "layout" in pos:
+                kw["layout"] = self.cardset(pos["layout"], "layout")
+            to_move = self.seat_value(self.get(pos, "to_move", int, "to_move"), 4, "to_move")
+            out = tuple(self.seat_value(s, 4, "out") for s in self.get(
+                pos, "out", list, "out", default=[]))
+            kw["out"] = out
+            kw["_to_move"] = to_move
+            return kw
+        kw["leader"] = self.seat_value(self.get(pos, "leader", int, "leader"), n, "leader")
+        trick_v = self.get(pos, "trick", (list, str), "trick", default=[])
+        if isinstance(trick_v, str):
+            trick_v = trick_v.replace(",", " ").split()
+        trick = []
+        for c in trick_v:
+            try:
+                trick.append(Card.parse(c) if isinstance(c, str) else Card.parse(repr(c)))
+            except ParseError as e:
+                raise self.fail("trick", f"{c!r} is not a card: {e}") from None
+        kw["trick"] = tuple(trick)
+        if game == "trixter":
+            trump = self.get(pos, "trump", (str, type(None)), "trump", default=None)
+            if trump is not None and trump.strip().lower() not in ("", "none"):
+                try:
+                    kw["trump"] = Suit.parse(trump)
+                except (ParseError, ValueError, KeyError) as e:
+                    raise self.fail("trump", f"{trump!r} is not a suit: {e}") from None
+        elif "trump" in pos and pos["trump"] is not None:
+            raise self.fail("trump", f"{pos['trump']!r}: Trix has no trumps")
+        won = self.get(pos, "won", list, "won", default=None)
+        if won is not None:
+            if len(won) != n or any(isinstance(w, bool) or not isinstance(w, int) or w < 0
+                                    for w in won):
+                raise self.fail("won", f"{won!r} is not one trick count (0 or more) per seat")
+            kw["won"] = tuple(won)
+        taken = self.get(pos, "taken", list, "taken", default=None)
+        if taken is not None:
+            if len(taken) != n:
+                raise self.fail("taken", f"{taken!r} needs one entry per seat")
+            kw["taken"] = tuple(self.cardset(t, "taken") for t in taken)
+        doubles = self.get(pos, "doubles", dict, "doubles", default={})
+        if doubles and game != "trix":
+            raise self.fail("doubles", "only Trix has doubles")
+        dd = []
+        for c, s in doubles.items():
+            try:
+                card = Card.parse(c)
+            except ParseError as e:
+                raise self.fail("doubles", f"{c!r} is not a card: {e}") from None
+            if card.is_joker or not (card.rank == 12 or str(card) == "KH"):
+                raise self.fail("doubles", f"{c!r}: only the K♥ and the queens are doubled")
+            dd.append((card, self.seat_value(s, n, "doubles")))
+        kw["doubles"] = tuple(sorted(dd, key=lambda cs: cs[0].index))
+        return kw
+
+    def target(self, goal: dict, game: str, kw: dict) -> Target:
+        kind = self.get(goal, "kind", str, "goal.kind")
+        if kind not in GOAL_KINDS:
+            raise self.fail("goal.kind", f"{kind!r} is not a goal ({', '.join(GOAL_KINDS)})")
+        key = GOAL_KINDS[kind]
+        extra = sorted(set(goal) - {"kind", key})
+        if extra:
+            raise self.fail(f"goal.{extra[0]}", f"unknown field for a {kind!r} goal "
+                                                f"(it takes '{key}')")
+        trex = Contract.TREX in kw["contract"]
+        if trex != (kind == "trex-place"):
+            raise self.fail("goal.kind", f"{kind!r} does not fit "
+                            f"{'a Trex' if trex else 'a trick-play'} position")
+        if kind == "penalty" and game != "trix":
+            raise self.fail("goal.kind", "'penalty' goals are for Trix contracts")
+        if kind == "avoid":
+            cards = self.cardset(self.get(goal, "cards", (list, str), "goal.cards"),
+                                 "goal.cards")
+            if not cards or cards.jokers:
+                raise self.fail("goal.cards", f"{goal['cards']!r} names no card to avoid")
+            return Target(kind, 0, cards)
+        amount = self.get(goal, key, int, f"goal.{key}")
+        if kind == "trex-place" and not 1 <= amount <= 4:
+            raise self.fail("goal.place", f"{amount!r} is not a place 1..4")
+        if kind in ("exactly", "max-tricks"):
+            total = len(kw["hands"][kw["leader"]]) + (1 if kw["trick"] else 0) + sum(
+                kw.get("won", ()))
+            if not 0 <= amount <= total:
+                raise self.fail(f"goal.{key}", f"{amount!r} is not 0..{total} (the tricks of "
+                                               f"this hand)")
+        return Target(kind, amount)
+
+    def check_position(self, p: Puzzle) -> None:
+        seen = CardSet()
+        groups = [("hands", h) for h in p.hands] + [("trick", CardSet(p.trick))]
+        if p.layout is not None:
+            groups.append(("layout", p.layout))
+        for name, cs in groups:
+            clash = (seen & cs).without_jokers()
+            if clash:
+                raise self.fail(name, f"{next(iter(clash))} appears twice in the position")
+            seen = seen + cs
+        try:
+            pos = p.position()
+        except (ValueError, TypeError) as e:
+            raise self.fail("position", str(e)) from None
+        if pos.to_move != p.seat:
+            raise self.fail("seat", f"the learner (seat {p.seat}) must be the seat to move "
+                                    f"(seat {pos.to_move})")
+        if p.is_trex:
+            if not pos.legal():
+                raise self.fail("seat", f"seat {p.seat} has no card to play (it must pass)")
+        elif not pos.hands[p.seat] and not pos.trick:
+            raise self.fail("hands", "the hand is over: no card left to play")
+
+
+# --- files ----------------------------------------------------------------------------
+def loads(text: str, source: str = "<string>") -> list[Puzzle]:
+    """Puzzles from JSON text: a list of puzzles or ``{"puzzles": [...]}``.
+
+    Every puzzle is validated; ids must be unique. A problem raises
+    :class:`PuzzleError` naming ``source``, the puzzle and the field.
+    """
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise PuzzleError(f"{source}: not JSON: {e}") from None
+    if isinstance(data, dict):
+        extra = sorted(set(data) - {"puzzles"})
+        if extra or "puzzles" not in data:
+            raise PuzzleError(f"{source}: a puzzle file is a list of puzzles or an object "
+                              f"with only the key 'puzzles' (found: {', '.join(sorted(data))})")
+        data = data["puzzles"]
+    if not isinstance(data, list):
+        raise PuzzleError(f"{source}: a puzzle file is a list of puzzles, not "
+                          f"{type(data).__name__}")
+    out = []
+    ids: dict[str, int] = {}
+    for i, obj in enumerate(data):
+        p = _read_one(obj, source, i)
+        if p.id in ids:
+            raise PuzzleError(f"{source}: puzzle {p.id!r}: field 'id': {p.id!r} is used twice "
+                              f"(puzzles #{ids[p.id]} and #{i})")
+        ids[p.id] = i
+        out.append(p)
+    return out
+
+
+def _read_one(obj: object, source: str, index: int) -> Puzzle:
+    return _Reader(source, index).puzzle(obj)
+
+
+def load(path: str | os.PathLike) -> list[Puzzle]:
+    """Puzzles from a JSON file (see :func:`loads`)."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except OSError as e:
+        raise PuzzleError(f"{path}: cannot read: {e.strerror or e}") from None
+    return loads(text, source=str(path))
+
+
+def dumps(puzzles: Iterable[Puzzle]) -> str:
+    """JSON text of a list of puzzles, one puzzle object after another."""
+    items = [json.dumps(p.to_json(), ensure_ascii=False) for p in puzzles]
+    if not items:
+        return "[]\n"
+    return "[\n" + ",\n".join(items) + "\n]\n"
+
+
+def dump(puzzles: Iterable[Puzzle], path: str | os.PathLike) -> None:
+    """Write puzzles to a JSON file (see :func:`dumps`)."""
+    Path(path).write_text(dumps(puzzles), encoding="utf-8")

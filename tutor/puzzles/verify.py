@@ -1,0 +1,225 @@
+"""Proving puzzles with the solver: ``check``, ``grade`` and the hint ladder.
+
+"A card works" means: after it, the learner's goal is still reached with best play by
+all, the other seats defending together (the solver's paranoid model). Every legal card
+counts on its own: two touching cards that are equivalent (say Q♠ and J♠ in one hand)
+are two cards, so a puzzle with both as answers is not unique.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from ..cards import Card
+from .model import Puzzle, play_card
+
+__all__ = ["CheckResult", "check", "grade", "grade_score", "HintLadder", "hints",
+           "position_after", "winning_cards", "THEME_IDEAS"]
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    """What :func:`check` found: the value from the puzzle's position, the cards that
+    keep the goal (``winning``) and those that lose it (``failing``), the solver's
+    principal line, and the problems (empty when the puzzle is sound)."""
+
+    puzzle_id: str
+    value: int
+    winning: tuple[Card, ...]
+    failing: tuple[Card, ...]
+    line: tuple[Card | None, ...]
+    problems: tuple[str, ...] = field(default_factory=tuple)
+
+    @property
+    def ok(self) -> bool:
+        """True when the puzzle is sound."""
+        return not self.problems
+
+
+def _solve(puzzle: Puzzle, position, engine: str):
+    from ..solver import solve
+    from ..solver.trex import TrexPosition
+
+    if isinstance(position, TrexPosition):
+        return solve(position, puzzle.goal())
+    return solve(position, puzzle.goal(), engine=engine)
+
+
+def winning_cards(puzzle: Puzzle, position=None, engine: str = "auto"):
+    """The solver's result at ``position`` (the puzzle's by default) and the legal cards
+    there that keep the goal, in hand order."""
+    position = puzzle.position() if position is None else position
+    result = _solve(puzzle, position, engine)
+    return result, [c for c, v in result.by_card.items() if puzzle.reached(v, position)]
+
+
+def check(puzzle: Puzzle, engine: str = "auto") -> CheckResult:
+    """Solve ``puzzle`` and confirm that its goal can be reached, that not every legal
+    card reaches it, and (``unique`` puzzles) that exactly one card does."""
+    position = puzzle.position()
+    result, winning = winning_cards(puzzle, position, engine)
+    failing = [c for c in result.by_card if c not in winning]
+    problems = []
+    if not puzzle.reached(result.value, position):
+        problems.append(f"the goal cannot be reached (value {result.value})")
+    elif not failing:
+        problems.append("every legal card reaches the goal: nothing to solve")
+    if puzzle.unique and len(winning) != 1:
+        problems.append(f"marked unique but {len(winning)} cards work: "
+                        + " ".join(str(c) for c in winning))
+    return CheckResult(puzzle.id, result.value, tuple(winning), tuple(failing),
+                       tuple(result.line), tuple(problems))
+
+
+def position_after(puzzle: Puzzle, moves: Iterable[Card | str | None] = ()):
+    """The solver position after ``moves`` (cards in the order played by any seat, ``None``
+    or ``"pass"`` for a Trex pass); an illegal move raises ``ValueError``."""
+    pos = puzzle.position()
+    for m in moves:
+        if isinstance(m, str):
+            m = None if m == "pass" else Card.parse(m)
+        pos = play_card(pos, m)
+    return pos
+
+
+def _decisions(puzzle: Puzzle, engine: str) -> list[tuple[int, int]]:
+    """Along the principal line, each decision of the learner with two or more legal
+    cards: (cards that work, legal cards)."""
+    pos = puzzle.position()
+    result = _solve(puzzle, pos, engine)
+    out = []
+    for i, m in enumerate(result.line):
+        if pos.to_move == puzzle.seat:
+            r = result if i == 0 else _solve(puzzle, pos, engine)
+            if len(r.by_card) > 1:
+                good = sum(1 for v in r.by_card.values() if puzzle.reached(v, pos))
+                out.append((good, len(r.by_card)))
+        try:
+            pos = play_card(pos, m)
+        except ValueError:  # the line ran to the deal's end
+            break
+    return out
+
+
+def grade_score(decisions: Sequence[tuple[int, int]]) -> float:
+    """A difficulty score from the learner's decisions ((cards that work, legal cards)
+    each): every critical decision (some card fails) adds the share of cards that fail,
+    and one more half when only one card works.
+
+    >>> grade_score([(1, 3), (2, 2)])
+    1.1666666666666665
+    """
+    score = 0.0
+    for good, legal in decisions:
+        if good < legal:
+            score += (legal - good) / legal + (0.5 if good == 1 else 0.0)
+    return score
+
+
+def grade(puzzle: Puzzle, engine: str = "auto") -> int:
+    """Difficulty 1-5 from the solver: how many of the learner's decisions along the
+    principal line are critical, and how many cards fail at each."""
+    s = grade_score(_decisions(puzzle, engine))
+    for level, limit in enumerate((0.9, 1.5, 2.2, 3.0), start=1):
+        if s < limit:
+            return level
+    return 5
+
+
+THEME_IDEAS = {
+    "make-n": "Count the tricks you still need and plan which cards will take them.",
+    "make-zero": "Keep your low cards to play under the others and get rid of winners early.",
+    "shed-a-trick": "You have more winners than you need: lose one while you still can.",
+    "duck-with-joker": "A joker never wins a trick: keep it for the trick you must not take.",
+    "trump-control": "Count trumps: draw them or keep them so they take the tricks you need.",
+    "king-dodge": "Stay out of the trick the K♥ falls into: get rid of your high hearts.",
+    "king-force": "Lead so that someone else must win the trick your doubled K♥ falls on.",
+    "queens": "Keep low cards to duck under the queens, and shed your own queens on others.",
+    "diamonds": "Each diamond costs 10: win tricks without diamonds, lose those with them.",
+    "ltoosh-lose-all": "Every trick costs 15: get rid of your high cards while others win.",
+    "ltoosh-count": "You cannot lose them all: choose which tricks to take and lose the rest.",
+    "trex-open": "Open the cards that free your own, not the ones that free the others'.",
+    "trex-block": "Hold back the card the others are waiting for, while you still can.",
+    "trex-hold-jack": "A jack opens a whole row: hold it until the row helps you more.",
+}
+
+
+@dataclass(frozen=True)
+class HintLadder:
+    """Four hints for the learner's next card, from gentle to the answer:
+    1 ``idea``, 2 ``suit``, 3 ``card``, 4 ``line`` (the rest of the play with best play by
+    all). ``reachable`` is False when the goal can no longer be reached; the card is then
+    the best one left."""
+
+    idea: str
+    suit: str
+    card: Card | None
+    line: tuple[Card | None, ...]
+    reachable: bool
+
+    def hint(self, level: int) -> str:
+        """The text of hint ``level`` (1-4)."""
+        if level == 1:
+            return self.idea
+        if self.card is None:
+            return "You have no card to play: pass."
+        if level == 2:
+            return f"Play a {self.suit}."
+        if level == 3:
+            return f"Play the {self.card.symbol()}."
+        if level == 4:
+            return "The whole line: " + " ".join("pass" if c is None else c.symbol()
+                                                 for c in self.line)
+        raise ValueError(f"hint levels are 1 to 4, not {level!r}")
+
+
+def _idea(puzzle: Puzzle) -> str:
+    text = puzzle.explanation.strip()
+    first = text.split(". ")[0].strip()
+    if first and not first.endswith((".", "!", "?")):
+        first += "."
+    return first or THEME_IDEAS.get(puzzle.theme, "Look for the card that keeps your goal.")
+
+
+def hints(puzzle: Puzzle, moves: Iterable[Card | str | None] = (), position=None,
+          engine: str = "auto") -> HintLadder:
+    """The hint ladder for the learner's next decision, after ``moves`` (or at
+    ``position``, a solver position of the puzzle in progress). The learner's seat must
+    be the one to move. The card of hint 3 is a card that keeps the goal (the principal
+    line's card when it does), and the line of hint 4 starts with it."""
+    pos = position_after(puzzle, moves) if position is None else position
+    if pos.to_move != puzzle.seat:
+        raise ValueError(f"seat {pos.to_move} is to move, not the learner's seat "
+                         f"{puzzle.seat}")
+    result, winning = winning_cards(puzzle, pos, engine)
+    line = tuple(result.line)
+    if not result.by_card:  # a Trex pass
+        return HintLadder(_idea(puzzle), "", None, line, puzzle.reached(result.value, pos))
+    if winning:
+        card = line[0] if line and line[0] in winning else winning[0]
+    else:
+        best = result.best_cards()
+        card = line[0] if line and line[0] in best else best[0]
+    if not line or line[0] != card:
+        try:
+            after = play_card(pos, card)
+            rest = () if _over(after) else tuple(_solve(puzzle, after, engine).line)
+        except ValueError:  # that card ends the Trex deal
+            rest = ()
+        line = (card,) + rest
+    return HintLadder(_idea(puzzle), _suit_word(card), card, line, bool(winning))
+
+
+def _over(pos) -> bool:
+    from ..solver.trex import TrexPosition
+
+    if isinstance(pos, TrexPosition):
+        return len(pos.out) >= 3
+    return not any(pos.hands) and not pos.trick
+
+
+def _suit_word(card: Card) -> str:
+    if card.is_joker:
+        return "joker"
+    return {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}[card.suit.letter]
