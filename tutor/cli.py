@@ -4,6 +4,8 @@
 ``trix-tutor app`` serves the lessons as a Voila web app; ``trix-tutor demo`` plays one
 hand by itself.
 ``trix-tutor solve DEAL --goal exactly:0:2`` solves a position exactly (double dummy).
+``trix-tutor puzzle generate --theme make-n --count 5 --seed 1`` deals new puzzles;
+``trix-tutor puzzle check FILE`` proves every puzzle of a file with the solver.
 """
 
 from __future__ import annotations
@@ -260,6 +262,46 @@ def solve_command(args, out: TextIO | None = None) -> int:
     return 0
 
 
+def puzzle_command(args, out: TextIO | None = None) -> int:
+    """``trix-tutor puzzle generate|check``: deal new puzzles, or prove a file's puzzles."""
+    out = out or sys.stdout
+    from .puzzles import PuzzleError, check, dump, dumps, generate, load
+
+    if args.puzzle_command == "generate":
+        try:
+            puzzles = generate(args.theme, args.count, args.seed, unique=args.unique,
+                               difficulty=args.difficulty, engine=args.engine)
+        except ValueError as e:
+            print(f"error: {e}", file=sys.stderr)
+            return 2
+        if args.out:
+            dump(puzzles, args.out)
+            print(f"Wrote {len(puzzles)} puzzle(s) to {args.out}", file=out)
+        else:
+            out.write(dumps(puzzles))
+        if len(puzzles) < args.count:
+            print(f"only {len(puzzles)} of {args.count} puzzle(s) found", file=sys.stderr)
+        return 0
+    if args.puzzle_command == "check":
+        bad = 0
+        total = 0
+        for path in args.files:
+            try:
+                puzzles = load(path)
+            except PuzzleError as e:
+                print(f"error: {e}", file=sys.stderr)
+                return 2
+            for p in puzzles:
+                total += 1
+                r = check(p, engine=args.engine)
+                if not r.ok:
+                    bad += 1
+                    print(f"{path}: {p.id}: " + "; ".join(r.problems), file=out)
+        print(f"{total - bad} of {total} puzzle(s) check.", file=out)
+        return 1 if bad else 0
+    return 2
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``trix-tutor`` command."""
     parser = argparse.ArgumentParser(prog="trix-tutor", description=__doc__.splitlines()[0])
@@ -286,7 +328,25 @@ def main(argv: list[str] | None = None) -> int:
     p_solve.add_argument("--layout", default="", help="Trex: the cards already laid out")
     p_solve.add_argument("--out", default="", help="Trex: seats already out, in order")
     p_solve.add_argument("--engine", default="auto", choices=["auto", "python", "numba"])
+    p_puzzle = sub.add_parser("puzzle", help="generate or check puzzles")
+    psub = p_puzzle.add_subparsers(dest="puzzle_command", required=True)
+    p_gen = psub.add_parser("generate", help="deal new puzzles the solver proves")
+    p_gen.add_argument("--theme", required=True, help="a theme, e.g. make-n, king-dodge, "
+                       "trex-block (see docs/puzzle-format.md)")
+    p_gen.add_argument("--count", type=int, default=10)
+    p_gen.add_argument("--seed", default="0", help="the same seed gives the same puzzles")
+    p_gen.add_argument("--out", default=None, help="the JSON file to write (default: print)")
+    p_gen.add_argument("--unique", action="store_true",
+                       help="keep only puzzles where exactly one card works")
+    p_gen.add_argument("--difficulty", type=int, default=None, choices=range(1, 6),
+                       help="keep only puzzles graded at this difficulty")
+    p_gen.add_argument("--engine", default="auto", choices=["auto", "python", "numba"])
+    p_chk = psub.add_parser("check", help="prove every puzzle of JSON files")
+    p_chk.add_argument("files", nargs="+")
+    p_chk.add_argument("--engine", default="auto", choices=["auto", "python", "numba"])
     args = parser.parse_args(argv)
+    if args.command == "puzzle":
+        return puzzle_command(args)
     if args.command == "solve":
         return solve_command(args)
     if args.command == "demo":

@@ -1,0 +1,453 @@
+"""The puzzle generator: deal random puzzle-sized positions for a theme, keep those the
+solver proves (``check``), grade them and write a prompt and an explanation.
+
+>>> ps = generate("make-zero", count=1, seed=3)
+>>> ps[0].theme, ps[0].target.kind, check(ps[0]).ok
+('make-zero', 'exactly', True)
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..cards import JOKER, Card, CardSet, Rank, Suit, deal
+from ..tricks import legal_cards
+from ..trix.contracts import Contract
+from .model import Puzzle, Target
+from .verify import THEME_IDEAS, CheckResult, check, grade
+
+__all__ = ["THEMES", "generate", "Theme", "seat_name"]
+
+KH = Card.parse("KH")
+
+
+@dataclass(frozen=True)
+class Theme:
+    """A theme: its game, a few words for titles, and the function that deals a
+    candidate puzzle (or ``None``) from a random generator."""
+
+    name: str
+    game: str
+    title: str
+    build: Callable[[random.Random, str], Puzzle | None]
+    keep: Callable[[Puzzle, CheckResult], bool] = lambda p, r: True
+
+
+def seat_name(seat: int, players: int) -> str:
+    """North, East, South, West at a table of four; Player 1… otherwise.
+
+    >>> seat_name(2, 4), seat_name(2, 5)
+    ('South', 'Player 3')
+    """
+    if players == 4:
+        return ("North", "East", "South", "West")[seat]
+    return f"Player {seat + 1}"
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+SUIT_WORDS = {Suit.SPADES: "Spades", Suit.HEARTS: "Hearts", Suit.DIAMONDS: "Diamonds",
+              Suit.CLUBS: "Clubs"}
+
+
+def _trick_words(p: Puzzle) -> str:
+    if not p.trick:
+        return "You lead."
+    parts = []
+    for i, c in enumerate(p.trick):
+        who = seat_name((p.leader + i) % p.players, p.players)
+        what = "a joker" if c.is_joker else f"the {c.symbol()}"
+        parts.append(f"{who} {'led' if i == 0 else 'played'} {what}")
+    return "; ".join(parts) + "."
+
+
+# --- dealing trick positions ----------------------------------------------------------
+def _deal_trick(rng: random.Random, players: int, size: int, *, jokers: int = 0,
+                must: dict[int, Card] | None = None, played: int | None = None,
+                prior: int = 0):
+    """Hands of ``size`` cards, the learner's seat, a trick of random legal cards before
+    it, and ``prior`` earlier tricks spread over the seats as tricks won. ``must`` puts a
+    card into a seat's hand (offset from the learner: 0 is the learner)."""
+    d = deal(players, size, jokers=jokers, rng=rng)
+    hands = list(d.hands)
+    seat = rng.randrange(players)
+    for off, card in (must or {}).items():
+        s = (seat + off) % players
+        if card in hands[s]:
+            continue
+        holder = next((i for i, h in enumerate(hands) if card in h), None)
+        give = rng.choice(list(hands[s]))
+        hands[s] = hands[s].remove(give).add(card)
+        if holder is not None:
+            hands[holder] = hands[holder].remove(card).add(give)
+    t = rng.randrange(players) if played is None else played
+    leader = (seat - t) % players
+    trick: list[Card] = []
+    for i in range(t):
+        s = (leader + i) % players
+        legal = list(legal_cards(hands[s], trick))
+        if not trick:
+            legal = [c for c in legal if not c.is_joker] or legal
+        c = rng.choice(legal)
+        trick.append(c)
+        hands[s] = hands[s].remove(c)
+    won = [0] * players
+    for _ in range(prior):
+        won[rng.randrange(players)] += 1
+    return tuple(hands), seat, leader, tuple(trick), tuple(won)
+
+
+def _tricks_left(p: Puzzle) -> int:
+    return len(p.hands[p.leader]) + (1 if p.trick else 0)
+
+
+def _trixter(rng: random.Random, theme: str) -> Puzzle | None:
+    from ..solver import MaxTricks, Position, solve
+
+    players = rng.choice((3, 5) if theme == "duck-with-joker" else (3, 4, 4, 5))
+    jokers = (players - 52 % players) % players
+    size = rng.randint(3, 6)
+    must = {0: JOKER} if theme == "duck-with-joker" else None
+    played = rng.randint(1, players - 1) if theme == "duck-with-joker" else None
+    hands, seat, leader, trick, won = _deal_trick(rng, players, size, jokers=jokers,
+                                                  must=must, played=played,
+                                                  prior=rng.choice((0, 0, 1, 2, 3)))
+    if theme == "duck-with-joker":
+        if not hands[seat].jokers or len(hands[seat]) < 2:
+            return None
+        if any(c.suit == trick[0].suit for c in hands[seat] if not c.is_joker):
+            return None  # the learner must be void in the suit led
+    trump = None if rng.random() < 0.2 and theme != "trump-control" else rng.choice(list(Suit))
+    if theme == "trump-control" and len(hands[seat].by_suit(trump)) < 2:
+        return None
+    pos = Position(hands, leader=leader, trick=trick, trump=trump, won=won)
+    best = solve(pos, MaxTricks(seat)).value
+    left = _tricks_left_pos(pos)
+    mine = won[seat]
+    if theme == "make-n":
+        if left < 3:
+            return None
+        n = mine + rng.randint(1, left - 1)
+        target = Target("exactly", n)
+    elif theme == "make-zero":
+        target = Target("exactly", mine)
+    elif theme == "shed-a-trick":
+        if best < 2:
+            return None
+        target = Target("exactly", mine + best - 1)
+    elif theme == "duck-with-joker":
+        n = mine + rng.randint(0, max(0, best - 1))
+        target = Target("exactly", n)
+    else:  # trump-control
+        if best < 2:
+            return None
+        target = Target("max-tricks", mine + best)
+    return Puzzle(id="new", title="new", game="trixter", theme=theme, difficulty=1, seat=seat,
+                  hands=hands, target=target, prompt="new", explanation="new", leader=leader,
+                  trick=trick, trump=trump, won=won)
+
+
+def _tricks_left_pos(pos) -> int:
+    return len(pos.hands[pos.leader]) + (1 if pos.trick else 0)
+
+
+TRIX_CONTRACT = {"king-dodge": Contract.KING, "king-force": Contract.KING,
+                 "queens": Contract.QUEENS, "diamonds": Contract.DIAMONDS,
+                 "ltoosh-lose-all": Contract.LTOOSH, "ltoosh-count": Contract.LTOOSH}
+
+
+def _trix(rng: random.Random, theme: str) -> Puzzle | None:
+    from ..solver import MinPenalty, Position, solve
+
+    size = rng.randint(3, 7)
+    must: dict[int, Card] = {}
+    if theme == "king-dodge":
+        must = {rng.randint(1, 3): KH}
+    elif theme == "king-force":
+        must = {0: KH}
+    elif theme == "queens":
+        for q in rng.sample([Card(s, Rank.QUEEN) for s in Suit], 2):
+            must[rng.randint(0, 3) if not must else rng.randint(0, 3)] = q
+    elif theme == "diamonds":
+        must = {rng.randint(1, 3): Card.parse("2D")}
+    hands, seat, leader, trick, won = _deal_trick(rng, 4, size, must=must)
+    contract = TRIX_CONTRACT[theme]
+    doubles: tuple = ()
+    taken = (CardSet(),) * 4
+    if theme == "king-force":
+        if KH not in hands[seat]:
+            return None
+        doubles = ((KH, seat),)
+    if theme == "queens":
+        held = [c for h in hands for c in h if c.rank == Rank.QUEEN]
+        if len(held) < 2:
+            return None
+        if rng.random() < 0.3:
+            q = rng.choice(held)
+            doubles = ((q, next(s for s in range(4) if q in hands[s])),)
+    pos = Position(hands, leader=leader, trick=trick, won=won, taken=taken)
+    if theme == "king-dodge":
+        target = Target("avoid", 0, CardSet([KH]))
+    else:
+        best = solve(pos, MinPenalty(seat, (contract,), doubles=doubles)).value
+        if theme == "king-force":
+            if best < 75:
+                return None
+            target = Target("penalty", -75)
+        elif theme == "ltoosh-lose-all":
+            if best < 0:
+                return None
+            target = Target("penalty", 0)
+        elif theme == "ltoosh-count":
+            if best >= 0:
+                return None
+            target = Target("penalty", -best)
+        else:
+            if theme == "diamonds" and not any(h.by_suit(Suit.DIAMONDS) for h in hands):
+                return None
+            target = Target("penalty", -best)
+    return Puzzle(id="new", title="new", game="trix", theme=theme, difficulty=1, seat=seat,
+                  hands=hands, target=target, prompt="new", explanation="new", leader=leader,
+                  trick=trick, won=won, contract=(contract,), doubles=doubles)
+
+
+def _trex(rng: random.Random, theme: str) -> Puzzle | None:
+    from ..solver import TrexPlace, TrexPosition, solve
+
+    sizes = [rng.randint(4, 6) if theme == "trex-hold-jack" else rng.randint(3, 6)
+             for _ in range(4)]
+    total = sum(sizes)
+    open_suit = rng.choice(list(Suit)) if theme == "trex-hold-jack" else None
+    rows = {s: [2, 14] for s in Suit if s != open_suit}
+    loose: list[Card] = [Card(open_suit, r) for r in Rank] if open_suit is not None else []
+    if len(loose) > total - 3:
+        return None
+    while len(loose) < total:
+        s = rng.choice(list(rows))
+        lo, hi = rows[s]
+        if rng.random() < 0.5 and lo < Rank.JACK:
+            loose.append(Card(s, Rank(lo)))
+            rows[s][0] += 1
+        elif hi > Rank.JACK:
+            loose.append(Card(s, Rank(hi)))
+            rows[s][1] -= 1
+    rng.shuffle(loose)
+    hands, i = [], 0
+    for k in sizes:
+        hands.append(CardSet(loose[i:i + k]))
+        i += k
+    seat = rng.randrange(4)
+    if open_suit is not None:
+        jack = Card(open_suit, Rank.JACK)
+        holder = next(s for s in range(4) if jack in hands[s])
+        if holder != seat:
+            give = rng.choice(list(hands[seat]))
+            hands[seat] = hands[seat].remove(give).add(jack)
+            hands[holder] = hands[holder].remove(jack).add(give)
+    layout = CardSet.deck() - sum(hands, CardSet())
+    try:
+        pos = TrexPosition(tuple(hands), to_move=seat)
+    except ValueError:
+        return None
+    if len(pos.legal()) < 2:
+        return None
+    best = solve(pos, TrexPlace(seat)).value
+    return Puzzle(id="new", title="new", game="trix", theme=theme, difficulty=1, seat=seat,
+                  hands=tuple(hands), target=Target("trex-place", best), prompt="new",
+                  explanation="new", contract=(Contract.TREX,), layout=layout)
+
+
+def _opens_for_others(p: Puzzle, card: Card) -> bool:
+    """Whether playing ``card`` in Trex makes a card of another seat playable."""
+    from ..solver.trex import OPENS
+
+    bits = OPENS[card.index]
+    return any(h.mask & bits for s, h in enumerate(p.hands) if s != p.seat)
+
+
+def _keep_block(p: Puzzle, r: CheckResult) -> bool:
+    return (any(_opens_for_others(p, c) for c in r.failing)
+            and any(not _opens_for_others(p, c) for c in r.winning))
+
+
+def _keep_hold_jack(p: Puzzle, r: CheckResult) -> bool:
+    return any(c.rank == Rank.JACK for c in r.failing) and bool(r.winning)
+
+
+def _keep_open(p: Puzzle, r: CheckResult) -> bool:
+    return all(c.rank != Rank.JACK for c in r.winning)
+
+
+def _keep_joker(p: Puzzle, r: CheckResult) -> bool:
+    return any(c.is_joker for c in r.winning)
+
+
+THEMES: dict[str, Theme] = {}
+for _name, _title in (("make-n", "Make your bid"), ("make-zero", "Make a zero bid"),
+                      ("shed-a-trick", "Shed a trick"), ("duck-with-joker", "Duck with the joker"),
+                      ("trump-control", "Trump control")):
+    THEMES[_name] = Theme(_name, "trixter", _title, _trixter,
+                          _keep_joker if _name == "duck-with-joker" else (lambda p, r: True))
+for _name, _title in (("king-dodge", "Dodge the K♥"), ("king-force", "Force the K♥"),
+                      ("queens", "Queens"), ("diamonds", "Diamonds"),
+                      ("ltoosh-lose-all", "Ltoosh: lose them all"),
+                      ("ltoosh-count", "Ltoosh: count the tricks")):
+    THEMES[_name] = Theme(_name, "trix", _title, _trix)
+THEMES["trex-open"] = Theme("trex-open", "trix", "Trex: which card to play", _trex, _keep_open)
+THEMES["trex-block"] = Theme("trex-block", "trix", "Trex: blocking", _trex, _keep_block)
+THEMES["trex-hold-jack"] = Theme("trex-hold-jack", "trix", "Trex: hold the jack", _trex,
+                                 _keep_hold_jack)
+
+
+# --- words -----------------------------------------------------------------------------
+PLACES = {1: "first", 2: "second", 3: "third", 4: "fourth"}
+
+
+def _goal_words(p: Puzzle) -> str:
+    t = p.target
+    left = _tricks_left(p)
+    mine = p.won[p.seat] if p.won else 0
+    if t.kind in ("exactly", "max-tricks"):
+        more = t.amount - mine
+        have = f"You have won {_plural(mine, 'trick')}; " if mine else ""
+        if t.kind == "exactly":
+            if more == 0:
+                tail = f"take none of the last {left} tricks"
+            else:
+                tail = f"take exactly {more} of the last {left} tricks"
+                if mine:
+                    tail += f" ({t.amount} in all)"
+        else:
+            tail = f"take at least {more} of the last {left} tricks"
+        return f"{have}{tail}." if mine else f"{tail[0].upper()}{tail[1:]}."
+    if t.kind == "avoid":
+        return "Do not take the K♥."
+    if t.kind == "penalty":
+        c = p.contract[0]
+        if c == Contract.KING:
+            return "Make someone else take your doubled K♥ (+75 for you)."
+        if t.amount == 0:
+            word = {Contract.QUEENS: "queen", Contract.DIAMONDS: "diamond",
+                    Contract.LTOOSH: "trick"}[c]
+            if c == Contract.LTOOSH:
+                return f"Take none of the last {left} tricks."
+            return f"Take no {word}."
+        if c == Contract.LTOOSH:
+            return f"Take at most {t.amount // 15} of the last {left} tricks."
+        return f"Lose at most {t.amount} points."
+    return f"Go out {PLACES[t.amount]} or better."
+
+
+def _rules_words(p: Puzzle) -> str:
+    if p.game == "trixter":
+        return (f"{SUIT_WORDS[p.trump]} are trump." if p.trump is not None else "No trump.")
+    c = p.contract[0]
+    doubled = "".join(f" {seat_name(s, 4) if s != p.seat else 'You'} doubled the "
+                      f"{card.symbol()}." for card, s in p.doubles)
+    if c == Contract.KING:
+        return "King of Hearts: whoever takes the K♥ loses 75." + (
+            "" if p.doubles else "")
+    if c == Contract.QUEENS:
+        return "Queens: each queen taken costs 25." + doubled
+    if c == Contract.DIAMONDS:
+        return "Diamonds: each diamond taken costs 10."
+    if c == Contract.LTOOSH:
+        return "Ltoosh: each trick taken costs 15."
+    return "Trex."
+
+
+def prompt_for(p: Puzzle) -> str:
+    """The prompt a learner reads: who they are, the contract or trump, the trick so far
+    (or the seats out, in Trex) and the goal, in plain words."""
+    me = seat_name(p.seat, p.players)
+    if p.is_trex:
+        out = ", ".join(seat_name(s, 4) for s in p.out)
+        gone = f" {out} {'is' if len(p.out) == 1 else 'are'} out." if p.out else ""
+        return f"You are {me}. Trex: play a card next to the layout.{gone} {_goal_words(p)}"
+    return f"You are {me}. {_rules_words(p)} {_trick_words(p)} {_goal_words(p)}"
+
+
+def explanation_for(p: Puzzle, r: CheckResult) -> str:
+    """The idea of the theme, then which cards work here and which fail."""
+    idea = THEME_IDEAS[p.theme]
+    win = ", ".join(c.symbol() if not c.is_joker else "the joker" for c in r.winning)
+    fail = ", ".join(c.symbol() if not c.is_joker else "the joker" for c in r.failing)
+    if len(r.winning) == 1:
+        here = f"Here only {win} works: on {fail} the others can stop you."
+    else:
+        here = f"Here {win} all work; on {fail} the others can stop you."
+    return f"{idea} {here}"
+
+
+def title_for(p: Puzzle, theme: Theme) -> str:
+    """A short title: the theme and the goal."""
+    t = p.target
+    if t.kind == "exactly":
+        return f"{theme.title}: exactly {t.amount}"
+    if t.kind == "max-tricks":
+        return f"{theme.title}: {t.amount} tricks"
+    if t.kind == "trex-place":
+        return f"{theme.title}: go out {PLACES[t.amount]}"
+    if t.kind == "penalty" and t.amount > 0:
+        return f"{theme.title}: at most {t.amount} points"
+    return theme.title
+
+
+def _key(p: Puzzle) -> str:
+    d = p.to_json()
+    return json.dumps([d["position"], d["goal"], d["seat"]], sort_keys=True)
+
+
+def generate(theme: str, count: int, seed: int | str = 0, *, unique: bool = False,
+             difficulty: int | None = None, max_tries: int | None = None,
+             id_prefix: str | None = None, start: int = 1, engine: str = "auto"
+             ) -> list[Puzzle]:
+    """Up to ``count`` new puzzles of ``theme`` (see ``THEMES``), each proven by
+    :func:`check` (and unique when asked, or of one ``difficulty``), graded, with a
+    prompt, an explanation and ids ``{id_prefix}-{number}`` counting from ``start``.
+    A puzzle where exactly one card works is marked ``unique`` (it is proven so).
+    The same arguments give the same puzzles."""
+    if theme not in THEMES:
+        raise ValueError(f"unknown theme {theme!r}; themes: {', '.join(THEMES)}")
+    if count < 0:
+        raise ValueError(f"count must be 0 or more, not {count}")
+    spec = THEMES[theme]
+    rng = random.Random(f"{seed}/{theme}")
+    prefix = id_prefix or theme
+    tries = max_tries if max_tries is not None else 200 * max(count, 1)
+    out: list[Puzzle] = []
+    seen: set[str] = set()
+    for _ in range(tries):
+        if len(out) >= count:
+            break
+        cand = spec.build(rng, theme)
+        if cand is None:
+            continue
+        cand = _replace(cand, unique=unique)
+        key = _key(cand)
+        if key in seen:
+            continue
+        seen.add(key)
+        r = check(cand, engine=engine)
+        if not r.ok or not spec.keep(cand, r):
+            continue
+        level = grade(cand, engine=engine)
+        if difficulty is not None and level != difficulty:
+            continue
+        cand = _replace(cand, difficulty=level, unique=unique or len(r.winning) == 1)
+        cand = _replace(cand, id=f"{prefix}-{start + len(out):03d}",
+                        title=title_for(cand, spec), prompt=prompt_for(cand),
+                        explanation=explanation_for(cand, r))
+        out.append(cand)
+    return out
+
+
+def _replace(p: Puzzle, **kw) -> Puzzle:
+    from dataclasses import replace
+
+    return replace(p, **kw)
