@@ -35,6 +35,18 @@ MAX_PLY = 80
 MAX_MOVES = 64  # per ply: moves in 0..23, order flags 24..47, table key 48..54
 KEY_AT = 48
 TVW = 7  # table values: lo, hi, best lead, generation, cards left, needs won, needs lost
+# MaxTricks keeps "winning ranks" entries (as DDS does): MB[ply, WR_AT] holds the live cards
+# whose ranks decided the node's result, MB[ply, RK_AT:RK_AT + 7] the node's table key:
+# two words of suit lengths per hand, leader and jokers, then each suit's holders from the
+# top card down. An entry stores, per suit, only the holders of its top cards down to the
+# lowest card that mattered (how many in TV[slot, 5]), so it serves every position with
+# the same lengths and the same holders of those cards, whoever holds the small ones.
+WR_AT = 55
+RK_AT = 56
+RPROBE = 32
+MERGED_AT = 63
+RKH = 7  # key words hashed: the lengths, leader and jokers, each suit's top holders
+TOPH = 0xF
 
 # cfg slots
 C_N, C_TRUMP, C_GOAL, C_NOHEART, C_DISCARD, C_SPECIAL, C_PERTRICK, C_SIDE = range(8)
@@ -128,6 +140,7 @@ def gen_moves(H, J, T, S, C, KID, seat, out):
     live = S[S_LIVE]
     k = 0
     m = mask
+    merged = 0  # the lowest card of each merged run (MaxTricks' winning ranks)
     while m:
         b = msb(m)
         out[k] = b
@@ -136,12 +149,17 @@ def gen_moves(H, J, T, S, C, KID, seat, out):
         kl = KID[b]
         nxt = b - 1
         floor = (b // 13) * 13
+        low = b
         while nxt >= floor:
             if (live >> nxt) & 1:
                 if not ((m >> nxt) & 1) or KID[nxt] != kl:
                     break
                 m ^= 1 << nxt
+                low = nxt
             nxt -= 1
+        if low != b:
+            merged |= 1 << low
+    out[MERGED_AT] = merged
     if jok:
         out[k] = JOKER_INDEX
         k += 1
@@ -623,6 +641,179 @@ def trick_special(T, base, C):
     return m
 
 
+@njit(cache=True)
+def rank_key(H, J, S, C, out):
+    """MaxTricks' table key at a trick start into out[RK_AT:RK_AT + 7]."""
+    n = C[C_N]
+    w0 = 0
+    w1 = 0
+    misc = S[S_LEADER]
+    for i in range(n):
+        h = H[i]
+        for st in range(4):
+            ln = popcount(h & suit_mask(st))
+            if i < 4:
+                w0 |= ln << (16 * i + 4 * st)
+            else:
+                w1 |= ln << (16 * (i - 4) + 4 * st)
+        misc |= J[i] << (4 + 4 * i)
+    out[RK_AT] = w0
+    out[RK_AT + 1] = w1
+    out[RK_AT + 2] = misc
+    live = S[S_LIVE]
+    for st in range(4):
+        m = live & suit_mask(st)
+        code = 0
+        pos = 0
+        while m:
+            b = msb(m)
+            m ^= 1 << b
+            for i in range(n):
+                if (H[i] >> b) & 1:
+                    code |= (i + 1) << (4 * pos)
+                    break
+            pos += 1
+        out[RK_AT + 3 + st] = code
+
+
+@njit(cache=True, inline="always")
+def top_mask(k):
+    return (1 << (4 * k)) - 1
+
+
+@njit(cache=True)
+def rank_hash(key):
+    h = 0x2545F491
+    for i in range(RKH):
+        if i < 3:
+            h ^= key[RK_AT + i]
+        else:
+            h ^= key[RK_AT + i] & TOPH
+        h *= 0x100000001B3
+        h ^= h >> 29
+    return h
+
+
+@njit(cache=True)
+def rank_find(TK, TV, C, key, start):
+    """The next slot (probing from start) of an entry matching the position keyed in key,
+    or -1."""
+    mask = C[C_TTMASK]
+    gen = C[C_GEN]
+    h = rank_hash(key) & mask
+    for p in range(start, RPROBE):
+        idx = (h + p) & mask
+        if TV[idx, 3] != gen:
+            continue
+        if TK[idx, 0] != key[RK_AT] or TK[idx, 1] != key[RK_AT + 1] or \
+                TK[idx, 2] != key[RK_AT + 2]:
+            continue
+        kp = TV[idx, 5]
+        ok = True
+        for st in range(4):
+            if (key[RK_AT + 3 + st] & top_mask((kp >> (4 * st)) & 15)) != TK[idx, 3 + st]:
+                ok = False
+                break
+        if ok:
+            return p
+    return -1
+
+
+@njit(cache=True)
+def top_cards(live, kp):
+    """The top k live cards of each suit (k from the packed kp)."""
+    out = 0
+    for st in range(4):
+        m = live & suit_mask(st)
+        k = (kp >> (4 * st)) & 15
+        cnt = popcount(m)
+        while cnt > k:
+            m &= m - 1
+            cnt -= 1
+        out |= m
+    return out
+
+
+@njit(cache=True)
+def rank_store(TK, TV, C, key, live, wr, depth, best, a0, b0, hint):
+    """Store a MaxTricks result under the cards that mattered (wr)."""
+    kp = 0
+    for st in range(4):
+        sm = live & suit_mask(st)
+        r = wr & sm
+        if sm:
+            r |= 1 << msb(sm)  # the top cards always count (they spread the table)
+            low = r & -r
+            kp |= popcount(sm & ~(low - 1)) << (4 * st)
+    mask = C[C_TTMASK]
+    gen = C[C_GEN]
+    h = rank_hash(key) & mask
+    slot = -1
+    empty = -1
+    shallow = -1
+    for p in range(RPROBE):
+        idx = (h + p) & mask
+        if TV[idx, 3] != gen:
+            if empty < 0:
+                empty = idx
+            continue
+        if TK[idx, 0] == key[RK_AT] and TK[idx, 1] == key[RK_AT + 1] and \
+                TK[idx, 2] == key[RK_AT + 2] and TV[idx, 5] == kp:
+            same = True
+            for st in range(4):
+                if (key[RK_AT + 3 + st] & top_mask((kp >> (4 * st)) & 15)) != TK[idx, 3 + st]:
+                    same = False
+                    break
+            if same:
+                slot = idx
+                break
+        if shallow < 0 or TV[idx, 4] < TV[shallow, 4]:
+            shallow = idx
+    if slot < 0:
+        slot = empty if empty >= 0 else shallow
+        TK[slot, 0] = key[RK_AT]
+        TK[slot, 1] = key[RK_AT + 1]
+        TK[slot, 2] = key[RK_AT + 2]
+        for st in range(4):
+            TK[slot, 3 + st] = key[RK_AT + 3 + st] & top_mask((kp >> (4 * st)) & 15)
+        TV[slot, 0] = -INF
+        TV[slot, 1] = INF
+        TV[slot, 2] = -2
+        TV[slot, 3] = gen
+        TV[slot, 4] = depth
+        TV[slot, 5] = kp
+    if best <= a0:
+        if best < TV[slot, 1]:
+            TV[slot, 1] = best
+    elif best >= b0:
+        if best > TV[slot, 0]:
+            TV[slot, 0] = best
+    else:
+        TV[slot, 0] = best
+        TV[slot, 1] = best
+    if hint > -2:
+        TV[slot, 2] = hint
+
+
+@njit(cache=True)
+def bounds_rel(H, S, C):
+    """The cards whose ranks the MaxTricks bounds read: every trump, and in each suit the
+    leader's cards above the others' top card with that card."""
+    leader = S[S_LEADER]
+    live = S[S_LIVE]
+    hand = H[leader]
+    others = live & ~hand
+    r = 0
+    if C[C_TRUMP] >= 0:
+        r |= live & suit_mask(C[C_TRUMP])
+    for st in range(4):
+        sm = suit_mask(st)
+        if hand & sm and others & sm:
+            t = msb(others & sm)
+            r |= live & sm & ~((1 << t) - 1)
+    return r
+
+
 _A1 = "int64[::1]"
 _A2 = "int64[:, ::1]"
 _AB_SIG = f"int64({', '.join([_A1] * 8 + [_A2] * 3 + ['int64'] * 3)})"
@@ -639,9 +830,14 @@ def ab(H, J, T, S, C, PTS, DBL, KID, TK, TV, MB, alpha, beta, need):
     b0 = beta
     hint = -2
     leader = S[S_LEADER]
+    ply = S[S_PLY]
+    wr = 0  # MaxTricks: the cards whose ranks decided this result
+    ranked = False
     if tlen == 0:
         left = popcount(H[leader]) + J[leader]
         if left == 0:
+            if goal == G_MAX:
+                MB[ply, WR_AT] = 0
             if goal == G_EXACTLY:
                 return 1 if need == 0 else 0
             if goal == G_AVOID:
@@ -656,10 +852,56 @@ def ab(H, J, T, S, C, PTS, DBL, KID, TK, TV, MB, alpha, beta, need):
         elif goal == G_AVOID and (C[C_SPECIAL] & S[S_LIVE]) == 0:
             return 1  # no avoided card is left to take
         lo, hi = bounds(H, J, S, C, PTS, DBL)
+        if goal == G_MAX and (lo > alpha or hi < beta):
+            wr = bounds_rel(H, S, C)  # the bounds cut or narrow the window: their reasons
+            MB[ply, WR_AT] = wr
         if lo >= beta:
             return lo
         if hi <= alpha:
             return hi
+    if tlen == 0 and goal == G_MAX:
+        ranked = True
+        rank_key(H, J, S, C, MB[ply])
+        # Every matching entry bounds the value: a cut from one of them, else the tightest.
+        p = rank_find(TK, TV, C, MB[ply], 0)
+        hmask = C[C_TTMASK]
+        h0 = rank_hash(MB[ply])
+        hit = False
+        wt = 0
+        while p >= 0:
+            rs = (h0 + p) & hmask
+            hit = True
+            elo = TV[rs, 0]
+            ehi = TV[rs, 1]
+            if elo >= beta or ehi <= alpha or elo == ehi:
+                S[S_HITS] += 1
+                MB[ply, WR_AT] = wr | top_cards(S[S_LIVE], TV[rs, 5])
+                return elo if elo >= beta or elo == ehi else ehi
+            if elo > lo:
+                lo = elo
+                wt |= top_cards(S[S_LIVE], TV[rs, 5])
+            if ehi < hi:
+                hi = ehi
+                wt |= top_cards(S[S_LIVE], TV[rs, 5])
+            if TV[rs, 2] > -2:
+                hint = TV[rs, 2]
+            p = rank_find(TK, TV, C, MB[ply], p + 1)
+        if hit:
+            S[S_HITS] += 1
+            wr |= wt
+            MB[ply, WR_AT] = wr
+            if hi <= alpha:
+                return hi
+            if lo >= beta:
+                return lo
+            if lo >= hi:  # the bounds and entries together pin the value
+                MB[ply, WR_AT] = wr | bounds_rel(H, S, C)
+                return lo
+        if lo > alpha:
+            alpha = lo
+        if hi < beta:
+            beta = hi
+    elif tlen == 0:
         key = MB[S[S_PLY], KEY_AT:KEY_AT + KW]
         make_key(H, J, S, C, KID, 0, key)
         slot = tt_find(TK, TV, C, key, True, left)
@@ -686,6 +928,8 @@ def ab(H, J, T, S, C, PTS, DBL, KID, TK, TV, MB, alpha, beta, need):
                     lo = elo
                 if ehi < hi:
                     hi = ehi
+                if lo >= hi:
+                    return lo
         hint = TV[slot, 2]
         if lo > alpha:
             alpha = lo
@@ -693,10 +937,10 @@ def ab(H, J, T, S, C, PTS, DBL, KID, TK, TV, MB, alpha, beta, need):
             beta = hi
     seat = (leader + tlen) % n
     maximize = (C[C_SIDE] >> seat) & 1
-    ply = S[S_PLY]
     mv = MB[ply]
     k = gen_moves(H, J, T, S, C, KID, seat, mv)
     order_moves(H, T, S, C, seat, mv, k, MB[ply + 1], need)
+    wacc = 0
     if hint > -2:
         hc = unrel(hint, S[S_LIVE])
         for i in range(1, k):
@@ -711,11 +955,20 @@ def ab(H, J, T, S, C, PTS, DBL, KID, TK, TV, MB, alpha, beta, need):
         c = MB[ply, i]
         # child(), inlined: numba compiles self-recursion but not mutual recursion.
         play(H, J, T, S, seat, c)
+        cw = 0
         if S[S_TLEN] == n:
             base = S[S_TBASE]
-            w = (leader + best_pos(T, base, n, C[C_TRUMP])) % n
+            wp = best_pos(T, base, n, C[C_TRUMP])
+            w = (leader + wp) % n
             won = (C[C_SIDE] >> w) & 1
             tm = trick_special(T, base, C)
+            if goal == G_MAX:
+                # The winner's rank mattered when another card of its suit was played.
+                wc = T[base + wp]
+                for x in range(base, base + n):
+                    if x != base + wp and T[x] != JOKER_INDEX and T[x] // 13 == wc // 13:
+                        cw = 1 << wc
+                        break
             if goal == G_EXACTLY and won and need - 1 < 0:
                 v = 0
             elif goal == G_AVOID and won and (tm & C[C_SPECIAL]) != 0:
@@ -736,6 +989,9 @@ def ab(H, J, T, S, C, PTS, DBL, KID, TK, TV, MB, alpha, beta, need):
         else:
             v = ab(H, J, T, S, C, PTS, DBL, KID, TK, TV, MB, alpha, beta, need)
         unplay(H, J, T, S, seat, c)
+        if goal == G_MAX:
+            cw |= MB[ply + 1, WR_AT]
+            wacc |= cw
         if maximize:
             if v > best:
                 best = v
@@ -749,7 +1005,19 @@ def ab(H, J, T, S, C, PTS, DBL, KID, TK, TV, MB, alpha, beta, need):
                 if v < beta:
                     beta = v
         if alpha >= beta:
+            wacc = cw  # the cut needs only this card's reasons
             break
+    if goal == G_MAX:
+        wacc |= wr
+        if alpha < beta:
+            # Every card counted: merged runs stood for their cards because they touch.
+            wacc |= MB[ply, MERGED_AT]
+        MB[ply, WR_AT] = wacc
+        if ranked:
+            hb = -2
+            if (best > a0) if maximize else (best < b0):
+                hb = rel(best_card, S[S_LIVE])
+            rank_store(TK, TV, C, MB[ply], S[S_LIVE], wacc, left, best, a0, b0, hb)
     if slot >= 0:
         # The slot may have been reused by a deeper position meanwhile: look it up again.
         key = MB[ply, KEY_AT:KEY_AT + KW]
