@@ -87,6 +87,21 @@ def test_engines_agree_on_larger_deals(seed):
     same(pos, Exactly(pos.to_move, 3))
 
 
+@pytest.mark.parametrize("batch", range(6))
+def test_value_only_solves_give_the_same_value(batch):
+    """``by_card=False``: one search for the value, the same on both engines as a full
+    solve's value, with no card values and the same line."""
+    rng = random.Random(8000 + batch)
+    for _ in range(10):
+        pos, goal = random_case(rng)
+        full = solve(pos, goal, engine="numba")
+        for engine in ("python", "numba"):
+            alone = solve(pos, goal, engine=engine, by_card=False)
+            assert alone.value == full.value, (pos, goal, engine)
+            assert alone.by_card == {}
+            assert alone.line == full.line, (pos, goal, engine)
+
+
 def test_quick_tricks_never_exceed_the_value():
     """The quick-trick bound is sound: the leader always makes at least that many."""
     rng = random.Random(11)

@@ -1135,6 +1135,28 @@ def root_values(H, J, T, S, C, PTS, DBL, KID, TK, TV, MB, need, out_cards, out_v
     return k
 
 
+@njit(cache=True)
+def root_value(H, J, T, S, C, PTS, DBL, KID, TK, TV, MB, need):
+    """The value alone (no card's): MaxTricks by zero-window tests on the target."""
+    goal = C[C_GOAL]
+    if goal == G_EXACTLY or goal == G_AVOID:
+        if need < 0:
+            return 0
+        return ab(H, J, T, S, C, PTS, DBL, KID, TK, TV, MB, 0, 1, need)
+    if goal == G_MAX:
+        leader = S[S_LEADER]
+        lo = 0
+        hi = popcount(H[leader]) + J[leader] + (1 if S[S_TLEN] else 0)
+        while lo < hi:
+            t = (lo + hi + 1) // 2
+            if ab(H, J, T, S, C, PTS, DBL, KID, TK, TV, MB, t - 1, t, need) >= t:
+                lo = t
+            else:
+                hi = t - 1
+        return lo
+    return ab(H, J, T, S, C, PTS, DBL, KID, TK, TV, MB, -INF, INF, need)
+
+
 _TABLE: list = []  # [keys, values, generation] shared by every solve of this process
 
 
@@ -1232,6 +1254,14 @@ class FastSearch:
         self.out_cards = np.zeros(MAX_MOVES, np.int64)
         self.out_vals = np.zeros(MAX_MOVES, np.int64)
 
+    def value(self) -> int:
+        """The goal's value alone, without each card's."""
+        if self.C[C_GEN] != _TABLE[2]:
+            _TABLE[2] += 1
+            self.C[C_GEN] = _TABLE[2]
+        return int(root_value(self.H, self.J, self.T, self.S, self.C, self.PTS, self.DBL,
+                              self.KID, self.TK, self.TV, self.MB, self.need))
+
     def root(self) -> tuple[dict[int, int], int, int, list[int]]:
         """Values of the merged cards of the seat to move, the legal mask, joker flag and
         the cards in search order."""
@@ -1298,12 +1328,18 @@ def _line(fs: FastSearch) -> list[Card]:
     return line
 
 
-def solve(position: Position, goal):
+def solve(position: Position, goal, by_card: bool = True):
     """``search.solve`` on the numba engine."""
     from .search import Result
 
     start = time.perf_counter()
     fs = FastSearch(position, goal)
+    if not by_card:
+        value = fs.value()
+        return Result(value=value, by_card={},
+                      stats={"nodes": int(fs.S[S_NODES]), "tt_hits": int(fs.S[S_HITS]),
+                             "seconds": time.perf_counter() - start, "engine": "numba"},
+                      line_fn=lambda: _line(fs))
     vals, mask, jok, _ = fs.root()
     by_card: dict[Card, int] = {}
     current = None

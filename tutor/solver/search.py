@@ -797,8 +797,12 @@ def _use_numba(engine: str) -> bool:
     return True
 
 
-def solve(position: Position, goal, engine: str = "auto") -> Result:
+def solve(position: Position, goal, engine: str = "auto", by_card: bool = True) -> Result:
     """Solve ``goal`` from ``position`` with best play by everyone (all hands seen).
+
+    With ``by_card=False`` only the value is worked out (``by_card`` is empty; the line
+    is still there on request): one search instead of one per legal card, for callers
+    that need no card's value (bid advice; Trex goals ignore it).
 
     ``engine`` picks the implementation: ``"python"``, ``"numba"`` (compiled, much
     faster; needs the ``fast`` extra) or ``"auto"`` (numba when it imports, unless the
@@ -814,10 +818,20 @@ def solve(position: Position, goal, engine: str = "auto") -> Result:
     if isinstance(goal, TrexPlace):
         return solve_trex(position, goal)
     if _use_numba(engine):
-        return _fast_module().solve(position, goal)
+        return _fast_module().solve(position, goal, by_card)
     start = time.perf_counter()
     s = _Search(position, goal)
     seat = position.to_move
+    if not by_card:
+        if isinstance(goal, (Exactly, AvoidCards)):
+            need, failed = s.root_need()
+            value = 0 if failed else int(s.can(need, failed))
+        else:
+            value = s.solve_additive()
+        return Result(value=value, by_card={},
+                      stats={"nodes": s.nodes, "tt_hits": s.tt_hits, "tt_size": len(s.tt),
+                             "seconds": time.perf_counter() - start, "engine": "python"},
+                      line_fn=lambda: _principal_line(position, goal, s))
     reps = _equivalents(s, seat)
     rep_values: dict[int, int] = {}
     guess = None
