@@ -526,11 +526,11 @@ def bid_advice(hand: CardSet | str, trump: Suit | str | None, players: int = 4, 
     done = 0
     for hands in sample_layouts(view, samples, rng):
         pos = Position(tuple(hands), leader=leader, trump=trump)
-        hi = solve(pos, _tricks_goal(seat, True)).value
-        lo = round(_tricks(solve(pos, _tricks_goal(seat, False)).value, False))
+        hi = solve(pos, _tricks_goal(seat, True), by_card=False).value
+        lo = round(_tricks(solve(pos, _tricks_goal(seat, False), by_card=False).value, False))
         tops[hi] += 1
         for k in range(size + 1):
-            ok = lo <= k <= hi and solve(pos, Exactly(seat, k)).value == 1
+            ok = lo <= k <= hi and solve(pos, Exactly(seat, k), by_card=False).value == 1
             if ok:
                 made[k] += 1
             else:
