@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from .model import (GAMES, GOAL_KINDS, Puzzle, PuzzleError, Target, dump, dumps, load, loads,
                     play_card)
+from .collection import bundled
 from .generate import THEMES, generate
 from .verify import (THEME_IDEAS, CheckResult, HintLadder, check, grade, hints, position_after,
                      winning_cards)
@@ -17,4 +18,4 @@ from .verify import (THEME_IDEAS, CheckResult, HintLadder, check, grade, hints, 
 __all__ = ["Puzzle", "Target", "PuzzleError", "load", "loads", "dump", "dumps", "play_card",
            "GAMES", "GOAL_KINDS", "CheckResult", "check", "grade", "HintLadder", "hints",
            "position_after", "winning_cards", "THEME_IDEAS", "THEMES",
-           "generate"]
+           "generate", "bundled"]

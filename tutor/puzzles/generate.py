@@ -378,9 +378,10 @@ def explanation_for(p: Puzzle, r: CheckResult) -> str:
     win = ", ".join(c.symbol() if not c.is_joker else "the joker" for c in r.winning)
     fail = ", ".join(c.symbol() if not c.is_joker else "the joker" for c in r.failing)
     if len(r.winning) == 1:
-        here = f"Here only {win} works: on {fail} the others can stop you."
+        here = f"Here only {win} keeps the goal; after {fail} the others can beat you."
     else:
-        here = f"Here {win} all work; on {fail} the others can stop you."
+        both = "both" if len(r.winning) == 2 else "all"
+        here = f"Here {win} {both} keep the goal; after {fail} the others can beat you."
     return f"{idea} {here}"
 
 

@@ -1,0 +1,68 @@
+"""The bundled collection: ``tutor/puzzles/data/*.json``.
+
+``bundled()`` loads every file (ids must be unique across the whole set);
+``build()`` regenerates the files from fixed seeds (``python -m tutor.puzzles.collection``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+from .generate import THEMES, generate
+from .model import Puzzle, PuzzleError, dump, load
+
+__all__ = ["DATA", "FILES", "bundled", "build"]
+
+DATA = Path(__file__).parent / "data"
+FILES = {"trixter.json": ("make-n", "make-zero", "shed-a-trick", "duck-with-joker",
+                          "trump-control"),
+         "trix.json": ("king-dodge", "king-force", "queens", "diamonds", "ltoosh-lose-all",
+                       "ltoosh-count"),
+         "trex.json": ("trex-open", "trex-block", "trex-hold-jack")}
+
+
+def bundled(folder: str | Path | None = None) -> list[Puzzle]:
+    """Every bundled puzzle, file by file in name order; a puzzle id used in two files
+    raises :class:`PuzzleError` naming the second file, the id and the field."""
+    folder = DATA if folder is None else Path(folder)
+    out: list[Puzzle] = []
+    where: dict[str, str] = {}
+    for path in sorted(folder.glob("*.json")):
+        for p in load(path):
+            if p.id in where:
+                raise PuzzleError(f"{path}: puzzle {p.id!r}: field 'id': {p.id!r} is also "
+                                  f"used in {where[p.id]}")
+            where[p.id] = str(path)
+            out.append(p)
+    return out
+
+
+def build(folder: str | Path | None = None, per_level: int = 3, seed: str = "bundle-1",
+          engine: str = "auto") -> dict[str, int]:
+    """Generate the collection: for each theme, up to ``per_level`` puzzles at each
+    difficulty 1-5; returns the number of puzzles per theme."""
+    folder = DATA if folder is None else Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    counts = {}
+    for name, themes in FILES.items():
+        puzzles: list[Puzzle] = []
+        for theme in themes:
+            found: list[Puzzle] = []
+            for level in range(1, 6):
+                found += generate(theme, per_level, f"{seed}/{level}", difficulty=level,
+                                  max_tries=150 * per_level, engine=engine)
+            found = [replace(p, id=f"{theme}-{i:03d}") for i, p in enumerate(found, 1)]
+            counts[theme] = len(found)
+            puzzles += found
+        dump(puzzles, folder / name)
+    return counts
+
+
+if __name__ == "__main__":  # pragma: no cover
+    import time
+
+    t = time.time()
+    for theme, n in build().items():
+        print(f"{theme:18} {n}")
+    print(f"{time.time() - t:.0f} s; themes: {len(THEMES)}")
