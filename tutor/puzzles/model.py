@@ -98,6 +98,13 @@ class Puzzle:
     visible: tuple[int, ...] | None = None
     unique: bool = False
 
+    def __post_init__(self) -> None:
+        # One form for "nothing won or taken yet", so equal puzzles compare equal.
+        if not any(self.won):
+            object.__setattr__(self, "won", ())
+        if not any(self.taken):
+            object.__setattr__(self, "taken", ())
+
     # --- what the solver needs ---------------------------------------------------
     @property
     def players(self) -> int:
@@ -155,8 +162,35 @@ class Puzzle:
             won = (position.won if position is not None else self.won) or (0,) * self.players
             return won[self.seat] + value >= t.amount
         if t.kind == "penalty":
-            return value >= -t.amount
+            return value + self.scored(position) >= -t.amount
         return value <= t.amount
+
+    def scored(self, position=None) -> int:
+        """The learner's points in a Trix trick contract from the puzzle's start to
+        ``position`` (cards and tricks taken since, doubles included: RULES.md A3, A4);
+        the solver's penalty value counts only what is still to come."""
+        if position is None or self.is_trex or not self.contract:
+            return 0
+        goal = self.goal() if self.target.kind == "penalty" else None
+        if goal is None:
+            from ..solver import MinPenalty
+
+            goal = MinPenalty(self.seat, self.contract, doubles=self.doubles)
+        points, per_trick = goal.card_points()
+        start_won = self.won or (0,) * self.players
+        start_taken = self.taken or (CardSet(),) * self.players
+        doubler = {c: s for c, s in self.doubles}
+        me = self.seat
+        total = per_trick * (position.won[me] - start_won[me])
+        for s in range(self.players):
+            for c in position.taken[s] - start_taken[s]:
+                pts = points.get(c.index, 0) if not c.is_joker else 0
+                d = doubler.get(c)
+                if s == me:
+                    total += pts * (2 if d is not None and d != me else 1)
+                elif d == me:
+                    total -= pts
+        return total
 
     def better(self, a: int, b: int) -> bool:
         """Whether solver value ``a`` is better for the learner than ``b``."""
