@@ -1,8 +1,8 @@
 """The puzzle generator: deal random puzzle-sized positions for a theme, keep those the
 solver proves (``check``), grade them and write a prompt and an explanation.
 
->>> ps = generate("make-zero", count=1, seed=3)
->>> ps[0].theme, ps[0].target.kind, check(ps[0]).ok
+>>> ps = generate("make-zero", count=1, seed=3, engine="python")
+>>> ps[0].theme, ps[0].target.kind, check(ps[0], engine="python").ok
 ('make-zero', 'exactly', True)
 """
 
