@@ -357,3 +357,17 @@ def test_position_helpers():
     assert pos.taken[0] == CardSet.parse("9S 5D 8S 4S") and pos.hands[0] == CardSet.parse("2D")
     with pytest.raises(ValueError):
         position_after(p, ["AD"])
+
+
+def test_the_format_docs_examples_load_and_check():
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).parents[1] / "docs" / "puzzle-format.md").read_text()
+    blocks = re.findall(r"```json\n(.*?)```", text, re.S)
+    kinds = set()
+    for block in blocks:
+        p = loads("[" + block + "]", source="docs/puzzle-format.md")[0]
+        assert check(p, engine=ENGINE).ok, p.id
+        kinds.add(p.target.kind)
+    assert kinds == {"exactly", "max-tricks", "avoid", "penalty", "trex-place"}
