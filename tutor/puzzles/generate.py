@@ -368,7 +368,13 @@ def prompt_for(p: Puzzle) -> str:
     if p.is_trex:
         out = ", ".join(seat_name(s, 4) for s in p.out)
         gone = f" {out} {'is' if len(p.out) == 1 else 'are'} out." if p.out else ""
-        return f"You are {me}. Trex: play a card next to the layout.{gone} {_goal_words(p)}"
+        from ..solver.trex import layout_from_cards
+
+        rows = str(layout_from_cards(p.layout if p.layout is not None else
+                                     CardSet.deck() - sum(p.hands, CardSet())))
+        rows = ", ".join(r.strip() for r in rows.split("  ") if r.strip())
+        return (f"You are {me}. Trex: play a card next to the layout ({rows}).{gone} "
+                f"{_goal_words(p)}")
     return f"You are {me}. {_rules_words(p)} {_trick_words(p)} {_goal_words(p)}"
 
 

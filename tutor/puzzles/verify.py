@@ -133,7 +133,7 @@ THEME_IDEAS = {
     "shed-a-trick": "You have more winners than you need: lose one while you still can.",
     "duck-with-joker": "A joker never wins a trick: keep it for the trick you must not take.",
     "trump-control": "Count trumps: draw them or keep them so they take the tricks you need.",
-    "king-dodge": "Stay out of the trick the K♥ falls into: get rid of your high hearts.",
+    "king-dodge": "Stay out of the trick the K♥ falls into: keep a low card to play under it.",
     "king-force": "Lead so that someone else must win the trick your doubled K♥ falls on.",
     "queens": "Keep low cards to duck under the queens, and shed your own queens on others.",
     "diamonds": "Each diamond costs 10: win tricks without diamonds, lose those with them.",
