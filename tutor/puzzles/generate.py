@@ -381,14 +381,52 @@ def prompt_for(p: Puzzle) -> str:
 def explanation_for(p: Puzzle, r: CheckResult) -> str:
     """The idea of the theme, then which cards work here and which fail."""
     idea = THEME_IDEAS[p.theme]
-    win = ", ".join(c.symbol() if not c.is_joker else "the joker" for c in r.winning)
-    fail = ", ".join(c.symbol() if not c.is_joker else "the joker" for c in r.failing)
+    win = ", ".join(_card_words(c) for c in r.winning)
     if len(r.winning) == 1:
-        here = f"Here only {win} keeps the goal; after {fail} the others can beat you."
+        here = f"Here only {win} keeps the goal."
     else:
-        both = "both" if len(r.winning) == 2 else "all"
-        here = f"Here {win} {both} keep the goal; after {fail} the others can beat you."
-    return f"{idea} {here}"
+        here = f"Here {win} {'both' if len(r.winning) == 2 else 'all'} keep the goal."
+    return f"{idea} {here}{_refutation(p, r)}"
+
+
+def _refutation(p: Puzzle, r: CheckResult) -> str:
+    """One sentence on what happens after the first failing card: who wins the trick
+    (best play by all), or which of the others' cards it frees in Trex."""
+    from ..solver import solve
+    from ..tricks import trick_winner
+    from .model import play_card
+
+    bad = r.failing[0]
+    name = _card_words(bad, "the ")
+    also = "."
+    if len(r.failing) > 1:
+        rest = [_card_words(c) for c in r.failing[1:]]
+        cards = rest[0] if len(rest) == 1 else ", ".join(rest[:-1]) + " and " + rest[-1]
+        also = f"; {cards} {'fails' if len(rest) == 1 else 'fail'} too."
+    tail = ", and the others can beat you" + also
+    if p.is_trex:
+        before = p.position()
+        after = play_card(before, bad)
+        freed = [(s, c) for s in range(4) if s != p.seat
+                 for c in after.layout.playable(after.hands[s])
+                 if c not in before.layout.playable(before.hands[s])]
+        if not freed:
+            return f" After {name} the others can beat you{also}"
+        s, c = freed[0]
+        return f" After {name}, {seat_name(s, 4)} can play the {c.symbol()}{tail}"
+    pos = p.position()
+    trick = list(pos.trick) + [bad]
+    after = play_card(pos, bad)
+    if after.trick:
+        trick += solve(after, p.goal(), engine="python").line[:p.players - len(trick)]
+    w = (pos.leader + trick_winner(trick, pos.trump)) % p.players
+    card = trick[(w - pos.leader) % p.players]
+    who = "you win" if w == p.seat else f"{seat_name(w, p.players)} wins"
+    return f" After {name}, {who} the trick with {_card_words(card, 'the ')}{tail}"
+
+
+def _card_words(c: Card, the: str = "") -> str:
+    return "the joker" if c.is_joker else f"{the}{c.symbol()}"
 
 
 def title_for(p: Puzzle, theme: Theme) -> str:
