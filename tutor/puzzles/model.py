@@ -237,10 +237,6 @@ class Puzzle:
         """A puzzle from its JSON object; :class:`PuzzleError` names what is wrong."""
         return _Reader(source, index).puzzle(obj)
 
-    def with_(self, **changes) -> Puzzle:
-        """A copy with some fields changed (validated again)."""
-        return Puzzle.from_json(replace(self, **changes).to_json())
-
 
 # --- playing cards on a trick position ------------------------------------------------
 def play_card(position, card: Card | None):
