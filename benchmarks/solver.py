@@ -14,7 +14,8 @@ Trixter games at their 13-card hand after the beginner bots chose trump and bid.
 
 ``make bench`` stays bounded: 13-card rows only with ``--max-cards 13``, and a row stops
 taking new deals once it has run ``--row-seconds`` (the deals column says how many it
-solved; a capped hint is timed over the layouts it solved and scaled to 20). Without
+solved; a capped hint is timed over the layouts it solved and scaled to 20). A cap acts
+between solves only: one 13-card ``Exactly`` solve can still take minutes. Without
 numba or endplay the benchmark says so and prints what it can.
 """
 
