@@ -15,9 +15,10 @@ import pytest
 from tutor import Bid, CardSet, Phase, TrixGame, TrixterGame
 from tutor.actions import Play
 from tutor.cards import JOKER, Suit
-from tutor.solver import Exactly, MaxTricks, Position, solve
+from tutor.solver import Exactly, MaxTricks, MinPenalty, Position, solve
 from tutor.solver.pimc import View, advise_bid, bid_advice, hint, sample_layouts, view_of
 from tutor.trix.rules import TrixRules
+from tutor.trixter import TrixterRules
 
 
 def replayed(game, hands):
@@ -223,19 +224,29 @@ def test_bid_advice_known_answers():
 
 
 def test_bid_advice_agrees_with_exact_solves_of_its_layouts():
+    """The advisor's bookkeeping, redone here from exact solves of the same layouts."""
     hand = CardSet.from_pbn("A2.K3..")
     a = bid_advice(hand, "H", players=3, samples=6, seed=5)
     pool = [c for c in CardSet.deck() if c not in hand] + [JOKER] * 2
     view = View(seat=0, hand=hand, pool=pool, counts=[0, 4, 4], known=[CardSet()] * 3,
                 excluded=[0] * 3, undealt=len(pool) - 8)
-    tops, made = Counter(), [0] * 5
+    tops, within, expected, sure = Counter(), [0] * 5, [0.0] * 5, 0
+    rules = TrixterRules()
     for hands in sample_layouts(view, 6, random.Random("5/bids")):
         pos = Position(tuple(hands), leader=0, trump=Suit.HEARTS)
-        tops[solve(pos, MaxTricks(0)).value] += 1
+        most = solve(pos, MaxTricks(0)).value
+        fewest = -solve(pos, MinPenalty(0, "ltoosh")).value // 15
+        lo, hi = sorted((most, fewest))
+        tops[most] += 1
         for k in range(5):
-            made[k] += solve(pos, Exactly(0, k)).value
+            within[k] += lo <= k <= hi
+            expected[k] += sum(rules.score(k, t) for t in range(lo, hi + 1)) / (hi - lo + 1) / 6
+        sure += solve(pos, Exactly(0, a.best_bid)).value
     assert dict(sorted(tops.items())) == a.tricks
-    assert [m / 6 for m in made] == a.chance
+    assert [w / 6 for w in within] == a.chance
+    assert a.expected == pytest.approx(expected)
+    assert a.best_bid == max(range(5), key=lambda k: (expected[k], -k))
+    assert a.guaranteed == sure / 6
 
 
 def test_advise_bid_respects_the_hook():

@@ -457,10 +457,13 @@ def _ranked(rows: dict[Card, list], samples: int, lower_is_better: bool) -> list
 # --- the Trixter bid advisor --------------------------------------------------------
 @dataclass
 class BidAdvice:
-    """For one hand and trump, over sampled layouts: how many tricks the hand can take
-    against everyone (``tricks``: a count per number), the chance that each bid can be
-    made whatever the others do (``chance[n]``), the expected score of each bid, and
-    the best bid."""
+    """For one hand and trump, over sampled layouts: the most tricks the hand can take
+    against everyone (``tricks``: a count per number), the share of layouts in which
+    each bid is within reach (``chance[n]``: between the fewest tricks the hand can be
+    held to and the most it can force), the expected score of each bid (every count in
+    that range taken as equally likely),
+    the best bid, and how often that bid is guaranteed even against all the others
+    together (``guaranteed``)."""
 
     hand: CardSet
     trump: Suit | None
@@ -469,21 +472,27 @@ class BidAdvice:
     chance: list[float]
     expected: list[float]
     bids: list[int]
+    guaranteed: float = 0.0
     seconds: float = 0.0
 
     @property
     def best_bid(self) -> int:
         """The allowed bid with the highest expected score (the lower on a tie)."""
-        return max(self.bids, key=lambda n: (self.expected[n], -n))
+        return _best_bid(self.bids, self.expected)
 
     def explain(self) -> str:
         """One line for a learner."""
         n = self.best_bid
         trump = "no trump" if self.trump is None else f"{self.trump.symbol} trump"
         most = max(self.tricks, key=lambda k: (self.tricks[k], -k))
-        return (f"With {trump}, bid {n}: you can make exactly {n} in "
-                f"{_pct(self.chance[n])} of layouts (expected score {self.expected[n]:+.1f}); "
-                f"your most common top is {most} trick{'s' if most != 1 else ''}.")
+        return (f"With {trump}, bid {n}: exactly {n} is within your reach in "
+                f"{_pct(self.chance[n])} of layouts and sure even against everyone in "
+                f"{_pct(self.guaranteed)} (expected score {self.expected[n]:+.1f}); "
+                f"the most you can force is most often {most} trick{'s' if most != 1 else ''}.")
+
+
+def _best_bid(bids: Sequence[int], expected: Sequence[float]) -> int:
+    return max(bids, key=lambda n: (expected[n], -n))
 
 
 def bid_advice(hand: CardSet | str, trump: Suit | str | None, players: int = 4, *,
@@ -492,14 +501,16 @@ def bid_advice(hand: CardSet | str, trump: Suit | str | None, players: int = 4, 
     """Advise a Trixter bid for ``hand`` (at ``seat``, with ``leader`` to lead the
     first trick) by sampling the other hands from the rest of the deck.
 
-    For each layout: the most tricks the hand can take against all the others, the
-    fewest it can be held to, and for every number between, whether exactly that many
-    can be guaranteed. A bid's expected score uses ``rules.score`` (a made bid, or a
-    miss by one trick where it is within reach).
+    For each layout: the most tricks the hand can force against all the others and the
+    fewest it can be held to. The hand's real count is taken as any number between the
+    two, each as likely (in a real game the others play for their own bids, not all
+    against you), and each bid is scored on it with ``rules.score``. Against all the
+    others together an exact bid is rarely sure, so that share is reported separately
+    for the best bid.
 
     >>> a = bid_advice("AK.A..", "S", players=4, samples=6)
-    >>> a.tricks, a.best_bid
-    ({3: 6}, 3)
+    >>> a.tricks, a.best_bid, a.guaranteed
+    ({3: 6}, 3, 1.0)
     """
     from ..trixter import TrixterRules, jokers_for
 
@@ -510,41 +521,43 @@ def bid_advice(hand: CardSet | str, trump: Suit | str | None, players: int = 4, 
     if isinstance(trump, str):
         trump = None if trump.strip().lower() in ("none", "nt", "") else Suit.parse(trump)
     size = len(hand)
-    n_players = players
     pool = [c for c in CardSet.deck() if c not in hand]
     pool += [JOKER] * (jokers_for(players) - hand.jokers)
     if size * players > 52 + jokers_for(players):
         raise ValueError(f"{size} cards each is more than the deck holds for {players}")
-    counts = [0 if s == seat else size for s in range(n_players)]
+    counts = [0 if s == seat else size for s in range(players)]
     view = View(seat=seat, hand=hand, pool=pool, counts=counts,
-                known=[CardSet()] * n_players, excluded=[0] * n_players,
-                undealt=len(pool) - size * (n_players - 1))
+                known=[CardSet()] * players, excluded=[0] * players,
+                undealt=len(pool) - size * (players - 1))
     rng = random.Random(f"{seed}/bids")
     tops: Counter[int] = Counter()
-    made = [0] * (size + 1)
-    miss_score = [0.0] * (size + 1)
-    done = 0
+    within = [0] * (size + 1)
+    score = [0.0] * (size + 1)
+    layouts = []
     for hands in sample_layouts(view, samples, rng):
         pos = Position(tuple(hands), leader=leader, trump=trump)
-        hi = solve(pos, _tricks_goal(seat, True), by_card=False).value
-        lo = round(_tricks(solve(pos, _tricks_goal(seat, False), by_card=False).value, False))
-        tops[hi] += 1
+        most = solve(pos, _tricks_goal(seat, True), by_card=False).value
+        fewest = round(_tricks(solve(pos, _tricks_goal(seat, False), by_card=False).value,
+                               False))
+        # Against all the others the two ends may cross (they can hold you down when you
+        # reach for tricks and feed you when you duck): the range is what lies between.
+        lo, hi = min(most, fewest), max(most, fewest)
+        layouts.append((pos, lo, hi))
+        tops[most] += 1
         for k in range(size + 1):
-            ok = lo <= k <= hi and solve(pos, Exactly(seat, k), by_card=False).value == 1
-            if ok:
-                made[k] += 1
-            else:
-                near = hi if k > hi else lo if k < lo else (k + 1 if k < hi else k - 1)
-                miss_score[k] += rules.score(k, near)
-        done += 1
-        if seconds is not None and done >= 2 and time.perf_counter() - start > seconds:
+            within[k] += lo <= k <= hi
+            score[k] += sum(rules.score(k, t) for t in range(lo, hi + 1)) / (hi - lo + 1)
+        if seconds is not None and len(layouts) >= 2 and time.perf_counter() - start > seconds:
             break
-    chance = [m / done for m in made]
-    expected = [(made[k] * rules.score(k, k) + miss_score[k]) / done for k in range(size + 1)]
+    done = len(layouts)
+    expected = [x / done for x in score]
+    allowed = list(range(size + 1)) if bids is None else sorted(bids)
+    best = _best_bid(allowed, expected)
+    sure = sum(lo <= best <= hi and solve(pos, Exactly(seat, best), by_card=False).value
+               for pos, lo, hi in layouts)
     return BidAdvice(hand=hand, trump=trump, samples=done, tricks=dict(sorted(tops.items())),
-                     chance=chance, expected=expected,
-                     bids=list(range(size + 1)) if bids is None else sorted(bids),
-                     seconds=time.perf_counter() - start)
+                     chance=[w / done for w in within], expected=expected, bids=allowed,
+                     guaranteed=sure / done, seconds=time.perf_counter() - start)
 
 
 def advise_bid(game, seat: int | None = None, **kw) -> BidAdvice:
