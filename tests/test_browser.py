@@ -256,23 +256,31 @@ def test_trixter_trump_bid_play_and_an_illegal_card(page, app_url):
     assert wait_for_learner(page) == "bid"
     shot(page, "trixter_bid")
     act(page, "bid")
+    # Hand 1 has one card: play on until a card cannot be played.
+    play_until_refused(page, "trixter", turns=60)
+    play_legal_card(page)
+
+
+def play_until_refused(page, name: str, turns: int) -> str:
+    """Play a legal card (and see it land), then keep playing until a card in the hand
+    is not legal: click it and return the explanation shown. Screenshots on the way."""
     played = explained = None
-    for _ in range(60):  # hand 1 has one card: play on until a card cannot be played
+    for _ in range(turns):
         what = wait_for_learner(page)
         if what != "card":
             act(page, what)
             continue
         if played is None:
             played = play_legal_card(page)
-            shot(page, "trixter_played")
+            shot(page, f"{name}_played")
             continue
         explained = try_illegal_card(page)
         if explained:
             break
         play_legal_card(page)
     assert played and explained, "no illegal card came up"
-    shot(page, "trixter_illegal")
-    play_legal_card(page)
+    shot(page, f"{name}_illegal")
+    return explained
 
 
 def test_trix_contract_and_play(page, app_url):
@@ -286,23 +294,8 @@ def test_trix_contract_and_play(page, app_url):
     shot(page, "trix_contract")
     click(page, page.locator('[data-contract="ltoosh"]'))
     expect(page.locator(".tt-info")).to_contain_text("Ltoosh")
-    played = explained = None
-    for _ in range(40):
-        what = wait_for_learner(page)
-        if what != "card":
-            act(page, what)
-            continue
-        if played is None:
-            played = play_legal_card(page)
-            shot(page, "trix_played")
-            continue
-        explained = try_illegal_card(page)
-        if explained:
-            break
-        play_legal_card(page)
-    assert played and explained, "no illegal card came up"
+    explained = play_until_refused(page, "trix", turns=40)
     assert "follow suit" in explained
-    shot(page, "trix_illegal")
     page.set_viewport_size({"width": 390, "height": 844})  # a phone
     page.locator('[data-testid="hand"]').scroll_into_view_if_needed()
     shot(page, "trix_phone")
