@@ -15,6 +15,7 @@
  *   deal_number?: number, doubles?: [string, number][], public?: Record<string, string[]>,
  *   taken?: string[][],
  *   team_scores?: number[] | null,
+ *   info?: [string, string][], facts?: string[],
  * }} TableState
  * @typedef {{
  *   get(name: string): any, set(name: string, value: any): void, save_changes(): void,
@@ -136,6 +137,7 @@ function shownTrick(s) {
  * @returns {string[]}
  */
 function seatFacts(s, seat) {
+  if (s.facts) return [s.facts[seat]];  // a puzzle says what matters itself
   const out = [];
   if (s.game === "trixter" && s.bids) {
     const bid = s.bids[seat];
@@ -235,7 +237,9 @@ export default {
       const bar = h("div", "tt-info");
       /** @type {[string, string][]} */
       const items = [];
-      if (s.game === "trixter") {
+      if (s.info) {  // a puzzle: its title, goal and trump or contract
+        items.push(...s.info);
+      } else if (s.game === "trixter") {
         const left = s.hands_left ? ` · ${s.hands_left} more` : " · the last hand";
         const size = `${s.hand_size} card${s.hand_size === 1 ? "" : "s"}`;
         items.push(["Hand", `${s.hand_number} · ${size}${s.phase === "game_over" ? "" : left}`]);

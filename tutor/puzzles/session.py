@@ -1,0 +1,551 @@
+"""A puzzle being played: the learner's cards, the perfect defence's replies, undo,
+retry, the hint ladder and the solution, and what the learner's seat may see.
+
+The widget (:class:`widgets.puzzle.PuzzleBoard`) is a thin shell around
+:class:`PuzzleSession`; everything a learner can do is here, so it is tested without a
+browser.
+
+>>> from tutor.puzzles import bundled, check
+>>> p = next(q for q in bundled() if q.id == "make-n-001")
+>>> s = PuzzleSession(p)
+>>> s.why_illegal("KS")
+'You do not hold the K♠.'
+>>> moves = s.play(check(p).failing[0])   # a card that loses the goal...
+>>> s.reachable, s.outcome, s.result      # ...and the defence makes it count
+(False, 'failed', 'failed')
+>>> s.undo(), s.reachable, s.outcome
+(True, True, None)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..cards import Card
+from ..errors import ParseError
+from .generate import seat_name
+from .model import Puzzle, play_card
+from .verify import HintLadder, hints
+
+__all__ = ["PuzzleSession", "Move", "goal_words"]
+
+Move = tuple[int, "Card | None"]
+"""A card played by a seat (``None``: a Trex pass)."""
+
+TESTING_BUDGET = 8
+"""At most this many new solves per learner card to choose the most testing of equally
+good defences, so a reply stays quick; the choice is the same on every machine."""
+
+PLACES = {1: "first", 2: "second", 3: "third", 4: "fourth"}
+
+
+def goal_words(p: Puzzle) -> str:
+    """The goal in a few words, for the board's header.
+
+    >>> from tutor.puzzles import bundled
+    >>> goal_words(next(q for q in bundled() if q.target.kind == "avoid"))
+    'do not take the K♥'
+    """
+    t = p.target
+    if t.kind == "exactly":
+        return f"exactly {t.amount} trick{'s' if t.amount != 1 else ''} in all"
+    if t.kind == "max-tricks":
+        return f"at least {t.amount} trick{'s' if t.amount != 1 else ''} in all"
+    if t.kind == "avoid":
+        return "do not take the " + ", ".join(c.symbol() for c in t.cards)
+    if t.kind == "penalty":
+        if t.amount < 0:
+            return f"win at least {-t.amount} points"
+        if t.amount == 0:
+            word = {"queens": "queen", "diamonds": "diamond", "ltoosh": "trick",
+                    "king": "K♥"}.get(p.contract[0].text) if len(p.contract) == 1 else None
+            return f"take no {word}" if word else "lose no points"
+        return f"lose at most {t.amount} points"
+    return f"go out {PLACES[t.amount]}" + ("" if t.amount == 1 else " or better")
+
+
+@dataclass(frozen=True)
+class _Step:
+    """One move and the position after it; ``auto`` marks a learner card played for
+    them (their only card)."""
+
+    seat: int
+    card: Card | None
+    position: Any
+    auto: bool = False
+
+
+class PuzzleSession:
+    """One attempt at ``puzzle``. The learner plays with :meth:`play`; the other seats
+    answer at once with :meth:`defence_card`. ``reachable`` says whether the goal is
+    still within reach against best defence; ``outcome`` is ``None`` while playing,
+    then ``"solved"`` or ``"failed"``; ``result`` is what counts for the learner's
+    rating: the first finish or the first card that lost the goal, never changed by
+    undo or retry.
+    """
+
+    def __init__(self, puzzle: Puzzle, engine: str = "auto") -> None:
+        self.puzzle = puzzle
+        self.engine = engine
+        self.seat = puzzle.seat
+        self._cache: dict[tuple, Any] = {}
+        self.result: str | None = None  # "solved" or "failed": the first attempt's result
+        self.hints_used = 0  # the highest hint level asked for
+        self.shown_solution = False
+        self._budget = TESTING_BUDGET
+        self.retry()
+
+    # --- state -----------------------------------------------------------------------
+    def retry(self) -> None:
+        """Back to the puzzle's start (the first attempt's ``result`` stays)."""
+        self._start = self.puzzle.position()
+        self.steps: list[_Step] = []
+        self._final_out: tuple[int, ...] | None = None  # Trex: the deal's end
+        self.reachable = True  # check() proved the start
+        self.failed_at: int | None = None  # the learner's move that lost the goal
+        self.note = ""
+        self._hint_level = 0
+
+    @property
+    def position(self):
+        """The solver position now (the last one before the end of a Trex deal)."""
+        return self.steps[-1].position if self.steps else self._start
+
+    @property
+    def moves(self) -> list[Move]:
+        """Every move since the start, in order."""
+        return [(s.seat, s.card) for s in self.steps]
+
+    @property
+    def is_trex(self) -> bool:
+        return self.puzzle.is_trex
+
+    @property
+    def over(self) -> bool:
+        """True when no card is left to play, or the learner's goal is settled early (a
+        Trex player out, every card to avoid taken by someone else)."""
+        if self.is_trex:
+            return self._final_out is not None or self.seat in self.position.out
+        pos = self.position
+        if not any(pos.hands) and not pos.trick:
+            return True
+        t = self.puzzle.target
+        if t.kind == "avoid" and not pos.trick:
+            return all(any(c in pos.taken[s] for s in range(pos.players)) for c in t.cards) \
+                or any(c in pos.taken[self.seat] for c in t.cards)
+        return False
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat to move, ``None`` when the puzzle is over."""
+        return None if self.over else self.position.to_move
+
+    @property
+    def outcome(self) -> str | None:
+        """``"failed"`` once the goal is out of reach, ``"solved"`` when the puzzle is
+        over with the goal reached, else ``None``."""
+        if not self.reachable:
+            return "failed"
+        return "solved" if self.over else None
+
+    def reached(self) -> bool:
+        """Whether the learner has reached the goal, counted from the cards and tricks
+        taken (or the Trex place), with no solver."""
+        p, pos, t = self.puzzle, self.position, self.puzzle.target
+        if self.is_trex:
+            out = self._final_out or pos.out
+            return self.seat in out and out.index(self.seat) + 1 <= t.amount
+        if not self.over:
+            return False
+        if t.kind == "exactly":
+            return pos.won[self.seat] == t.amount
+        if t.kind == "max-tricks":
+            return pos.won[self.seat] >= t.amount
+        if t.kind == "avoid":
+            return not any(c in pos.taken[self.seat] for c in t.cards)
+        return p.scored(pos) >= -t.amount
+
+    def place(self) -> int | None:
+        """Trex: the learner's place once out (4 when the other three went out first)."""
+        if not self.is_trex:
+            return None
+        out = self._final_out or self.position.out
+        if self.seat in out:
+            return out.index(self.seat) + 1
+        return 4 if len(out) >= 3 else None
+
+    # --- the solver, cached along the path -----------------------------------------------
+    def _solve(self, key: tuple, pos):
+        r = self._cache.get(key)
+        if r is None:
+            from ..solver import solve
+            from ..solver.trex import TrexPosition
+
+            if isinstance(pos, TrexPosition):
+                r = solve(pos, self.puzzle.goal())
+            else:
+                r = solve(pos, self.puzzle.goal(), engine=self.engine)
+            if len(self._cache) > 5000:
+                self._cache.clear()
+            self._cache[key] = r
+        return r
+
+    def _key(self, extra: Sequence[Card | None] = ()) -> tuple:
+        return tuple(c for _, c in self.moves) + tuple(extra)
+
+    def legal(self) -> list[Card]:
+        """The learner's legal cards now (empty when it is not their turn)."""
+        if self.to_move != self.seat:
+            return []
+        pos = self.position
+        if self.is_trex:
+            return list(pos.legal())
+        from ..tricks import legal_cards
+
+        return list(legal_cards(pos.hands[self.seat], pos.trick))
+
+    def winning(self) -> list[Card]:
+        """The learner's cards now that keep the goal (empty when none does)."""
+        if self.to_move != self.seat:
+            return []
+        r = self._solve(self._key(), self.position)
+        return [c for c, v in r.by_card.items() if self.puzzle.reached(v, self.position)]
+
+    # --- playing -------------------------------------------------------------------------
+    def why_illegal(self, card: Card | str) -> str | None:
+        """Why the learner may not play ``card`` now, in words, or ``None``."""
+        if self.over:
+            return "The puzzle is over: retry it or take a card back."
+        if self.position.to_move != self.seat:
+            return "It is not your turn."
+        if isinstance(card, str):
+            try:
+                card = Card.parse(card)
+            except ParseError:
+                return f"{card!r} is not a card."
+        hand = self.position.hands[self.seat]
+        if card not in hand:
+            return f"You do not hold the {card.symbol()}."
+        if card in self.legal():
+            return None
+        if self.is_trex:
+            return f"The {card.symbol()} does not fit the layout yet."
+        from ..tricks import why_illegal
+
+        why = why_illegal(card, hand, self.position.trick) or "that card cannot be played"
+        return why[0].upper() + why[1:] + "."
+
+    def play(self, card: Card | str, answer: bool = True) -> list[Move]:
+        """The learner plays ``card``; with ``answer`` the defence replies at once
+        (:meth:`advance`), else one :meth:`step` at a time. Returns the moves made. An
+        illegal card raises ``ValueError`` and changes nothing."""
+        why = self.why_illegal(card)
+        if why is not None:
+            raise ValueError(why)
+        card = Card.parse(card) if isinstance(card, str) else card
+        start = len(self.steps)
+        self.note = ""
+        self._budget = TESTING_BUDGET
+        self._learner_move(card, auto=False)
+        if answer:
+            self.advance()
+        return self.moves[start:]
+
+    def _learner_move(self, card: Card | None, auto: bool) -> None:
+        if self.reachable:
+            if card is None:  # a Trex pass keeps what the position had
+                pass
+            elif card not in self.winning():
+                self.reachable = False
+                self.failed_at = len(self.steps)
+                if self.result is None:
+                    self.result = "failed"
+        self._push(self.seat, card, auto)
+
+    def _push(self, seat: int, card: Card | None, auto: bool = False) -> None:
+        pos = self.position
+        try:
+            after = play_card(pos, card)
+        except ValueError:
+            if not self.is_trex:
+                raise
+            after = pos  # the card ends the Trex deal: that seat goes out last
+            self._final_out = pos.out + (seat,) + tuple(
+                s for s in range(4) if s not in pos.out and s != seat)
+        self.steps.append(_Step(seat, card, after, auto))
+        if self.over and self.reachable and self.result is None:
+            self.result = "solved"
+
+    def advance(self) -> None:
+        """Let the defence play, and the learner's forced cards and passes go, until the
+        learner has a choice or the puzzle is over."""
+        for _ in range(400):
+            if self.step() is None:
+                return
+
+    def step(self) -> Move | None:
+        """One move of the defence, or the learner's only card (or Trex pass) played for
+        them; ``None`` when the learner has a choice or the puzzle is over."""
+        if self.over:
+            return None
+        pos = self.position
+        if pos.to_move != self.seat:
+            self._push(pos.to_move, self.defence_card())
+            return self.moves[-1]
+        legal = self.legal()
+        if len(legal) > 1 or (not legal and not self.is_trex):
+            return None
+        card = legal[0] if legal else None
+        self.note = ("You had no card that fits: you passed." if card is None else
+                     f"Your only card, the {card.symbol()}, was played for you.")
+        self._learner_move(card, auto=True)
+        return self.moves[-1]
+
+    def defence_card(self) -> Card | None:
+        """The card the seat to move (a defender) plays: one that defeats the learner
+        when one exists; else, among the cards that leave the learner the worst value,
+        the most testing: the one after which the learner's next decision has the most
+        failing cards (ties: the first in hand order). ``None``: a Trex pass."""
+        pos = self.position
+        r = self._solve(self._key(), pos)
+        if not r.by_card:
+            return None
+        worst = self._worst(r.by_card.values())
+        cands = [c for c, v in r.by_card.items() if v == worst]
+        if len(cands) == 1 or not self.puzzle.reached(worst, pos):
+            return cands[0]
+        return max(cands, key=lambda c: self._testing(c))
+
+    def _worst(self, values) -> int:
+        return max(values) if self.is_trex else min(values)
+
+    def _testing(self, card: Card) -> float:
+        """How many of the learner's cards fail at their next decision after ``card``
+        (the defenders in between play their first worst card), as a share."""
+        extra: list[Card | None] = [card]
+        try:
+            pos = play_card(self.position, card)
+        except ValueError:
+            return 0.0
+        for _ in range(8):
+            key = self._key(extra)
+            if not self.is_trex and not any(pos.hands) and not pos.trick:
+                return 0.0
+            if self.is_trex and self.seat in pos.out:
+                return 0.0
+            if key not in self._cache:
+                if self._budget <= 0:
+                    return -1.0  # not looked at: the cards looked at come first
+                self._budget -= 1
+            r = self._solve(key, pos)
+            if pos.to_move == self.seat:
+                if len(r.by_card) < 2:
+                    return 0.0
+                bad = sum(1 for v in r.by_card.values() if not self.puzzle.reached(v, pos))
+                return bad / len(r.by_card)
+            worst = self._worst(r.by_card.values()) if r.by_card else None
+            nxt = next((c for c, v in r.by_card.items() if v == worst), None)
+            try:
+                pos = play_card(pos, nxt)
+            except ValueError:
+                return 0.0
+            extra.append(nxt)
+        return 0.0
+
+    def undo(self) -> bool:
+        """Take back the learner's last chosen card and everything after it; False when
+        there is none."""
+        mine = [i for i, s in enumerate(self.steps) if s.seat == self.seat and not s.auto]
+        if not mine:
+            return False
+        del self.steps[mine[-1]:]
+        self._final_out = None
+        if self.failed_at is not None and self.failed_at >= len(self.steps):
+            self.failed_at = None
+            self.reachable = True
+        self._hint_level = 0
+        self.note = "Taken back."
+        return True
+
+    # --- help ------------------------------------------------------------------------------
+    def hints(self) -> HintLadder:
+        """The hint ladder for the learner's decision now."""
+        if self.to_move != self.seat:
+            raise ValueError("no decision of yours to hint at now")
+        return hints(self.puzzle, position=self.position, engine=self.engine)
+
+    def hint(self, level: int | None = None) -> str:
+        """The next hint (or hint ``level`` 1-4) for the decision now; asking counts in
+        ``hints_used``."""
+        if self.over:
+            return "The puzzle is over."
+        level = self._hint_level + 1 if level is None else level
+        if not 1 <= level <= 4:
+            raise ValueError(f"hint levels are 1 to 4, not {level!r}")
+        ladder = self.hints()
+        self._hint_level = max(self._hint_level, min(level, 4))
+        self.hints_used = max(self.hints_used, level)
+        text = ladder.hint(level)
+        if not ladder.reachable and level > 1:
+            text += " (Your goal is out of reach now; this card does best.)"
+        return text
+
+    @property
+    def hint_level(self) -> int:
+        """The hint level shown for the decision now (0: none yet)."""
+        return self._hint_level
+
+    def solution(self) -> list[Move]:
+        """A winning line from the start against this board's defence: the learner plays
+        hint 3's card at every decision. Asking for it before finishing counts as a
+        failed attempt."""
+        if self.result is None:
+            self.result = "failed"
+        self.shown_solution = True
+        saved = (self.steps, self._final_out, self.reachable, self.failed_at, self.note,
+                 self._hint_level)
+        self.steps, self._final_out, self.reachable, self.failed_at = [], None, True, None
+        try:
+            self.advance()
+            for _ in range(60):
+                if self.over:
+                    break
+                self.play(self.hints().card)
+            return self.moves
+        finally:
+            (self.steps, self._final_out, self.reachable, self.failed_at, self.note,
+             self._hint_level) = saved
+
+    def replay(self, moves: Sequence[Move], each: Callable[[], None] | None = None) -> None:
+        """From the start, make ``moves`` (a :meth:`solution`), calling ``each`` after
+        every one (a board redraws and pauses there)."""
+        self.retry()
+        for seat, card in moves:
+            if seat == self.seat:
+                self._learner_move(card, auto=False)
+            else:
+                self._push(seat, card)
+            if each is not None:
+                each()
+        self.note = ""
+
+    # --- what the learner sees -----------------------------------------------------------------
+    def names(self) -> list[str]:
+        n = self.puzzle.players
+        return [seat_name(s, n) for s in range(n)]
+
+    def status(self) -> str:
+        """One line: whose turn, whether the goal is still within reach, or the end."""
+        p = self.puzzle
+        if self.over:
+            if self.reached() and self.reachable:
+                return "Solved! " + self._done_words()
+            return "Not this time. " + self._done_words()
+        if not self.reachable:
+            return ("That card let the defence beat the goal. Take it back (Undo), "
+                    "try again, or see the solution.")
+        mover = self.position.to_move
+        if mover == self.seat:
+            return ("Your goal is still within reach. Your turn." if self.steps else
+                    "Your turn: " + goal_words(p) + ".")
+        return f"{self.names()[mover]} to play."
+
+    def _done_words(self) -> str:
+        p, pos, t = self.puzzle, self.position, self.puzzle.target
+        if self.is_trex:
+            place = self.place()
+            return f"You went out {PLACES[place]}." if place else ""
+        if t.kind in ("exactly", "max-tricks"):
+            won = pos.won[self.seat]
+            return f"You took {won} trick{'s' if won != 1 else ''} in all."
+        if t.kind == "avoid":
+            took = [c.symbol() for c in t.cards if c in pos.taken[self.seat]]
+            return f"You took the {', '.join(took)}." if took else "You did not take it."
+        pts = p.scored(pos)
+        return f"You scored {pts:+d} from here."
+
+    def observation(self) -> dict[str, Any]:
+        """A table state in the shape of ``game.observe(seat)``, with only what the
+        learner's seat may see: their hand, the cards played, counts of other hands
+        (the hands of ``visible`` seats go separately, see :meth:`open_hands`)."""
+        p, pos = self.puzzle, self.position
+        n = p.players
+        over = self.over
+        trick_pairs, tricks = self._tricks()
+        obs: dict[str, Any] = {
+            "game": p.game, "seat": self.seat, "players": self.names(),
+            "phase": "hand_over" if over else ("trex" if self.is_trex else "play"),
+            "to_move": self.to_move,
+            "hand": [str(c) for c in pos.hands[self.seat]],
+            "hand_counts": [len(h) for h in pos.hands],
+            "legal": [str(c) for c in self.legal()],
+            "scores": [0] * n,
+            "puzzle": True,
+        }
+        info = [["Goal", goal_words(p)]]
+        if self.is_trex:
+            hands, layout = list(pos.hands), pos.layout
+            if self._final_out is not None and self.steps[-1].card is not None:
+                last = self.steps[-1]  # the card that ended the deal
+                hands[last.seat] = hands[last.seat].remove(last.card)
+                layout = layout.play(last.card)
+                obs["hand"] = [str(c) for c in hands[self.seat]]
+                obs["hand_counts"] = [len(h) for h in hands]
+            obs.update(trick=[], tricks=[], contract=["trex"], layout=layout.to_json(),
+                       out=list(self._final_out or pos.out),
+                       passes=[sum(1 for s in self.steps if s.seat == k and s.card is None)
+                               for k in range(4)])
+            facts = [[f"{len(hands[s])} cards"] for s in range(n)]
+        else:
+            obs.update(trick=trick_pairs, tricks=tricks, leader=pos.leader,
+                       tricks_won=list(pos.won))
+            facts = [[f"won {pos.won[s]}"] for s in range(n)]
+            if p.game == "trixter":
+                obs["trump"] = "none" if p.trump is None else p.trump.letter
+                info.append(["Trump", "no trump" if p.trump is None else
+                             f"{p.trump.symbol} {p.trump.name.lower()}"])
+            else:
+                obs["contract"] = [c.text for c in p.contract]
+                obs["doubles"] = [[str(c), s] for c, s in p.doubles]
+                obs["taken"] = [[str(c) for c in pos.taken[s]] for s in range(n)]
+                info.append(["Contract", " + ".join(c.title for c in p.contract)])
+                for s in range(n):
+                    bad = [c.symbol() for c in pos.taken[s] if _penalty_card(p, c)]
+                    if bad:
+                        facts[s].append("took " + " ".join(bad))
+        obs["info"] = info
+        obs["facts"] = [" · ".join(f) for f in facts]
+        return obs
+
+    def open_hands(self) -> dict[str, list[str]]:
+        """The hands the puzzle shows face up (its ``visible`` seats, not the learner's)."""
+        pos = self.position
+        return {str(s): [str(c) for c in pos.hands[s]] for s in self.puzzle.seen
+                if s != self.seat}
+
+    def _tricks(self) -> tuple[list[list], list[list[list]]]:
+        """The current trick and the tricks finished since the start, as [seat, card]
+        pairs (the puzzle's own trick so far included)."""
+        p = self.puzzle
+        if self.is_trex:
+            return [], []
+        n = p.players
+        current = [[(p.leader + i) % n, str(c)] for i, c in enumerate(p.trick)]
+        done: list[list[list]] = []
+        for s in self.steps:
+            current.append([s.seat, str(s.card)])
+            if len(current) == n:
+                done.append(current)
+                current = []
+        return current, done
+
+
+def _penalty_card(p: Puzzle, c: Card) -> bool:
+    from ..trix.contracts import Contract
+
+    kinds = set(p.contract)
+    return ((Contract.KING in kinds and str(c) == "KH")
+            or (Contract.QUEENS in kinds and c.rank == 12)
+            or (Contract.DIAMONDS in kinds and c.suit.letter == "D"))

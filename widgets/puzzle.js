@@ -1,0 +1,124 @@
+// PuzzlePanel: the puzzle's title, prompt and goal, whether the goal is still within
+// reach, the hints asked for, and the buttons (hint, undo, retry, solution, next).
+// It draws only its synced `state`; Python checks every request.
+
+/**
+ * @typedef {{
+ *   id: string, title: string, theme: string, difficulty: number, prompt: string,
+ *   goal: string, status: string, outcome: "solved" | "failed" | null, reachable: boolean,
+ *   hints: string[], can_hint: boolean, can_undo: boolean, explanation: string,
+ *   replaying: boolean, next: boolean, result: string | null,
+ * }} PanelState
+ * @typedef {{
+ *   get(name: string): any, send(content: object): void,
+ *   on(event: string, cb: Function): void, off(event: string, cb: Function): void,
+ * }} Model
+ */
+
+const HINT_NAMES = ["The idea", "The suit", "The card", "The whole line"];
+
+/**
+ * @param {string} tag
+ * @param {string} [cls]
+ * @param {string} [text]
+ * @returns {HTMLElement}
+ */
+function h(tag, cls, text) {
+  const el = document.createElement(tag);
+  if (cls) el.className = cls;
+  if (text !== undefined) el.textContent = text;
+  return el;
+}
+
+export default {
+  /** @param {{model: Model, el: HTMLElement}} ctx */
+  render({ model, el }) {
+    const root = h("div", "trix-tutor tt-puzzle");
+    el.appendChild(root);
+
+    /**
+     * @param {string} label
+     * @param {string} type
+     * @param {boolean} enabled
+     * @param {string} [cls]
+     */
+    function button(label, type, enabled, cls) {
+      const b = /** @type {HTMLButtonElement} */ (h("button", `tt-btn${cls ? ` ${cls}` : ""}`, label));
+      b.type = "button";
+      b.dataset.testid = `puzzle-${type}`;
+      b.disabled = !enabled;
+      b.addEventListener("click", () => model.send({ type }));
+      return b;
+    }
+
+    function draw() {
+      /** @type {PanelState} */
+      const s = model.get("state") || {};
+      root.replaceChildren();
+      root.classList.toggle("four-colour", !!model.get("four_colour"));
+      if (!s.title) return;
+      root.dataset.puzzleId = s.id;
+      const head = h("div", "tt-puzzle-head");
+      head.append(h("span", "tt-puzzle-title", s.title),
+        h("span", "tt-puzzle-meta", `${s.theme} · ${"★".repeat(s.difficulty)}`));
+      root.appendChild(head);
+      const prompt = h("p", "tt-puzzle-prompt", s.prompt);
+      prompt.dataset.testid = "puzzle-prompt";
+      root.appendChild(prompt);
+      const status = h("div", "tt-puzzle-status", s.status);
+      status.dataset.testid = "puzzle-status";
+      status.setAttribute("role", "status");
+      status.setAttribute("aria-live", "polite");
+      if (s.outcome) status.classList.add(`tt-${s.outcome}`);
+      else if (s.reachable) status.classList.add("tt-ok");
+      root.appendChild(status);
+      const err = model.get("error");
+      if (err) {
+        const e = h("div", "tt-puzzle-error", err);
+        e.dataset.testid = "puzzle-error";
+        root.appendChild(e);
+      }
+      if (s.hints && s.hints.length) {
+        const list = h("ol", "tt-hints");
+        list.dataset.testid = "puzzle-hints";
+        s.hints.forEach((text, i) => {
+          const item = h("li", "tt-hint");
+          item.append(h("b", "", `${HINT_NAMES[i] || "Hint"}: `), document.createTextNode(text));
+          list.appendChild(item);
+        });
+        root.appendChild(list);
+      }
+      const bar = h("div", "tt-buttons");
+      const level = (s.hints || []).length;
+      bar.append(
+        button(level ? `Another hint (${level + 1} of 4)` : "Hint", "hint", s.can_hint),
+        button("Undo", "undo", s.can_undo),
+        button("Retry", "retry", !s.replaying),
+        button("Show solution", "solution", !s.replaying),
+      );
+      if (s.next) bar.appendChild(button("Next puzzle", "next", !s.replaying, "tt-next"));
+      root.appendChild(bar);
+      if (s.explanation) {
+        const ex = h("div", "tt-explanation");
+        ex.dataset.testid = "puzzle-explanation";
+        ex.append(h("b", "", "The key idea: "), document.createTextNode(s.explanation));
+        root.appendChild(ex);
+      }
+      if (s.result) {
+        const r = h("div", "tt-result-note",
+          s.result === "solved" ? "Counted as solved in your progress."
+            : "Counted as missed in your progress; you can still finish it.");
+        r.dataset.testid = "puzzle-result";
+        root.appendChild(r);
+      }
+    }
+
+    const events = ["change:state", "change:error", "change:four_colour"];
+    for (const e of events) model.on(e, draw);
+    draw();
+    return () => {
+      for (const e of events) model.off(e, draw);
+      root.remove();
+    };
+  },
+};
