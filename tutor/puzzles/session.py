@@ -387,10 +387,26 @@ class PuzzleSession:
         ladder = self.hints()
         self._hint_level = max(self._hint_level, min(level, 4))
         self.hints_used = max(self.hints_used, level)
-        text = ladder.hint(level)
+        text = ladder.hint(level) if level < 4 else self._line_words(ladder)
         if not ladder.reachable and level > 1:
             text += " (Your goal is out of reach now; this card does best.)"
         return text
+
+    def _line_words(self, ladder: HintLadder) -> str:
+        """Hint 4: the rest of the play, card by card; a card of a hand the learner does
+        not see is only "·" (it must not be given away before it is played)."""
+        if ladder.card is None:
+            return ladder.hint(4)
+        pos, words = self.position, []
+        for card in ladder.line:
+            seat = pos.to_move
+            words.append(("pass" if card is None else card.symbol())
+                          if seat in self.puzzle.seen else "·")
+            try:
+                pos = play_card(pos, card)
+            except ValueError:  # the deal's end
+                break
+        return "The whole line: " + " ".join(words)
 
     @property
     def hint_level(self) -> int:
@@ -486,11 +502,9 @@ class PuzzleSession:
         }
         info = [["Goal", goal_words(p)]]
         if self.is_trex:
-            hands, layout = list(pos.hands), pos.layout
+            hands, layout = self.hands(), pos.layout
             if self._final_out is not None and self.steps[-1].card is not None:
-                last = self.steps[-1]  # the card that ended the deal
-                hands[last.seat] = hands[last.seat].remove(last.card)
-                layout = layout.play(last.card)
+                layout = layout.play(self.steps[-1].card)  # the card that ended the deal
                 obs["hand"] = [str(c) for c in hands[self.seat]]
                 obs["hand_counts"] = [len(h) for h in hands]
             obs.update(trick=[], tricks=[], contract=["trex"], layout=layout.to_json(),
@@ -519,11 +533,20 @@ class PuzzleSession:
         obs["facts"] = [" · ".join(f) for f in facts]
         return obs
 
+    def hands(self) -> list:
+        """The cards each seat holds now (after the card that ended a Trex deal too)."""
+        hands = list(self.position.hands)
+        if self._final_out is not None and self.steps[-1].card is not None:
+            last = self.steps[-1]
+            hands[last.seat] = hands[last.seat].remove(last.card)
+        return hands
+
     def open_hands(self) -> dict[str, list[str]]:
-        """The hands the puzzle shows face up (its ``visible`` seats, not the learner's)."""
-        pos = self.position
-        return {str(s): [str(c) for c in pos.hands[s]] for s in self.puzzle.seen
-                if s != self.seat}
+        """The hands shown face up: the puzzle's ``visible`` seats (not the learner's);
+        once the puzzle is over, every hand, so its explanation can be followed."""
+        hands = self.hands()
+        seen = range(self.puzzle.players) if self.over else self.puzzle.seen
+        return {str(s): [str(c) for c in hands[s]] for s in seen if s != self.seat}
 
     def _tricks(self) -> tuple[list[list], list[list[list]]]:
         """The current trick and the tricks finished since the start, as [seat, card]
