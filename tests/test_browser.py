@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import socket
 import subprocess
 import sys
@@ -67,8 +68,11 @@ def _free_port() -> int:
 def voila():
     """The running app's process; Voila is stopped (with its kernels) at the end."""
     port = _free_port()
-    env = dict(os.environ, TRIX_TUTOR_SEED=SEED, TRIX_TUTOR_PAUSE="0.05")
     ARTIFACTS.mkdir(exist_ok=True)
+    home = ARTIFACTS / "home"  # a fresh puzzle progress file for every run
+    shutil.rmtree(home, ignore_errors=True)
+    env = dict(os.environ, TRIX_TUTOR_SEED=SEED, TRIX_TUTOR_PAUSE="0.05",
+               TRIX_TUTOR_HOME=str(home))
     log = open(ARTIFACTS / "voila.log", "w")  # closed in the finally below
     proc = subprocess.Popen([sys.executable, "-m", "voila", "lessons", f"--port={port}",
                              "--no-browser", "--Voila.port_retries=0"],
@@ -236,7 +240,8 @@ def open_from_start_page(page, app_url: str, link: str):
 def test_start_page_links_work_and_show_no_code(page, app_url):
     page.goto(f"{app_url}/voila/render/00_start_here.ipynb")
     shot(page, "start_page")
-    for name in ("Play Trixter against the computer", "Play Trix against the computer"):
+    for name in ("Play Trixter against the computer", "Play Trix against the computer",
+                 "Solve puzzles"):
         expect(page.get_by_role("link", name=name)).to_be_visible()
     page.get_by_role("link", name="Play Trix against the computer").click()
     expect(page).to_have_url(re.compile(r"/voila/render/play_trix\.ipynb$"))
@@ -317,3 +322,91 @@ def test_leaving_the_page_shuts_its_kernel_down(browser, voila):
         assert time.monotonic() < deadline, "the kernel outlived its page"
         time.sleep(0.2)
     context.close()
+
+
+# --- puzzles -------------------------------------------------------------------------------
+def open_puzzle(page, app_url: str, theme: str, difficulty: str):
+    """Open the puzzle page from the start page, choose a theme and difficulty, and
+    return the puzzle shown (from the bundled collection) and a session that follows it."""
+    from tutor.puzzles import bundled
+    from tutor.puzzles.session import PuzzleSession
+
+    open_from_start_page(page, app_url, "Solve puzzles")
+    board = page.locator(".tt-puzzle[data-puzzle-id]")
+    expect(board).to_be_visible()
+    shown = board.get_attribute("data-puzzle-id")
+    page.get_by_label("Theme").select_option(label=theme)
+    expect(board).not_to_have_attribute("data-puzzle-id", shown)
+    shown = board.get_attribute("data-puzzle-id")
+    page.get_by_label("Difficulty").select_option(label=difficulty)
+    page.wait_for_function("([el, id]) => el.dataset.puzzleId !== id",
+                           arg=[board.element_handle(), shown])
+    pid = board.get_attribute("data-puzzle-id")
+    puzzle = next(p for p in bundled() if p.id == pid)
+    session = PuzzleSession(puzzle)
+    session.advance()
+    return puzzle, session
+
+
+def click_card(page, session, card) -> None:
+    """Click ``card`` in the hand, make the same move in ``session``, and wait until
+    the board is the learner's again (or the puzzle is over)."""
+    click(page, hand(page).and_(page.locator(f'[data-card="{card}"]')))
+    session.play(card)
+    expect(hand(page).and_(page.locator(f'[data-card="{card}"]'))).to_have_count(0)
+    if session.over:
+        expect(page.locator('[data-testid="puzzle-status"]')).to_have_class(
+            re.compile(r"tt-(solved|failed)"))
+    else:
+        expect(page.locator(".tt-me.tt-to-move")).to_have_count(1)
+        expect(hand(page).and_(page.locator(".legal"))).to_have_count(len(session.legal()))
+
+
+def test_puzzle_solved_by_clicking(page, app_url):
+    puzzle, session = open_puzzle(page, app_url, "Trixter: make your bid", "★★ (2)")
+    assert (puzzle.theme, puzzle.difficulty) == ("make-n", 2)
+    expect(page.locator('[data-testid="puzzle-prompt"]')).to_have_text(puzzle.prompt)
+    shot(page, "puzzle_start")
+    while not session.over:
+        click_card(page, session, session.hints().card)
+        if not session.over:
+            expect(page.locator('[data-testid="puzzle-status"]')).to_contain_text(
+                "still within reach")
+    status = page.locator('[data-testid="puzzle-status"]')
+    expect(status).to_contain_text("Solved!")
+    expect(page.locator('[data-testid="puzzle-explanation"]')).to_contain_text(
+        puzzle.explanation[:40])
+    expect(page.locator('[data-testid="puzzle-result"]')).to_contain_text("solved")
+    expect(page.locator(".tt-progress-box")).to_contain_text("streak 1")
+    shot(page, "puzzle_solved")
+
+
+def test_puzzle_failed_then_undo_and_solution(page, app_url):
+    from tutor.puzzles import check
+
+    puzzle, session = open_puzzle(page, app_url, "King of Hearts: dodge the K♥", "★ (1)")
+    assert puzzle.theme == "king-dodge"
+    bad = check(puzzle).failing[0]
+    click_card(page, session, bad)
+    status = page.locator('[data-testid="puzzle-status"]')
+    expect(status).to_have_class(re.compile(r"\btt-failed\b"))
+    expect(page.locator('[data-testid="puzzle-result"]')).to_contain_text("missed")
+    shot(page, "puzzle_failed")
+    click(page, page.locator('[data-testid="puzzle-undo"]'))
+    assert session.undo()
+    expect(status).not_to_have_class(re.compile(r"\btt-failed\b"))
+    expect(hand(page).and_(page.locator(f'[data-card="{bad}"]'))).to_have_count(1)
+    for level in (1, 2, 3):
+        click(page, page.locator('[data-testid="puzzle-hint"]'))
+        expect(page.locator('[data-testid="puzzle-hints"] li')).to_have_count(level)
+    expect(page.locator('[data-testid="puzzle-hints"]')).to_contain_text(
+        f"Play the {session.hints().card.symbol()}.")
+    shot(page, "puzzle_hints")
+    click(page, page.locator('[data-testid="puzzle-solution"]'))
+    expect(status).to_contain_text("That was the solution", timeout=30_000)
+    expect(page.locator('[data-testid="puzzle-explanation"]')).to_be_visible()
+    expect(page.locator(".tt-progress-box")).to_contain_text("Missed")
+    shot(page, "puzzle_solution")
+    page.set_viewport_size({"width": 390, "height": 844})  # a phone
+    shot(page, "puzzle_phone")
+    assert page.locator('[data-testid="hand"]').bounding_box()["width"] <= 390

@@ -156,7 +156,7 @@ def test_show_solution_replays_a_winning_line_and_counts_as_missed(tmp_path):
     send(board.panel, {"type": "solution"})
     assert board.session.over and board.session.reached()
     assert board.panel.state["explanation"] == p.explanation
-    assert board.table.message.startswith("That was the solution")
+    assert board.panel.state["status"].startswith("That was the solution")
     assert [a.outcome for a in store.load().history] == ["failed"]
 
 

@@ -162,6 +162,7 @@ class PuzzleBoard(ipywidgets.VBox):
         if why is not None:
             return self._refuse(why)
         s.play(card, answer=False)
+        s.replayed = False
         self._hints = []
         self._record()
         self.refresh(clear_errors=True)
@@ -216,7 +217,6 @@ class PuzzleBoard(ipywidgets.VBox):
             s.replay(moves, each)
         finally:
             self._replaying = False
-        s.note = "That was the solution."
         self.refresh(clear_errors=True)
 
     def _record(self) -> None:

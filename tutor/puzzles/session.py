@@ -107,6 +107,7 @@ class PuzzleSession:
         self.failed_at: int | None = None  # the learner's move that lost the goal
         self.note = ""
         self._hint_level = 0
+        self.replayed = False  # the moves are the solution, replayed
 
     @property
     def position(self):
@@ -362,6 +363,7 @@ class PuzzleSession:
             return False
         del self.steps[mine[-1]:]
         self._final_out = None
+        self.replayed = False
         if self.failed_at is not None and self.failed_at >= len(self.steps):
             self.failed_at = None
             self.reachable = True
@@ -446,6 +448,7 @@ class PuzzleSession:
             if each is not None:
                 each()
         self.note = ""
+        self.replayed = True
 
     # --- what the learner sees -----------------------------------------------------------------
     def names(self) -> list[str]:
@@ -456,6 +459,8 @@ class PuzzleSession:
         """One line: whose turn, whether the goal is still within reach, or the end."""
         p = self.puzzle
         if self.over:
+            if self.replayed:
+                return "That was the solution. " + self._done_words()
             if self.reached() and self.reachable:
                 return "Solved! " + self._done_words()
             return "Not this time. " + self._done_words()
