@@ -29,10 +29,12 @@ test: $(VENV)/.installed-test
 bench: $(VENV)/.installed-test
 	$(BIN)/python benchmarks/engine.py
 	$(BIN)/python benchmarks/solver.py
+	$(BIN)/python benchmarks/puzzles.py --no-browser
 
-# The app in Debian's chromium: page load, click round trip, kernel memory.
+# The app in Debian's chromium: page load, click round trip, kernel memory, puzzle replies.
 bench-app: $(VENV)/.installed-test
 	$(BIN)/python benchmarks/app.py
+	$(BIN)/python benchmarks/puzzles.py
 
 lint: $(VENV)/.installed-test
 	$(BIN)/python -m pip install --quiet ruff

@@ -53,3 +53,20 @@ def test_app_benchmark_prints_a_table():
         row = next(ln for ln in lines if ln.startswith(label))
         app, anchor = (float(x) for x in row[48:66].split())
         assert app > 0 and anchor > 0, row
+
+
+def test_puzzle_benchmark_prints_a_table():
+    """benchmarks/puzzles.py --quick: every 10th puzzle verified twice, three board clicks."""
+    browser = (importlib.util.find_spec("playwright") is not None
+               and importlib.util.find_spec("voila") is not None
+               and Path("/usr/bin/chromium").exists())
+    cmd = [sys.executable, str(ROOT / "benchmarks" / "puzzles.py"), "--quick"]
+    out = subprocess.run(cmd + ([] if browser else ["--no-browser"]), capture_output=True,
+                         text=True, check=True, timeout=300).stdout
+    lines = out.splitlines()
+    assert lines[0].split() == ["measure", "unit", "numba", "pure", "ratio", "target"]
+    total = next(ln for ln in lines if ln.startswith("verify 19 puzzles, total"))
+    assert all(float(x) > 0 for x in total[52:70].split())
+    if browser:
+        row = next(ln for ln in lines if ln.startswith("click to defence reply, median of 3"))
+        assert all(float(x) > 0 for x in row[52:70].split()), row

@@ -106,6 +106,7 @@ class PuzzleBoard(ipywidgets.VBox):
         self._recorded: str | None = None
         self._replaying = False
         self.session.advance()
+        self.session.winning()  # solved now, so the first click is answered at once
         self.refresh(clear_errors=True)
 
     # --- messages --------------------------------------------------------------------

@@ -19,7 +19,7 @@ from ..trix.contracts import Contract
 from .model import Puzzle, Target
 from .verify import THEME_IDEAS, CheckResult, check, grade
 
-__all__ = ["THEMES", "generate", "Theme", "seat_name"]
+__all__ = ["THEMES", "generate", "Theme", "seat_name", "reword", "beaten_words"]
 
 KH = Card.parse("KH")
 
@@ -379,31 +379,69 @@ def prompt_for(p: Puzzle) -> str:
 
 
 def explanation_for(p: Puzzle, r: CheckResult) -> str:
-    """The idea of the theme, then which cards work here and which fail."""
+    """The idea of the theme, then which cards work here and how one that fails is
+    beaten."""
     idea = THEME_IDEAS[p.theme]
-    win = ", ".join(_card_words(c) for c in r.winning)
+    win = _card_list([_card_words(c, "the ") for c in r.winning])
     if len(r.winning) == 1:
-        here = f"Here only {win} keeps the goal."
+        here = f"Here only {win} works."
     else:
-        here = f"Here {win} {'both' if len(r.winning) == 2 else 'all'} keep the goal."
+        here = f"Here {win} {'both' if len(r.winning) == 2 else 'all'} work."
     return f"{idea} {here}{_refutation(p, r)}"
 
 
+def _card_list(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def beaten_words(p: Puzzle) -> str:
+    """What the defence can then do to the learner, in words.
+
+    >>> from tutor.puzzles import bundled
+    >>> beaten_words(next(q for q in bundled() if q.theme == "king-dodge"))
+    'make you take the K♥'
+    """
+    t = p.target
+    if t.kind == "exactly":
+        if t.amount == 0:
+            return "make you take a trick"
+        return "stop you taking exactly " + _plural(t.amount, "trick")
+    if t.kind == "max-tricks":
+        return "hold you below " + _plural(t.amount, "trick")
+    if t.kind == "avoid":
+        return "make you take " + _card_list([_card_words(c, "the ") for c in t.cards])
+    if t.kind == "penalty":
+        c = p.contract[0]
+        if t.amount < 0:
+            return "keep your doubled K♥ from falling to someone else" \
+                if c == Contract.KING else f"keep you from winning {-t.amount} points"
+        if c == Contract.LTOOSH:
+            return ("make you take a trick" if t.amount == 0 else
+                    "make you take more than " + _plural(t.amount // 15, "trick"))
+        if t.amount == 0:
+            word = {Contract.QUEENS: "a queen", Contract.DIAMONDS: "a diamond",
+                    Contract.KING: "the K♥"}.get(c, "a penalty card")
+            return f"make you take {word}"
+        return f"make you lose more than {t.amount} points"
+    return f"keep you from going out {PLACES[t.amount]}"
+
+
 def _refutation(p: Puzzle, r: CheckResult) -> str:
-    """One sentence on what happens after the first failing card: who wins the trick
-    (best play by all), or which of the others' cards it frees in Trex."""
+    """What happens after the first failing card: who wins the trick (best play by
+    all), or which of the others' cards it frees in Trex; then the other failing cards."""
     from ..solver import solve
     from ..tricks import trick_winner
     from .model import play_card
 
     bad = r.failing[0]
     name = _card_words(bad, "the ")
-    also = "."
+    Name = name[0].upper() + name[1:]
+    then = f"and from there the others can {beaten_words(p)}."
+    also = ""
     if len(r.failing) > 1:
-        rest = [_card_words(c) for c in r.failing[1:]]
-        cards = rest[0] if len(rest) == 1 else ", ".join(rest[:-1]) + " and " + rest[-1]
-        also = f"; {cards} {'fails' if len(rest) == 1 else 'fail'} too."
-    tail = ", and the others can beat you" + also
+        rest = [_card_words(c, "the ") for c in r.failing[1:]]
+        also = f" {_card_list(rest)[0].upper()}{_card_list(rest)[1:]} " \
+               f"{'fails' if len(rest) == 1 else 'fail'} too."
     if p.is_trex:
         before = p.position()
         after = play_card(before, bad)
@@ -411,9 +449,9 @@ def _refutation(p: Puzzle, r: CheckResult) -> str:
                  for c in after.layout.playable(after.hands[s])
                  if c not in before.layout.playable(before.hands[s])]
         if not freed:
-            return f" After {name} the others can beat you{also}"
+            return f" {Name} fails: the others can {beaten_words(p)}.{also}"
         s, c = freed[0]
-        return f" After {name}, {seat_name(s, 4)} can play the {c.symbol()}{tail}"
+        return f" {Name} fails: it lets {seat_name(s, 4)} play the {c.symbol()}, {then}{also}"
     pos = p.position()
     trick = list(pos.trick) + [bad]
     after = play_card(pos, bad)
@@ -421,8 +459,18 @@ def _refutation(p: Puzzle, r: CheckResult) -> str:
         trick += solve(after, p.goal(), engine="python").line[:p.players - len(trick)]
     w = (pos.leader + trick_winner(trick, pos.trump)) % p.players
     card = trick[(w - pos.leader) % p.players]
+    if w == p.seat and _one_too_many(p):
+        return f" {Name} fails: you win that trick with it: one trick too many.{also}"
     who = "you win" if w == p.seat else f"{seat_name(w, p.players)} wins"
-    return f" After {name}, {who} the trick with {_card_words(card, 'the ')}{tail}"
+    return f" {Name} fails: {who} that trick with {_card_words(card, 'the ')}, {then}{also}"
+
+
+def _one_too_many(p: Puzzle) -> bool:
+    """Whether one more trick for the learner already misses the goal."""
+    t, mine = p.target, (p.won[p.seat] if p.won else 0)
+    if t.kind == "exactly":
+        return mine >= t.amount
+    return t.kind == "penalty" and p.contract[0] == Contract.LTOOSH and t.amount < 15
 
 
 def _card_words(c: Card, the: str = "") -> str:
@@ -430,17 +478,24 @@ def _card_words(c: Card, the: str = "") -> str:
 
 
 def title_for(p: Puzzle, theme: Theme) -> str:
-    """A short title: the theme and the goal."""
+    """A short title: the theme, and the goal in brackets."""
     t = p.target
     if t.kind == "exactly":
-        return f"{theme.title}: exactly {t.amount}"
+        return f"{theme.title} (exactly {t.amount})"
     if t.kind == "max-tricks":
-        return f"{theme.title}: {t.amount} tricks"
+        return f"{theme.title} ({t.amount} tricks)"
     if t.kind == "trex-place":
-        return f"{theme.title}: go out {PLACES[t.amount]}"
+        return f"{theme.title} (go out {PLACES[t.amount]})"
     if t.kind == "penalty" and t.amount > 0:
-        return f"{theme.title}: at most {t.amount} points"
+        return f"{theme.title} (at most {t.amount} points)"
     return theme.title
+
+
+def reword(p: Puzzle, engine: str = "auto") -> Puzzle:
+    """``p`` with the generator's title, prompt and explanation written afresh (the
+    position, goal and difficulty stay)."""
+    return _replace(p, title=title_for(p, THEMES[p.theme]), prompt=prompt_for(p),
+                    explanation=explanation_for(p, check(p, engine=engine)))
 
 
 def _key(p: Puzzle) -> str:
