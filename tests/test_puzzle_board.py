@@ -216,3 +216,12 @@ def test_trainer_survives_a_corrupt_progress_file(tmp_path):
     assert "starts fresh" in t.message.value
     assert list(tmp_path.glob("p.json.*.bak"))
     assert "Rating 1500" in t.progress_view.value
+
+
+def test_read_the_bids_shows_bids_and_hides_hands():
+    p = next(q for q in bundled() if q.theme == "read-the-bids")
+    board = PuzzleBoard(p, pause=0)
+    assert p.visible == (p.seat,) and board.table.open_hands == {}
+    facts = board.table.state["facts"]
+    assert all(f.startswith(f"bid {b} ·") for f, b in zip(facts, p.bids))
+    assert "Bids:" in p.prompt and "You see only your own hand." in p.prompt

@@ -152,6 +152,94 @@ def _trixter(rng: random.Random, theme: str) -> Puzzle | None:
                   trick=trick, trump=trump, won=won)
 
 
+def _read_bids(rng: random.Random, theme: str) -> Puzzle | None:
+    """The first trick of a small Trixter hand: every seat has bid what its cards look
+    worth (the beginner bot's estimate), the learner's own bid is the goal, and the
+    learner sees only their own hand."""
+    players = rng.choice((3, 4, 4))
+    size = rng.randint(3, 5)
+    d = deal(players, size, rng=rng)
+    trump = rng.choice(list(Suit))
+    bids = tuple(_bid_for(list(h), trump, players, size) for h in d.hands)
+    seat = rng.randrange(players)
+    t = rng.randrange(players)
+    leader = (seat - t) % players
+    hands, trick = list(d.hands), []
+    for i in range(t):
+        s = (leader + i) % players
+        c = rng.choice(list(legal_cards(hands[s], trick)))
+        trick.append(c)
+        hands[s] = hands[s].remove(c)
+    return Puzzle(id="new", title="new", game="trixter", theme=theme, difficulty=1, seat=seat,
+                  hands=tuple(hands), target=Target("exactly", bids[seat]), prompt="new",
+                  explanation="new", leader=leader, trick=tuple(trick), trump=trump,
+                  visible=(seat,), bids=bids)
+
+
+def _bid_for(hand: list[Card], trump: Suit | None, players: int, size: int) -> int:
+    """What a seat bids with ``hand``: the nearest whole number to its estimate."""
+    from ..bots.trixter import estimate_tricks
+
+    return max(0, min(size, round(estimate_tricks(hand, trump, players))))
+
+
+BID_LAYOUTS = 24
+"""Layouts sampled for a "read the bids" puzzle: enough to tell a card that works in most
+deals that fit the bids from one that works by luck."""
+
+
+def bid_layout_rates(p: Puzzle, layouts: int = BID_LAYOUTS, seed: int = 0
+                     ) -> dict[Card, float] | None:
+    """For each legal card of the learner, the share of deals that fit what the learner
+    knows (their hand, the cards played, and every other seat's bid read as the
+    beginner's estimate of its hand) in which it makes the bid. ``None`` when no such
+    deals are found."""
+    from ..solver import Position, solve
+    from ..solver.pimc import View, sample_layouts
+
+    n = p.players
+    size = len(p.hands[p.seat])  # trick 1, the learner to move: a full hand
+    played = {(p.leader + i) % n: c for i, c in enumerate(p.trick)}
+    seen = p.hands[p.seat] + CardSet(p.trick)
+    pool = [c for c in CardSet.deck() if c not in seen]
+    counts = [0 if s == p.seat else len(p.hands[s]) for s in range(n)]
+
+    def fits(deal) -> bool:
+        for s in range(n):
+            if s == p.seat:
+                continue
+            start = list(deal[s]) + ([played[s]] if s in played else [])
+            if _bid_for(start, p.trump, n, size) != p.bids[s]:
+                return False
+        return True
+
+    view = View(p.seat, p.hands[p.seat], pool, counts, [CardSet()] * n, [0] * n,
+                undealt=len(pool) - sum(counts), check=fits)
+    try:
+        deals = sample_layouts(view, layouts, random.Random(f"{seed}/{p.id}"), tries=400)
+    except ValueError:
+        return None
+    wins: dict[Card, int] = {}
+    for hands in deals:
+        pos = Position(tuple(hands), leader=p.leader, trick=p.trick, trump=p.trump)
+        r = solve(pos, p.goal())
+        for c, v in r.by_card.items():
+            wins[c] = wins.get(c, 0) + (v == 1)
+    return {c: w / len(deals) for c, w in wins.items()}
+
+
+def _keep_bids(p: Puzzle, r: CheckResult) -> bool:
+    """Keep a "read the bids" puzzle when the bids point to a working card: the card that
+    makes the bid in most deals fitting the bids works here, in at least 60% of them,
+    and every card that fails here does so in clearly fewer of them."""
+    rates = bid_layout_rates(p)
+    if not rates:
+        return False
+    best = max(rates, key=lambda c: rates[c])
+    return (best in r.winning and rates[best] >= 0.6
+            and all(rates.get(c, 0) <= rates[best] - 0.25 for c in r.failing))
+
+
 def _tricks_left_pos(pos) -> int:
     return len(pos.hands[pos.leader]) + (1 if pos.trick else 0)
 
@@ -298,6 +386,8 @@ for _name, _title in (("king-dodge", "Dodge the K♥"), ("king-force", "Force th
                       ("ltoosh-lose-all", "Ltoosh: lose them all"),
                       ("ltoosh-count", "Ltoosh: count the tricks")):
     THEMES[_name] = Theme(_name, "trix", _title, _trix)
+THEMES["read-the-bids"] = Theme("read-the-bids", "trixter", "Read the bids", _read_bids,
+                                _keep_bids)
 THEMES["trex-open"] = Theme("trex-open", "trix", "Trex: which card to play", _trex, _keep_open)
 THEMES["trex-block"] = Theme("trex-block", "trix", "Trex: blocking", _trex, _keep_block)
 THEMES["trex-hold-jack"] = Theme("trex-hold-jack", "trix", "Trex: hold the jack", _trex,
@@ -375,7 +465,13 @@ def prompt_for(p: Puzzle) -> str:
         rows = ", ".join(r.strip() for r in rows.split("  ") if r.strip())
         return (f"You are {me}. Trex: play a card next to the layout ({rows}).{gone} "
                 f"{_goal_words(p)}")
-    return f"You are {me}. {_rules_words(p)} {_trick_words(p)} {_goal_words(p)}"
+    bids = ""
+    if p.bids:
+        said = ", ".join(f"{'you' if s == p.seat else seat_name(s, p.players)} {b}"
+                         for s, b in enumerate(p.bids))
+        hidden = " You see only your own hand." if p.visible == (p.seat,) else ""
+        bids = f" Bids: {said}.{hidden}"
+    return f"You are {me}. {_rules_words(p)}{bids} {_trick_words(p)} {_goal_words(p)}"
 
 
 def explanation_for(p: Puzzle, r: CheckResult) -> str:
@@ -387,6 +483,12 @@ def explanation_for(p: Puzzle, r: CheckResult) -> str:
         here = f"Here only {win} works."
     else:
         here = f"Here {win} {'both' if len(r.winning) == 2 else 'all'} work."
+    if p.bids:
+        rates = bid_layout_rates(p) or {}
+        if rates:
+            best = max(rates, key=lambda c: rates[c])
+            here += (f" Of the deals that fit the bids, {_card_words(best, 'the ')} makes "
+                     f"your bid in {round(100 * rates[best])}%.")
     return f"{idea} {here}{_refutation(p, r)}"
 
 

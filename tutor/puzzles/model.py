@@ -70,8 +70,8 @@ class Puzzle:
 
     Trick positions (Trixter, and Trix's trick contracts) use ``hands`` (in play order),
     ``leader`` (who led the current trick), ``trick`` (its cards so far), ``trump``,
-    ``won`` and ``taken`` (tricks and cards already won per seat), ``contract`` and
-    ``doubles`` (Trix). Trex positions use ``hands``, ``layout`` (the cards on the table),
+    ``won`` and ``taken`` (tricks and cards already won per seat), ``bids`` (Trixter: each
+    seat's bid, when the puzzle tells them), ``contract`` and ``doubles`` (Trix). Trex positions use ``hands``, ``layout`` (the cards on the table),
     ``to_move`` and ``out`` (seats already out, in order). ``visible`` lists the seats
     whose hands the learner sees (all by default: double dummy).
     """
@@ -97,6 +97,7 @@ class Puzzle:
     out: tuple[int, ...] = ()
     visible: tuple[int, ...] | None = None
     unique: bool = False
+    bids: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         # One form for "nothing won or taken yet", so equal puzzles compare equal.
@@ -212,6 +213,8 @@ class Puzzle:
                 pos["trick"] = [str(c) for c in self.trick]
             if self.game == "trixter":
                 pos["trump"] = None if self.trump is None else self.trump.letter
+                if self.bids:
+                    pos["bids"] = list(self.bids)
             if self.won and any(self.won):
                 pos["won"] = list(self.won)
             if self.taken and any(self.taken):
@@ -271,7 +274,8 @@ TOP_FIELDS = {"id", "title", "game", "theme", "difficulty", "seat", "position", 
               "visible", "unique", "prompt", "explanation"}
 REQUIRED = ("id", "title", "game", "theme", "difficulty", "seat", "position", "goal",
             "prompt", "explanation")
-TRICK_FIELDS = {"hands", "leader", "trick", "trump", "won", "taken", "contract", "doubles"}
+TRICK_FIELDS = {"hands", "leader", "trick", "trump", "won", "taken", "contract", "doubles",
+                "bids"}
 TREX_FIELDS = {"hands", "layout", "to_move", "out", "contract"}
 
 
@@ -432,6 +436,16 @@ class _Reader:
                                     for w in won):
                 raise self.fail("won", f"{won!r} is not one trick count (0 or more) per seat")
             kw["won"] = tuple(won)
+        bids = self.get(pos, "bids", list, "bids", default=None)
+        if bids is not None:
+            if game != "trixter":
+                raise self.fail("bids", "only Trixter has bids")
+            size = len(hands[kw["leader"]]) + (1 if trick else 0) + sum(kw.get("won", ()))
+            if len(bids) != n or any(isinstance(b, bool) or not isinstance(b, int)
+                                     or not 0 <= b <= size for b in bids):
+                raise self.fail("bids", f"{bids!r} is not one bid 0..{size} (the tricks of "
+                                        f"this hand) per seat")
+            kw["bids"] = tuple(bids)
         taken = self.get(pos, "taken", list, "taken", default=None)
         if taken is not None:
             if len(taken) != n:

@@ -520,7 +520,8 @@ class PuzzleSession:
         else:
             obs.update(trick=trick_pairs, tricks=tricks, leader=pos.leader,
                        tricks_won=list(pos.won))
-            facts = [[f"won {pos.won[s]}"] for s in range(n)]
+            facts = [([f"bid {p.bids[s]}"] if p.bids else []) + [f"won {pos.won[s]}"]
+                     for s in range(n)]
             if p.game == "trixter":
                 obs["trump"] = "none" if p.trump is None else p.trump.letter
                 info.append(["Trump", "no trump" if p.trump is None else

@@ -132,6 +132,8 @@ THEME_IDEAS = {
     "make-zero": "Keep your low cards to play under the others and get rid of winners early.",
     "shed-a-trick": "You have more winners than you need: lose one while you still can.",
     "duck-with-joker": "A joker never wins a trick: keep it for the trick you must not take.",
+    "read-the-bids": "The bids tell you who holds the high cards: play so the tricks fall "
+                     "where the bids say they will.",
     "trump-control": "Count trumps: draw them or keep them so they take the tricks you need.",
     "king-dodge": "Stay out of the trick the K♥ falls into: keep a low card to play under it.",
     "king-force": "Lead so that someone else must win the trick your doubled K♥ falls on.",
