@@ -25,7 +25,7 @@ from typing import Any
 
 from ..cards import Card
 from ..errors import ParseError
-from .generate import seat_name
+from .generate import PLACES, _plural, seat_name
 from .model import Puzzle, play_card
 from .verify import HintLadder, hints
 
@@ -38,9 +38,6 @@ TESTING_BUDGET = 8
 """At most this many new solves per learner card to choose the most testing of equally
 good defences, so a reply stays quick; the choice is the same on every machine."""
 
-PLACES = {1: "first", 2: "second", 3: "third", 4: "fourth"}
-
-
 def goal_words(p: Puzzle) -> str:
     """The goal in a few words, for the board's header.
 
@@ -50,9 +47,9 @@ def goal_words(p: Puzzle) -> str:
     """
     t = p.target
     if t.kind == "exactly":
-        return f"exactly {t.amount} trick{'s' if t.amount != 1 else ''} in all"
+        return f"exactly {_plural(t.amount, 'trick')} in all"
     if t.kind == "max-tricks":
-        return f"at least {t.amount} trick{'s' if t.amount != 1 else ''} in all"
+        return f"at least {_plural(t.amount, 'trick')} in all"
     if t.kind == "avoid":
         return "do not take the " + ", ".join(c.symbol() for c in t.cards)
     if t.kind == "penalty":
@@ -480,7 +477,7 @@ class PuzzleSession:
             return f"You went out {PLACES[place]}." if place else ""
         if t.kind in ("exactly", "max-tricks"):
             won = pos.won[self.seat]
-            return f"You took {won} trick{'s' if won != 1 else ''} in all."
+            return f"You took {_plural(won, 'trick')} in all."
         if t.kind == "avoid":
             took = [c.symbol() for c in t.cards if c in pos.taken[self.seat]]
             return f"You took the {', '.join(took)}." if took else "You did not take it."
