@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -65,7 +66,7 @@ def test_puzzle_benchmark_prints_a_table():
                          text=True, check=True, timeout=300).stdout
     lines = out.splitlines()
     assert lines[0].split() == ["measure", "unit", "numba", "pure", "ratio", "target"]
-    total = next(ln for ln in lines if ln.startswith("verify 19 puzzles, total"))
+    total = next(ln for ln in lines if re.match(r"verify \d+ puzzles, total", ln))
     assert all(float(x) > 0 for x in total[52:70].split())
     if browser:
         row = next(ln for ln in lines if ln.startswith("click to defence reply, median of 3"))
