@@ -430,7 +430,7 @@ def _goal_words(p: Puzzle) -> str:
         if c == Contract.LTOOSH:
             return f"Take at most {t.amount // 15} of the last {left} tricks."
         return f"Lose at most {t.amount} points."
-    return f"Go out {PLACES[t.amount]} or better."
+    return f"Go out {PLACES[t.amount]}{'' if t.amount == 1 else ' or better'}."
 
 
 def _rules_words(p: Puzzle) -> str:

@@ -71,8 +71,9 @@ class Puzzle:
     Trick positions (Trixter, and Trix's trick contracts) use ``hands`` (in play order),
     ``leader`` (who led the current trick), ``trick`` (its cards so far), ``trump``,
     ``won`` and ``taken`` (tricks and cards already won per seat), ``bids`` (Trixter: each
-    seat's bid, when the puzzle tells them), ``contract`` and ``doubles`` (Trix). Trex positions use ``hands``, ``layout`` (the cards on the table),
-    ``to_move`` and ``out`` (seats already out, in order). ``visible`` lists the seats
+    seat's bid, when the puzzle tells them), ``contract`` and ``doubles`` (Trix). Trex
+    positions use ``hands``, ``layout`` (the cards on the table), ``to_move`` and ``out``
+    (seats already out, in order). ``visible`` lists the seats
     whose hands the learner sees (all by default: double dummy).
     """
 
