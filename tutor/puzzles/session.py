@@ -222,7 +222,7 @@ class PuzzleSession:
             try:
                 card = Card.parse(card)
             except ParseError:
-                return f"{card!r} is not a card."
+                return f"That is not a card: {card!r}."
         hand = self.position.hands[self.seat]
         if card not in hand:
             return f"You do not hold the {card.symbol()}."
@@ -245,6 +245,7 @@ class PuzzleSession:
         card = Card.parse(card) if isinstance(card, str) else card
         start = len(self.steps)
         self.note = ""
+        self._hint_level = 0  # a new decision starts the ladder again
         self._budget = TESTING_BUDGET
         self._learner_move(card, auto=False)
         if answer:
@@ -333,10 +334,9 @@ class PuzzleSession:
                 return 0.0
             if self.is_trex and self.seat in pos.out:
                 return 0.0
-            if key not in self._cache:
-                if self._budget <= 0:
-                    return -1.0  # not looked at: the cards looked at come first
-                self._budget -= 1
+            if self._budget <= 0:  # counted cached or not, so history cannot change it
+                return -1.0  # not looked at: the cards looked at come first
+            self._budget -= 1
             r = self._solve(key, pos)
             if pos.to_move == self.seat:
                 if len(r.by_card) < 2:
@@ -384,7 +384,7 @@ class PuzzleSession:
         if not 1 <= level <= 4:
             raise ValueError(f"hint levels are 1 to 4, not {level!r}")
         ladder = self.hints()
-        self._hint_level = max(self._hint_level, min(level, 4))
+        self._hint_level = max(self._hint_level, level)
         self.hints_used = max(self.hints_used, level)
         text = ladder.hint(level) if level < 4 else self._line_words(ladder)
         if not ladder.reachable and level > 1:
@@ -513,7 +513,7 @@ class PuzzleSession:
                        out=list(self._final_out or pos.out),
                        passes=[sum(1 for s in self.steps if s.seat == k and s.card is None)
                                for k in range(4)])
-            facts = [[f"{len(hands[s])} cards"] for s in range(n)]
+            facts = [[_plural(len(hands[s]), "card")] for s in range(n)]
         else:
             obs.update(trick=trick_pairs, tricks=tricks, leader=pos.leader,
                        tricks_won=list(pos.won))
