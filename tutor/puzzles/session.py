@@ -27,7 +27,7 @@ from ..cards import Card
 from ..errors import ParseError
 from .generate import PLACES, _plural, seat_name
 from .model import Puzzle, play_card
-from .verify import HintLadder, hints
+from .verify import HintLadder, _over, _solve, hints
 
 __all__ = ["PuzzleSession", "Move", "goal_words"]
 
@@ -127,7 +127,7 @@ class PuzzleSession:
         if self.is_trex:
             return self._final_out is not None or self.seat in self.position.out
         pos = self.position
-        if not any(pos.hands) and not pos.trick:
+        if _over(pos):
             return True
         t = self.puzzle.target
         if t.kind == "avoid" and not pos.trick:
@@ -178,13 +178,7 @@ class PuzzleSession:
     def _solve(self, key: tuple, pos):
         r = self._cache.get(key)
         if r is None:
-            from ..solver import solve
-            from ..solver.trex import TrexPosition
-
-            if isinstance(pos, TrexPosition):
-                r = solve(pos, self.puzzle.goal())
-            else:
-                r = solve(pos, self.puzzle.goal(), engine=self.engine)
+            r = _solve(self.puzzle, pos, self.engine)
             if len(self._cache) > 5000:
                 self._cache.clear()
             self._cache[key] = r
@@ -253,14 +247,12 @@ class PuzzleSession:
         return self.moves[start:]
 
     def _learner_move(self, card: Card | None, auto: bool) -> None:
-        if self.reachable:
-            if card is None:  # a Trex pass keeps what the position had
-                pass
-            elif card not in self.winning():
-                self.reachable = False
-                self.failed_at = len(self.steps)
-                if self.result is None:
-                    self.result = "failed"
+        # A Trex pass (None) keeps what the position had.
+        if self.reachable and card is not None and card not in self.winning():
+            self.reachable = False
+            self.failed_at = len(self.steps)
+            if self.result is None:
+                self.result = "failed"
         self._push(self.seat, card, auto)
 
     def _push(self, seat: int, card: Card | None, auto: bool = False) -> None:
@@ -330,9 +322,7 @@ class PuzzleSession:
             return 0.0
         for _ in range(8):
             key = self._key(extra)
-            if not self.is_trex and not any(pos.hands) and not pos.trick:
-                return 0.0
-            if self.is_trex and self.seat in pos.out:
+            if self.seat in getattr(pos, "out", ()) or _over(pos):
                 return 0.0
             if self._budget <= 0:  # counted cached or not, so history cannot change it
                 return -1.0  # not looked at: the cards looked at come first
@@ -373,7 +363,8 @@ class PuzzleSession:
         """The hint ladder for the learner's decision now."""
         if self.to_move != self.seat:
             raise ValueError("no decision of yours to hint at now")
-        return hints(self.puzzle, position=self.position, engine=self.engine)
+        return hints(self.puzzle, position=self.position, engine=self.engine,
+                     result=self._solve(self._key(), self.position))
 
     def hint(self, level: int | None = None) -> str:
         """The next hint (or hint ``level`` 1-4) for the decision now; asking counts in
@@ -528,8 +519,11 @@ class PuzzleSession:
                 obs["doubles"] = [[str(c), s] for c, s in p.doubles]
                 obs["taken"] = [[str(c) for c in pos.taken[s]] for s in range(n)]
                 info.append(["Contract", " + ".join(c.title for c in p.contract)])
+                from ..solver import MinPenalty
+
+                points, _ = MinPenalty(self.seat, p.contract).card_points()
                 for s in range(n):
-                    bad = [c.symbol() for c in pos.taken[s] if _penalty_card(p, c)]
+                    bad = [c.symbol() for c in pos.taken[s] if points.get(c.index)]
                     if bad:
                         facts[s].append("took " + " ".join(bad))
         obs["info"] = info
@@ -567,11 +561,3 @@ class PuzzleSession:
                 current = []
         return current, done
 
-
-def _penalty_card(p: Puzzle, c: Card) -> bool:
-    from ..trix.contracts import Contract
-
-    kinds = set(p.contract)
-    return ((Contract.KING in kinds and str(c) == "KH")
-            or (Contract.QUEENS in kinds and c.rank == 12)
-            or (Contract.DIAMONDS in kinds and c.suit.letter == "D"))

@@ -46,11 +46,12 @@ def _solve(puzzle: Puzzle, position, engine: str):
     return solve(position, puzzle.goal(), engine=engine)
 
 
-def winning_cards(puzzle: Puzzle, position=None, engine: str = "auto"):
-    """The solver's result at ``position`` (the puzzle's by default) and the legal cards
-    there that keep the goal, in hand order."""
+def winning_cards(puzzle: Puzzle, position=None, engine: str = "auto", result=None):
+    """The solver's result at ``position`` (the puzzle's by default; ``result`` when it
+    is already solved) and the legal cards there that keep the goal, in hand order."""
     position = puzzle.position() if position is None else position
-    result = _solve(puzzle, position, engine)
+    if result is None:
+        result = _solve(puzzle, position, engine)
     return result, [c for c, v in result.by_card.items() if puzzle.reached(v, position)]
 
 
@@ -185,16 +186,17 @@ def _idea(puzzle: Puzzle) -> str:
 
 
 def hints(puzzle: Puzzle, moves: Iterable[Card | str | None] = (), position=None,
-          engine: str = "auto") -> HintLadder:
+          engine: str = "auto", result=None) -> HintLadder:
     """The hint ladder for the learner's next decision, after ``moves`` (or at
-    ``position``, a solver position of the puzzle in progress). The learner's seat must
-    be the one to move. The card of hint 3 is a card that keeps the goal (the principal
-    line's card when it does), and the line of hint 4 starts with it."""
+    ``position``, a solver position of the puzzle in progress, whose solver ``result``
+    may be given when known). The learner's seat must be the one to move. The card of
+    hint 3 is a card that keeps the goal (the principal line's card when it does), and
+    the line of hint 4 starts with it."""
     pos = position_after(puzzle, moves) if position is None else position
     if pos.to_move != puzzle.seat:
         raise ValueError(f"seat {pos.to_move} is to move, not the learner's seat "
                          f"{puzzle.seat}")
-    result, winning = winning_cards(puzzle, pos, engine)
+    result, winning = winning_cards(puzzle, pos, engine, result)
     line = tuple(result.line)
     if not result.by_card:  # a Trex pass
         return HintLadder(_idea(puzzle), "", None, line, puzzle.reached(result.value, pos))
