@@ -32,7 +32,7 @@ from tutor.puzzles.session import PuzzleSession, goal_words
 
 from ._base import HERE, TutorWidget
 from .layout import TrexLayout
-from .play import _default_pause
+from .play import Refused, _default_pause, parse_message
 from .table import CardTable
 
 __all__ = ["PuzzlePanel", "PuzzleBoard", "PuzzleTrainer", "PANEL_MESSAGES", "theme_title"]
@@ -123,12 +123,12 @@ class PuzzleBoard(ipywidgets.VBox):
         if not isinstance(content, dict) or not isinstance(content.get("type"), str):
             return self._refuse("not a request")
         kind = content["type"]
-        if kind == "play":
-            card = content.get("card")
-            if set(content) != {"type", "card"} or not isinstance(card, str) \
-                    or not 0 < len(card) <= 8:
-                return self._refuse("a card request needs one short card text")
-            return self.play(card)
+        if kind == "play":  # the same check of a card request as a game's table
+            try:
+                _kind, action = parse_message(content)
+            except Refused as e:
+                return self._refuse(str(e))
+            return self.play(str(action.card))
         if kind not in PANEL_MESSAGES or set(content) != {"type"}:
             return self._refuse("unknown request")
         if self._replaying:
