@@ -22,6 +22,7 @@ under 150 MiB per kernel.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import socket
 import statistics
@@ -74,6 +75,24 @@ def start_voila(port: int, log) -> subprocess.Popen:
                 proc.kill()
                 raise RuntimeError("Voila did not start") from None
             time.sleep(0.2)
+
+
+@contextlib.contextmanager
+def voila_app():
+    """Voila serving the repository on a free port: yields the base URL of rendered
+    notebooks; on failure the end of Voila's log goes to stderr; Voila stops at the end."""
+    port = free_port()
+    log = tempfile.TemporaryFile("w+")
+    proc = start_voila(port, log)
+    try:
+        yield proc, f"http://localhost:{port}/voila/render/"
+    except Exception:
+        log.seek(0)
+        sys.stderr.write(log.read()[-4000:])
+        raise
+    finally:
+        stop(proc)
+        log.close()
 
 
 def stop(proc: subprocess.Popen) -> None:
@@ -188,11 +207,7 @@ def main(argv: list[str] | None = None) -> int:
         args.loads, args.clicks = 1, 3
     from playwright.sync_api import sync_playwright
 
-    port = free_port()
-    base = f"http://localhost:{port}/voila/render/"
-    log = tempfile.TemporaryFile("w+")  # Voila's log, shown if something fails
-    proc = start_voila(port, log)
-    try:
+    with voila_app() as (proc, base):
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             load_time(browser, base + MINIMAL, '[data-testid="minimal"]')  # warm-up
@@ -220,13 +235,6 @@ def main(argv: list[str] | None = None) -> int:
             app_rss = max((rss_mib(k) for k in mine), default=float("nan"))
             context.close()
             browser.close()
-    except Exception:
-        log.seek(0)
-        sys.stderr.write(log.read()[-4000:])
-        raise
-    finally:
-        stop(proc)
-        log.close()
 
     def med(xs: list[float]) -> float:
         return statistics.median(xs)

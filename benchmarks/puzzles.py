@@ -20,7 +20,6 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -60,12 +59,8 @@ def reply_times(puzzles, anchor_clicks: int) -> tuple[list[float], list[float]]:
 
     import app as appbench
 
-    port = appbench.free_port()
-    base = f"http://localhost:{port}/voila/render/"
     os.environ["TRIX_TUTOR_BENCH_PUZZLES"] = ",".join(p.id for p in puzzles)
-    log = tempfile.TemporaryFile("w+")
-    proc = appbench.start_voila(port, log)
-    try:
+    with appbench.voila_app() as (_proc, base):
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=appbench.CHROMIUM,
                                          args=appbench.CHROMIUM_ARGS)
@@ -97,13 +92,6 @@ def reply_times(puzzles, anchor_clicks: int) -> tuple[list[float], list[float]]:
                     f'[data-testid="hand"] [data-card="{card}"]']))
             context.close()
             browser.close()
-    except Exception:
-        log.seek(0)
-        sys.stderr.write(log.read()[-4000:])
-        raise
-    finally:
-        appbench.stop(proc)
-        log.close()
     return times, anchor
 
 
