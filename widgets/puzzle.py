@@ -333,8 +333,7 @@ class PuzzleTrainer(ipywidgets.VBox):
                                   "difficulty yet: choose another.</p>")
             return
         self.message.value = ""
-        self.board.load(p)
-        self._show_progress()
+        self.board.load(p)  # its new panel state redraws the progress (observed above)
 
     def _show_progress(self) -> None:
         self.progress_view.value = progress_html(self.store.progress)
