@@ -107,8 +107,8 @@ export default {
       if (s.result) {
         const r = h("div", "tt-result-note",
           s.result === "solved" ? "Counted as solved in your progress."
-            : `Counted as missed in your progress.${s.outcome === "solved" || s.explanation
-              ? "" : " You can still play it out, or take the card back."}`);
+            : `Counted as missed in your progress.${s.outcome === "failed" && !s.explanation
+              ? " You can still play it out, or take the card back." : ""}`);
         r.dataset.testid = "puzzle-result";
         root.appendChild(r);
       }
