@@ -7,7 +7,8 @@
  *   id: string, title: string, theme: string, difficulty: number, prompt: string,
  *   goal: string, status: string, outcome: "solved" | "failed" | null, reachable: boolean,
  *   hints: string[], can_hint: boolean, can_undo: boolean, explanation: string,
- *   replaying: boolean, next: boolean, result: string | null,
+ *   replaying: boolean, next: boolean, result: string | null, story: string[],
+ *   lesson: boolean,
  * }} PanelState
  * @typedef {{
  *   get(name: string): any, send(content: object): void,
@@ -60,7 +61,7 @@ export default {
       root.dataset.puzzleId = s.id;
       const head = h("div", "tt-puzzle-head");
       head.append(h("span", "tt-puzzle-title", s.title),
-        h("span", "tt-puzzle-meta", `${s.theme} · ${"★".repeat(s.difficulty)}`));
+        h("span", "tt-puzzle-meta", s.lesson ? "Try it" : `${s.theme} · ${"★".repeat(s.difficulty)}`));
       root.appendChild(head);
       const prompt = h("p", "tt-puzzle-prompt", s.prompt);
       prompt.dataset.testid = "puzzle-prompt";
@@ -72,6 +73,12 @@ export default {
       if (s.outcome) status.classList.add(`tt-${s.outcome}`);
       else if (s.reachable) status.classList.add("tt-ok");
       root.appendChild(status);
+      if (s.story && s.story.length) {
+        const story = h("ul", "tt-story");
+        story.dataset.testid = "puzzle-story";
+        for (const line of s.story) story.appendChild(h("li", "", line));
+        root.appendChild(story);
+      }
       const err = model.get("error");
       if (err) {
         const e = h("div", "tt-puzzle-error", err);

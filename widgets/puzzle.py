@@ -80,6 +80,8 @@ class PuzzleBoard(ipywidgets.VBox):
     puzzle" button (no button without it); ``engine`` the solver's engine.
     """
 
+    lesson = False  # a lesson's guided table: no stars, no progress note
+
     def __init__(self, puzzle: Puzzle, pause: float | None = None,
                  store: ProgressStore | None = None,
                  on_next: Callable[[], None] | None = None,
@@ -100,7 +102,7 @@ class PuzzleBoard(ipywidgets.VBox):
 
     def load(self, puzzle: Puzzle) -> None:
         """Show ``puzzle`` from its start."""
-        self.session = PuzzleSession(puzzle, engine=self.engine)
+        self.session = self._new_session(puzzle)
         self.puzzle = puzzle
         self._hints: list[str] = []
         self._recorded: str | None = None
@@ -108,6 +110,9 @@ class PuzzleBoard(ipywidgets.VBox):
         self.session.advance()
         self.session.winning()  # solved now, so the first click is answered at once
         self.refresh(clear_errors=True)
+
+    def _new_session(self, puzzle: Puzzle) -> PuzzleSession:
+        return PuzzleSession(puzzle, engine=self.engine)
 
     # --- messages --------------------------------------------------------------------
     def _on_msg(self, widget: Any, content: Any, buffers: Any = None) -> None:
@@ -268,7 +273,8 @@ class PuzzleBoard(ipywidgets.VBox):
             "can_undo": bool(mine) and not self._replaying,
             "explanation": p.explanation if done else "",
             "replaying": self._replaying, "next": self.on_next is not None,
-            "result": self._recorded,
+            "result": self._recorded, "story": list(getattr(s, "story", ())),
+            "lesson": self.lesson,
         }
 
 

@@ -21,7 +21,7 @@ from .contracts import TRICK_CONTRACTS, Contract
 from .rules import TrixRules
 from .trex import TREX_POINTS, Layout
 
-__all__ = ["TrixGame"]
+__all__ = ["TrixGame", "deal_points"]
 
 PLAYERS = 4
 KING_OF_HEARTS = Card(Suit.HEARTS, Rank.KING)
@@ -44,6 +44,49 @@ def kingdom_owners(first: int, order: str) -> list[int]:
         return [first, right, (right + 2) % 4, (first + 2) % 4]
     return [(first + i) % 4 for i in range(4)]
 
+
+
+def deal_points(contract, taken: Sequence[CardSet], tricks_won: Sequence[int],
+                doubles: Sequence[tuple[Card, int]] = (), out: Sequence[int] = (),
+                rules: TrixRules | None = None) -> list[int]:
+    """Each seat's points for one deal of ``contract`` (a set of contracts): from the
+    cards ``taken`` and tricks won per seat, the ``doubles`` (card, doubler), or the Trex
+    order ``out``. Lessons and quizzes score with this too.
+
+    >>> from tutor.cards import CardSet
+    >>> qs = [CardSet.parse("QS QH"), CardSet(), CardSet.parse("QD"), CardSet()]
+    >>> deal_points({Contract.QUEENS}, qs, [2, 4, 3, 4], doubles=[(Card.parse("QS"), 1)])
+    [-75, 25, -25, 0]
+    """
+    rules = rules or TrixRules()
+    pts = [0] * PLAYERS
+    if Contract.TREX in contract:
+        for place, s in enumerate(out):
+            pts[s] += TREX_POINTS[place]
+    else:
+        doubled = dict(doubles)
+        swap = rules.swap_diamonds_ltoosh
+        for s in range(PLAYERS):
+            got = taken[s]
+            if Contract.LTOOSH in contract:
+                pts[s] -= (10 if swap else 15) * tricks_won[s]
+            if Contract.DIAMONDS in contract:
+                pts[s] -= (15 if swap else 10) * got.suit_length(Suit.DIAMONDS)
+            penalties = []
+            if Contract.KING in contract and KING_OF_HEARTS in got:
+                penalties.append((KING_OF_HEARTS, 75))
+            if Contract.QUEENS in contract:
+                penalties += [(q, 25) for q in got & QUEENS]
+            for card, p in penalties:
+                d = doubled.get(card)
+                if d is None or d == s:
+                    pts[s] -= p
+                else:
+                    pts[s] -= 2 * p
+                    pts[d] += p
+    if rules.reversed_signs:
+        pts = [-p for p in pts]
+    return pts
 
 def may_claim_king_redeal(hand: CardSet) -> bool:
     """K♥ alone, A♥ alone, or exactly K♥ + A♥, with no other heart (A5)."""
@@ -72,10 +115,11 @@ class TrixGame(Game):
     @classmethod
     def new(cls, seed: int | None = None, rules: TrixRules | None = None, *,
             deals: Sequence | None = None, names: Sequence[str] | None = None,
-            dealer: int | None = None) -> TrixGame:
+            dealer: int | None = None, owner: int | None = None) -> TrixGame:
         """A new game. ``seed`` makes the first dealer and every shuffle reproducible;
         ``deals`` gives explicit hands for the first deals (redeals use one each). The
-        first deal still decides the first owner by the 7♥."""
+        first deal decides the first owner by the 7♥, unless ``owner`` names it (a
+        lesson's "you own this kingdom", or a simulation of one hand as owner)."""
         rules = rules if rules is not None else TrixRules()
         if not isinstance(rules, TrixRules):
             raise TypeError("rules must be a TrixRules")
@@ -90,6 +134,10 @@ class TrixGame(Game):
             dealer = g._rng("dealer").randrange(PLAYERS)
         elif isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < 4:
             raise ValueError("dealer must be a seat 0..3")
+        if owner is not None and (isinstance(owner, bool) or not isinstance(owner, int)
+                                  or not 0 <= owner < 4):
+            raise ValueError("owner must be a seat 0..3")
+        g.first_owner = owner
         g.first_dealer = dealer
         g.dealer = dealer
         g.scores = [0] * PLAYERS
@@ -108,13 +156,17 @@ class TrixGame(Game):
         return g
 
     def _setup(self) -> dict[str, Any]:
-        return {"players": list(self.names), "rules": self.rules.to_dict(), "seed": self.seed,
-                "dealer": self.first_dealer}
+        setup = {"players": list(self.names), "rules": self.rules.to_dict(),
+                 "seed": self.seed, "dealer": self.first_dealer}
+        if self.first_owner is not None:
+            setup["owner"] = self.first_owner
+        return setup
 
     @classmethod
     def _from_setup(cls, setup: dict[str, Any], deals: list[list[CardSet]]) -> TrixGame:
         return cls.new(seed=setup.get("seed"), rules=TrixRules.from_dict(setup.get("rules", {})),
-                       deals=deals, names=setup.get("players"), dealer=setup.get("dealer"))
+                       deals=deals, names=setup.get("players"), dealer=setup.get("dealer"),
+                       owner=setup.get("owner"))
 
     @property
     def n_players(self) -> int:
@@ -139,7 +191,8 @@ class TrixGame(Game):
         self.hands = list(hands)
         if self.deal_number <= 1:
             # The first deal (as dealt, or as replaced by deal_hands): the 7♥ owns it.
-            first = next(s for s in range(PLAYERS) if SEVEN_OF_HEARTS in hands[s])
+            first = self.first_owner if self.first_owner is not None else next(
+                s for s in range(PLAYERS) if SEVEN_OF_HEARTS in hands[s])
             self.owners = kingdom_owners(first, self.rules.kingdom_order)
             self.owner = first
 
@@ -469,35 +522,8 @@ class TrixGame(Game):
     # --- scoring ---------------------------------------------------------------
     def deal_points(self) -> list[int]:
         """Points of the deal being played, from the cards taken (or Trex places)."""
-        pts = [0] * PLAYERS
-        c = self.contract
-        if Contract.TREX in c:
-            for place, s in enumerate(self.out):
-                pts[s] += TREX_POINTS[place]
-        else:
-            doubled = dict(self.doubles)
-            swap = self.rules.swap_diamonds_ltoosh
-            for s in range(PLAYERS):
-                taken = self.taken[s]
-                if Contract.LTOOSH in c:
-                    pts[s] -= (10 if swap else 15) * self.tricks_won[s]
-                if Contract.DIAMONDS in c:
-                    pts[s] -= (15 if swap else 10) * taken.suit_length(Suit.DIAMONDS)
-                penalties = []
-                if Contract.KING in c and KING_OF_HEARTS in taken:
-                    penalties.append((KING_OF_HEARTS, 75))
-                if Contract.QUEENS in c:
-                    penalties += [(q, 25) for q in taken & QUEENS]
-                for card, p in penalties:
-                    d = doubled.get(card)
-                    if d is None or d == s:
-                        pts[s] -= p
-                    else:
-                        pts[s] -= 2 * p
-                        pts[d] += p
-        if self.rules.reversed_signs:
-            pts = [-p for p in pts]
-        return pts
+        return deal_points(self.contract, self.taken, self.tricks_won, self.doubles,
+                           self.out, self.rules)
 
     def _contract_text(self) -> str:
         return "+".join(c.text for c in sorted(self.contract))

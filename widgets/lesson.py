@@ -1,0 +1,270 @@
+"""The pieces a lesson notebook puts on the page, each one call:
+
+- :func:`guided`: a scripted lesson deal at the table that reacts to each card;
+- :func:`check`: a check of understanding (a :class:`~widgets.quiz.Quiz`);
+- :func:`puzzle`: one puzzle of the collection, counted in the learner's progress;
+- :func:`hand_size_chart`, :func:`bid_advisor`, :func:`contract_chooser`: the charts and
+  advisors of particular lessons;
+- :func:`trixter_game`, :func:`trix_game`: a game against the computer.
+
+Everything they show comes from :mod:`tutor` (the lesson data is in
+``tutor/lessons/data``), so notebooks hold prose and these calls only.
+"""
+
+from __future__ import annotations
+
+import html
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import ipywidgets
+
+from tutor.cards import Card, CardSet, Suit
+from tutor.lessons import GuidedSession, question, scene
+from tutor.lessons.scene import Scene
+
+from .play import GameView, play
+from .puzzle import PuzzleBoard
+from .quiz import Quiz
+
+__all__ = ["GuidedTable", "guided", "check", "puzzle", "hand_size_chart", "bid_advisor",
+           "contract_chooser", "trixter_game", "trix_game"]
+
+
+class GuidedTable(PuzzleBoard):
+    """A lesson deal at the table: the learner plays, scripted seats answer, and the
+    panel tells each finished trick and the lesson's reactions. Hint, undo, start again
+    and the solution work as in a puzzle; nothing is counted in the progress."""
+
+    lesson = True
+
+    def __init__(self, scene: Scene, pause: float | None = None, engine: str = "auto",
+                 four_colour: bool = False) -> None:
+        self.scene = scene
+        super().__init__(scene.puzzle, pause=pause, engine=engine, four_colour=four_colour)
+        self.add_class("tt-guided")
+
+    def _new_session(self, puzzle) -> GuidedSession:
+        return GuidedSession(self.scene, engine=self.engine)
+
+    def _record(self) -> None:  # a lesson deal is practice: no progress kept
+        return
+
+    def _fill(self) -> None:
+        super()._fill()
+        if not self.scene.explained:
+            self.panel.state = {**self.panel.state, "explanation": ""}
+
+
+def guided(scene_id: str, pause: float | None = None) -> GuidedTable:
+    """The lesson deal ``scene_id`` (from ``tutor/lessons/data``) at a guided table."""
+    return GuidedTable(scene(scene_id), pause=pause)
+
+
+def check(*question_ids: str, title: str = "Check yourself") -> Quiz:
+    """A check of understanding made of the bundled questions ``question_ids``."""
+    return Quiz([question(q) for q in question_ids], title=title)
+
+
+def puzzle(puzzle_id: str, pause: float | None = None) -> PuzzleBoard:
+    """One puzzle of the collection; its first result counts in the learner's progress,
+    as on the puzzles page."""
+    from tutor.puzzles import bundled
+    from tutor.puzzles.progress import ProgressStore
+
+    found = {p.id: p for p in bundled()}
+    if puzzle_id not in found:
+        raise KeyError(f"no puzzle {puzzle_id!r}")
+    return PuzzleBoard(found[puzzle_id], pause=pause, store=ProgressStore())
+
+
+# --- charts and advisors ---------------------------------------------------------------
+def _box(body: str) -> ipywidgets.HTML:
+    w = ipywidgets.HTML(f'<div class="trix-tutor tt-lesson-box">{body}</div>')
+    w.add_class("tt-lesson-html")
+    return w
+
+
+_STYLE = """<style>
+.tt-lesson-box { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
+  font-size: 14px; color: #1a1a1a; background: #fff; border: 1px solid #d0d7de;
+  border-radius: 8px; padding: 8px 12px; max-width: 720px; margin: 4px auto; }
+.tt-lesson-box table { border-collapse: collapse; margin: 6px 0; }
+.tt-lesson-box th, .tt-lesson-box td { padding: 3px 10px; border-bottom: 1px solid #ddd;
+  text-align: right; }
+.tt-lesson-box th:first-child, .tt-lesson-box td:first-child { text-align: left; }
+.tt-lesson-box .tt-best td { font-weight: 700; background: #e6f4ea; }
+.tt-lesson-box .tt-hand { font-size: 18px; letter-spacing: 1px; }
+.tt-lesson-box .tt-red { color: #c8102e; }
+.tt-lesson-box svg text { font-family: inherit; }
+</style>"""
+
+
+def _hand_html(cards: Sequence[Card]) -> str:
+    by_suit = []
+    for s in Suit:
+        ranks = [c for c in cards if not c.is_joker and c.suit == s]
+        if not ranks:
+            continue
+        cls = ' class="tt-red"' if s in (Suit.HEARTS, Suit.DIAMONDS) else ""
+        text = " ".join(c.symbol()[:-1] for c in ranks)
+        by_suit.append(f"<span{cls}>{s.symbol}&nbsp;{html.escape(text)}</span>")
+    jokers = sum(1 for c in cards if c.is_joker)
+    if jokers:
+        by_suit.append("🃏" * jokers)
+    return '<div class="tt-hand">' + " &nbsp; ".join(by_suit) + "</div>"
+
+
+def hand_size_chart() -> ipywidgets.HTML:
+    """For 3 to 8 players: the jokers, the peak hand and the number of hands, and a chart
+    of the cards dealt in every hand of the game."""
+    from tutor.trixter import jokers_for, peak_for, schedule
+
+    colours = ["#1a73e8", "#c8102e", "#137333", "#8e44ad", "#e67e22", "#555"]
+    width, height, left, bottom = 640, 260, 36, 28
+    most = max(len(schedule(n)) for n in range(3, 9))
+    top = max(peak_for(n) for n in range(3, 9))
+
+    def xy(k: int, size: int) -> str:
+        x = left + (k - 1) * (width - left - 10) / (most - 1)
+        y = height - bottom - size * (height - bottom - 10) / top
+        return f"{x:.1f},{y:.1f}"
+
+    lines, legend = [], []
+    for i, n in enumerate(range(3, 9)):
+        pts = " ".join(xy(k, s) for k, s in enumerate(schedule(n), start=1))
+        lines.append(f'<polyline fill="none" stroke="{colours[i]}" stroke-width="2.5" '
+                     f'points="{pts}"><title>{n} players</title></polyline>')
+        legend.append(f'<span style="color:{colours[i]};font-weight:700">━ {n} players</span>')
+    axis = [f'<line x1="{left}" y1="{height - bottom}" x2="{width - 10}" y2="{height - bottom}" '
+            f'stroke="#888"/>', f'<line x1="{left}" y1="10" x2="{left}" y2="{height - bottom}" '
+            f'stroke="#888"/>']
+    for size in range(0, top + 1, 3):
+        x, y = xy(1, size).split(",")
+        axis.append(f'<text x="{left - 6}" y="{float(y) + 4:.1f}" text-anchor="end" '
+                    f'font-size="11">{size}</text>')
+    for k in (1, 5, 10, 15, 20, 25, 30, 35):
+        x, _ = xy(k, 0).split(",")
+        axis.append(f'<text x="{x}" y="{height - 10}" text-anchor="middle" '
+                    f'font-size="11">{k}</text>')
+    svg = (f'<svg viewBox="0 0 {width} {height}" width="100%" role="img" aria-label="Cards '
+           f'per player in each hand, for 3 to 8 players">{"".join(axis + lines)}</svg>')
+    rows = "".join(f"<tr><td>{n}</td><td>{jokers_for(n)}</td><td>{peak_for(n)}</td>"
+                   f"<td>{len(schedule(n))}</td></tr>" for n in range(3, 9))
+    table = ("<table><tr><th>players</th><th>jokers</th><th>peak hand</th><th>hands</th></tr>"
+             f"{rows}</table>")
+    return _box(f"{_STYLE}<b>Cards per player, hand by hand</b> (across: the hand's number; "
+                f"up: cards each)<br>{svg}<div>{' &nbsp; '.join(legend)}</div>{table}")
+
+
+def _advice_html(advice) -> str:
+    rows = []
+    for n in advice.bids:
+        cls = ' class="tt-best"' if n == advice.best_bid else ""
+        rows.append(f"<tr{cls}><td>bid {n}</td><td>{advice.chance[n]:.0%}</td>"
+                    f"<td>{advice.expected[n]:+.1f}</td></tr>")
+    trump = "no trump" if advice.trump is None else \
+        f"{advice.trump.symbol} {advice.trump.name.lower()} trump"
+    return (f"{_STYLE}<b>Your hand</b> ({trump}, {advice.samples} layouts tried)"
+            f"{_hand_html(list(advice.hand))}<table><tr><th>bid</th><th>within reach</th>"
+            f"<th>expected points</th></tr>{''.join(rows)}</table>"
+            f"<p>{html.escape(advice.explain())}</p>")
+
+
+def bid_advisor(hand: str, trump: str | None, players: int = 4, samples: int = 16,
+                seed: int = 1) -> ipywidgets.VBox:
+    """The bid advisor on ``hand`` with ``trump`` at a table of ``players``: for each
+    bid, how often it is within reach and its expected points over sampled layouts. A
+    button deals a new hand of the same size to try."""
+    from tutor.solver.pimc import bid_advice
+    from tutor.trixter import jokers_for
+
+    out = _box("")
+    rng = random.Random(seed)
+    start = CardSet.from_pbn(hand) if "." in hand else CardSet.parse(hand)
+    size = len(start)
+
+    def show(cards: CardSet, suit: str | None) -> None:
+        a = bid_advice(cards, suit, players=players, samples=samples, seed=seed)
+        out.value = f'<div class="trix-tutor tt-lesson-box">{_advice_html(a)}</div>'
+
+    deal = ipywidgets.Button(description="Deal me another hand", icon="refresh")
+    deal.add_class("tt-lesson-button")
+
+    def new_hand(_b: Any = None) -> None:
+        deck = list(CardSet.deck()) + [Card.parse("X")] * jokers_for(players)
+        cards = CardSet(rng.sample(deck, size))
+        show(cards, rng.choice(["S", "H", "D", "C"]))
+
+    deal.on_click(new_hand)
+    show(start, trump)
+    box = ipywidgets.VBox([out, deal])
+    box.add_class("tt-bid-advisor")
+    return box
+
+
+def _trials_html(hand: Sequence[Card], trials) -> str:
+    best = trials[0].contract if trials else None
+    lo = min([t.worst for t in trials] + [0])
+    hi = max([t.best for t in trials] + [0])
+    span = max(hi - lo, 1)
+    rows = []
+    for t in trials:
+        bar = int(round(abs(t.mean) / span * 160))
+        colour = "#137333" if t.mean >= 0 else "#c8102e"
+        cls = ' class="tt-best"' if t.contract == best else ""
+        rows.append(f"<tr{cls}><td>{t.contract.title}</td><td>{t.mean:+.0f}</td>"
+                    f"<td>{t.worst:+d} … {t.best:+d}</td><td style='text-align:left'>"
+                    f"<span style='display:inline-block;height:10px;width:{bar}px;"
+                    f"background:{colour}'></span></td></tr>")
+    n = trials[0].deals + trials[0].redeals if trials else 0
+    words = (f"<p>Over {n} deals of the other hands, this hand does best in "
+             f"<b>{best.title}</b>: choose it while it is still yours to choose.</p>"
+             if best is not None else "")
+    return (f"{_STYLE}<b>Your hand as owner</b>{_hand_html(list(hand))}<table><tr>"
+            f"<th>contract</th><th>average</th><th>range</th><th></th></tr>{''.join(rows)}"
+            f"</table>{words}")
+
+
+def contract_chooser(hand: str, samples: int = 12, seed: int = 1) -> ipywidgets.VBox:
+    """Which contract suits ``hand`` (13 cards) as owner, shown by playing each contract
+    on the same random deals of the other hands (:func:`tutor.bots.trix.simulate_contracts`).
+    A button deals a new hand."""
+    from tutor.bots.trix import simulate_contracts
+
+    out = _box("")
+    rng = random.Random(seed)
+
+    def show(cards: list[Card]) -> None:
+        trials = simulate_contracts(cards, samples=samples, seed=seed)
+        out.value = f'<div class="trix-tutor tt-lesson-box">{_trials_html(cards, trials)}</div>'
+
+    deal = ipywidgets.Button(description="Deal me another hand", icon="refresh")
+    deal.add_class("tt-lesson-button")
+    deal.on_click(lambda _b: show(sorted(rng.sample(list(CardSet.deck()), 13),
+                                         key=lambda c: c.index, reverse=True)))
+    cards = list(CardSet.from_pbn(hand) if "." in hand else CardSet.parse(hand))
+    show(cards)
+    box = ipywidgets.VBox([out, deal])
+    box.add_class("tt-contract-chooser")
+    return box
+
+
+# --- games -------------------------------------------------------------------------------
+def trixter_game(players: int = 4, first_hand: int = 1, seed: int | None = None,
+                 pause: float | None = None, **options: Any) -> GameView:
+    """A Trixter game against the computer (``options``: :class:`TrixterRules` fields)."""
+    from tutor.trixter import TrixterGame, TrixterRules
+
+    return play(TrixterGame.new(players=players, seed=seed, first_hand=first_hand,
+                                rules=TrixterRules(**options)), pause=pause)
+
+
+def trix_game(seed: int | None = None, pause: float | None = None, owner: int | None = 0,
+              **options: Any) -> GameView:
+    """A Trix game against the computer, the learner owning the first kingdom by default
+    (``options``: :class:`TrixRules` fields)."""
+    from tutor.trix import TrixGame, TrixRules
+
+    return play(TrixGame.new(seed=seed, owner=owner, rules=TrixRules(**options)), pause=pause)

@@ -1,0 +1,89 @@
+"""``Quiz``: a check of understanding. Each question's choices are buttons; Python
+checks the pick and answers at once (the right answer never reaches the browser before
+it is found)."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from typing import Any
+
+from tutor.lessons.quiz import Question
+
+from ._base import HERE, TutorWidget
+
+__all__ = ["Quiz"]
+
+log = logging.getLogger(__name__)
+
+
+class Quiz(TutorWidget):
+    """Questions with instant feedback. The browser sends ``{"type": "answer",
+    "question": i, "choice": j}``; a wrong pick says why and may be tried again; the
+    summary counts the questions answered right at the first try."""
+
+    _esm = HERE / "quiz.js"
+    _css = HERE / "quiz.css"
+
+    def __init__(self, questions: Sequence[Question], title: str = "Check yourself") -> None:
+        super().__init__()
+        if not questions:
+            raise ValueError("a quiz needs at least one question")
+        self.questions = list(questions)
+        self.title = title
+        self.picked: list[list[int]] = [[] for _ in self.questions]
+        self.on_msg(self._on_msg)
+        self._fill()
+
+    def _on_msg(self, widget: Any, content: Any, buffers: Any = None) -> None:
+        try:
+            self.handle(content)
+        except Exception as e:  # pragma: no cover - a bug: shown, not lost
+            log.exception("quiz message failed")
+            self.error = f"something went wrong: {type(e).__name__}"
+
+    def handle(self, content: Any) -> bool:
+        """Check one answer message; a malformed one is refused and changes nothing."""
+        if not isinstance(content, dict) or content.get("type") != "answer" \
+                or set(content) != {"type", "question", "choice"}:
+            return self._refuse("unknown request")
+        i, j = content["question"], content["choice"]
+        if not all(isinstance(x, int) and not isinstance(x, bool) for x in (i, j)) \
+                or not 0 <= i < len(self.questions) \
+                or not 0 <= j < len(self.questions[i].choices):
+            return self._refuse("no such question or choice")
+        return self.answer(i, j)
+
+    def answer(self, i: int, choice: int) -> bool:
+        """The learner picks ``choice`` for question ``i``."""
+        if self.questions[i].answer in self.picked[i]:
+            return self._refuse("You already found this one.")
+        if choice in self.picked[i]:
+            return self._refuse("You tried that one already.")
+        self.picked[i].append(choice)
+        self.error = ""
+        self._fill()
+        return True
+
+    def _refuse(self, why: str) -> bool:
+        self.error = why
+        return False
+
+    @property
+    def first_try(self) -> int:
+        """Questions answered right at the first pick."""
+        return sum(1 for q, p in zip(self.questions, self.picked) if p[:1] == [q.answer])
+
+    def _fill(self) -> None:
+        items = []
+        for q, picks in zip(self.questions, self.picked):
+            done = q.answer in picks
+            items.append({"id": q.id, "text": q.text, "choices": list(q.choices),
+                          "picked": list(picks), "right": q.answer if done else None,
+                          "feedback": q.feedback(picks[-1]) if picks else ""})
+        answered = sum(1 for it in items if it["right"] is not None)
+        summary = ""
+        if answered == len(items):
+            summary = (f"All done: {self.first_try} of {len(items)} right at the first try."
+                       + (" Well played!" if self.first_try == len(items) else ""))
+        self.state = {"title": self.title, "questions": items, "summary": summary}
