@@ -14,6 +14,7 @@ Everything they show comes from :mod:`tutor` (the lesson data is in
 from __future__ import annotations
 
 import html
+import os
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -25,11 +26,11 @@ from tutor.lessons import GuidedSession, question, scene
 from tutor.lessons.scene import Scene
 
 from .play import GameView, play
-from .puzzle import PuzzleBoard
+from .puzzle import PuzzleBoard, PuzzleTrainer
 from .quiz import Quiz
 
 __all__ = ["GuidedTable", "guided", "check", "puzzle", "hand_size_chart", "bid_advisor",
-           "contract_chooser", "trixter_game", "trix_game"]
+           "contract_chooser", "trixter_game", "trix_game", "puzzle_trainer"]
 
 
 class GuidedTable(PuzzleBoard):
@@ -252,19 +253,37 @@ def contract_chooser(hand: str, samples: int = 12, seed: int = 1) -> ipywidgets.
 
 
 # --- games -------------------------------------------------------------------------------
+def env_seed() -> int | None:
+    """``TRIX_TUTOR_SEED`` as a number (the tests and class sets fix the deals with it);
+    ``None`` (every game new) when unset or not a number."""
+    try:
+        return int(os.environ["TRIX_TUTOR_SEED"])
+    except (KeyError, ValueError):
+        return None
+
+
 def trixter_game(players: int = 4, first_hand: int = 1, seed: int | None = None,
                  pause: float | None = None, **options: Any) -> GameView:
-    """A Trixter game against the computer (``options``: :class:`TrixterRules` fields)."""
+    """A Trixter game against the computer (``options``: :class:`TrixterRules` fields);
+    ``seed`` defaults to :func:`env_seed`."""
     from tutor.trixter import TrixterGame, TrixterRules
 
+    seed = env_seed() if seed is None else seed
     return play(TrixterGame.new(players=players, seed=seed, first_hand=first_hand,
                                 rules=TrixterRules(**options)), pause=pause)
 
 
-def trix_game(seed: int | None = None, pause: float | None = None, owner: int | None = 0,
+def trix_game(seed: int | None = None, pause: float | None = None, owner: int | None = None,
               **options: Any) -> GameView:
-    """A Trix game against the computer, the learner owning the first kingdom by default
-    (``options``: :class:`TrixRules` fields)."""
+    """A Trix game against the computer (``options``: :class:`TrixRules` fields); the 7♥
+    decides the first owner unless ``owner`` names it; ``seed`` defaults to
+    :func:`env_seed`."""
     from tutor.trix import TrixGame, TrixRules
 
+    seed = env_seed() if seed is None else seed
     return play(TrixGame.new(seed=seed, owner=owner, rules=TrixRules(**options)), pause=pause)
+
+
+def puzzle_trainer(seed: int | None = None) -> PuzzleTrainer:
+    """The puzzles page's trainer; ``seed`` (default :func:`env_seed`) fixes the picks."""
+    return PuzzleTrainer(seed=env_seed() if seed is None else seed)
