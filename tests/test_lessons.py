@@ -269,3 +269,24 @@ def test_cards_the_prose_names_are_played_in_the_scene_claims(path):
             assert card in s.position.hands[s.seat], f"{path}: {text} is not in the hand"
             if card in s.legal():
                 assert card in played, f"{path}: {text} is named but no claim plays it"
+
+
+def test_start_page_is_the_map_of_every_lesson():
+    links = set()
+    for cell in _notebook(LESSONS_DIR / "00_start_here.ipynb")["cells"]:
+        links |= set(LINK.findall(_source(cell)))
+    missing = [x.path for x in LESSONS if x.path not in links]
+    assert not missing, f"the start page does not link {missing}"
+
+
+# RULES.md part C, the words a learner meets: each must be in the glossary.
+GLOSSARY_TERMS = ["kingdom", "mamlaka", "owner", "talabat", "King of Hearts",
+                  "Sheikh el-Koobbah", "Diamonds", "Dinari", "Queens", "girls", "Banat",
+                  "Ltoosh", "slaps", "collections", "doubling", "tadbeel", "Tafreesh",
+                  "Tlata'shawy", "peak hand", "bid", "hook", "screw the dealer", "trump",
+                  "follow suit", "void", "lead", "trick", "Trex", "joker"]
+
+
+def test_glossary_has_every_word_of_the_rules():
+    text = "".join(_source(c) for c in _notebook(LESSONS_DIR / "glossary.ipynb")["cells"])
+    assert not [t for t in GLOSSARY_TERMS if t.lower() not in text.lower()]
