@@ -232,7 +232,7 @@ def act(page, what: str) -> None:
 def open_from_start_page(page, app_url: str, link: str):
     page.goto(f"{app_url}/voila/render/00_start_here.ipynb")
     expect(page.get_by_role("heading", name="Trix and Trixter")).to_be_visible()
-    page.get_by_role("link", name=link).click()
+    page.get_by_role("link", name=link, exact=True).click()
     expect(page.locator(".trix-tutor").first).to_be_visible(timeout=60_000)
     expect(page.locator('[data-testid="message"]')).to_be_visible()
 
@@ -240,10 +240,10 @@ def open_from_start_page(page, app_url: str, link: str):
 def test_start_page_links_work_and_show_no_code(page, app_url):
     page.goto(f"{app_url}/voila/render/00_start_here.ipynb")
     shot(page, "start_page")
-    for name in ("Play Trixter against the computer", "Play Trix against the computer",
-                 "Solve puzzles"):
-        expect(page.get_by_role("link", name=name)).to_be_visible()
-    page.get_by_role("link", name="Play Trix against the computer").click()
+    for name in ("Play Trixter", "play Trix", "Puzzles", "Tricks and following suit",
+                 "The kingdom and the five contracts", "Glossary", "Teacher's page"):
+        expect(page.get_by_role("link", name=name, exact=True)).to_be_visible()
+    page.get_by_role("link", name="play Trix", exact=True).click()
     expect(page).to_have_url(re.compile(r"/voila/render/play_trix\.ipynb$"))
     expect(page.locator(".trix-tutor").first).to_be_visible(timeout=60_000)
     assert "import" not in page.locator("body").inner_text()  # sources are stripped
@@ -252,7 +252,7 @@ def test_start_page_links_work_and_show_no_code(page, app_url):
 
 
 def test_trixter_trump_bid_play_and_an_illegal_card(page, app_url):
-    open_from_start_page(page, app_url, "Play Trixter against the computer")
+    open_from_start_page(page, app_url, "Play Trixter")
     assert re.search(r"/voila/render/play_trixter\.ipynb$", page.url)
     # Seed 21: the learner deals the first hand, so names trump, then bids.
     assert wait_for_learner(page) == "trump"
@@ -289,7 +289,7 @@ def play_until_refused(page, name: str, turns: int) -> str:
 
 
 def test_trix_contract_and_play(page, app_url):
-    open_from_start_page(page, app_url, "Play Trix against the computer")
+    open_from_start_page(page, app_url, "play Trix")
     # Seed 21: the learner holds the 7 of hearts and owns the first kingdom.
     what = wait_for_learner(page)
     while what == "redeal":
@@ -331,7 +331,7 @@ def open_puzzle(page, app_url: str, theme: str, difficulty: str):
     from tutor.puzzles import bundled
     from tutor.puzzles.session import PuzzleSession
 
-    open_from_start_page(page, app_url, "Solve puzzles")
+    open_from_start_page(page, app_url, "Puzzles")
     board = page.locator(".tt-puzzle[data-puzzle-id]")
     expect(board).to_be_visible()
     shown = board.get_attribute("data-puzzle-id")
@@ -410,3 +410,108 @@ def test_puzzle_failed_then_undo_and_solution(page, app_url):
     page.set_viewport_size({"width": 390, "height": 844})  # a phone
     shot(page, "puzzle_phone")
     assert page.locator('[data-testid="hand"]').bounding_box()["width"] <= 390
+
+
+# --- the curriculum: every lesson in the app, and every link ------------------------------
+from tutor.lessons import LESSONS  # noqa: E402
+
+LESSON_PAGES = ["00_start_here.ipynb"] + [x.path for x in LESSONS]
+LINKS: dict[str, list[str]] = {}  # page -> the app links it shows (filled as pages open)
+PROBLEM_TEXT = re.compile(r"Traceback|error when executing|Error displaying widget|"
+                          r"Failed to load model|Loading widget", re.I)
+CALL = re.compile(r"^(guided|puzzle|check|puzzle_trainer|class_set|teacher_page|"
+                  r"trixter_game|trix_game)\(", re.M)
+
+
+def expected_widgets(path: str) -> dict[str, int]:
+    """How many puzzle panels and quizzes the notebook's calls must show."""
+    import json as _json
+
+    cells = _json.loads((ROOT / "lessons" / path).read_text(encoding="utf-8"))["cells"]
+    code = "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "code")
+    calls = CALL.findall(code)
+    return {".tt-puzzle": sum(c in ("guided", "puzzle", "puzzle_trainer") for c in calls),
+            ".tt-quiz": calls.count("check"),
+            ".tt-table": sum(c in ("guided", "puzzle", "puzzle_trainer", "trixter_game",
+                                   "trix_game") for c in calls)}
+
+
+def open_lesson(page, app_url: str, path: str) -> None:
+    """Open a lesson as the app serves it and wait until every widget it makes is drawn;
+    fail on an error shown in the page."""
+    page.goto(f"{app_url}/voila/render/{path}", timeout=120_000)
+    expect(page.locator("h1").first).to_be_visible(timeout=60_000)
+    for sel, n in expected_widgets(path).items():
+        if n:
+            expect(page.locator(sel)).to_have_count(n, timeout=60_000)
+    page.wait_for_timeout(300)
+    text = page.locator("body").inner_text()
+    assert not PROBLEM_TEXT.search(text), f"{path}: {PROBLEM_TEXT.search(text)[0]}"
+    assert "import " not in text, f"{path}: code shows in the app"
+
+
+def page_links(page) -> list[str]:
+    return page.evaluate("""() => Array.from(document.querySelectorAll('a[href]'))
+        .map(a => a.href).filter(h => !h.startsWith('javascript:'))""")
+
+
+def full_shot(page, name: str) -> None:
+    """A screenshot of the whole lesson (Voila scrolls inside the page, not the window)."""
+    height = page.evaluate("""() => Math.max(document.body.scrollHeight,
+        ...Array.from(document.querySelectorAll('body *')).map(e => e.scrollHeight))""")
+    page.set_viewport_size({"width": 1100, "height": min(max(height, 900), 16000)})
+    (ARTIFACTS / "lessons").mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "lessons" / f"{name}.png"))
+
+
+@pytest.mark.parametrize("path", LESSON_PAGES)
+def test_every_lesson_opens_in_the_app_without_errors(page, app_url, path):
+    open_lesson(page, app_url, path)
+    LINKS[path] = page_links(page)
+    full_shot(page, path.replace("/", "_").removesuffix(".ipynb"))
+
+
+def test_links_from_the_start_page_reach_every_lesson_and_none_is_broken(page, app_url):
+    base = f"{app_url}/voila/render/"
+    todo, seen, broken = ["00_start_here.ipynb"], set(), []
+    while todo:
+        path = todo.pop()
+        if path in seen:
+            continue
+        seen.add(path)
+        if path not in LINKS:  # not opened by the test above (run alone)
+            open_lesson(page, app_url, path)
+            LINKS[path] = page_links(page)
+        for href in LINKS[path]:
+            target = href.split("#")[0].split("?")[0]
+            if not target.startswith(app_url):
+                broken.append(f"{path}: leaves the app: {href}")
+            elif target.startswith(base):
+                rel = target[len(base):]
+                if not (ROOT / "lessons" / rel).is_file():
+                    broken.append(f"{path}: broken link {href}")
+                elif rel.endswith(".ipynb"):
+                    todo.append(rel)
+    assert not broken, "\n".join(broken)
+    assert not set(LESSON_PAGES) - seen, f"not reachable: {set(LESSON_PAGES) - seen}"
+
+
+def test_guided_table_and_check_in_a_lesson(page, app_url):
+    """Lesson 1 as a learner: a revoke is refused, the K♠ takes the trick and the table
+    says why; a wrong answer to the check says try again, the right one says why."""
+    open_lesson(page, app_url, "trixter/01_tricks.ipynb")
+    table = page.locator(".tt-guided")
+    cards = table.locator('[data-testid="hand"] [data-card]')
+    click(page, cards.and_(page.locator('[data-card="2H"]')))
+    expect(table.locator('[data-testid="puzzle-error"]')).to_contain_text("must follow suit")
+    click(page, cards.and_(page.locator('[data-card="KS"]')))
+    expect(table.locator('[data-testid="puzzle-story"]')).to_contain_text(
+        "You took the trick with the K♠: the highest spade, the suit led.")
+    quiz = page.locator(".tt-quiz")
+    first = quiz.locator(".tt-quiz-q").first
+    first.locator('[data-testid="quiz-choice"]', has_text="North").click()
+    expect(first.locator('[data-testid="quiz-feedback"]')).to_contain_text("Not quite")
+    first.locator('[data-testid="quiz-choice"]', has_text="West").click()
+    expect(first.locator('[data-testid="quiz-feedback"]')).to_contain_text(
+        "Right: West took the trick with the A♥")
+    shot(page, "lesson_guided_and_check")

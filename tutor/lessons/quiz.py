@@ -4,8 +4,9 @@ Most questions are built from the engine, so their answers cannot drift from the
 ``winner`` (who takes this trick?), ``legal`` (which card may you play?), ``score``
 (Trixter points for a bid and the tricks taken), ``hand_size`` (cards per player in
 hand k), ``points`` (a Trix deal's points from the cards taken), ``trex`` (which card
-fits the layout?), ``redeal`` (may this Trix hand claim a redeal?). A ``choice`` question states its answer (for ideas the engine does
-not compute); each has a ``why`` that explains the rule.
+fits the layout?), ``redeal`` (may this Trix hand claim a redeal?). A ``choice``
+question states its answer (for ideas the engine does not compute); each has a ``why``
+that explains the rule.
 
 >>> q = question("trixter-01-q-winner")
 >>> q.choices[q.answer]
