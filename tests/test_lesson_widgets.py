@@ -1,0 +1,99 @@
+"""The lesson widgets in Python: the guided table, the quiz, the charts and advisors."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tutor.lessons import question
+from tutor.trixter import schedule
+from widgets.lesson import (bid_advisor, check, contract_chooser, guided, hand_size_chart,
+                            trix_game, trixter_game)
+from widgets.quiz import Quiz
+
+
+def test_guided_table_refuses_a_revoke_then_tells_the_trick():
+    t = guided("trixter-01-follow", pause=0)
+    before = dict(t.table.state)
+    assert not t.handle({"type": "play", "card": "2H"})
+    assert t.table.error.startswith("You must follow suit")
+    assert t.table.state == before  # nothing changed
+    assert t.handle({"type": "play", "card": "KS"})
+    story = t.panel.state["story"]
+    assert story[-1] == "You took the trick with the K♠: the highest spade, the suit led."
+    assert t.panel.state["lesson"] and t.panel.state["result"] is None
+    assert "KS" not in t.table.state["hand"]
+
+
+def test_guided_table_end_and_retry():
+    t = guided("trixter-01-follow", pause=0)
+    t.handle({"type": "play", "card": "KS"})
+    t.handle({"type": "play", "card": "3S"})
+    p = t.panel.state
+    assert p["outcome"] == "solved" and p["status"].startswith("Done!")
+    assert any("whole idea of tricks" in s for s in p["story"])
+    assert t.handle({"type": "retry"})
+    assert t.panel.state["story"] == [] and t.table.state["hand"] == ["KS", "3S", "2H"]
+
+
+@pytest.mark.parametrize("msg", [None, "answer", {"type": "answer"},
+                                 {"type": "answer", "question": 0, "choice": 9},
+                                 {"type": "answer", "question": True, "choice": 0},
+                                 {"type": "answer", "question": 0, "choice": "1"},
+                                 {"type": "answer", "question": 0, "choice": 1, "x": 1},
+                                 {"type": "hack"}])
+def test_quiz_refuses_junk_and_changes_nothing(msg):
+    q = check("trixter-01-q-winner", "trixter-01-q-void")
+    before = q.state
+    assert not q.handle(msg)
+    assert q.error and q.state == before
+
+
+def test_quiz_feedback_retry_and_summary():
+    q = check("trixter-01-q-winner", "trixter-01-q-void")
+    right = question("trixter-01-q-winner").answer
+    assert q.state["questions"][0]["right"] is None
+    wrong = (right + 1) % 4
+    assert q.answer(0, wrong)
+    assert q.state["questions"][0]["feedback"].startswith("Not quite")
+    assert not q.answer(0, wrong)  # the same wrong pick again is refused
+    assert q.answer(0, right) and q.state["questions"][0]["right"] == right
+    assert not q.answer(0, right)
+    assert q.state["summary"] == ""
+    q.answer(1, question("trixter-01-q-void").answer)
+    assert q.state["summary"] == "All done: 1 of 2 right at the first try."
+    with pytest.raises(ValueError):
+        Quiz([])
+
+
+def test_hand_size_chart_shows_every_table_size():
+    html = hand_size_chart().value
+    for n in range(3, 9):
+        assert f"{n} players" in html
+        assert f"<td>{n}</td><td>" in html and f"<td>{len(schedule(n))}</td>" in html
+    assert html.count("<polyline") == 6
+
+
+def test_bid_advisor_shows_the_best_bid_and_deals_new_hands():
+    box = bid_advisor("AK.A..", "S", samples=4)
+    out, deal = box.children
+    assert "bid 3" in out.value and 'class="tt-best"><td>bid 3' in out.value
+    first = out.value
+    deal.click()
+    assert out.value != first and "Your hand" in out.value
+
+
+def test_contract_chooser_ranks_the_contracts():
+    box = contract_chooser("AKQ.AKQ.AKQ.AKQJ", samples=2)
+    html = box.children[0].value
+    assert html.count("<tr") == 6  # a header and five contracts
+    assert re.search(r"does best in <b>Trex</b>", html)
+
+
+def test_games_take_the_seed_from_the_environment(monkeypatch):
+    monkeypatch.setenv("TRIX_TUTOR_SEED", "21")
+    a, b = trixter_game(pause=0), trixter_game(pause=0)
+    assert a.game.hands == b.game.hands
+    t = trix_game(pause=0, owner=2)
+    assert t.game.owner == 2
