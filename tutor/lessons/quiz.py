@@ -17,15 +17,13 @@ True
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from typing import Any
 
 from ..cards import Card, CardSet, Suit
 from ..tricks import legal_cards, trick_winner, why_illegal
-from .scene import trick_story
+from .scene import data_files, trick_story
 
 __all__ = ["Question", "question", "questions", "parse_question", "QuizError", "KINDS"]
 
@@ -286,14 +284,11 @@ def _redeal(q, qid, text, why, where) -> Question:
 def questions() -> dict[str, Question]:
     """Every bundled question by id (``tutor/lessons/data/*.json``, key ``questions``)."""
     out: dict[str, Question] = {}
-    for f in sorted(resources.files(__package__).joinpath("data").iterdir(),
-                    key=lambda p: p.name):
-        if not f.name.endswith(".json"):
-            continue
-        for obj in json.loads(f.read_text(encoding="utf-8")).get("questions", []):
-            qq = parse_question(obj, f.name)
+    for name, obj in data_files():
+        for item in obj.get("questions", []):
+            qq = parse_question(item, name)
             if qq.id in out:
-                raise QuizError(f"{f.name}: question id {qq.id!r} appears twice")
+                raise QuizError(f"{name}: question id {qq.id!r} appears twice")
             out[qq.id] = qq
     return out
 

@@ -312,18 +312,29 @@ def load_scenes(text: str, source: str = "<string>") -> list[Scene]:
     return out
 
 
-@cache
-def scenes() -> dict[str, Scene]:
-    """Every bundled scene by id (``tutor/lessons/data/*.json``)."""
-    out: dict[str, Scene] = {}
+def data_files() -> list[tuple[str, dict]]:
+    """Each bundled lesson data file (``tutor/lessons/data/*.json``) as (name, object)."""
+    out = []
     for f in sorted(resources.files(__package__).joinpath("data").iterdir(),
                     key=lambda p: p.name):
         if f.name.endswith(".json"):
-            text = json.loads(f.read_text(encoding="utf-8"))
-            for s in load_scenes(json.dumps({"scenes": text.get("scenes", [])}), f.name):
-                if s.id in out:
-                    raise SceneError(f"{f.name}: scene id {s.id!r} appears twice")
-                out[s.id] = s
+            try:
+                obj = json.loads(f.read_text(encoding="utf-8"))
+            except json.JSONDecodeError as e:
+                raise SceneError(f"{f.name}: not JSON: {e}") from None
+            out.append((f.name, obj if isinstance(obj, dict) else {}))
+    return out
+
+
+@cache
+def scenes() -> dict[str, Scene]:
+    """Every bundled scene by id (``tutor/lessons/data/*.json``, key ``scenes``)."""
+    out: dict[str, Scene] = {}
+    for name, obj in data_files():
+        for s in load_scenes(json.dumps({"scenes": obj.get("scenes", [])}), name):
+            if s.id in out:
+                raise SceneError(f"{name}: scene id {s.id!r} appears twice")
+            out[s.id] = s
     return out
 
 
