@@ -230,9 +230,9 @@ def _trials_html(hand: Sequence[Card], trials) -> str:
 
 def contract_chooser(hand: str, samples: int = 12, seed: int = 1) -> ipywidgets.VBox:
     """Which contract suits ``hand`` (13 cards) as owner, shown by playing each contract
-    on the same random deals of the other hands (:func:`tutor.bots.trix.simulate_contracts`).
+    on the same random deals of the other hands (:func:`tutor.bots.simulate.simulate_contracts`).
     A button deals a new hand."""
-    from tutor.bots.trix import simulate_contracts
+    from tutor.bots.simulate import simulate_contracts
 
     out = _box("")
     rng = random.Random(seed)

@@ -14,8 +14,6 @@ played and taken, the doubled cards, the Trex layout.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from ..actions import Action, ChooseContract, ClaimRedeal, Double, NoDouble, NoRedeal, Pass, Play
@@ -23,8 +21,7 @@ from ..cards import Card, Rank, Suit
 from ..trix.contracts import Contract
 from . import RandomBot, legal_actions
 
-__all__ = ["TrixBot", "contract_values", "contract_advantages", "simulate_contracts",
-           "ContractTrial"]
+__all__ = ["TrixBot", "contract_values", "contract_advantages"]
 
 KING_OF_HEARTS = Card(Suit.HEARTS, Rank.KING)
 _ALL_CARDS = [Card(s, r) for s in Suit for r in Rank]
@@ -265,62 +262,3 @@ class TrixBot(RandomBot):
     def __repr__(self) -> str:
         return f"TrixBot(seed={self.seed!r})"
 
-
-@dataclass(frozen=True)
-class ContractTrial:
-    """What :func:`simulate_contracts` found for one contract: the owner's mean points
-    over ``deals`` played deals, the worst and best deal, and how many were redealt."""
-
-    contract: Contract
-    mean: float
-    worst: int
-    best: int
-    deals: int
-    redeals: int = 0
-
-
-def simulate_contracts(hand: Sequence[Card] | str, samples: int = 12, seed: int = 0,
-                       contracts: Sequence[Contract] = tuple(Contract),
-                       rules=None) -> list[ContractTrial]:
-    """Which contract suits ``hand`` (13 cards) as owner: deal the other 39 cards at
-    random ``samples`` times and play each contract on the same deals, every seat played
-    by :class:`TrixBot` (the owner too), and average the owner's points. Best first.
-
-    A deal where someone claims a redeal is not counted (``redeals``). Seeded, so the
-    same hand gives the same table.
-
-    >>> top = simulate_contracts("AS KS QS AH KH QH AD KD QD AC KC QC JC", samples=3)
-    >>> [(t.contract.title, t.mean) for t in top][:2]
-    [('Trex', 200.0), ('King of Hearts', -75.0)]
-    """
-    from ..trix.game import TrixGame
-    from ..trix.rules import TrixRules
-    from . import play_bot_turn
-
-    if isinstance(hand, str):
-        hand = [Card.parse(t) for t in hand.replace(",", " ").split()]
-    hand = list(hand)
-    if len(hand) != 13 or len(set(hand)) != 13 or any(c.is_joker for c in hand):
-        raise ValueError("a Trix hand is 13 different cards")
-    rules = rules or TrixRules()
-    rng = random.Random(f"{seed}/contracts")
-    rest = [c for c in _ALL_CARDS if c not in hand]
-    points: dict[Contract, list[int]] = {c: [] for c in contracts}
-    redeals = dict.fromkeys(contracts, 0)
-    for i in range(samples):
-        rng.shuffle(rest)
-        deal_ = [" ".join(str(c) for c in h) for h in (hand, rest[:13], rest[13:26], rest[26:])]
-        for c in contracts:
-            g = TrixGame.new(seed=i, rules=rules, deals=[deal_], owner=0, dealer=0)
-            g.apply(ChooseContract([c]), 0)
-            bots = [TrixBot(seed=hash((seed, i, s)) & 0xFFFF) for s in range(4)]
-            while g.to_move is not None and g.deal_number == 1:
-                play_bot_turn(g, bots[g.to_move])
-            row = g.sheet[-1] if g.sheet else None
-            if row is None or row.get("redeal") is not None:
-                redeals[c] += 1
-                continue
-            points[c].append(row["points"][0])
-    out = [ContractTrial(c, sum(v) / len(v), min(v), max(v), len(v), redeals[c])
-           for c, v in points.items() if v]
-    return sorted(out, key=lambda t: -t.mean)
