@@ -88,7 +88,7 @@ def test_contract_chooser_ranks_the_contracts():
     box = contract_chooser("AKQ.AKQ.AKQ.AKQJ", samples=2)
     html = box.children[0].value
     assert html.count("<tr") == 6  # a header and five contracts
-    assert re.search(r"does best in <b>Trex</b>", html)
+    assert re.search(r"gains most in <b>Trex</b>", html)
 
 
 def test_games_take_the_seed_from_the_environment(monkeypatch):

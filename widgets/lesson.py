@@ -206,26 +206,27 @@ def bid_advisor(hand: str, trump: str | None, players: int = 4, samples: int = 1
 
 
 def _trials_html(hand: Sequence[Card], trials) -> str:
-    best = trials[0].contract if trials else None
-    lo = min([t.worst for t in trials] + [0])
-    hi = max([t.best for t in trials] + [0])
-    span = max(hi - lo, 1)
+    from tutor.bots.simulate import FAIR_SHARE
+
+    best = trials[0] if trials else None
+    span = max([abs(t.gain) for t in trials] + [1])
     rows = []
     for t in trials:
-        bar = int(round(abs(t.mean) / span * 160))
-        colour = "#137333" if t.mean >= 0 else "#c8102e"
-        cls = ' class="tt-best"' if t.contract == best else ""
+        bar = int(round(abs(t.gain) / span * 120))
+        colour = "#137333" if t.gain >= 0 else "#c8102e"
+        cls = ' class="tt-best"' if t is best else ""
         rows.append(f"<tr{cls}><td>{t.contract.title}</td><td>{t.mean:+.0f}</td>"
+                    f"<td>{FAIR_SHARE[t.contract]:+.0f}</td><td>{t.gain:+.0f}</td>"
                     f"<td>{t.worst:+d} … {t.best:+d}</td><td style='text-align:left'>"
                     f"<span style='display:inline-block;height:10px;width:{bar}px;"
                     f"background:{colour}'></span></td></tr>")
-    n = trials[0].deals + trials[0].redeals if trials else 0
-    words = (f"<p>Over {n} deals of the other hands, this hand does best in "
-             f"<b>{best.title}</b>: choose it while it is still yours to choose.</p>"
-             if best is not None else "")
+    n = best.deals + best.redeals if best else 0
+    words = (f"<p>Over {n} deals of the other hands, this hand gains most in "
+             f"<b>{best.contract.title}</b> ({best.gain:+.0f} against an average hand): "
+             f"choose it while it is still yours to choose.</p>" if best is not None else "")
     return (f"{_STYLE}<b>Your hand as owner</b>{_hand_html(list(hand))}<table><tr>"
-            f"<th>contract</th><th>average</th><th>range</th><th></th></tr>{''.join(rows)}"
-            f"</table>{words}")
+            f"<th>contract</th><th>this hand</th><th>an average hand</th><th>gain</th>"
+            f"<th>range</th><th></th></tr>{''.join(rows)}</table>{words}")
 
 
 def contract_chooser(hand: str, samples: int = 12, seed: int = 1) -> ipywidgets.VBox:

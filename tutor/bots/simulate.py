@@ -15,7 +15,11 @@ from ..cards import Card
 from ..trix.contracts import Contract
 from .trix import _ALL_CARDS, TrixBot
 
-__all__ = ["simulate_contracts", "ContractTrial"]
+__all__ = ["simulate_contracts", "ContractTrial", "FAIR_SHARE"]
+
+FAIR_SHARE = {Contract.KING: -75 / 4, Contract.QUEENS: -100 / 4, Contract.DIAMONDS: -130 / 4,
+              Contract.LTOOSH: -195 / 4, Contract.TREX: 500 / 4}
+"""What an average hand scores in each contract: a quarter of the deal's total."""
 
 @dataclass(frozen=True)
 class ContractTrial:
@@ -29,20 +33,27 @@ class ContractTrial:
     deals: int
     redeals: int = 0
 
+    @property
+    def gain(self) -> float:
+        """How much better than an average hand (:data:`FAIR_SHARE`) this hand does."""
+        return self.mean - FAIR_SHARE[self.contract]
+
 
 def simulate_contracts(hand: Sequence[Card] | str, samples: int = 12, seed: int = 0,
                        contracts: Sequence[Contract] = tuple(Contract),
                        rules=None) -> list[ContractTrial]:
     """Which contract suits ``hand`` (13 cards) as owner: deal the other 39 cards at
     random ``samples`` times and play each contract on the same deals, every seat played
-    by :class:`TrixBot` (the owner too), and average the owner's points. Best first.
+    by :class:`TrixBot` (the owner too), and average the owner's points. Best first, by
+    the gain over an average hand: Trex always pays, so what counts is how much more this
+    hand makes of a contract than an average hand would.
 
     A deal where someone claims a redeal is not counted (``redeals``). Seeded, so the
     same hand gives the same table.
 
     >>> top = simulate_contracts("AS KS QS AH KH QH AD KD QD AC KC QC JC", samples=3)
-    >>> [(t.contract.title, t.mean) for t in top][:2]
-    [('Trex', 200.0), ('King of Hearts', -75.0)]
+    >>> [(t.contract.title, t.mean, t.gain) for t in top][:2]
+    [('Trex', 200.0, 75.0), ('King of Hearts', -75.0, -56.25)]
     """
     from ..trix.game import TrixGame
     from ..trix.rules import TrixRules
@@ -74,4 +85,4 @@ def simulate_contracts(hand: Sequence[Card] | str, samples: int = 12, seed: int 
             points[c].append(row["points"][0])
     out = [ContractTrial(c, sum(v) / len(v), min(v), max(v), len(v), redeals[c])
            for c, v in points.items() if v]
-    return sorted(out, key=lambda t: -t.mean)
+    return sorted(out, key=lambda t: -t.gain)

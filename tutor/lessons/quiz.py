@@ -267,7 +267,14 @@ def _redeal(q, qid, text, why, where) -> Question:
     show it and claim a redeal?"""
     from ..trix.game import may_claim_king_redeal, may_claim_trex_redeal
 
-    hand = CardSet(_cards(q.get("hand"), where))
+    raw = q.get("hand")
+    if isinstance(raw, str) and "." in raw:
+        try:
+            hand = CardSet.from_pbn(raw)
+        except ValueError as e:
+            raise QuizError(f"{where}: 'hand': {e}") from None
+    else:
+        hand = CardSet(_cards(raw, where))
     if len(hand) != 13:
         raise QuizError(f"{where}: 'hand' must be 13 cards, not {len(hand)}")
     kind = q.get("contract")
@@ -276,7 +283,9 @@ def _redeal(q, qid, text, why, where) -> Question:
     may = (may_claim_king_redeal if kind == "king" else may_claim_trex_redeal)(hand)
     if not text:
         name = "King of Hearts" if kind == "king" else "Trex"
-        text = f"{name} is announced. May this hand claim a redeal?"
+        suits = "  ".join(f"{s.symbol} " + (" ".join(c.symbol()[:-1] for c in hand
+                                                    if c.suit == s) or "—") for s in Suit)
+        text = f"{name} is announced. Your hand: {suits}. May you claim a redeal?"
     return Question(qid, text, ("Yes", "No"), 0 if may else 1, why)
 
 

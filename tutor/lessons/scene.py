@@ -156,7 +156,7 @@ class GuidedSession(PuzzleSession):
         return 0 if self.is_trex else sum(self.position.won) - sum(self.puzzle.won or ())
 
     def _learner_move(self, card: Card | None, auto: bool) -> None:
-        if card is not None:
+        if card is not None and not auto:  # the learner's own choice, not a forced card
             self.story += [r.say for r in self.scene.reactions
                            if r.kind == "card" and r.card == card]
         if not self.scripted:
