@@ -290,3 +290,9 @@ GLOSSARY_TERMS = ["kingdom", "mamlaka", "owner", "talabat", "King of Hearts",
 def test_glossary_has_every_word_of_the_rules():
     text = "".join(_source(c) for c in _notebook(LESSONS_DIR / "glossary.ipynb")["cells"])
     assert not [t for t in GLOSSARY_TERMS if t.lower() not in text.lower()]
+
+
+def test_every_scene_and_question_is_used_by_a_lesson():
+    used = {a for path in NOTEBOOKS for name, args in _calls(path)
+            if name in ("guided", "check") for a in args}
+    assert not (set(SCENES) | set(QUESTIONS)) - used

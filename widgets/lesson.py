@@ -113,7 +113,7 @@ def _hand_html(cards: Sequence[Card]) -> str:
         by_suit.append(f"<span{cls}>{s.symbol}&nbsp;{html.escape(text)}</span>")
     jokers = sum(1 for c in cards if c.is_joker)
     if jokers:
-        by_suit.append("🃏" * jokers)
+        by_suit.append(f"{jokers} joker{'s' if jokers > 1 else ''}")
     return '<div class="tt-hand">' + " &nbsp; ".join(by_suit) + "</div>"
 
 
@@ -200,7 +200,7 @@ def bid_advisor(hand: str, trump: str | None, players: int = 4, samples: int = 1
 
     deal.on_click(new_hand)
     show(start, trump)
-    box = ipywidgets.VBox([out, deal])
+    box = ipywidgets.VBox([out, deal], layout=ipywidgets.Layout(align_items="center"))
     box.add_class("tt-bid-advisor")
     return box
 
@@ -248,7 +248,7 @@ def contract_chooser(hand: str, samples: int = 12, seed: int = 1) -> ipywidgets.
                                          key=lambda c: c.index, reverse=True)))
     cards = list(CardSet.from_pbn(hand) if "." in hand else CardSet.parse(hand))
     show(cards)
-    box = ipywidgets.VBox([out, deal])
+    box = ipywidgets.VBox([out, deal], layout=ipywidgets.Layout(align_items="center"))
     box.add_class("tt-contract-chooser")
     return box
 

@@ -127,6 +127,11 @@ def _names(q, where) -> list[str]:
     return names
 
 
+def _word(card: Card) -> str:
+    """A card in a question's words (a joker by name: its emoji may not show)."""
+    return "joker" if card.is_joker else card.symbol()
+
+
 def _winner(q, qid, text, why, where) -> Question:
     """``trick``: the cards in play order from ``leader`` (a seat); ``trump``."""
     names = _names(q, where)
@@ -139,11 +144,11 @@ def _winner(q, qid, text, why, where) -> Question:
     who = (leader + i) % len(names)
     story = trick_story(cards, leader, trump, names, seat=-1)
     if not text:
-        played = ", ".join(f"{names[(leader + k) % len(names)]} the {c.symbol()}"
+        played = ", ".join(f"{names[(leader + k) % len(names)]} the {_word(c)}"
                            for k, c in enumerate(cards))
         t = "no trump" if trump is None else f"{trump.symbol} {trump.name.lower()} are trump"
         text = f"{t.capitalize()}. {played}. Who takes the trick?"
-    wrong = tuple("" if s == who else f"The {cards[(s - leader) % len(names)].symbol()} "
+    wrong = tuple("" if s == who else f"The {_word(cards[(s - leader) % len(names)])} "
                   f"does not win." for s in range(len(names)))
     return Question(qid, text, tuple(names), who, f"{story} {why}".strip(), wrong)
 
@@ -165,7 +170,7 @@ def _legal(q, qid, text, why, where) -> Question:
         text = f"{led}. Which of these cards may you play?"
     wrong = tuple("" if c in legal else
                   (why_illegal(c, hand, trick) or "").capitalize() + "." for c in choices)
-    return Question(qid, text, tuple(c.symbol() for c in choices), ok[0], why, wrong)
+    return Question(qid, text, tuple(_word(c) for c in choices), ok[0], why, wrong)
 
 
 def _score(q, qid, text, why, where) -> Question:
