@@ -23,7 +23,7 @@ from typing import Any
 
 from ..cards import Card, CardSet, Suit
 from ..tricks import legal_cards, trick_winner, why_illegal
-from .scene import data_files, trick_story
+from .scene import data_files, read_cards, trick_story
 
 __all__ = ["Question", "question", "questions", "parse_question", "QuizError", "KINDS"]
 
@@ -56,13 +56,7 @@ class Question:
 
 
 def _cards(v: Any, where: str) -> list[Card]:
-    items = v.replace(",", " ").split() if isinstance(v, str) else v
-    if not isinstance(items, list) or not all(isinstance(c, str) for c in items):
-        raise QuizError(f"{where}: {v!r} is not a list of cards")
-    try:
-        return [Card.parse(c) for c in items]
-    except ValueError as e:
-        raise QuizError(f"{where}: {e}") from None
+    return list(read_cards(v, where, QuizError))
 
 
 def _suit(v: Any, where: str) -> Suit | None:
@@ -243,21 +237,12 @@ def _points(q, qid, text, why, where) -> Question:
 
 def _trex(q, qid, text, why, where) -> Question:
     """``layout`` (cards on the table) and ``choices``: exactly one fits."""
-    from ..trix.trex import Layout
+    from ..solver.trex import layout_from_cards
 
-    lay = Layout()
-    layout = _cards(q.get("layout", []), where)
-    rest = list(layout)
-    moved = True
-    while rest and moved:  # lay the cards in any order that fits
-        moved = False
-        for c in list(rest):
-            if lay.is_playable(c):
-                lay = lay.play(c)
-                rest.remove(c)
-                moved = True
-    if rest:
-        raise QuizError(f"{where}: the layout cannot hold {rest[0].symbol()}")
+    try:
+        lay = layout_from_cards(_cards(q.get("layout", []), where))
+    except ValueError as e:
+        raise QuizError(f"{where}: the layout cannot hold these cards: {e}") from None
     choices = _cards(q.get("choices"), where)
     ok = [i for i, c in enumerate(choices) if lay.is_playable(c)]
     if len(ok) != 1:
@@ -288,9 +273,7 @@ def _redeal(q, qid, text, why, where) -> Question:
     may = (may_claim_king_redeal if kind == "king" else may_claim_trex_redeal)(hand)
     if not text:
         name = "King of Hearts" if kind == "king" else "Trex"
-        suits = "  ".join(f"{s.symbol} " + (" ".join(c.symbol()[:-1] for c in hand
-                                                    if c.suit == s) or "—") for s in Suit)
-        text = f"{name} is announced. Your hand: {suits}. May you claim a redeal?"
+        text = f"{name} is announced. Your hand: {hand.symbols()}. May you claim a redeal?"
     return Question(qid, text, ("Yes", "No"), 0 if may else 1, why)
 
 

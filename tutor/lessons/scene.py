@@ -223,14 +223,16 @@ class GuidedSession(PuzzleSession):
 
 
 # --- loading ------------------------------------------------------------------------
-def _cards(v: Any, where: str) -> tuple[Card, ...]:
+def read_cards(v: Any, where: str, error: type[ValueError] = SceneError) -> tuple[Card, ...]:
+    """Cards from lesson data: a list of card texts or one text ("KS 3S"); ``error``
+    (naming ``where``) if any is not a card."""
     items = v.replace(",", " ").split() if isinstance(v, str) else v
     if not isinstance(items, list) or not all(isinstance(c, str) for c in items):
-        raise SceneError(f"{where}: {v!r} is not a list of cards")
+        raise error(f"{where}: {v!r} is not a list of cards")
     try:
         return tuple(Card.parse(c) for c in items)
     except ValueError as e:
-        raise SceneError(f"{where}: {e}") from None
+        raise error(f"{where}: {e}") from None
 
 
 def _reaction(r: Any, where: str) -> Reaction:
@@ -242,7 +244,7 @@ def _reaction(r: Any, where: str) -> Reaction:
         raise SceneError(f"{where}: a reaction has 'say' and one of card, trick, end")
     kind = kinds[0]
     if kind == "card":
-        return Reaction("card", r["say"], card=_cards([r["card"]], where)[0])
+        return Reaction("card", r["say"], card=read_cards([r["card"]], where)[0])
     if kind == "trick":
         n, winner = r["trick"], r.get("winner", "")
         if isinstance(n, bool) or not isinstance(n, int) or n < 1 \
@@ -263,7 +265,7 @@ def _claim(c: Any, where: str) -> Claim:
             or won is not None and (isinstance(won, bool) or not isinstance(won, int)) \
             or not isinstance(says, str):
         raise SceneError(f"{where}: reached is true/false, won a number, says a text")
-    return Claim(_cards(c["play"], where), reached, won, says)
+    return Claim(read_cards(c["play"], where), reached, won, says)
 
 
 def parse_scene(obj: Any, source: str = "<string>", index: int = 0) -> Scene:
@@ -289,7 +291,7 @@ def parse_scene(obj: Any, source: str = "<string>", index: int = 0) -> Scene:
             if not (isinstance(k, str) and k.isdigit() and int(k) < puzzle.players) \
                     or int(k) == puzzle.seat:
                 raise SceneError(f"{where}: script seat {k!r} is not a computer seat")
-            script[int(k)] = _cards(v, f"{where}: script {k}")
+            script[int(k)] = read_cards(v, f"{where}: script {k}")
     reactions = tuple(_reaction(r, f"{where}: react") for r in obj.get("react", []))
     claims = tuple(_claim(c, f"{where}: claims") for c in obj.get("claims", []))
     return Scene(puzzle, script, reactions, claims, explained="explanation" in obj)
