@@ -33,6 +33,7 @@ def test_guided_table_end_and_retry():
     p = t.panel.state
     assert p["outcome"] == "solved" and p["status"].startswith("Done!")
     assert any("whole idea of tricks" in s for s in p["story"])
+    assert p["explanation"] == ""  # the scene has no explanation of its own
     assert t.handle({"type": "retry"})
     assert t.panel.state["story"] == [] and t.table.state["hand"] == ["KS", "3S", "2H"]
 

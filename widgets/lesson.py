@@ -16,7 +16,7 @@ from __future__ import annotations
 import html
 import os
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import ipywidgets
@@ -52,10 +52,8 @@ class GuidedTable(PuzzleBoard):
     def _record(self) -> None:  # a lesson deal is practice: no progress kept
         return
 
-    def _fill(self) -> None:
-        super()._fill()
-        if not self.scene.explained:
-            self.panel.state = {**self.panel.state, "explanation": ""}
+    def _explanation(self) -> str:  # a scene without its own explanation shows none
+        return self.puzzle.explanation if self.scene.explained else ""
 
 
 def guided(scene_id: str, pause: float | None = None) -> GuidedTable:
@@ -81,8 +79,12 @@ def puzzle(puzzle_id: str, pause: float | None = None) -> PuzzleBoard:
 
 
 # --- charts and advisors ---------------------------------------------------------------
+def _wrap(body: str) -> str:
+    return f'<div class="trix-tutor tt-lesson-box">{body}</div>'
+
+
 def _box(body: str) -> ipywidgets.HTML:
-    w = ipywidgets.HTML(f'<div class="trix-tutor tt-lesson-box">{body}</div>')
+    w = ipywidgets.HTML(_wrap(body))
     w.add_class("tt-lesson-html")
     return w
 
@@ -173,6 +175,24 @@ def _advice_html(advice) -> str:
             f"<p>{html.escape(advice.explain())}</p>")
 
 
+def _parse_hand(text: str) -> CardSet:
+    return CardSet.from_pbn(text) if "." in text else CardSet.parse(text)
+
+
+def _with_new_hands(page: Callable[..., str], first: tuple, deal: Callable[[random.Random], tuple],
+                    seed: int, cls: str) -> ipywidgets.VBox:
+    """A lesson box showing ``page(*first)``, and a button that shows ``page(*deal(rng))``:
+    the same advice on another hand."""
+    out = _box(page(*first))
+    rng = random.Random(seed)
+    button = ipywidgets.Button(description="Deal me another hand", icon="refresh")
+    button.add_class("tt-lesson-button")
+    button.on_click(lambda _b: setattr(out, "value", _wrap(page(*deal(rng)))))
+    box = ipywidgets.VBox([out, button], layout=ipywidgets.Layout(align_items="center"))
+    box.add_class(cls)
+    return box
+
+
 def bid_advisor(hand: str, trump: str | None, players: int = 4, samples: int = 16,
                 seed: int = 1) -> ipywidgets.VBox:
     """The bid advisor on ``hand`` with ``trump`` at a table of ``players``: for each
@@ -181,28 +201,17 @@ def bid_advisor(hand: str, trump: str | None, players: int = 4, samples: int = 1
     from tutor.solver.pimc import bid_advice
     from tutor.trixter import jokers_for
 
-    out = _box("")
-    rng = random.Random(seed)
-    start = CardSet.from_pbn(hand) if "." in hand else CardSet.parse(hand)
-    size = len(start)
+    start = _parse_hand(hand)
+    deck = list(CardSet.deck()) + [Card.parse("X")] * jokers_for(players)
 
-    def show(cards: CardSet, suit: str | None) -> None:
-        a = bid_advice(cards, suit, players=players, samples=samples, seed=seed)
-        out.value = f'<div class="trix-tutor tt-lesson-box">{_advice_html(a)}</div>'
+    def page(cards: CardSet, suit: str | None) -> str:
+        return _advice_html(bid_advice(cards, suit, players=players, samples=samples,
+                                       seed=seed))
 
-    deal = ipywidgets.Button(description="Deal me another hand", icon="refresh")
-    deal.add_class("tt-lesson-button")
-
-    def new_hand(_b: Any = None) -> None:
-        deck = list(CardSet.deck()) + [Card.parse("X")] * jokers_for(players)
-        cards = CardSet(rng.sample(deck, size))
-        show(cards, rng.choice(["S", "H", "D", "C"]))
-
-    deal.on_click(new_hand)
-    show(start, trump)
-    box = ipywidgets.VBox([out, deal], layout=ipywidgets.Layout(align_items="center"))
-    box.add_class("tt-bid-advisor")
-    return box
+    return _with_new_hands(page, (start, trump),
+                           lambda rng: (CardSet(rng.sample(deck, len(start))),
+                                        rng.choice(["S", "H", "D", "C"])),
+                           seed, "tt-bid-advisor")
 
 
 def _trials_html(hand: Sequence[Card], trials) -> str:
@@ -231,26 +240,17 @@ def _trials_html(hand: Sequence[Card], trials) -> str:
 
 def contract_chooser(hand: str, samples: int = 12, seed: int = 1) -> ipywidgets.VBox:
     """Which contract suits ``hand`` (13 cards) as owner, shown by playing each contract
-    on the same random deals of the other hands (:func:`tutor.bots.simulate.simulate_contracts`).
-    A button deals a new hand."""
+    on the same random deals of the other hands
+    (:func:`tutor.bots.simulate.simulate_contracts`). A button deals a new hand."""
     from tutor.bots.simulate import simulate_contracts
 
-    out = _box("")
-    rng = random.Random(seed)
+    def page(cards: CardSet) -> str:
+        return _trials_html(list(cards), simulate_contracts(list(cards), samples=samples,
+                                                            seed=seed))
 
-    def show(cards: list[Card]) -> None:
-        trials = simulate_contracts(cards, samples=samples, seed=seed)
-        out.value = f'<div class="trix-tutor tt-lesson-box">{_trials_html(cards, trials)}</div>'
-
-    deal = ipywidgets.Button(description="Deal me another hand", icon="refresh")
-    deal.add_class("tt-lesson-button")
-    deal.on_click(lambda _b: show(sorted(rng.sample(list(CardSet.deck()), 13),
-                                         key=lambda c: c.index, reverse=True)))
-    cards = list(CardSet.from_pbn(hand) if "." in hand else CardSet.parse(hand))
-    show(cards)
-    box = ipywidgets.VBox([out, deal], layout=ipywidgets.Layout(align_items="center"))
-    box.add_class("tt-contract-chooser")
-    return box
+    return _with_new_hands(page, (_parse_hand(hand),),
+                           lambda rng: (CardSet(rng.sample(list(CardSet.deck()), 13)),),
+                           seed, "tt-contract-chooser")
 
 
 # --- games -------------------------------------------------------------------------------

@@ -114,6 +114,10 @@ class PuzzleBoard(ipywidgets.VBox):
     def _new_session(self, puzzle: Puzzle) -> PuzzleSession:
         return PuzzleSession(puzzle, engine=self.engine)
 
+    def _explanation(self) -> str:
+        """The idea shown once the puzzle is over."""
+        return self.puzzle.explanation
+
     # --- messages --------------------------------------------------------------------
     def _on_msg(self, widget: Any, content: Any, buffers: Any = None) -> None:
         try:
@@ -271,7 +275,7 @@ class PuzzleBoard(ipywidgets.VBox):
             "hints": list(self._hints),
             "can_hint": s.to_move == s.seat and s.hint_level < 4 and not self._replaying,
             "can_undo": bool(mine) and not self._replaying,
-            "explanation": p.explanation if done else "",
+            "explanation": self._explanation() if done else "",
             "replaying": self._replaying, "next": self.on_next is not None,
             "result": self._recorded, "story": list(getattr(s, "story", ())),
             "lesson": self.lesson,
