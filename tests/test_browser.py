@@ -12,6 +12,7 @@ page template) may ask, anything else fails the test.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -425,9 +426,7 @@ CALL = re.compile(r"^(guided|puzzle|check|puzzle_trainer|class_set|teacher_page|
 
 def expected_widgets(path: str) -> dict[str, int]:
     """How many puzzle panels and quizzes the notebook's calls must show."""
-    import json as _json
-
-    cells = _json.loads((ROOT / "lessons" / path).read_text(encoding="utf-8"))["cells"]
+    cells = json.loads((ROOT / "lessons" / path).read_text(encoding="utf-8"))["cells"]
     code = "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "code")
     calls = CALL.findall(code)
     return {".tt-puzzle": sum(c in ("guided", "puzzle", "puzzle_trainer") for c in calls),
