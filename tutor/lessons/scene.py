@@ -211,11 +211,10 @@ class GuidedSession(PuzzleSession):
         return legal[-1]  # hand order is high to low: the lowest card
 
     def status(self) -> str:
-        if not self.scripted or self.over:
-            if self.over and self.scripted:
-                words = self._done_words()
-                return ("Done! " if self.reached() else "Not this time. ") + words
+        if not self.scripted:
             return super().status()
+        if self.over:
+            return ("Done! " if self.reached() else "Not this time. ") + self._done_words()
         mover = self.position.to_move
         if mover == self.seat:
             return "Your turn." if self.steps else "Your turn: play a card."
