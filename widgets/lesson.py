@@ -185,7 +185,8 @@ def _with_new_hands(page: Callable[..., str], first: tuple, deal: Callable[[rand
     the same advice on another hand."""
     out = _box(page(*first))
     rng = random.Random(seed)
-    button = ipywidgets.Button(description="Deal me another hand", icon="refresh")
+    button = ipywidgets.Button(description="Deal me another hand", icon="refresh",
+                               layout=ipywidgets.Layout(width="auto"))
     button.add_class("tt-lesson-button")
     button.on_click(lambda _b: setattr(out, "value", _wrap(page(*deal(rng)))))
     box = ipywidgets.VBox([out, button], layout=ipywidgets.Layout(align_items="center"))
