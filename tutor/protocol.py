@@ -223,6 +223,11 @@ class Game:
         """``(seat, action)`` pairs of the hand (or deal) being played, in order."""
         return self.history[self._hand_start:]
 
+    def _public_history(self) -> list[list]:
+        """This hand's actions as ``[seat, text]``: all said or shown at the table, so
+        every seat may know them (a bot reads its inferences from them)."""
+        return [[seat, str(a)] for seat, a in self.deal_actions]
+
     @property
     def is_over(self) -> bool:
         """True when the game has ended."""

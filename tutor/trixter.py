@@ -548,6 +548,8 @@ class TrixterGame(Game):
             "hands_played": list(self.hands_played),
             "legal": [str(a) for a in self.legal_actions(seat)],
             "last_hand": self._sheet_row(self.sheet[-1]) if self.sheet else None,
+            "rules": self.rules.to_dict(),
+            "history": self._public_history(),
         }
 
 

@@ -27,7 +27,7 @@ __all__ = ["Bot", "RandomBot", "TrixterBot", "TrixBot", "bot_for", "play_bot_tur
 GAMES = ("trixter", "trix")
 """The games a bot can play (``observation["game"]``)."""
 
-LEVELS = ("random", "beginner")
+LEVELS = ("random", "beginner", "intermediate", "expert")
 """The levels :func:`bot_for` knows, weakest first."""
 
 # Trixter: the kind of action a seat to move makes in each phase. Its legal list may
@@ -101,9 +101,11 @@ from .trixter import TrixterBot  # noqa: E402
 _BEGINNERS = {"trixter": TrixterBot, "trix": TrixBot}
 
 
-def bot_for(game_name: str, level: str = "beginner", seed: int | None = None) -> Bot:
-    """A bot for ``game_name`` (``"trixter"`` or ``"trix"``) at ``level``
-    (``"random"`` or ``"beginner"``); ``seed`` makes it reproducible.
+def bot_for(game_name: str, level: str = "beginner", seed: int | None = None,
+            seconds: float | None = None) -> Bot:
+    """A bot for ``game_name`` (``"trixter"`` or ``"trix"``) at ``level`` (one of
+    :data:`LEVELS`); ``seed`` makes it reproducible. ``seconds`` sets the search
+    levels' time per decision (as a node budget: see :mod:`tutor.bots.search`).
 
     >>> bot_for("trix", "beginner")
     TrixBot(seed=None)
@@ -111,6 +113,8 @@ def bot_for(game_name: str, level: str = "beginner", seed: int | None = None) ->
     Traceback (most recent call last):
     ...
     ValueError: no bots for the game 'bridge': choose one of trixter, trix
+    >>> bot_for("trixter", "expert", seed=1)
+    TrixterSearchBot('expert', seed=1)
     """
     if game_name not in GAMES:
         raise ValueError(f"no bots for the game {game_name!r}: choose one of {', '.join(GAMES)}")
@@ -118,7 +122,11 @@ def bot_for(game_name: str, level: str = "beginner", seed: int | None = None) ->
         raise ValueError(f"no bot level {level!r}: choose one of {', '.join(LEVELS)}")
     if level == "random":
         return RandomBot(seed)
-    return _BEGINNERS[game_name](seed)
+    if level == "beginner":
+        return _BEGINNERS[game_name](seed)
+    from .search import bot_for_level
+
+    return bot_for_level(game_name, level, seed=seed, seconds=seconds)
 
 
 def play_bot_turn(game: Any, bot: Bot) -> Action:

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from .goals import AvoidCards, Exactly, MaxTricks, MinPenalty, TrexPlace
 from .position import Position
-from .search import Result, solve
+from .search import Result, SearchLimit, solve
 from .trex import TrexPosition
 
-__all__ = ["Position", "solve", "Result", "MaxTricks", "Exactly", "AvoidCards", "MinPenalty",
+__all__ = ["Position", "solve", "Result", "SearchLimit", "MaxTricks", "Exactly", "AvoidCards", "MinPenalty",
            "TrexPlace", "TrexPosition"]

@@ -50,7 +50,7 @@ TOPH = 0xF
 
 # cfg slots
 C_N, C_TRUMP, C_GOAL, C_NOHEART, C_DISCARD, C_SPECIAL, C_PERTRICK, C_SIDE = range(8)
-C_GEN, C_TTMASK = 8, 9
+C_GEN, C_TTMASK, C_LIMIT = 8, 9, 10  # C_LIMIT: the node budget (0: none)
 # scalar slots
 S_LEADER, S_TLEN, S_LIVE, S_NODES, S_HITS, S_PLY, S_TBASE = range(7)
 
@@ -822,6 +822,8 @@ _AB_SIG = f"int64({', '.join([_A1] * 8 + [_A2] * 3 + ['int64'] * 3)})"
 @njit(_AB_SIG, cache=True)
 def ab(H, J, T, S, C, PTS, DBL, KID, TK, TV, MB, alpha, beta, need):
     S[S_NODES] += 1
+    if C[C_LIMIT] > 0 and S[S_NODES] > C[C_LIMIT]:
+        return 0  # over budget: unwind fast; solve() discards everything and raises
     n = C[C_N]
     tlen = S[S_TLEN]
     goal = C[C_GOAL]
@@ -1328,19 +1330,30 @@ def _line(fs: FastSearch) -> list[Card]:
     return line
 
 
-def solve(position: Position, goal, by_card: bool = True):
+def solve(position: Position, goal, by_card: bool = True, max_nodes: int | None = None):
     """``search.solve`` on the numba engine."""
-    from .search import Result
+    from .search import Result, SearchLimit
 
     start = time.perf_counter()
     fs = FastSearch(position, goal)
+    if max_nodes is not None:
+        fs.C[C_LIMIT] = max_nodes
+
+    def check() -> None:
+        if max_nodes is not None and fs.S[S_NODES] > max_nodes:
+            _TABLE[2] += 1  # the table holds the aborted search's junk: a new generation
+            raise SearchLimit(f"more than {max_nodes} nodes")
+        fs.C[C_LIMIT] = 0  # the answer stands; its line (on request) is not capped
+
     if not by_card:
         value = fs.value()
+        check()
         return Result(value=value, by_card={},
                       stats={"nodes": int(fs.S[S_NODES]), "tt_hits": int(fs.S[S_HITS]),
                              "seconds": time.perf_counter() - start, "engine": "numba"},
                       line_fn=lambda: _line(fs))
     vals, mask, jok, _ = fs.root()
+    check()
     by_card: dict[Card, int] = {}
     current = None
     m = mask

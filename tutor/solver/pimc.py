@@ -387,13 +387,14 @@ def _position(game, hands: Sequence[CardSet]):
 
 
 def hint(game, seat: int | None = None, *, goal=None, samples: int = 20,
-         seconds: float | None = None, seed: int = 0) -> Hint:
+         seconds: float | None = None, seed: int = 0, max_nodes: int | None = None) -> Hint:
     """Rank the legal cards of ``seat`` (default: the seat to move, which must be it)
     over ``samples`` layouts consistent with what the seat has seen.
 
     ``seconds`` time-boxes the work (at least two layouts are always solved); with it
     the hint is still reproducible for the number of layouts it reports. Lower is
-    better for a Trex place; higher for everything else."""
+    better for a Trex place; higher for everything else. ``max_nodes`` caps each
+    layout's solve: :class:`~tutor.solver.search.SearchLimit` if one needs more."""
     start = time.perf_counter()
     if seat is None:
         seat = game.to_move
@@ -407,25 +408,27 @@ def hint(game, seat: int | None = None, *, goal=None, samples: int = 20,
     rows: dict[Card, list] = {}
     for hands in sample_layouts(view_of(game, seat), samples, rng):
         layouts.append(hands)
-        _add(rows, solve(_position(game, hands), goal))
+        _add(rows, solve(_position(game, hands), goal, max_nodes=max_nodes))
         if seconds is not None and len(layouts) >= 2 and time.perf_counter() - start > seconds:
             break
     cards = _ranked(rows, len(layouts), lower_is_better=kind == "place")
     if kind == "chance" and len(cards) > 1 and cards[0].mean == cards[-1].mean < 1 \
             and isinstance(goal, Exactly):
-        cards = _closest(game, seat, goal, layouts, cards[0].mean)
+        cards = _closest(game, seat, goal, layouts, cards[0].mean, max_nodes)
     return Hint(seat=seat, goal=goal, kind=kind, cards=cards, samples=len(layouts),
                 seconds=time.perf_counter() - start,
                 team=not isinstance(getattr(goal, "seat", 0), int))
 
 
-def _closest(game, seat: int, goal: Exactly, layouts, chance: float) -> list[CardHint]:
+def _closest(game, seat: int, goal: Exactly, layouts, chance: float,
+             max_nodes: int | None = None) -> list[CardHint]:
     """When every card is as good for the bid itself, rank them by how close they
     bring the seat to it: the most tricks while short of the bid, else the fewest."""
     short = game.tricks_won[seat] < goal.n
     rows: dict[Card, list] = {}
     for hands in layouts:
-        _add(rows, solve(_position(game, hands), _tricks_goal(seat, short)))
+        _add(rows, solve(_position(game, hands), _tricks_goal(seat, short),
+                         max_nodes=max_nodes))
     return [CardHint(c.card, chance, c.best_in, tricks=_tricks(c.mean, short))
             for c in _ranked(rows, len(layouts), lower_is_better=False)]
 
@@ -497,7 +500,8 @@ def _best_bid(bids: Sequence[int], expected: Sequence[float]) -> int:
 
 def bid_advice(hand: CardSet | str, trump: Suit | str | None, players: int = 4, *,
                seat: int = 0, leader: int = 0, rules=None, bids: Sequence[int] | None = None,
-               samples: int = 20, seconds: float | None = None, seed: int = 0) -> BidAdvice:
+               samples: int = 20, seconds: float | None = None, seed: int = 0,
+               max_nodes: int | None = None) -> BidAdvice:
     """Advise a Trixter bid for ``hand`` (at ``seat``, with ``leader`` to lead the
     first trick) by sampling the other hands from the rest of the deck.
 
@@ -506,7 +510,7 @@ def bid_advice(hand: CardSet | str, trump: Suit | str | None, players: int = 4, 
     two, each as likely (in a real game the others play for their own bids, not all
     against you), and each bid is scored on it with ``rules.score``. Against all the
     others together an exact bid is rarely sure, so that share is reported separately
-    for the best bid.
+    for the best bid. ``max_nodes`` caps each solve (:class:`SearchLimit` past it).
 
     >>> a = bid_advice("AK.A..", "S", players=4, samples=6)
     >>> a.tricks, a.best_bid, a.guaranteed
@@ -536,9 +540,9 @@ def bid_advice(hand: CardSet | str, trump: Suit | str | None, players: int = 4, 
     layouts = []
     for hands in sample_layouts(view, samples, rng):
         pos = Position(tuple(hands), leader=leader, trump=trump)
-        most = solve(pos, _tricks_goal(seat, True), by_card=False).value
-        fewest = round(_tricks(solve(pos, _tricks_goal(seat, False), by_card=False).value,
-                               False))
+        most = solve(pos, _tricks_goal(seat, True), by_card=False, max_nodes=max_nodes).value
+        fewest = round(_tricks(solve(pos, _tricks_goal(seat, False), by_card=False,
+                                     max_nodes=max_nodes).value, False))
         # Against all the others the two ends may cross (they can hold you down when you
         # reach for tricks and feed you when you duck): the range is what lies between.
         lo, hi = min(most, fewest), max(most, fewest)
@@ -553,7 +557,8 @@ def bid_advice(hand: CardSet | str, trump: Suit | str | None, players: int = 4, 
     expected = [x / done for x in score]
     allowed = list(range(size + 1)) if bids is None else sorted(bids)
     best = _best_bid(allowed, expected)
-    sure = sum(lo <= best <= hi and solve(pos, Exactly(seat, best), by_card=False).value
+    sure = sum(lo <= best <= hi and solve(pos, Exactly(seat, best), by_card=False,
+                                          max_nodes=max_nodes).value
                for pos, lo, hi in layouts)
     return BidAdvice(hand=hand, trump=trump, samples=done, tricks=dict(sorted(tops.items())),
                      chance=[w / done for w in within], expected=expected, bids=allowed,

@@ -80,6 +80,7 @@ class _Search:
         self.discard_mask = pos.penalty_discard.mask
         self.goal = goal
         self.nodes = 0
+        self.max_nodes = float("inf")
         self.tt_hits = 0
         self.tt: dict = {}
         self.points: dict[int, int] = {}
@@ -482,6 +483,8 @@ class _Search:
 
     def ab(self, alpha: int, beta: int) -> int:
         self.nodes += 1
+        if self.nodes > self.max_nodes:
+            raise SearchLimit(f"more than {self.max_nodes} nodes")
         n = self.n
         trick = self.trick
         key = None
@@ -612,6 +615,8 @@ class _Search:
         """Can the hero side still reach the goal? ``need``: tricks still to take
         (Exactly); ``failed``: an avoided card was taken (AvoidCards)."""
         self.nodes += 1
+        if self.nodes > self.max_nodes:
+            raise SearchLimit(f"more than {self.max_nodes} nodes")
         if failed or need < 0:
             return False
         trick = self.trick
@@ -797,12 +802,29 @@ def _use_numba(engine: str) -> bool:
     return True
 
 
-def solve(position: Position, goal, engine: str = "auto", by_card: bool = True) -> Result:
+def _uncapped(s, fn):
+    """A principal line is asked for after the answer stands: the budget is off."""
+    def line():
+        s.max_nodes = float("inf")
+        return fn()
+    return line
+
+
+class SearchLimit(RuntimeError):
+    """A solve needed more nodes than its ``max_nodes`` budget: no answer, and nothing
+    kept from the search. Callers with a clock (bots, reviews) fall back to rules."""
+
+
+def solve(position: Position, goal, engine: str = "auto", by_card: bool = True,
+          max_nodes: int | None = None) -> Result:
     """Solve ``goal`` from ``position`` with best play by everyone (all hands seen).
 
     With ``by_card=False`` only the value is worked out (``by_card`` is empty; the line
     is still there on request): one search instead of one per legal card, for callers
     that need no card's value (bid advice; Trex goals ignore it).
+
+    ``max_nodes`` caps the search: past it :class:`SearchLimit` is raised. A 13-card
+    solve takes from a millisecond to minutes, so a player on a clock needs the cap.
 
     ``engine`` picks the implementation: ``"python"``, ``"numba"`` (compiled, much
     faster; needs the ``fast`` extra) or ``"auto"`` (numba when it imports, unless the
@@ -815,12 +837,17 @@ def solve(position: Position, goal, engine: str = "auto", by_card: bool = True) 
     """
     from .trex import TrexPlace, solve_trex  # Trex, the domino contract: its own search
 
+    if max_nodes is not None and max_nodes < 1:
+        raise ValueError("max_nodes must be at least 1")
     if isinstance(goal, TrexPlace):
-        return solve_trex(position, goal)
+        return solve_trex(position, goal, max_nodes=max_nodes)
     if _use_numba(engine):
-        return _fast_module().solve(position, goal, by_card)
+        return _fast_module().solve(position, goal, by_card, max_nodes=max_nodes)
     start = time.perf_counter()
     s = _Search(position, goal)
+    if max_nodes is not None:
+        s.max_nodes = max_nodes
+    line_fn = _uncapped(s, lambda: _principal_line(position, goal, s))
     seat = position.to_move
     if not by_card:
         if isinstance(goal, (Exactly, AvoidCards)):
@@ -831,7 +858,7 @@ def solve(position: Position, goal, engine: str = "auto", by_card: bool = True) 
         return Result(value=value, by_card={},
                       stats={"nodes": s.nodes, "tt_hits": s.tt_hits, "tt_size": len(s.tt),
                              "seconds": time.perf_counter() - start, "engine": "python"},
-                      line_fn=lambda: _principal_line(position, goal, s))
+                      line_fn=line_fn)
     reps = _equivalents(s, seat)
     rep_values: dict[int, int] = {}
     guess = None
@@ -843,7 +870,7 @@ def solve(position: Position, goal, engine: str = "auto", by_card: bool = True) 
     return Result(value=value, by_card=by_card,
                   stats={"nodes": s.nodes, "tt_hits": s.tt_hits, "tt_size": len(s.tt),
                          "seconds": time.perf_counter() - start, "engine": "python"},
-                  line_fn=lambda: _principal_line(position, goal, s))
+                  line_fn=line_fn)
 
 
 def _principal_line(position: Position, goal, s: _Search) -> list[Card]:

@@ -238,6 +238,7 @@ class _TrexSearch:
         self.side_left = sum(1 for s in side if s not in pos.out)
         self.tt: dict[int, tuple[int, int, int]] = {}  # (lowest, highest, best card)
         self.nodes = 0
+        self.max_nodes = float("inf")
         self.tt_hits = 0
 
     def next_seat(self, seat: int) -> int:
@@ -283,6 +284,10 @@ class _TrexSearch:
     def ab(self, seat: int, alpha: int, beta: int) -> int:
         """The value with ``seat`` next to act (it passes if it cannot play)."""
         self.nodes += 1
+        if self.nodes > self.max_nodes:
+            from .search import SearchLimit
+
+            raise SearchLimit(f"more than {self.max_nodes} nodes")
         hands = self.hands
         ends = self.ends
         mv = hands[seat] & ends
@@ -416,7 +421,7 @@ class _TrexSearch:
         return lo
 
 
-def solve_trex(position: TrexPosition, goal: TrexPlace):
+def solve_trex(position: TrexPosition, goal: TrexPlace, max_nodes: int | None = None):
     """Solve a :class:`TrexPlace` goal from a :class:`TrexPosition` (what
     ``solve`` does for Trex): the value, the value after each playable card of the seat
     to move (none when it must pass), and a principal line to the deal's end where
@@ -427,6 +432,8 @@ def solve_trex(position: TrexPosition, goal: TrexPlace):
         raise TypeError("Trex needs a TrexPosition and a TrexPlace goal")
     start = time.perf_counter()
     s = _TrexSearch(position, goal)
+    if max_nodes is not None:
+        s.max_nodes = max_nodes
     seat = position.to_move
     mv = s.hands[seat] & s.ends
     by_bit: dict[int, int] = {}
@@ -439,6 +446,7 @@ def solve_trex(position: TrexPosition, goal: TrexPlace):
     by_card = {_CARDS[c]: s.fixed + v for c, v in sorted(by_bit.items(), key=lambda cv: (
         cv[0] // 13, -cv[0]))}
     nodes, hits = s.nodes, s.tt_hits
+    s.max_nodes = float("inf")  # the answer stands: its line is not capped
     line = _principal_line(s, seat, future)
     return Result(value=s.fixed + future, by_card=by_card, line=line,
                   stats={"nodes": nodes, "tt_hits": hits, "tt_size": len(s.tt),

@@ -46,6 +46,18 @@ def kingdom_owners(first: int, order: str) -> list[int]:
 
 
 
+def penalty_cards(contract) -> CardSet:
+    """The cards that score against their taker in ``contract`` (a set of contracts)."""
+    out = CardSet()
+    if Contract.KING in contract:
+        out = out | CardSet([KING_OF_HEARTS])
+    if Contract.DIAMONDS in contract:
+        out = out | DIAMONDS
+    if Contract.QUEENS in contract:
+        out = out | QUEENS
+    return out
+
+
 def deal_points(contract, taken: Sequence[CardSet], tricks_won: Sequence[int],
                 doubles: Sequence[tuple[Card, int]] = (), out: Sequence[int] = (),
                 rules: TrixRules | None = None) -> list[int]:
@@ -298,14 +310,7 @@ class TrixGame(Game):
 
     def penalty_cards(self) -> CardSet:
         """The cards that score against their taker in the contract(s) being played."""
-        out = CardSet()
-        if Contract.KING in self.contract:
-            out = out | CardSet([KING_OF_HEARTS])
-        if Contract.DIAMONDS in self.contract:
-            out = out | DIAMONDS
-        if Contract.QUEENS in self.contract:
-            out = out | QUEENS
-        return out
+        return penalty_cards(self.contract)
 
     def _legal(self, seat: int | None) -> list[Action]:
         if self.phase == Phase.HAND_OVER:
@@ -618,6 +623,8 @@ class TrixGame(Game):
             "team_scores": self.team_scores if self.rules.partnership else None,
             "legal": [str(a) for a in self.legal_actions(seat)],
             "last_deal": dict(self.sheet[-1]) if self.sheet else None,
+            "rules": self.rules.to_dict(),
+            "history": self._public_history(),
         }
 
     def clone(self) -> TrixGame:

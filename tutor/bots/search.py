@@ -1,0 +1,279 @@
+"""The intermediate and expert players: the beginner's rules, with search on top.
+
+Both rebuild the table from their own observation (:class:`~tutor.bots.seen.Seen`),
+deal the unseen cards at random in ways consistent with it, solve each layout exactly
+and play the card that does best on average (PIMC, :func:`tutor.solver.pimc.hint`).
+
+- **expert**: from the first trick, 12 layouts; Trixter trump and bid by the bid
+  advisor; Trix contract by simulating each contract on sampled deals
+  (:func:`~tutor.bots.simulate.simulate_contracts`), doubles by playing the deal out
+  both ways on sampled layouts; Trex by the layout solver.
+- **intermediate**: the beginner's trump, bid, contract and doubles; PIMC with 6
+  layouts once the hand is down to 6 cards.
+
+A decision has a budget of search nodes (``seconds`` times an engine's speed, split
+over the layouts), not a clock, so the same seed makes the same choices on any machine.
+When a layout needs more (early in a long hand a solve can take minutes), the bot
+falls back to the beginner's rule for that decision.
+
+>>> from tutor import TrixterGame
+>>> from tutor.bots import play_bot_turn
+>>> g = TrixterGame.new(players=4, seed=3, first_hand=3)
+>>> bots = [bot_for_level("trixter", "expert", seed=s) for s in range(4)]
+>>> while g.to_move is not None:
+...     _ = play_bot_turn(g, bots[g.to_move])
+>>> g.phase.value
+'hand_over'
+"""
+
+from __future__ import annotations
+
+import random
+import zlib
+from dataclasses import dataclass
+from typing import Any
+
+from ..actions import (Action, Bid, ChooseContract, ChooseTrump, ClaimRedeal, Double,
+                       NoDouble, NoRedeal, Play)
+from ..cards import Card
+from ..solver.search import SearchLimit, _use_numba
+from .seen import Seen
+from .trix import TrixBot
+from .trixter import TrixterBot
+from . import legal_actions
+
+__all__ = ["Strength", "STRENGTHS", "TrixterSearchBot", "TrixSearchBot", "bot_for_level"]
+
+NODES_PER_SECOND = {"numba": 2_000_000, "python": 60_000}
+"""Roughly how many search nodes each engine visits a second on one core (measured
+with ``benchmarks/solver.py``): turns a time per decision into a node budget."""
+
+
+@dataclass(frozen=True)
+class Strength:
+    """How hard a level thinks: layouts per card decision, the hand size (cards left)
+    from which it searches, and whether it bids, names contracts and doubles by search
+    (else by the beginner's rules)."""
+
+    samples: int
+    from_cards: int
+    plan: bool
+    seconds: float
+
+
+STRENGTHS = {
+    "intermediate": Strength(samples=6, from_cards=6, plan=False, seconds=0.1),
+    "expert": Strength(samples=12, from_cards=13, plan=True, seconds=0.5),
+}
+
+
+def _seed(*parts: object) -> int:
+    """A stable seed from the bot's seed and where it is in the game."""
+    return zlib.crc32("/".join(map(str, parts)).encode())
+
+
+class _Search:
+    """What both games' search bots share: the strength, the node budget, the seeds."""
+
+    def _setup(self, level: str, seconds: float | None) -> None:
+        if level not in STRENGTHS:
+            raise ValueError(f"no search level {level!r}: choose one of {', '.join(STRENGTHS)}")
+        self.level = level
+        self.strength = STRENGTHS[level]
+        self.seconds = self.strength.seconds if seconds is None else float(seconds)
+        if self.seconds <= 0:
+            raise ValueError("seconds per decision must be positive")
+        self.fallbacks = 0  # decisions the budget sent back to the beginner's rule
+
+    def budget(self, solves: int) -> int:
+        """Nodes for one solve, when a decision needs ``solves`` of them."""
+        rate = NODES_PER_SECOND["numba" if _use_numba("auto") else "python"]
+        return max(1000, int(self.seconds * rate / max(1, solves)))
+
+    def decision_seed(self, obs: dict[str, Any]) -> int:
+        """The same observation always gets the same layouts."""
+        number = obs.get("hand_number", obs.get("deal_number"))
+        return _seed(self.seed, obs.get("kingdom"), number, len(obs["history"]))
+
+    def hint_card(self, obs: dict[str, Any]) -> Action | None:
+        """The card PIMC ranks first, or ``None`` when the search is not for this
+        decision (too many cards for the level) or over budget."""
+        if len(obs["hand"]) > self.strength.from_cards:
+            return None
+        from ..solver.pimc import hint
+
+        samples = self.strength.samples
+        try:
+            h = hint(Seen(obs), obs["seat"], samples=samples, seed=self.decision_seed(obs),
+                     max_nodes=self.budget(2 * samples))
+        except SearchLimit:
+            self.fallbacks += 1
+            return None
+        return Play(h.best) if h.best is not None else None
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.level!r}, seed={self.seed!r})"
+
+
+class TrixterSearchBot(_Search, TrixterBot):
+    """Trixter at the intermediate or expert level (see the module's text)."""
+
+    def __init__(self, level: str = "expert", seed: int | None = None,
+                 seconds: float | None = None) -> None:
+        TrixterBot.__init__(self, seed)
+        self._setup(level, seconds)
+
+    def act(self, observation: dict[str, Any]) -> Action:
+        acts = legal_actions(observation)
+        if len(acts) == 1:
+            return acts[0]
+        phase = observation.get("phase")
+        choice = None
+        if phase == "play":
+            choice = self.hint_card(observation)
+        elif phase == "bid" and self.strength.plan:
+            choice = self._advised_bid(observation)
+        elif phase == "trump" and self.strength.plan:
+            choice = self._advised_trump(observation, acts)
+        return choice if choice is not None else super().act(observation)
+
+    def _advice(self, obs: dict[str, Any], trump, bids=None):
+        from ..solver.pimc import bid_advice
+
+        seen = Seen(obs)
+        samples = self.strength.samples
+        return bid_advice(seen.hands[seen.seat], trump, seen.n_players, seat=seen.seat,
+                          leader=seen.first_leader, rules=seen.rules, bids=bids,
+                          samples=samples, seed=self.decision_seed(obs),
+                          max_nodes=self.budget(3 * samples))
+
+    def _advised_bid(self, obs: dict[str, Any]) -> Action | None:
+        bids = [a.n for a in legal_actions(obs) if isinstance(a, Bid)]
+        if not bids:
+            return None
+        try:
+            advice = self._advice(obs, Seen(obs).trump, bids)
+        except SearchLimit:
+            self.fallbacks += 1
+            return None
+        return Bid(advice.best_bid)
+
+    def _advised_trump(self, obs: dict[str, Any], acts: list[Action]) -> Action | None:
+        """The trump whose best bid scores most on average."""
+        choices = [a for a in acts if isinstance(a, ChooseTrump)]
+        best = None
+        for a in choices:
+            try:
+                advice = self._advice(obs, a.suit)
+            except SearchLimit:
+                self.fallbacks += 1
+                return None
+            value = advice.expected[advice.best_bid]
+            if best is None or value > best[0]:
+                best = (value, a)
+        return best[1] if best else None
+
+
+class TrixSearchBot(_Search, TrixBot):
+    """Trix at the intermediate or expert level (see the module's text)."""
+
+    def __init__(self, level: str = "expert", seed: int | None = None,
+                 seconds: float | None = None) -> None:
+        TrixBot.__init__(self, seed)
+        self._setup(level, seconds)
+
+    def act(self, observation: dict[str, Any]) -> Action:
+        acts = legal_actions(observation)
+        if len(acts) == 1:
+            return acts[0]
+        phase = observation.get("phase")
+        choice = None
+        if phase in ("play", "trex"):
+            choice = self.hint_card(observation)
+            if choice is None and phase == "trex" and not any(isinstance(a, Play) for a in acts):
+                choice = acts[0]
+        elif phase == "choose_contract" and self.strength.plan:
+            choice = self._simulated_contract(observation, acts)
+        elif phase == "double" and self.strength.plan:
+            choice = self._double_if_it_pays(observation, acts)
+        return choice if choice is not None else super().act(observation)
+
+    def _simulated_contract(self, obs: dict[str, Any], acts: list[Action]) -> Action | None:
+        """The single contract this hand gains most from, over simulated deals."""
+        from .simulate import simulate_contracts
+
+        singles = {next(iter(a.contracts)): a for a in acts
+                   if isinstance(a, ChooseContract) and len(a.contracts) == 1}
+        if not singles or len(obs["hand"]) != 13:
+            return None
+        trials = simulate_contracts([Card.parse(c) for c in obs["hand"]],
+                                    samples=self.strength.samples,
+                                    seed=self.decision_seed(obs), contracts=tuple(singles),
+                                    rules=Seen(obs).rules)
+        return singles[trials[0].contract] if trials else None
+
+    def _double_if_it_pays(self, obs: dict[str, Any], acts: list[Action]) -> Action | None:
+        """Claim a redeal when the beginner would; double a card only when playing the
+        deal out on sampled layouts scores more with the double than without."""
+        if any(isinstance(a, ClaimRedeal) for a in acts):
+            return None  # the beginner's rule: claim whenever allowed
+        doubles = [a for a in acts if isinstance(a, Double)]
+        stop = next((a for a in acts if isinstance(a, (NoDouble, NoRedeal))), None)
+        if not doubles or stop is None:
+            return None
+        value = _rollouts(obs, [stop, *doubles], self.strength.samples, self.decision_seed(obs))
+        if value is None:
+            return None
+        best = max(value, key=lambda a: (value[a], a is stop))
+        return best
+
+
+def _rollouts(obs: dict[str, Any], options: list[Action], samples: int,
+              seed: int) -> dict[Action, float] | None:
+    """The seat's mean points in this deal after each option, over ``samples`` layouts
+    consistent with what it has seen, the rest of the deal played by beginners."""
+    from ..solver.pimc import sample_layouts, view_of
+    from ..trix.game import TrixGame
+    from . import play_bot_turn
+
+    seen = Seen(obs)
+    seat = seen.seat
+    rng = random.Random(f"{seed}/rollouts")
+    try:
+        layouts = sample_layouts(view_of(seen, seat), samples, rng)
+    except ValueError:
+        return None
+    total = dict.fromkeys(options, 0.0)
+    counted = 0
+    for i, hands in enumerate(layouts):
+        deal = [h.pbn() for h in hands]
+        results = {}
+        for option in options:
+            g = TrixGame.new(seed=i, rules=seen.rules, deals=[deal], owner=seen.owner,
+                             dealer=obs["dealer"])
+            try:
+                for s, act in seen.deal_actions:
+                    g.apply(act, s)
+                g.apply(option, seat)
+            except ValueError:
+                break  # this layout cannot replay the round (rare): skip it
+            bots = [TrixBot(seed=_seed(seed, i, s)) for s in range(4)]
+            while g.to_move is not None and not g.sheet:
+                play_bot_turn(g, bots[g.to_move])
+            if not g.sheet or g.sheet[-1].get("redeal") is not None:
+                break
+            results[option] = g.sheet[-1]["points"][seat]
+        if len(results) == len(options):
+            counted += 1
+            for option, points in results.items():
+                total[option] += points
+    if not counted:
+        return None
+    return {a: v / counted for a, v in total.items()}
+
+
+def bot_for_level(game_name: str, level: str, seed: int | None = None,
+                  seconds: float | None = None):
+    """A search bot for ``game_name`` at ``level`` (``"intermediate"`` or ``"expert"``)."""
+    cls = TrixterSearchBot if game_name == "trixter" else TrixSearchBot
+    return cls(level, seed=seed, seconds=seconds)
