@@ -6,6 +6,8 @@ hand by itself.
 ``trix-tutor solve DEAL --goal exactly:0:2`` solves a position exactly (double dummy).
 ``trix-tutor puzzle generate --theme make-n --count 5 --seed 1`` deals new puzzles;
 ``trix-tutor puzzle check FILE`` proves every puzzle of a file with the solver.
+``trix-tutor arena --bots expert,beginner,beginner,beginner --games 20`` lets bot levels
+play duplicated deals with rotated seats and prints their points with 95% intervals.
 """
 
 from __future__ import annotations
@@ -302,6 +304,27 @@ def puzzle_command(args, out: TextIO | None = None) -> int:
     return 2
 
 
+def arena_command(args, out: TextIO | None = None) -> int:
+    """``trix-tutor arena``: bot levels on duplicated deals; the table to ``out``,
+    progress to stderr."""
+    out = out or sys.stdout
+    from .arena import arena
+
+    def progress(done: int, total: int) -> None:
+        print(f"\rgame {done}/{total}", end="\n" if done == total else "", file=sys.stderr,
+              flush=True)
+
+    try:
+        result = arena(args.game, players=args.players, bots=args.bots, games=args.games,
+                       seed=args.seed, hands=args.hands, seconds=args.seconds,
+                       progress=progress, first_hand=args.first_hand)
+    except ValueError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    print(result.table(), file=out)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``trix-tutor`` command."""
     parser = argparse.ArgumentParser(prog="trix-tutor", description=__doc__.splitlines()[0])
@@ -344,7 +367,26 @@ def main(argv: list[str] | None = None) -> int:
     p_chk = psub.add_parser("check", help="prove every puzzle of JSON files")
     p_chk.add_argument("files", nargs="+")
     p_chk.add_argument("--engine", default="auto", choices=["auto", "python", "numba"])
+    p_arena = sub.add_parser("arena", help="bot levels against each other on duplicated deals",
+                             description="Bots play the same deals with the seats rotated; "
+                             "prints points per level with 95%% intervals over deal sets.")
+    p_arena.add_argument("--game", default="trixter", choices=["trixter", "trix"])
+    p_arena.add_argument("--players", type=int, default=4, help="Trix: 4")
+    p_arena.add_argument("--bots", default="expert,beginner,beginner,beginner",
+                         help="the level at each seat, comma-separated; a shorter list is "
+                         "repeated (expert,beginner at 4 seats: E,B,E,B)")
+    p_arena.add_argument("--games", type=int, default=10, help="deal sets (each played "
+                         "once per seat rotation)")
+    p_arena.add_argument("--seed", type=int, default=0)
+    p_arena.add_argument("--hands", type=int, default=None,
+                         help="play only the first K hands (Trix: deals) of each game")
+    p_arena.add_argument("--first-hand", type=int, default=1,
+                         help="Trixter: start the schedule at this hand")
+    p_arena.add_argument("--seconds", type=float, default=None,
+                         help="time per decision for the bots that take it")
     args = parser.parse_args(argv)
+    if args.command == "arena":
+        return arena_command(args)
     if args.command == "puzzle":
         return puzzle_command(args)
     if args.command == "solve":

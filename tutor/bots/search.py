@@ -35,7 +35,7 @@ from typing import Any
 
 from ..actions import (Action, Bid, ChooseContract, ChooseTrump, ClaimRedeal, Double,
                        NoDouble, NoRedeal, Play)
-from ..cards import Card
+from ..cards import Card, CardSet
 from ..solver.search import SearchLimit, _use_numba
 from .seen import Seen
 from .trix import TrixBot
@@ -130,12 +130,46 @@ class TrixterSearchBot(_Search, TrixterBot):
         phase = observation.get("phase")
         choice = None
         if phase == "play":
-            choice = self.hint_card(observation)
+            choice = (self._blended_card(observation, acts) if self.strength.plan
+                      else self.hint_card(observation))
         elif phase == "bid" and self.strength.plan:
             choice = self._advised_bid(observation)
         elif phase == "trump" and self.strength.plan:
             choice = self._advised_trump(observation, acts)
         return choice if choice is not None else super().act(observation)
+
+    def _blended_card(self, obs: dict[str, Any], acts: list[Action]) -> Action | None:
+        """Each card's points over sampled layouts: the score of a made bid where the
+        exact solver proves the card makes it against everyone, else what the hand
+        comes to when the others play on as beginners do."""
+        from ..solver import Exactly, Position, solve
+        from ..solver.pimc import sample_layouts, view_of
+
+        seen = Seen(obs)
+        seat = seen.seat
+        bid = seen.bids[seat]
+        samples = self.strength.samples
+        seed = self.decision_seed(obs)
+        try:
+            layouts = sample_layouts(view_of(seen, seat), samples, random.Random(f"{seed}/pimc"))
+        except ValueError:
+            return None
+        plays = [a for a in acts if isinstance(a, Play)]
+        rows = _rollouts(obs, plays, samples, seed, layouts=layouts)
+        if rows is None:
+            return None
+        made = seen.rules.score(bid, bid)
+        budget = self.budget(samples)
+        for i, hands in enumerate(layouts[:len(rows[plays[0]])]):
+            try:
+                sure = solve(Position.from_game(seen, hands), Exactly(seat, bid),
+                             max_nodes=budget).by_card
+            except SearchLimit:
+                continue  # too big to prove: the rollout stands
+            for a in plays:
+                if sure.get(a.card):
+                    rows[a][i] = made
+        return max(plays, key=lambda a: _mean(rows[a]))
 
     def _advice(self, obs: dict[str, Any], trump, bids=None):
         from ..solver.pimc import bid_advice
@@ -148,18 +182,25 @@ class TrixterSearchBot(_Search, TrixterBot):
                           max_nodes=self.budget(3 * samples))
 
     def _advised_bid(self, obs: dict[str, Any]) -> Action | None:
-        bids = [a.n for a in legal_actions(obs) if isinstance(a, Bid)]
+        """The bid that scores most on average: the bid advisor's (exact solves of
+        sampled layouts) when the hand is small enough to solve, else each bid played
+        out on sampled layouts against beginners."""
+        bids = [a for a in legal_actions(obs) if isinstance(a, Bid)]
         if not bids:
             return None
         try:
-            advice = self._advice(obs, Seen(obs).trump, bids)
+            advice = self._advice(obs, Seen(obs).trump, [b.n for b in bids])
         except SearchLimit:
             self.fallbacks += 1
+        else:
+            return Bid(advice.best_bid)
+        rows = _rollouts(obs, bids, self.strength.samples, self.decision_seed(obs))
+        if rows is None:
             return None
-        return Bid(advice.best_bid)
+        return max(bids, key=lambda b: (_mean(rows[b]), -b.n))
 
     def _advised_trump(self, obs: dict[str, Any], acts: list[Action]) -> Action | None:
-        """The trump whose best bid scores most on average."""
+        """The trump whose best bid scores most on average (bid advisor)."""
         choices = [a for a in acts if isinstance(a, ChooseTrump)]
         best = None
         for a in choices:
@@ -221,55 +262,72 @@ class TrixSearchBot(_Search, TrixBot):
         stop = next((a for a in acts if isinstance(a, (NoDouble, NoRedeal))), None)
         if not doubles or stop is None:
             return None
-        value = _rollouts(obs, [stop, *doubles], self.strength.samples, self.decision_seed(obs))
-        if value is None:
+        rows = _rollouts(obs, [stop, *doubles], self.strength.samples, self.decision_seed(obs))
+        if rows is None:
             return None
-        best = max(value, key=lambda a: (value[a], a is stop))
-        return best
+        return max(rows, key=lambda a: (_mean(rows[a]), a is stop))
 
 
-def _rollouts(obs: dict[str, Any], options: list[Action], samples: int,
-              seed: int) -> dict[Action, float] | None:
-    """The seat's mean points in this deal after each option, over ``samples`` layouts
-    consistent with what it has seen, the rest of the deal played by beginners."""
+def _rollouts(obs: dict[str, Any], options: list[Action], samples: int, seed: int,
+              layouts: list | None = None) -> dict[Action, list[float]] | None:
+    """The seat's points in this hand (Trixter) or deal (Trix) after each option, one
+    per layout consistent with what it has seen (``samples`` of them, unless given),
+    the rest of the hand played by beginners: how each option fares against the
+    players at the table rather than against all of them together."""
     from ..solver.pimc import sample_layouts, view_of
-    from ..trix.game import TrixGame
     from . import play_bot_turn
 
     seen = Seen(obs)
     seat = seen.seat
-    rng = random.Random(f"{seed}/rollouts")
-    try:
-        layouts = sample_layouts(view_of(seen, seat), samples, rng)
-    except ValueError:
-        return None
-    total = dict.fromkeys(options, 0.0)
-    counted = 0
+    if layouts is None:
+        try:
+            layouts = sample_layouts(view_of(seen, seat), samples, random.Random(f"{seed}/rollouts"))
+        except ValueError:
+            return None
+    played = [CardSet() for _ in range(seen.n_players)]
+    for s, act in seen.deal_actions:
+        if isinstance(act, Play):
+            played[s] = played[s].add(act.card)
+    out: dict[Action, list[float]] = {a: [] for a in options}
+    beginner = TrixterBot if seen.game_name == "trixter" else TrixBot
     for i, hands in enumerate(layouts):
-        deal = [h.pbn() for h in hands]
+        deal = [(h + played[s]).pbn() for s, h in enumerate(hands)]
         results = {}
         for option in options:
-            g = TrixGame.new(seed=i, rules=seen.rules, deals=[deal], owner=seen.owner,
-                             dealer=obs["dealer"])
             try:
+                g = _replay(seen, obs, deal, i)
                 for s, act in seen.deal_actions:
                     g.apply(act, s)
                 g.apply(option, seat)
             except ValueError:
-                break  # this layout cannot replay the round (rare): skip it
-            bots = [TrixBot(seed=_seed(seed, i, s)) for s in range(4)]
+                break  # this layout cannot replay the hand (rare): skip it
+            bots = [beginner(seed=_seed(seed, i, s)) for s in range(seen.n_players)]
             while g.to_move is not None and not g.sheet:
                 play_bot_turn(g, bots[g.to_move])
             if not g.sheet or g.sheet[-1].get("redeal") is not None:
                 break
             results[option] = g.sheet[-1]["points"][seat]
         if len(results) == len(options):
-            counted += 1
             for option, points in results.items():
-                total[option] += points
-    if not counted:
-        return None
-    return {a: v / counted for a, v in total.items()}
+                out[option].append(points)
+    return out if any(out.values()) else None
+
+
+def _replay(seen: Seen, obs: dict[str, Any], deal: list[str], i: int):
+    """A fresh game whose first hand is ``deal``, ready to replay this hand's actions."""
+    if seen.game_name == "trixter":
+        from ..trixter import TrixterGame
+
+        return TrixterGame.new(players=seen.n_players, seed=i, rules=seen.rules, deals=[deal],
+                               first_hand=obs["hand_size"], dealer=obs["dealer"])
+    from ..trix.game import TrixGame
+
+    return TrixGame.new(seed=i, rules=seen.rules, deals=[deal], owner=seen.owner,
+                        dealer=obs["dealer"])
+
+
+def _mean(values: list[float]) -> float:
+    return sum(values) / len(values)
 
 
 def bot_for_level(game_name: str, level: str, seed: int | None = None,

@@ -74,8 +74,9 @@ def view_of(game, seat: int) -> View:
     known = [CardSet() for _ in range(n)]
     for s, cards in obs.get("public", {}).items():
         known[int(s)] = CardSet(Card.parse(c) for c in cards)
-    if obs["game"] == "trix" and game.deal_number == 1:
-        # The 7♥ decided the first owner (RULES.md A1): the owner was dealt it.
+    if obs["game"] == "trix" and game.deal_number == 1 and obs["owner_by_seven"]:
+        # The 7♥ decided the first owner (RULES.md A1): the owner was dealt it. (A
+        # lesson or class set may name the owner instead.)
         known[obs["owner"]] = known[obs["owner"]].add(Card.parse("7H"))
     seen = played | hand
     for s in range(n):
@@ -119,8 +120,14 @@ def _round_check(game, actions, excluded: list[int]):
             spoke.setdefault(s, []).append(a)
         elif isinstance(a, Play):
             played[s] = played[s].add(a.card)
+    # While the round is on, the seat to move and those after it (in turn from the
+    # owner) have not spoken yet: their silence proves nothing.
+    pending: set[int] = set()
+    if game.phase == Phase.DOUBLE and game.to_move is not None:
+        order = [(game.owner + i) % 4 for i in range(4)]
+        pending = set(order[order.index(game.to_move):])
     for s in range(4):
-        if s not in spoke:
+        if s not in spoke and s not in pending:
             excluded[s] |= doublable.mask
 
     def may_claim(h: CardSet) -> bool:
@@ -134,6 +141,8 @@ def _round_check(game, actions, excluded: list[int]):
             claim = may_claim(h)
             acts = spoke.get(s)
             if not acts:
+                if s in pending:
+                    continue
                 if left or claim:
                     return False
                 continue

@@ -602,6 +602,7 @@ class TrixGame(Game):
             "to_move": self.to_move,
             "kingdom": self.kingdom + 1,
             "owner": self.owner,
+            "owner_by_seven": self.first_owner is None,
             "dealer": self.dealer,
             "deal_number": self.deal_number,
             "contract": sorted(c.text for c in self.contract),

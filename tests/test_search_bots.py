@@ -1,0 +1,250 @@
+"""The search levels (intermediate, expert): legal over many games, blind to hidden
+cards, reproducible, on a node budget; and what they stand on: the seat's view rebuilt
+from its observation (``Seen``) and the solver's ``max_nodes``."""
+
+from __future__ import annotations
+
+import inspect
+import random
+
+import pytest
+from test_bots import Referee, planted, short_trixter
+
+from tutor import TrixGame, TrixRules, TrixterGame
+from tutor.actions import NoDouble, parse_action
+from tutor.bots import bot_for, play_bot_turn
+from tutor.bots.search import TrixSearchBot, TrixterSearchBot, _rollouts
+from tutor.bots.seen import Seen
+from tutor.cards import CardSet, Suit
+from tutor.protocol import Phase
+from tutor.solver import Exactly, MaxTricks, MinPenalty, Position, SearchLimit, solve
+from tutor.solver.pimc import _position, default_goal, sample_layouts, view_of
+
+SEARCH = ("intermediate", "expert")
+
+
+def walk(game, bots, turns: int):
+    """Up to ``turns`` bot actions through referees (each checks it got exactly its
+    seat's observation and answered legally); yields the game before each action."""
+    refs = [Referee(game, b) for b in bots]
+    for _ in range(turns):
+        if game.is_over:
+            return
+        if game.to_move is None:
+            game.next_hand()
+            continue
+        yield game
+        play_bot_turn(game, refs[game.to_move])
+
+
+# --- the seat's view, rebuilt from its observation --------------------------------------
+@pytest.mark.parametrize("make", [
+    lambda seed: short_trixter(4, seed, hands=6),
+    lambda seed: short_trixter(6, seed, hands=4),
+    lambda seed: TrixGame.new(seed=seed),
+    lambda seed: TrixGame.new(seed=seed, rules=TrixRules(penalty_discard=True,
+                                                         no_heart_lead_in_king=True)),
+    lambda seed: TrixGame.new(seed=seed, rules=TrixRules.complex(partnership=True)),
+])
+def test_seen_gives_the_solver_what_the_game_gives_it(make):
+    """Everything PIMC reads (the view, the positions of sampled layouts, the goal) is
+    the same from the observation alone as from the game itself."""
+    checked = 0
+    for seed in range(3):
+        g = make(seed)
+        bots = [bot_for(g.observe(0)["game"], "beginner", seed=s) for s in range(g.n_players)]
+        for game in walk(g, bots, 300):
+            seat = game.to_move
+            seen = Seen(game.observe(seat))
+            assert all(not h for s, h in enumerate(seen.hands) if s != seat)
+            a, b = view_of(game, seat), view_of(seen, seat)
+            for field in ("hand", "pool", "counts", "known", "excluded", "undealt"):
+                assert getattr(a, field) == getattr(b, field), field
+            if game.phase not in (Phase.PLAY, Phase.TREX):
+                continue
+            for hands in sample_layouts(a, 2, random.Random(seed)):
+                if a.check is not None:
+                    assert a.check(hands) == b.check(hands)
+                assert repr(_position(game, hands)) == repr(_position(seen, hands))
+            assert default_goal(game, seat) == default_goal(seen, seat)
+            checked += 1
+    assert checked > 30
+
+
+def test_seen_answers_only_for_its_own_seat():
+    g = short_trixter(4, 2, hands=3)
+    seen = Seen(g.observe(1))
+    assert seen.observe(1) is not None
+    with pytest.raises(ValueError, match="cannot see"):
+        seen.observe(2)
+    with pytest.raises(ValueError, match="cannot list"):
+        seen.legal_actions(0)
+
+
+def test_observations_carry_the_hands_public_history_and_rules():
+    g = TrixterGame.new(players=4, seed=3, first_hand=3)
+    for a in ("trump S", "bid 1", "bid 0", "bid 1", "bid 0"):
+        g.apply(a)
+    obs = g.observe(0)
+    assert [text for _, text in obs["history"]] == ["trump S", "bid 1", "bid 0", "bid 1", "bid 0"]
+    assert obs["rules"] == g.rules.to_dict()
+    g.apply(g.observe(g.to_move)["legal"][0])
+    assert len(g.observe(3)["history"]) == 6
+
+
+# --- the solver's node budget ---------------------------------------------------------------
+def big_position(seed: int, cards: int = 11) -> Position:
+    deck = list(CardSet.deck())
+    random.Random(seed).shuffle(deck)
+    return Position(tuple(CardSet(deck[i * cards:(i + 1) * cards]) for i in range(4)),
+                    leader=0, trump=Suit.SPADES)
+
+
+@pytest.mark.parametrize("engine", ["python", "numba"])
+def test_max_nodes_stops_a_big_solve_and_leaves_no_trace(engine):
+    small = big_position(1, cards=5)
+    fresh = solve(small, MaxTricks(0), engine=engine)
+    with pytest.raises(SearchLimit):
+        solve(big_position(2), MinPenalty(0, "ltoosh"), engine=engine, max_nodes=2000)
+    # The aborted search left nothing that changes the next answer.
+    again = solve(small, MaxTricks(0), engine=engine)
+    assert (again.value, again.by_card, again.line) == (fresh.value, fresh.by_card, fresh.line)
+    # Within the budget: the same answer and line as without one.
+    capped = solve(small, MaxTricks(0), engine=engine, max_nodes=10 ** 7)
+    assert (capped.value, capped.by_card, capped.line) == (fresh.value, fresh.by_card,
+                                                           fresh.line)
+    assert solve(small, Exactly(0, 1), engine=engine, max_nodes=10 ** 7).value == \
+        solve(small, Exactly(0, 1), engine=engine).value
+    with pytest.raises(ValueError, match="at least 1"):
+        solve(small, MaxTricks(0), max_nodes=0)
+
+
+# --- the search bots at the table -----------------------------------------------------------
+@pytest.mark.parametrize("level", SEARCH)
+def test_search_bots_play_trixter_legally(level):
+    for players, seed in ((4, 0), (3, 1), (5, 2), (7, 3)):
+        g = short_trixter(players, seed, hands=6)
+        bots = [bot_for("trixter", level if s % 2 == 0 else "beginner", seed=s)
+                for s in range(players)]
+        for _ in walk(g, bots, 10 ** 4):
+            pass
+        assert g.is_over
+
+
+@pytest.mark.parametrize("level", SEARCH)
+@pytest.mark.parametrize("rules", [TrixRules(), TrixRules.complex(partnership=True),
+                                   TrixRules(combine=True, penalty_discard=True)])
+def test_search_bots_play_trix_legally(level, rules):
+    g = TrixGame.new(seed=4, rules=rules)
+    bots = [bot_for("trix", level if s % 2 == 0 else "beginner", seed=s) for s in range(4)]
+    phases = set()
+    for game in walk(g, bots, 400):
+        phases.add(game.phase)
+    assert {Phase.PLAY, Phase.CHOOSE_CONTRACT} <= phases
+
+
+@pytest.mark.parametrize("game_name", ["trixter", "trix"])
+@pytest.mark.parametrize("level", SEARCH)
+def test_search_bots_ignore_planted_hidden_cards(game_name, level):
+    """Every hand, the deck and the whole history planted in the observation change
+    nothing: the bot reads only what its seat may know."""
+    g = short_trixter(4, 5, hands=5) if game_name == "trixter" else TrixGame.new(seed=5)
+    blind = [bot_for(game_name, level, seed=s) for s in range(4)]
+    peeking = [bot_for(game_name, level, seed=s) for s in range(4)]
+    turns = 0
+    for game in walk(g, blind, 150):
+        obs = game.observe(game.to_move)
+        spy = planted(game, obs)
+        spy["history"] = obs["history"]  # public: the planted copy is the whole game's
+        assert peeking[game.to_move].act(spy) == blind[game.to_move].act(obs)
+        turns += 1
+    assert turns > 40
+
+
+@pytest.mark.parametrize("level", SEARCH)
+def test_search_bots_repeat_themselves(level):
+    def run(seed):
+        g = short_trixter(4, 8, hands=4)
+        return [str(a) for _, a in _history(g, [bot_for("trixter", level, seed=seed + s)
+                                                for s in range(4)])]
+
+    assert run(1) == run(1)
+
+
+def _history(g, bots):
+    for _ in walk(g, bots, 10 ** 4):
+        pass
+    return g.history
+
+
+def test_search_bot_modules_hold_no_game():
+    """The search bots rebuild games only from layouts they sampled themselves; they
+    never ask a game what a seat sees."""
+    import tutor.bots.search as search
+    import tutor.bots.seen as seen
+
+    code = [line for line in inspect.getsource(seen).splitlines() if ">>>" not in line]
+    assert not any("Game" in line for line in code)
+    src = inspect.getsource(search)
+    assert "observe(" not in src
+    assert "sample_layouts(view_of(seen" in src
+
+
+def test_an_exhausted_budget_falls_back_to_the_beginners_rule():
+    """With next to no time, a 13-card decision is the beginner's, counted as a fallback."""
+    g = TrixterGame.new(players=4, seed=11, first_hand=13)
+    beginner = bot_for("trixter", "beginner", seed=3)
+    while g.phase != Phase.PLAY:
+        g.apply(beginner.act(g.observe(g.to_move)))
+    obs = g.observe(g.to_move)
+    rushed = TrixterSearchBot("intermediate", seed=3, seconds=1e-9)
+    rushed.strength = type(rushed.strength)(samples=4, from_cards=13, plan=False, seconds=1e-9)
+    assert rushed.act(obs) == bot_for("trixter", "beginner", seed=3).act(obs)
+    assert rushed.fallbacks == 1
+    with pytest.raises(ValueError, match="positive"):
+        TrixterSearchBot("expert", seconds=0)
+    with pytest.raises(ValueError, match="no search level"):
+        TrixSearchBot("grandmaster")
+
+
+def test_expert_takes_the_sure_last_tricks():
+    """Two cards left, bid 1 still to make: the A♠ is a sure trick whatever the layout;
+    after it the 2♥ is the lowest heart, and the solver proves the bid made."""
+    deal = [["AS", "2H"], ["KS", "3H"], ["QS", "4H"], ["JS", "5H"]]
+    g = TrixterGame.new(players=4, seed=1, first_hand=2, dealer=3,
+                        deals=[[".".join(_pbn(h)) for h in deal]])
+    g.apply("trump D")
+    while g.phase == Phase.BID:
+        g.apply(f"bid {1 if g.to_move == 0 else 0}")
+    assert g.to_move == 0
+    assert bot_for("trixter", "expert", seed=1).act(g.observe(0)) == parse_action("AS")
+
+
+def _pbn(cards):
+    by = {s: "" for s in "SHDC"}
+    for c in cards:
+        by[c[1]] += c[0]
+    return [by[s] for s in "SHDC"]
+
+
+def test_expert_doubles_a_guarded_king():
+    """King of Hearts: the expert doubles a K♥ guarded by six small hearts (nobody can
+    force it out), having played the deal out both ways on the same layouts."""
+    def round_for(hand):
+        rest = [c for c in CardSet.deck() if str(c) not in hand]
+        others = [rest[i::3] for i in range(3)]
+        deal = [" ".join(hand)] + [" ".join(str(c) for c in h) for h in others]
+        g = TrixGame.new(seed=1, deals=[deal], owner=1, dealer=0)
+        g.apply("contract king", 1)
+        while g.phase == Phase.DOUBLE and g.to_move != 0:
+            g.apply(g.observe(g.to_move)["legal"][-1])
+        return g
+
+    guarded = round_for(["KH", "2H", "3H", "4H", "5H", "6H", "7H",
+                         "2S", "3S", "4S", "2D", "3D", "2C"])
+    assert guarded.to_move == 0 and guarded.phase == Phase.DOUBLE
+    obs = guarded.observe(0)
+    stay, double = NoDouble(), parse_action("double KH")
+    rows = _rollouts(obs, [stay, double], 8, 1)
+    assert sum(rows[double]) > sum(rows[stay])
+    assert bot_for("trix", "expert", seed=1).act(obs) == double
