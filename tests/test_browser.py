@@ -514,3 +514,43 @@ def test_guided_table_and_check_in_a_lesson(page, app_url):
     expect(first.locator('[data-testid="quiz-feedback"]')).to_contain_text(
         "Right: West took the trick with the A♥")
     shot(page, "lesson_guided_and_check")
+
+
+# --- the review page ---------------------------------------------------------------------------
+def test_review_page_draws_a_board_from_an_uploaded_record(page, app_url, tmp_path):
+    """Upload a short finished Trixter game: the board steps, the review fills in, a
+    mistake in the list jumps there, and the chart draws one line per seat."""
+    from tutor import TrixterGame
+    from tutor.bots import bot_for, play_bot_turn
+
+    game = TrixterGame.new(players=4, seed=3, first_hand=22)  # the last four hands
+    bots = [bot_for("trixter", "beginner", seed=s) for s in range(4)]
+    while not game.is_over:
+        if game.to_move is None:
+            game.apply("next")
+        else:
+            play_bot_turn(game, bots[game.to_move])
+    record = tmp_path / "trixter-2026-11-23.json"
+    record.write_text(game.to_json(indent=1), encoding="utf-8")
+    page.goto(f"{app_url}/voila/render/review.ipynb", timeout=120_000)
+    expect(page.get_by_role("heading", name="Review a game")).to_be_visible(timeout=60_000)
+    with page.expect_file_chooser() as chooser:
+        page.locator(".tt-review-page .widget-upload").first.click()
+    chooser.value.set_files(str(record))
+    step = page.locator('[data-testid="review-step"]')
+    expect(step).to_have_text(re.compile(r"^Decision 1 of \d+$"), timeout=60_000)
+    expect(page.locator(".tt-review-board .tt-table [data-testid='hand'] [data-card]")
+           ).not_to_have_count(0)
+    page.locator('[data-testid="review-next"]').click()  # redrawn by progress: no click()
+    expect(step).to_have_text(re.compile(r"^Decision 2 of"))
+    mistakes = page.locator('[data-testid="review-mistakes"] button')
+    expect(mistakes.first).to_be_visible(timeout=120_000)
+    shot(page, "review_ready")
+    mistakes.first.click()
+    expect(page.locator('[data-testid="review-loss"]')).to_contain_text("mistake 1")
+    expect(page.locator('[data-testid="review-alternatives"] tr.tt-rv-is-best')
+           ).not_to_have_count(0)
+    expect(page.locator('[data-testid="review-chart"] polyline')).to_have_count(4)
+    expect(page.locator('[data-testid="review-chart"] polyline.tt-rv-me')).to_have_count(1)
+    page.locator('[data-testid="review-chart"]').scroll_into_view_if_needed()
+    shot(page, "review_mistake")

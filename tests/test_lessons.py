@@ -26,7 +26,8 @@ SCENES = scenes()
 QUESTIONS = questions()
 PUZZLE_IDS = {p.id for p in bundled()}
 CALLS = {"guided", "check", "puzzle", "hand_size_chart", "bid_advisor", "contract_chooser",
-         "trixter_game", "trix_game", "class_set", "teacher_page", "puzzle_trainer"}
+         "trixter_game", "trix_game", "class_set", "teacher_page", "puzzle_trainer",
+         "review_page"}
 CARD_IN_BOLD = re.compile(r"\*\*((?:10|[AKQJ2-9])[♠♥♦♣])\*\*")
 
 

@@ -265,25 +265,31 @@ def env_seed() -> int | None:
 
 
 def trixter_game(players: int = 4, first_hand: int = 1, seed: int | None = None,
-                 pause: float | None = None, **options: Any) -> GameView:
+                 pause: float | None = None, opponents: str = "beginner",
+                 **options: Any) -> GameView:
     """A Trixter game against the computer (``options``: :class:`TrixterRules` fields);
-    ``seed`` defaults to :func:`env_seed`."""
+    ``seed`` defaults to :func:`env_seed`. Under the table: the ``opponents``' level (a
+    choice the learner can change), a download of the game record, and a review of the
+    game once a hand is over."""
     from tutor.trixter import TrixterGame, TrixterRules
 
     seed = env_seed() if seed is None else seed
     return play(TrixterGame.new(players=players, seed=seed, first_hand=first_hand,
-                                rules=TrixterRules(**options)), pause=pause)
+                                rules=TrixterRules(**options)), pause=pause,
+                opponents=opponents, options=True)
 
 
 def trix_game(seed: int | None = None, pause: float | None = None, owner: int | None = None,
-              **options: Any) -> GameView:
+              opponents: str = "beginner", **options: Any) -> GameView:
     """A Trix game against the computer (``options``: :class:`TrixRules` fields); the 7♥
     decides the first owner unless ``owner`` names it; ``seed`` defaults to
-    :func:`env_seed`."""
+    :func:`env_seed`. The level choice, record download and review as in
+    :func:`trixter_game`."""
     from tutor.trix import TrixGame, TrixRules
 
     seed = env_seed() if seed is None else seed
-    return play(TrixGame.new(seed=seed, owner=owner, rules=TrixRules(**options)), pause=pause)
+    return play(TrixGame.new(seed=seed, owner=owner, rules=TrixRules(**options)), pause=pause,
+                opponents=opponents, options=True)
 
 
 def puzzle_trainer(seed: int | None = None) -> PuzzleTrainer:

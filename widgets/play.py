@@ -15,7 +15,10 @@ text shown in the widget.
 
 from __future__ import annotations
 
+import base64
 import contextlib
+import datetime
+import html
 import logging
 import os
 import random
@@ -27,7 +30,7 @@ import ipywidgets
 
 from tutor.actions import (Action, Bid, ChooseContract, ChooseTrump, ClaimRedeal, Double,
                            NextHand, NoDouble, NoRedeal, Pass, Play)
-from tutor.bots import Bot, RandomBot, bot_for, play_bot_turn
+from tutor.bots import LEVELS, Bot, RandomBot, bot_for, play_bot_turn
 from tutor.cards import Card, Suit
 from tutor.errors import ParseError
 from tutor.protocol import Game, Phase
@@ -37,7 +40,8 @@ from .layout import TrexLayout
 from .scores import ScoreSheet
 from .table import CardTable
 
-__all__ = ["GameView", "play", "learner_views", "parse_message", "MESSAGE_TYPES"]
+__all__ = ["GameView", "play", "learner_views", "parse_message", "MESSAGE_TYPES",
+           "record_name", "record_link", "finished_record", "LEVEL_NAMES"]
 
 log = logging.getLogger(__name__)
 
@@ -116,6 +120,49 @@ def parse_message(content: Any) -> tuple[str, Action | None]:
     return kind, simple.get(kind)
 
 
+LEVEL_NAMES = {"random": "Random (any legal move)", "beginner": "Beginner",
+               "intermediate": "Intermediate", "expert": "Expert"}
+"""How the opponents' levels read in the level choice (a level not named here shows as
+it is spelt in :data:`tutor.bots.LEVELS`)."""
+
+
+def record_name(game_name: str, today: datetime.date | None = None) -> str:
+    """The download file name of a game record.
+
+    >>> record_name("trix", datetime.date(2026, 11, 23))
+    'trix-2026-11-23.json'
+    """
+    return f"{game_name}-{(today or datetime.date.today()).isoformat()}.json"
+
+
+def record_link(game: Game, label: str = "Download game record") -> str:
+    """An ``<a download>`` of ``game.to_json()`` as a data URL (as the class set page
+    hands in results): the file the review page reads."""
+    name = record_name(game.observe(0)["game"])
+    data = base64.b64encode(game.to_json(indent=1).encode()).decode()
+    return (f'<a class="tt-record-link" download="{html.escape(name)}" '
+            f'href="data:application/json;base64,{data}" data-testid="record-download" '
+            f'style="font-weight:600;color:#0b57d0">{html.escape(label)}</a>')
+
+
+def finished_record(game: Game) -> dict[str, Any] | None:
+    """The record of ``game`` up to the end of its last finished hand (or deal): all of
+    it once a hand is over, ``None`` before the first hand ends. A hand in progress is
+    left out, its deal too."""
+    from tutor.records import from_record
+
+    rec = game.to_record()
+    if game.phase not in (Phase.HAND_OVER, Phase.GAME_OVER):
+        ends = [i for i, (_s, text) in enumerate(rec["actions"]) if text == "next"]
+        if not ends:
+            return None
+        rec["actions"] = rec["actions"][:ends[-1]]
+    if not rec["actions"]:
+        return None
+    rec["deals"] = rec["deals"][:len(from_record(rec).deals)]
+    return rec
+
+
 class GameView(ipywidgets.VBox):
     """A game at the table: :class:`CardTable`, :class:`BidPanel`, :class:`TrexLayout`
     (Trix only) and :class:`ScoreSheet`, driven by one controller.
@@ -126,11 +173,14 @@ class GameView(ipywidgets.VBox):
     between two computer actions, so each card is seen landing; by default 0.6, or the
     environment's ``TRIX_TUTOR_PAUSE`` (the browser tests and benchmarks set it).
     ``open_hands``: seats whose cards are shown face up (a lesson's choice).
+    ``options``: the play pages' bar under the table: the opponents' level (from their
+    next move on), a download of the game record and, once a hand is over, "Review this
+    game" (a :class:`~widgets.review.ReviewBoard` of the learner's seat below).
     """
 
     def __init__(self, game: Game, seat: int = 0, opponents: str | Sequence = "beginner",
                  pause: float | None = None, four_colour: bool = False,
-                 open_hands: Iterable[int] = ()) -> None:
+                 open_hands: Iterable[int] = (), options: bool = False) -> None:
         if pause is None:
             pause = _default_pause()
         if not isinstance(game, Game):
@@ -159,11 +209,91 @@ class GameView(ipywidgets.VBox):
         self.parts = [self.table, self.bids, self.trex, self.scores]
         for w in self.parts:
             w.on_msg(self._on_msg)
-        super().__init__(children=self.parts)
+        self.level: ipywidgets.Dropdown | None = None
+        self.review_board: Any = None
+        extra = self._options_bar(four_colour) if options else []
+        super().__init__(children=self.parts + extra)
         self.add_class("trix-tutor")
         self.add_class("tt-game")
         self._run_bots(pause=0.0)
         self.refresh()
+
+    # --- the play pages' options ------------------------------------------------------------
+    def _options_bar(self, four_colour: bool) -> list[ipywidgets.Widget]:
+        current = self.opponents if isinstance(self.opponents, str) else "beginner"
+        levels = list(LEVELS) if current in LEVELS else list(LEVELS) + [current]
+        self.level = ipywidgets.Dropdown(
+            options=[(LEVEL_NAMES.get(lv, lv), lv) for lv in levels], value=current,
+            description="Opponents", layout=ipywidgets.Layout(width="260px"))
+        self.level.observe(lambda c: self.set_level(c["new"]), names="value")
+        level_note = ipywidgets.HTML('<span style="color:#555;font-size:13px">(from their '
+                                     "next move)</span>")
+        self.download = ipywidgets.HTML()
+        self.review_button = ipywidgets.Button(description="Review this game", icon="search",
+                                               disabled=True,
+                                               tooltip="see where you lost points, move "
+                                                       "by move (after a hand is over)",
+                                               layout=ipywidgets.Layout(width="auto"))
+        self.review_button.on_click(lambda _b: self.open_review())
+        self.review_area = ipywidgets.VBox()
+        self._four_colour = four_colour
+        bar = ipywidgets.HBox([self.level, level_note, self.download, self.review_button],
+                              layout=ipywidgets.Layout(flex_flow="row wrap",
+                                                       align_items="center",
+                                                       justify_content="center",
+                                                       grid_gap="2px 14px", max_width="720px",
+                                                       margin="4px auto"))
+        bar.add_class("tt-options")
+        return [bar, self.review_area]
+
+    def set_level(self, level: str) -> None:
+        """Every computer seat plays at ``level`` (one of :data:`tutor.bots.LEVELS`) from
+        its next move on."""
+        if level not in LEVELS:
+            raise ValueError(f"no bot level {level!r}: choose one of {', '.join(LEVELS)}")
+        self.opponents = level
+        self._setup_bots(level)
+        if self.level is not None and self.level.value != level:
+            self.level.value = level
+        who = LEVEL_NAMES.get(level, level)
+        self._note = f"The computer players now play at the level {who}."
+        self.refresh()
+
+    def _update_options(self) -> None:
+        """The download link and the review button, at the moments the learner may use
+        them (not after every computer card)."""
+        if self.level is None:
+            return
+        self.download.value = record_link(self.game)
+        ready = finished_record(self.game) is not None
+        self.review_button.disabled = not ready
+        self.review_button.description = "Review this game" if self.game.is_over or not ready \
+            else "Review the game so far"
+
+    def open_review(self) -> Any:
+        """A :class:`~widgets.review.ReviewBoard` of the finished hands for the learner's
+        seat, below the table (the review runs in the background)."""
+        from .review import ReviewBoard
+
+        rec = finished_record(self.game)
+        if rec is None:
+            self._refuse("finish a hand first: then it can be reviewed")
+            return None
+        if self.review_board is not None:
+            self.review_board.stop()
+        self.review_board = ReviewBoard(rec, seat=self.seat, four_colour=self._four_colour)
+        close = ipywidgets.Button(description="Close the review", icon="times",
+                                  layout=ipywidgets.Layout(width="auto"))
+        close.on_click(lambda _b: self.close_review())
+        self.review_area.children = [self.review_board, close]
+        return self.review_board
+
+    def close_review(self) -> None:
+        """Take the review away (and stop it if it is still running)."""
+        if self.review_board is not None:
+            self.review_board.stop()
+        self.review_board = None
+        self.review_area.children = []
 
     # --- players -------------------------------------------------------------
     def _setup_bots(self, opponents: str | Sequence) -> None:
@@ -202,6 +332,7 @@ class GameView(ipywidgets.VBox):
         for _ in range(10_000):
             mover = self.game.to_move
             if mover is None or mover == self.seat:
+                self._update_options()
                 return
             if pause:
                 time.sleep(pause)
@@ -288,6 +419,8 @@ class GameView(ipywidgets.VBox):
         else:
             self.game = type(g).new(seed=seed, rules=g.rules, names=list(g.names))
         self._setup_bots(self.opponents)
+        if self.level is not None:
+            self.close_review()
         self._note = "A new game."
         self.refresh(clear_errors=True)
         self._run_bots(pause=0.0)
@@ -427,8 +560,8 @@ def _default_pause() -> float:
 
 def play(game: Game, seat: int = 0, opponents: str | Sequence = "beginner",
          pause: float | None = None, four_colour: bool = False,
-         open_hands: Iterable[int] = ()) -> GameView:
+         open_hands: Iterable[int] = (), options: bool = False) -> GameView:
     """A playable table for ``game``: the learner sits at ``seat``, computer players take
     the other seats (see :class:`GameView`)."""
     return GameView(game, seat=seat, opponents=opponents, pause=pause,
-                    four_colour=four_colour, open_hands=open_hands)
+                    four_colour=four_colour, open_hands=open_hands, options=options)

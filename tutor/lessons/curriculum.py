@@ -78,6 +78,8 @@ LESSONS: tuple[Lesson, ...] = (
            "A game against the computer, any number of players."),
     Lesson("play_trix.ipynb", "more", "Play Trix", 30,
            "A whole game of four kingdoms."),
+    Lesson("review.ipynb", "more", "Review a game", 10,
+           "Load a game record and see, move by move, where you lost points."),
     Lesson("glossary.ipynb", "more", "Glossary", 3,
            "The words of both games, in English and Arabic."),
     Lesson("class_set.ipynb", "more", "Class set (for students)", 15,

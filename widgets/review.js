@@ -1,0 +1,438 @@
+// ReviewPanel: a finished game's review for one seat. Two parts of one board:
+// "steps" (progress, the step buttons, the decision: chosen against best, the
+// alternatives and why) and "overview" (the mistakes, biggest first, and an SVG chart of
+// the running scores). It draws only what `state` holds and sends typed requests
+// ({type: "goto", index} or {type: "step", to}) that Python checks.
+
+/**
+ * @typedef {{running: boolean, done: number, total: number, text: string, failed?: boolean}} Progress
+ * @typedef {{
+ *   index: number, hand: number, trick: number | null, kind: string, chosen: string,
+ *   chosen_words: string, best: string[], best_words: string[],
+ *   chosen_value: number | null, best_value: number | null, unit: string, loss: number,
+ *   judged: boolean, forced: boolean, alternatives: [string, string, number | null][], explain: string,
+ * }} Decision
+ * @typedef {{
+ *   game: string, seat: number, player: string, step: number, steps: number, index: number,
+ *   last: number, at_end: boolean, where: string, chosen: string | null,
+ *   chosen_words: string | null, decision: Decision | null, mistake_rank: number | null,
+ *   mistakes: number, has_prev_mistake: boolean, has_next_mistake: boolean,
+ *   ready: boolean, progress: Progress,
+ * }} StepsState
+ * @typedef {{
+ *   game: string, seat: number, players: string[], scores: number[][], index: number,
+ *   hand: number | null, ready: boolean, summary: string, progress: Progress,
+ *   mistakes: {index: number, hand: number, trick: number | null, kind: string,
+ *              chosen: string, best: string[], loss: number}[],
+ * }} OverviewState
+ * @typedef {{
+ *   get(name: string): any, send(content: object): void,
+ *   on(event: string, cb: Function): void, off(event: string, cb: Function): void,
+ * }} Model
+ */
+
+const SVG = "http://www.w3.org/2000/svg";
+const COLOURS = ["#1a73e8", "#d93025", "#188038", "#e37400", "#9334e6", "#007b83", "#b06000",
+  "#5f6368"];
+const DASHES = ["", "6 3", "2 3", "8 3 2 3", "1 2", "10 4", "4 4", "6 2 2 2"];
+
+/**
+ * @param {string} tag
+ * @param {string} [cls]
+ * @param {string} [text]
+ * @returns {HTMLElement}
+ */
+function h(tag, cls, text) {
+  const el = document.createElement(tag);
+  if (cls) el.className = cls;
+  if (text !== undefined) el.textContent = text;
+  return el;
+}
+
+/**
+ * @param {string} tag
+ * @param {Record<string, string | number>} attrs
+ * @returns {SVGElement}
+ */
+function sv(tag, attrs) {
+  const el = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
+  return el;
+}
+
+/** @param {number | null | undefined} v */
+function num(v) {
+  if (v === null || v === undefined) return "–";
+  const r = Math.round(v * 10) / 10;
+  return Number.isInteger(r) ? String(r) : r.toFixed(1);
+}
+
+/** A value in its unit: a chance as a percentage, a Trex place, points signed.
+ * @param {number | null | undefined} v @param {string} unit */
+function valueText(v, unit) {
+  if (v === null || v === undefined) return "–";
+  if (unit === "chance") return `${Math.round(v * 100)}%`;
+  if (unit === "place") return `place ${num(v)}`;
+  return v > 0 ? `+${num(v)}` : num(v).replace("-", "−");
+}
+
+const SHOWN = 5;  // alternatives listed: the best ones, and the chosen one however far down
+
+/** What a mistake cost, in the game's points.
+ * @param {number} loss */
+function lossText(loss) {
+  const n = num(loss);
+  return `−${n} point${n === "1" ? "" : "s"}`;
+}
+
+const UNIT_HEAD = { chance: "chance of making the bid", points: "points", place: "Trex place" };
+
+/**
+ * A button with a test id; disabled buttons say so to screen readers too.
+ * @param {string} label
+ * @param {string} testid
+ * @param {boolean} enabled
+ * @param {() => void} onClick
+ * @param {string} [title]
+ */
+function button(label, testid, enabled, onClick, title) {
+  const b = /** @type {HTMLButtonElement} */ (h("button", "tt-btn", label));
+  b.type = "button";
+  b.dataset.testid = testid;
+  b.disabled = !enabled;
+  if (title) b.title = title;
+  b.addEventListener("click", onClick);
+  return b;
+}
+
+/** @param {Progress} p */
+function progressLine(p) {
+  const box = h("div", "tt-rv-progress");
+  box.dataset.testid = "review-progress";
+  if (p.failed) {
+    box.classList.add("tt-rv-failed");
+    box.textContent = p.text;
+    return box;
+  }
+  const bar = /** @type {HTMLProgressElement} */ (h("progress"));
+  if (p.total > 0) {
+    bar.max = p.total;
+    bar.value = Math.min(p.done, p.total);
+  }
+  const pct = p.total > 0 ? ` ${Math.round((100 * p.done) / p.total)}%` : "";
+  bar.setAttribute("aria-label", "review progress");
+  box.append(bar, h("span", "", `${p.text || "Looking for better moves…"}${pct}`));
+  return box;
+}
+
+/**
+ * The "steps" part.
+ * @param {StepsState} s
+ * @param {(c: object) => void} send
+ */
+function stepsPart(s, send) {
+  const root = h("div", "tt-rv-steps");
+  const head = h("div", "tt-rv-head");
+  head.append(h("b", "", "Game review"),
+    h("span", "tt-rv-sub", ` · your decisions as ${s.player}`));
+  root.appendChild(head);
+  if (s.progress && (s.progress.running || s.progress.failed)) root.appendChild(progressLine(s.progress));
+
+  const bar = h("div", "tt-rv-bar");
+  bar.setAttribute("role", "toolbar");
+  bar.setAttribute("aria-label", "step through your decisions");
+  const go = (/** @type {string} */ to) => () => send({ type: "step", to });
+  bar.append(
+    button("First", "review-first", s.step > 0, go("first"), "first decision"),
+    button("◀ Back", "review-prev", s.step > 0, go("prev"), "previous decision"),
+  );
+  const count = h("span", "tt-rv-count", s.at_end ? "End of game"
+    : `Decision ${s.step + 1} of ${s.steps - 1}`);
+  count.dataset.testid = "review-step";
+  bar.appendChild(count);
+  bar.append(
+    button("Next ▶", "review-next", s.step < s.steps - 1, go("next"), "next decision"),
+    button("End", "review-last", s.step < s.steps - 1, go("last"), "end of the game"),
+  );
+  const mbar = h("span", "tt-rv-mistake-nav");
+  mbar.append(
+    button("◀ Mistake", "review-prev-mistake", s.has_prev_mistake, go("prev_mistake"),
+      "previous mistake"),
+    button("Mistake ▶", "review-next-mistake", s.has_next_mistake, go("next_mistake"),
+      "next mistake"),
+  );
+  bar.appendChild(mbar);
+  root.appendChild(bar);
+
+  const box = h("div", "tt-rv-decision");
+  box.dataset.testid = "review-decision";
+  root.appendChild(box);
+  if (s.at_end) {
+    box.appendChild(h("div", "tt-rv-where", "The end"));
+    box.appendChild(h("p", "", s.ready
+      ? (s.mistakes ? `${s.mistakes} mistake${s.mistakes === 1 ? "" : "s"} found: the list `
+          + "below starts with the biggest." : "No mistakes found: well played!")
+      : "The game as you saw it. The review is still running."));
+    return root;
+  }
+  const where = h("div", "tt-rv-where", s.where);
+  box.appendChild(where);
+  const d = s.decision;
+  const line = h("div", "tt-rv-chosen");
+  line.append(h("span", "", "You chose "), h("b", "tt-rv-action", s.chosen_words || ""));
+  if (d && d.judged && d.loss > 0) {
+    line.classList.add("tt-rv-bad");
+    const badge = h("span", "tt-rv-badge tt-rv-loss",
+      `${s.mistake_rank ? `mistake ${s.mistake_rank} · ` : ""}${lossText(d.loss)}`);
+    badge.dataset.testid = "review-loss";
+    line.appendChild(badge);
+  } else if (d && d.forced) {
+    line.appendChild(h("span", "tt-rv-badge tt-rv-plain", "your only choice"));
+  } else if (d && d.judged) {
+    line.classList.add("tt-rv-good");
+    line.appendChild(h("span", "tt-rv-badge tt-rv-ok", "✓ a best choice"));
+  }
+  box.appendChild(line);
+  if (!s.ready) {
+    box.appendChild(h("p", "tt-rv-wait", "The review is still running: the best choice "
+      + "and the other options show here when it is done."));
+    return root;
+  }
+  if (!d) {
+    box.appendChild(h("p", "tt-rv-wait", "Not reviewed."));
+    return root;
+  }
+  if (!d.judged || d.forced) {
+    const why = h("p", "tt-rv-why", d.explain || "Not judged.");
+    why.dataset.testid = "review-explain";
+    box.appendChild(why);
+    return root;
+  }
+  if (d.loss > 0) {
+    const best = h("div", "tt-rv-best");
+    best.append(h("span", "", "Best "), h("b", "tt-rv-action", d.best_words.join(" or ")));
+    box.appendChild(best);
+  }
+  if (d.alternatives.length) {
+    const table = h("table", "tt-rv-alts");
+    table.dataset.testid = "review-alternatives";
+    const hr = h("tr");
+    hr.append(h("th", "", "choice"), h("th", "tt-num", UNIT_HEAD[d.unit] || d.unit || "value"));
+    table.appendChild(hr);
+    const shown = d.alternatives.filter(([text], k) => k < SHOWN || text === d.chosen);
+    for (const [text, words, value] of shown) {
+      const tr = h("tr");
+      if (d.best.includes(text)) tr.classList.add("tt-rv-is-best");
+      if (text === d.chosen) tr.classList.add("tt-rv-is-chosen");
+      const name = h("td", "", words);
+      if (text === d.chosen) name.appendChild(h("span", "tt-rv-tag", "yours"));
+      if (d.best.includes(text)) name.appendChild(h("span", "tt-rv-tag tt-rv-tag-best", "best"));
+      tr.append(name, h("td", "tt-num", valueText(value, d.unit)));
+      table.appendChild(tr);
+    }
+    box.appendChild(table);
+    const more = d.alternatives.length - shown.length;
+    if (more > 0) box.appendChild(h("div", "tt-rv-more", `and ${more} worse choice${more === 1 ? "" : "s"}`));
+  }
+  if (d.explain) {
+    const why = h("p", "tt-rv-why", d.explain);
+    why.dataset.testid = "review-explain";
+    box.appendChild(why);
+  }
+  return root;
+}
+
+/**
+ * The running score chart: one line per seat, the reviewed seat's thick; mistakes as
+ * red dots on its line (click to go there); the current hand marked.
+ * @param {OverviewState} s
+ * @param {(c: object) => void} send
+ */
+function chart(s, send) {
+  const rows = s.scores || [];
+  const n = s.players.length;
+  const W = 560, H = 220, L = 40, R = 92, T = 12, B = 26;
+  const svg = sv("svg", { viewBox: `0 0 ${W} ${H}`, class: "tt-rv-chart", role: "img",
+    "aria-label": "running scores, hand by hand" });
+  svg.dataset.testid = "review-chart";
+  if (!rows.length) {
+    const t = sv("text", { x: W / 2, y: H / 2, "text-anchor": "middle", class: "tt-rv-tick" });
+    t.textContent = "No hand finished yet.";
+    svg.appendChild(t);
+    return svg;
+  }
+  const series = [Array(n).fill(0), ...rows];
+  const all = series.flat();
+  let lo = Math.min(0, ...all), hi = Math.max(0, ...all);
+  if (hi === lo) hi = lo + 1;
+  const x = (/** @type {number} */ k) => L + (k * (W - L - R)) / Math.max(1, series.length - 1);
+  const y = (/** @type {number} */ v) => T + ((hi - v) * (H - T - B)) / (hi - lo);
+  svg.append(sv("line", { x1: L, y1: y(0), x2: W - R, y2: y(0), class: "tt-rv-axis" }),
+    sv("line", { x1: L, y1: T, x2: L, y2: H - B, class: "tt-rv-axis" }));
+  for (const v of [lo, 0, hi]) {
+    const t = sv("text", { x: L - 4, y: y(v) + 4, "text-anchor": "end", class: "tt-rv-tick" });
+    t.textContent = String(Math.round(v));
+    svg.appendChild(t);
+  }
+  const stepX = Math.max(1, Math.ceil((series.length - 1) / 10));
+  for (let k = 0; k < series.length; k += stepX) {
+    const t = sv("text", { x: x(k), y: H - B + 14, "text-anchor": "middle", class: "tt-rv-tick" });
+    t.textContent = String(k);
+    svg.appendChild(t);
+  }
+  const label = sv("text", { x: W - R, y: H - 2, "text-anchor": "end", class: "tt-rv-tick" });
+  label.textContent = s.game === "trix" ? "deal" : "hand";
+  svg.appendChild(label);
+  if (s.hand) {  // the hand of the current step: played up to its end at x(hand)
+    const k = Math.min(s.hand, series.length - 1);
+    svg.appendChild(sv("rect", { x: x(k - 1), y: T, width: Math.max(2, x(k) - x(k - 1)),
+      height: H - T - B, class: "tt-rv-now" }));
+  }
+  // Others first, then the reviewed seat on top.
+  const order = [...Array(n).keys()].filter((p) => p !== s.seat).concat([s.seat]);
+  const ends = [];
+  for (const p of order) {
+    const pts = series.map((r, k) => `${x(k).toFixed(1)},${y(r[p] ?? 0).toFixed(1)}`).join(" ");
+    const me = p === s.seat;
+    const line = sv("polyline", { points: pts, fill: "none",
+      stroke: COLOURS[p % COLOURS.length], "stroke-width": me ? 3.5 : 1.5,
+      "stroke-dasharray": DASHES[p % DASHES.length], opacity: me ? 1 : 0.55 });
+    line.dataset.seat = String(p);
+    if (me) line.classList.add("tt-rv-me");
+    const title = sv("title", {});
+    title.textContent = me ? `you (${s.players[p]})` : s.players[p];
+    line.appendChild(title);
+    svg.appendChild(line);
+    ends.push({ p, v: series[series.length - 1][p] ?? 0 });
+  }
+  // End labels, pushed apart so they do not overlap.
+  ends.sort((a, b) => y(a.v) - y(b.v));
+  let prev = -Infinity;
+  for (const e of ends) {
+    const yy = Math.max(y(e.v) + 4, prev + 13);
+    prev = yy;
+    const t = sv("text", { x: W - R + 6, y: yy, class: "tt-rv-end",
+      fill: COLOURS[e.p % COLOURS.length] });
+    t.textContent = `${e.p === s.seat ? "You" : s.players[e.p]} ${Math.round(e.v)}`;
+    if (e.p === s.seat) t.setAttribute("font-weight", "700");
+    svg.appendChild(t);
+  }
+  for (const m of s.mistakes || []) {
+    const k = Math.min(Math.max(1, m.hand || 1), series.length - 1);
+    const c = sv("circle", { cx: x(k), cy: y(series[k][s.seat] ?? 0), r: m.index === s.index ? 7 : 5,
+      class: "tt-rv-dot" });
+    c.dataset.index = String(m.index);
+    const title = sv("title", {});
+    title.textContent = `${s.game === "trix" ? "Deal" : "Hand"} ${m.hand}: ${m.chosen}, best ${
+      m.best.join(" or ")} (${lossText(m.loss)})`;
+    c.appendChild(title);
+    c.addEventListener("click", () => send({ type: "goto", index: m.index }));
+    svg.appendChild(c);
+  }
+  return svg;
+}
+
+/**
+ * The "overview" part.
+ * @param {OverviewState} s
+ * @param {(c: object) => void} send
+ */
+function overviewPart(s, send) {
+  const root = h("div", "tt-rv-overview");
+  const col = h("div", "tt-rv-list");
+  col.appendChild(h("div", "tt-rv-head", "Where points were lost"));
+  if (!s.ready) {
+    col.appendChild(h("p", "tt-rv-wait", s.progress && s.progress.failed
+      ? "No review: see the message above." : "The list comes when the review is done."));
+  } else {
+    if (s.summary) col.appendChild(h("p", "tt-rv-summary", s.summary));
+    if (!s.mistakes.length) {
+      col.appendChild(h("p", "", "No mistakes found."));
+    } else {
+      const ol = h("ol", "tt-rv-mistakes");
+      ol.dataset.testid = "review-mistakes";
+      for (const m of s.mistakes) {
+        const li = h("li");
+        const b = /** @type {HTMLButtonElement} */ (h("button", "tt-rv-mistake"));
+        b.type = "button";
+        b.dataset.index = String(m.index);
+        if (m.index === s.index) {
+          b.classList.add("tt-rv-current");
+          b.setAttribute("aria-current", "true");
+        }
+        const where = `${s.game === "trix" ? "Deal" : "Hand"} ${m.hand}${
+          m.trick ? `, trick ${m.trick}` : ""}`;
+        b.append(h("span", "tt-rv-m-where", where),
+          h("span", "tt-rv-m-what", `${m.chosen} → ${m.best.join(" or ")}`),
+          h("span", "tt-rv-m-loss", lossText(m.loss)));
+        b.addEventListener("click", () => send({ type: "goto", index: m.index }));
+        li.appendChild(b);
+        ol.appendChild(li);
+      }
+      col.appendChild(ol);
+    }
+  }
+  const pic = h("div", "tt-rv-chart-box");
+  pic.appendChild(h("div", "tt-rv-head", "Running score"));
+  pic.appendChild(chart(s, send));
+  root.append(col, pic);
+  return root;
+}
+
+export default {
+  /** @param {{model: Model, el: HTMLElement}} ctx */
+  render({ model, el }) {
+    const root = h("div", "trix-tutor tt-review");
+    el.appendChild(root);
+    const send = (/** @type {object} */ c) => model.send(c);
+
+    function draw() {
+      const part = model.get("part");
+      const s = model.get("state") || {};
+      const active = root.contains(document.activeElement) && document.activeElement instanceof HTMLElement
+        ? document.activeElement : null;
+      const focusId = active ? (active.dataset.testid || (active.dataset.index
+        ? `index:${active.dataset.index}` : "")) : "";
+      root.replaceChildren();
+      root.classList.toggle("four-colour", !!model.get("four_colour"));
+      root.dataset.part = part;
+      if (!s.players && !s.player) {
+        root.appendChild(h("div", "tt-rv-wait", "No game to review."));
+        return;
+      }
+      root.appendChild(part === "overview" ? overviewPart(s, send) : stepsPart(s, send));
+      const err = model.get("error");
+      if (err) {
+        const e = h("div", "tt-rv-error", err);
+        e.dataset.testid = "review-error";
+        e.setAttribute("role", "alert");
+        root.appendChild(e);
+      }
+      if (focusId) {
+        const sel = focusId.startsWith("index:") ? `[data-index="${focusId.slice(6)}"]`
+          : `[data-testid="${focusId}"]`;
+        const target = /** @type {HTMLElement | null} */ (root.querySelector(sel));
+        if (target && !(/** @type {any} */ (target).disabled)) target.focus({ preventScroll: true });
+      }
+    }
+
+    /** @param {KeyboardEvent} ev */
+    function keys(ev) {
+      if (model.get("part") !== "steps") return;
+      const to = { ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last" }[ev.key];
+      if (!to || (ev.target instanceof HTMLElement && ev.target.closest("table"))) return;
+      ev.preventDefault();
+      send({ type: "step", to });
+    }
+
+    root.addEventListener("keydown", keys);
+    const events = ["change:state", "change:error", "change:part", "change:four_colour"];
+    for (const e of events) model.on(e, draw);
+    draw();
+    return () => {
+      for (const e of events) model.off(e, draw);
+      root.removeEventListener("keydown", keys);
+      root.remove();
+    };
+  },
+};

@@ -1,0 +1,611 @@
+"""``ReviewBoard``: a finished game replayed for one seat, decision by decision, with the
+review of :mod:`tutor.review` beside it; ``review_page()``: upload a record file and
+review it.
+
+The board replays the record through the engine and, at every step, fills the card
+table from ``game.observe(seat)`` of the game as it stood *before* the seat acted, so it
+shows what that seat knew then and never another hand. The review itself (sampled
+layouts and exact solves, seconds to a minute) runs in a thread: the replay works at
+once, and the mistakes, the best actions and their values fill in when it is done, with
+a progress bar meanwhile.
+
+The browser sends ``{"type": "goto", "index": i}`` (``i`` an action's position in
+``record["actions"]``: a decision of the seat, or the end of the record) and
+``{"type": "step", "to": "first" | "prev" | "next" | "last" | "prev_mistake" |
+"next_mistake"}``; anything else is refused with a reason and changes nothing.
+
+>>> from tutor import TrixterGame
+>>> g = TrixterGame.new(players=4, seed=3, first_hand=13)
+>>> board = ReviewBoard(g, seat=0, run=False)
+>>> board.step, board.steps[-1] == len(g.history)
+(0, True)
+"""
+
+from __future__ import annotations
+
+import contextlib
+import html
+import json
+import logging
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets
+import traitlets
+
+from tutor.cards import Card, Suit
+from tutor.errors import IllegalActionError, ParseError
+from tutor.protocol import Game
+
+from ._base import HERE, TutorWidget
+from .layout import TrexLayout
+from .play import learner_views
+from .table import CardTable
+
+__all__ = ["ReviewPanel", "ReviewBoard", "review_board", "review_page", "ReviewPage",
+           "parse_review_message", "action_words", "STEP_TARGETS"]
+
+log = logging.getLogger(__name__)
+
+STEP_TARGETS = ("first", "prev", "next", "last", "prev_mistake", "next_mistake")
+"""Where ``{"type": "step", "to": ...}`` may go."""
+
+MAX_RECORD_BYTES = 2_000_000
+"""The largest record file the review page reads (a whole game is far smaller)."""
+
+
+class _Cancelled(Exception):
+    """Raised from the progress callback to stop a review nobody will look at."""
+
+
+class Refused(ValueError):
+    """A message from the browser that cannot be acted on; the text is shown."""
+
+
+def parse_review_message(content: Any, last: int) -> tuple[str, Any]:
+    """``("goto", index)`` or ``("step", target)`` from a browser message; :class:`Refused`
+    says what is wrong. ``last`` is the largest action position there is.
+
+    >>> parse_review_message({"type": "goto", "index": 4}, last=10)
+    ('goto', 4)
+    >>> parse_review_message({"type": "goto", "index": "4"}, last=10)
+    Traceback (most recent call last):
+    ...
+    widgets.review.Refused: the step is a whole number from 0 to 10
+    """
+    if not isinstance(content, dict):
+        raise Refused("not a message")
+    kind = content.get("type")
+    if kind == "goto":
+        if set(content) != {"type", "index"}:
+            raise Refused("a goto request has an index only")
+        i = content["index"]
+        if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i <= last:
+            raise Refused(f"the step is a whole number from 0 to {last}")
+        return kind, i
+    if kind == "step":
+        if set(content) != {"type", "to"}:
+            raise Refused("a step request has a direction only")
+        to = content["to"]
+        if not isinstance(to, str) or to not in STEP_TARGETS:
+            raise Refused(f"a step goes to one of: {', '.join(STEP_TARGETS)}")
+        return kind, to
+    raise Refused("unknown request")
+
+
+def action_words(text: str) -> str:
+    """An action's text for people: cards with suit symbols.
+
+    >>> [action_words(t) for t in ("TH", "bid 2", "trump S", "double QS")]
+    ['10♥', 'bid 2', 'trump ♠', 'double Q♠']
+    """
+    head, _, rest = text.partition(" ")
+    try:
+        if not rest:
+            return Card.parse(head).symbol() if head not in ("pass", "next", "redeal") else text
+        if head == "trump":
+            return "no trump" if rest == "none" else f"trump {Suit.parse(rest).symbol}"
+        if head == "double":
+            return f"double {Card.parse(rest).symbol()}"
+    except (ParseError, ValueError):
+        pass
+    return text
+
+
+def _game_from(source: Any) -> Game:
+    """The game a record (a :class:`Game`, a record dict, or record text) describes."""
+    from tutor import records
+
+    if isinstance(source, Game):
+        return records.from_record(source.to_record())
+    if isinstance(source, dict):
+        return records.from_record(json.loads(json.dumps(source)))
+    if isinstance(source, (str, bytes, bytearray)):
+        return records.loads(bytes(source) if isinstance(source, bytearray) else source)
+    raise TypeError("a review needs a game, a record dict or record text")
+
+
+def _number(v: Any) -> float | None:
+    if isinstance(v, bool) or not isinstance(v, (int, float)):
+        return None
+    return round(float(v), 2)
+
+
+def _texts(v: Any) -> list[str]:
+    """An action text or a list of them, as a list."""
+    if v is None:
+        return []
+    if isinstance(v, str):
+        return [v]
+    return [str(x) for x in v]
+
+
+def _decision_state(d: Any) -> dict[str, Any]:
+    """One :class:`tutor.review.Decision` as JSON for the panel (the seat's own actions
+    and their values only). ``best`` lists every choice as good as the best one."""
+    try:
+        why = d.explain()
+    except Exception:  # an explanation is a nicety; the numbers still show
+        log.exception("Decision.explain failed")
+        why = ""
+    alts = [[str(a), action_words(str(a)), _number(v)] for a, v in d.alternatives]
+    best = _texts(d.best)
+    top = _number(d.best_value)
+    if top is not None:  # ties with the best are best too
+        best += [a for a, _w, v in alts if v == top and a not in best]
+    loss = _number(d.loss) or 0.0
+    return {
+        "index": int(d.index), "hand": d.hand, "trick": d.trick, "kind": d.kind,
+        "chosen": str(d.chosen), "chosen_words": action_words(str(d.chosen)),
+        "best": best, "best_words": [action_words(b) for b in best],
+        "chosen_value": _number(d.chosen_value), "best_value": top,
+        "unit": str(d.unit or ""), "loss": loss, "judged": bool(d.judged),
+        "forced": bool(getattr(d, "forced", False)), "alternatives": alts, "explain": str(why),
+    }
+
+
+def _score_lines(rows: Any) -> list[list[float | None]]:
+    """Running totals per seat after each hand, from ``Review.scores`` or a score sheet
+    (a redeal row, which scores nothing, left out)."""
+    out = []
+    for r in rows or []:
+        if isinstance(r, dict):
+            if r.get("redeal") is not None:
+                continue
+            r = r.get("totals")
+        if isinstance(r, (list, tuple)):
+            out.append([_number(v) for v in r])
+    return out
+
+
+class ReviewPanel(TutorWidget):
+    """The review's controls and findings, drawn from ``state``. ``part`` is ``"steps"``
+    (progress, step buttons, the decision: chosen against best, alternatives, why) or
+    ``"overview"`` (the summary, the mistakes biggest first, the running score chart)."""
+
+    _esm = HERE / "review.js"
+    _css = HERE / "review.css"
+
+    part = traitlets.Unicode("steps").tag(sync=True)
+
+
+class ReviewBoard(ipywidgets.VBox):
+    """A game replayed for ``seat``, step by step, with its review.
+
+    ``source``: a finished (or partly played) game, its record dict or its record text.
+    ``samples``, ``seed``, ``max_nodes``: passed to :func:`tutor.review.review`
+    (``max_nodes=None``: the review's own default budget).
+    ``run``: start the review at once; ``background``: in a thread (the widget answers
+    meanwhile) rather than before returning. ``reviewer`` stands in for
+    :func:`tutor.review.review` (tests).
+    """
+
+    def __init__(self, source: Any, seat: int = 0, *, samples: int = 12, seed: int = 0,
+                 max_nodes: int | None = None, run: bool = True, background: bool = True,
+                 reviewer: Callable[..., Any] | None = None,
+                 four_colour: bool = False) -> None:
+        game = _game_from(source)
+        if isinstance(seat, bool) or not isinstance(seat, int) \
+                or not 0 <= seat < game.n_players:
+            raise ValueError(f"seat must be 0..{game.n_players - 1}")
+        self.seat = seat
+        self.record = game.to_record()
+        self.final = game
+        self.game_name = game.observe(seat)["game"]
+        self.samples, self.seed, self.max_nodes = samples, seed, max_nodes
+        self._reviewer = reviewer
+        actions = self.record["actions"]
+        self.last = len(actions)
+        # A step is a decision of the seat (an action it took), or the end of the record.
+        self.steps = [i for i, (s, text) in enumerate(actions) if s == seat and text != "next"]
+        self.steps.append(self.last)
+        self._views = self._replay()
+        self.step = 0
+        self.review: Any = None
+        self.decisions: dict[int, Any] = {}
+        self.mistakes: list[Any] = []
+        self._progress: dict[str, Any] = {"running": False, "done": 0, "total": 0, "text": ""}
+        self._lock = threading.RLock()
+        self._last_progress = 0.0
+        self.thread: threading.Thread | None = None
+        self._cancelled = False
+
+        self.panel = ReviewPanel(four_colour=four_colour, part="steps")
+        self.overview = ReviewPanel(four_colour=four_colour, part="overview")
+        self.table = CardTable(four_colour=four_colour, controls=[])
+        self.trex = TrexLayout(four_colour=four_colour)
+        self.parts = [self.panel, self.table, self.trex, self.overview]
+        for w in self.parts:
+            w.on_msg(self._on_msg)
+        super().__init__(children=self.parts)
+        self.add_class("trix-tutor")
+        self.add_class("tt-review-board")
+        self.refresh()
+        if run:
+            self.start(background=background)
+
+    # --- the replay -------------------------------------------------------------------
+    def _replay(self) -> dict[int, dict[str, Any]]:
+        """The seat's view before each step's action (and at the end), in one pass."""
+        from tutor import records
+
+        want = set(self.steps)
+        record = dict(self.record, actions=[])
+        game = records.from_record(record)
+        views = {}
+        for i, (s, text) in enumerate(self.record["actions"]):
+            if i in want:
+                views[i] = self._view(game)
+            game.apply(text, seat=s)
+        views[self.last] = self._view(game)
+        return views
+
+    def _view(self, game: Game) -> dict[str, Any]:
+        v = learner_views(game, self.seat)
+        table = dict(v["table"])
+        table["legal"] = []  # a replay: no card looks playable
+        return {"table": table, "trex": v["trex"], "show_trex": v["show_trex"]}
+
+    @property
+    def index(self) -> int:
+        """The action position of the current step (``self.last``: the end)."""
+        return self.steps[self.step]
+
+    # --- the review -------------------------------------------------------------------
+    def start(self, background: bool = True) -> None:
+        """Run the review (again); in a thread when ``background``."""
+        if self.thread is not None and self.thread.is_alive():
+            return
+        self._progress = {"running": True, "done": 0, "total": 0,
+                          "text": "Looking for better moves…"}
+        self.refresh()
+        if background:
+            self.thread = threading.Thread(target=self._run, name="trix-tutor review",
+                                           daemon=True)
+            self.thread.start()
+        else:
+            self._run()
+
+    def stop(self) -> None:
+        """Stop a review running in the background (at its next progress report)."""
+        self._cancelled = True
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Wait for a review running in the background; True when it is done."""
+        if self.thread is not None:
+            self.thread.join(timeout)
+            return not self.thread.is_alive()
+        return True
+
+    def _run(self) -> None:
+        reviewer = self._reviewer
+        try:
+            if reviewer is None:
+                from tutor.review import review as reviewer
+            budget = {} if self.max_nodes is None else {"max_nodes": self.max_nodes}
+            rv = reviewer(self.record, self.seat, samples=self.samples, seed=self.seed,
+                          progress=self._on_progress, **budget)
+        except _Cancelled:
+            return
+        except Exception as e:
+            log.exception("the review failed")
+            with self._lock:
+                self._progress = {"running": False, "done": 0, "total": 0, "failed": True,
+                                  "text": f"The review could not be made ({type(e).__name__}: "
+                                          f"{str(e)[:160]}). The replay still works."}
+                self.refresh()
+            return
+        with self._lock:
+            self.review = rv
+            self.decisions = {int(d.index): d for d in rv.decisions}
+            self.mistakes = list(rv.mistakes)
+            extra = {int(d.index) for d in rv.decisions} - set(self.steps)
+            if extra:  # decisions the record's seat column did not show: step there too
+                here = self.index
+                self.steps = sorted(set(self.steps) | {i for i in extra if i < self.last})
+                self._views = self._replay()
+                self.step = self.steps.index(here)
+            self._progress = {"running": False, "done": 1, "total": 1, "text": ""}
+            self.refresh()
+
+    def _on_progress(self, *args: Any, **kwargs: Any) -> None:
+        """``progress(done, total)``, ``progress(fraction)`` or ``progress(text)``: shown
+        at most five times a second."""
+        done, total, text = 0.0, 0.0, "Looking for better moves…"
+        nums = [a for a in args if isinstance(a, (int, float)) and not isinstance(a, bool)]
+        texts = [a for a in args if isinstance(a, str)]
+        if len(nums) >= 2:
+            done, total = float(nums[0]), float(nums[1])
+        elif len(nums) == 1:
+            done, total = float(nums[0]), 1.0
+        if texts:
+            text = texts[0][:120]
+        if self._cancelled:
+            raise _Cancelled
+        now = time.monotonic()
+        if now - self._last_progress < 0.2 and not (total and done >= total):
+            return
+        self._last_progress = now
+        with self._lock:
+            self._progress = {"running": True, "done": done, "total": total, "text": text}
+            self._fill_panel()
+
+    # --- messages from the browser ------------------------------------------------------
+    def _on_msg(self, widget: Any, content: Any, buffers: Any = None) -> None:
+        try:
+            self.handle(content, source=widget)
+        except Exception as e:  # pragma: no cover - a bug; shown, not raised into the void
+            log.exception("review message failed")
+            self._refuse(f"something went wrong: {type(e).__name__}", widget)
+
+    def handle(self, content: Any, source: Any = None) -> bool:
+        """Act on one browser message; True if it was carried out."""
+        with self._lock:
+            try:
+                kind, arg = parse_review_message(content, self.last)
+                if kind == "goto":
+                    self.goto(arg)
+                else:
+                    self.move(arg)
+            except Refused as e:
+                self._refuse(str(e), source)
+                return False
+            return True
+
+    def _refuse(self, why: str, source: Any = None) -> None:
+        why = why if len(why) <= 200 else why[:197] + "..."
+        target = source if isinstance(source, ReviewPanel) else self.panel
+        target.error = why
+
+    def goto(self, index: int) -> None:
+        """Go to the seat's decision at action position ``index`` (or the end)."""
+        if index not in self.steps:
+            raise Refused(f"action {index} is not one of your decisions: choose a step "
+                          f"from the buttons or the list")
+        self.step = self.steps.index(index)
+        self.refresh(clear_errors=True)
+
+    def move(self, to: str) -> None:
+        """``first``, ``prev``, ``next``, ``last``, ``prev_mistake``, ``next_mistake``."""
+        n = len(self.steps)
+        if to == "first":
+            k = 0
+        elif to == "last":
+            k = n - 1
+        elif to == "prev":
+            k = max(0, self.step - 1)
+        elif to == "next":
+            k = min(n - 1, self.step + 1)
+        else:
+            if self.review is None:
+                raise Refused("the review is not ready yet: the mistakes come when it is")
+            here = self.index
+            marks = sorted(int(m.index) for m in self.mistakes)
+            ahead = [i for i in marks if i > here] if to == "next_mistake" else \
+                [i for i in reversed(marks) if i < here]
+            if not ahead:
+                raise Refused("no more mistakes that way" if marks else "no mistakes found")
+            k = self.steps.index(ahead[0])
+        self.step = k
+        self.refresh(clear_errors=True)
+
+    # --- what the browser sees ------------------------------------------------------------
+    def refresh(self, clear_errors: bool = False) -> None:
+        """Send the current step to every part, each in one message."""
+        with self._lock, contextlib.ExitStack() as stack:
+            for w in self.parts:
+                stack.enter_context(w.hold_sync())
+            if clear_errors:
+                for w in self.parts:
+                    w.error = ""
+            self._fill()
+
+    def _fill(self) -> None:
+        v = self._views[self.index]
+        self.table.state = v["table"]
+        self.table.message = self._step_words()
+        self.trex.state = v["trex"]
+        self.trex.layout.display = "" if v["show_trex"] else "none"
+        self._fill_panel()
+        self.overview.state = self._overview_state()
+
+    def _step_words(self) -> str:
+        i = self.index
+        if i == self.last:
+            over = self.final.is_over
+            return "The game is over." if over else "The end of the record."
+        text = self.record["actions"][i][1]
+        d = self.decisions.get(i)
+        said = f"You chose {action_words(text)} here."
+        if d is not None and d.judged and (d.loss or 0) > 0:
+            said += f" Better: {' or '.join(action_words(b) for b in _texts(d.best))}."
+        return said
+
+    def _fill_panel(self) -> None:
+        i = self.index
+        d = self.decisions.get(i)
+        marks = sorted(int(m.index) for m in self.mistakes)
+        rank = {int(m.index): k + 1 for k, m in enumerate(self.mistakes)}
+        obs = self._views[i]["table"]
+        self.panel.state = {
+            "game": self.game_name, "seat": self.seat,
+            "player": self.record["setup"]["players"][self.seat],
+            "step": self.step, "steps": len(self.steps), "index": i, "last": self.last,
+            "at_end": i == self.last, "where": _where(obs, d),
+            "chosen": None if i == self.last else self.record["actions"][i][1],
+            "chosen_words": None if i == self.last else action_words(
+                self.record["actions"][i][1]),
+            "decision": None if d is None else _decision_state(d),
+            "mistake_rank": rank.get(i), "mistakes": len(self.mistakes),
+            "has_prev_mistake": any(m < i for m in marks),
+            "has_next_mistake": any(m > i for m in marks),
+            "ready": self.review is not None, "progress": dict(self._progress),
+        }
+
+    def _overview_state(self) -> dict[str, Any]:
+        rv = self.review
+        rows = _score_lines(getattr(rv, "scores", None)) if rv is not None else []
+        if not rows:
+            rows = _score_lines(self.final.score_sheet())
+        obs = self._views[self.index]["table"]
+        summary = ""
+        if rv is not None:
+            try:
+                # The summary's own list of the biggest mistakes is the list beside it.
+                lines = [ln for ln in str(rv.summary()).splitlines()
+                         if ln.strip() and not ln.startswith(" ")]
+                summary = "\n".join(ln.removesuffix(" The biggest:") for ln in lines)
+            except Exception:
+                log.exception("Review.summary failed")
+        return {
+            "game": self.game_name, "seat": self.seat,
+            "players": list(self.record["setup"]["players"]),
+            "scores": rows, "index": self.index,
+            "hand": obs.get("hand_number") if self.game_name == "trixter"
+            else obs.get("deal_number"),
+            "ready": rv is not None, "summary": summary,
+            "mistakes": [{"index": int(m.index), "hand": m.hand, "trick": m.trick,
+                          "kind": m.kind, "chosen": action_words(str(m.chosen)),
+                          "best": [action_words(b) for b in _texts(m.best)],
+                          "loss": _number(m.loss) or 0.0}
+                         for m in self.mistakes],
+            "progress": dict(self._progress),
+        }
+
+
+_CONTRACT_TITLES = {"king": "King of Hearts", "queens": "Queens", "diamonds": "Diamonds",
+                    "ltoosh": "Ltoosh", "trex": "Trex"}
+
+
+def _where(obs: dict[str, Any], d: Any) -> str:
+    """Where in the game a step is: the hand (or deal) and the trick."""
+    if obs.get("game") == "trixter":
+        head = f"Hand {obs.get('hand_number')}"
+    else:
+        contract = " + ".join(_CONTRACT_TITLES.get(c, c) for c in obs.get("contract") or [])
+        head = f"Kingdom {obs.get('kingdom')}, deal {obs.get('deal_number', '')}".rstrip(", ")
+        if contract:
+            head += f" ({contract})"
+    trick = getattr(d, "trick", None)
+    if trick is None and obs.get("phase") in ("play",):
+        trick = len(obs.get("tricks") or []) + 1
+    if trick:
+        head += f", trick {trick}"
+    return head
+
+
+def review_board(source: Any, seat: int = 0, samples: int = 12, seed: int = 0,
+                 max_nodes: int | None = None, background: bool = True) -> ReviewBoard:
+    """A :class:`ReviewBoard` of ``source`` (a game, a record dict or record text) for
+    ``seat``; the review runs in the background and fills in when done."""
+    return ReviewBoard(source, seat, samples=samples, seed=seed, max_nodes=max_nodes,
+                       background=background)
+
+
+# --- the review page: upload a record -----------------------------------------------------
+def _note(text: str, kind: str = "info") -> str:
+    colours = {"info": "#eef4ff", "ok": "#e6f4ea", "error": "#fde7e9"}
+    return (f'<div class="trix-tutor tt-review-note" data-kind="{kind}" style="background:'
+            f'{colours[kind]};padding:6px 10px;border-radius:6px;font-family:system-ui,'
+            f'sans-serif;font-size:14px;max-width:720px;margin:4px auto">{text}</div>')
+
+
+class ReviewPage(ipywidgets.VBox):
+    """Upload a game record (``.json``, as the play pages download it), choose whose
+    decisions to review, and get a :class:`ReviewBoard`. A bad file says why."""
+
+    def __init__(self, samples: int = 12, background: bool = True) -> None:
+        self.samples, self.background = samples, background
+        self.upload = ipywidgets.FileUpload(accept=".json", multiple=False,
+                                            description="Game record")
+        self.upload.observe(lambda _c: self.read_upload(), names="value")
+        self.seat = ipywidgets.Dropdown(options=[("Player 1", 0)], value=0,
+                                        description="Review", disabled=True)
+        self.seat.observe(lambda _c: self.show(), names="value")
+        self.status = ipywidgets.HTML(_note(
+            "Choose a game record file (<code>.json</code>): the play pages have a "
+            "<i>Download game record</i> link under the table."))
+        self.area = ipywidgets.VBox()
+        self.game: Game | None = None
+        self.board: ReviewBoard | None = None
+        bar = ipywidgets.HBox([self.upload, self.seat])
+        bar.layout.flex_flow = "row wrap"
+        super().__init__([bar, self.status, self.area])
+        self.add_class("tt-review-page")
+
+    def read_upload(self) -> bool:
+        files = list(self.upload.value or ())
+        if not files:
+            return False
+        f = files[-1]
+        return self.load(bytes(f["content"]), str(f.get("name", "record.json")))
+
+    def load(self, content: bytes | str, name: str = "record.json") -> bool:
+        """Read a record file; on success show its review, else say what is wrong."""
+        what = html.escape(name[:80])
+        if len(content) > MAX_RECORD_BYTES:
+            return self._bad(f"{what} is too large to be a game record.")
+        try:
+            from tutor import records
+
+            game = records.loads(content)
+        except (ParseError, IllegalActionError) as e:
+            return self._bad(f"{what} is not a game record this tutor can read: "
+                             f"{html.escape(str(e)[:300])}")
+        except ValueError as e:
+            return self._bad(f"{what} could not be read: {html.escape(str(e)[:300])}")
+        if not game.history:
+            return self._bad(f"{what} is a game with no moves yet: nothing to review.")
+        self.game = game
+        players = game.to_record()["setup"]["players"]
+        with self.seat.hold_trait_notifications():
+            self.seat.options = [(p, i) for i, p in enumerate(players)]
+            self.seat.value = 0
+            self.seat.disabled = False
+        state = "finished" if game.is_over else "not finished"
+        self.status.value = _note(f"{what}: a {html.escape(game.observe(0)['game'].title())} "
+                                  f"game, {state}, {len(game.history)} moves. Step through "
+                                  f"the decisions below; the review fills in when it is "
+                                  f"done.", "ok")
+        self.show()
+        return True
+
+    def _bad(self, text: str) -> bool:
+        self.status.value = _note(text, "error")
+        return False
+
+    def show(self) -> None:
+        if self.game is None:
+            return
+        if self.board is not None:
+            self.board.stop()
+        self.board = ReviewBoard(self.game, int(self.seat.value), samples=self.samples,
+                                 background=self.background)
+        self.area.children = [self.board]
+
+
+def review_page() -> ReviewPage:
+    """The "Review a game" page: upload a record file and step through its review."""
+    return ReviewPage()
