@@ -12,7 +12,7 @@ still within reach, the hints asked for and, once over, the key idea. The browse
 >>> from tutor.puzzles import bundled
 >>> board = PuzzleBoard(next(p for p in bundled() if p.id == "make-n-001"), pause=0)
 >>> board.panel.state["title"], board.table.state["puzzle"]
-('Make your bid: exactly 1', True)
+('Make your bid (exactly 1)', True)
 """
 
 from __future__ import annotations
