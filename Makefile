@@ -3,7 +3,7 @@ PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: app test bench bench-app lint clean
+.PHONY: app test bench bench-app bench-bots lint clean
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -30,6 +30,12 @@ bench: $(VENV)/.installed-test
 	$(BIN)/python benchmarks/engine.py
 	$(BIN)/python benchmarks/solver.py
 	$(BIN)/python benchmarks/puzzles.py --no-browser
+
+# Bot strength on duplicated deals (about 20 minutes) and time per 13-card decision.
+bench-bots: $(VENV)/.installed-test
+	$(BIN)/python benchmarks/arena.py --game trixter --games 30 --hands 8
+	$(BIN)/python benchmarks/arena.py --game trix --games 12 --hands 10 --out benchmarks/arena-trix.md
+	$(BIN)/python benchmarks/decisions.py --deals 12
 
 # The app in Debian's chromium: page load, click round trip, kernel memory, puzzle replies.
 bench-app: $(VENV)/.installed-test

@@ -1,0 +1,71 @@
+"""Time per decision of each bot level on the biggest Trixter hand, printed as a table.
+
+    python benchmarks/decisions.py [--deals 20] [--seed 0]
+
+Each deal is a 4-player Trixter hand of 13 cards (``first_hand=13``); the beginner bots
+name trump and bid, then every level is timed on the same decisions: the first card of
+each seat (13 cards in hand; the leader and the three followers) and each seat's bid.
+The anchor is the beginner, timed in the same run. ``fallback`` is the share of the
+level's decisions whose exact search went over its node budget: a card then comes from
+the beginner's rule, an expert's bid from play-outs instead of the bid advisor.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from tutor import TrixterGame  # noqa: E402
+from tutor.bots import bot_for  # noqa: E402
+
+LEVELS = ("beginner", "intermediate", "expert")
+
+
+def observations(deals: int, seed: int) -> dict[str, list[dict]]:
+    """The 13-card decisions to time: bids and first-trick cards, seat by seat."""
+    out: dict[str, list[dict]] = {"bid": [], "play": []}
+    for d in range(deals):
+        g = TrixterGame.new(players=4, seed=seed * 1000 + d, first_hand=13)
+        bots = [bot_for("trixter", "beginner", seed=s) for s in range(4)]
+        while g.to_move is not None and len(g.tricks) == 0 and len(g.hands[g.to_move]) == 13:
+            obs = g.observe(g.to_move)
+            if obs["phase"] in out:
+                out[obs["phase"]].append(obs)
+            g.apply(bots[g.to_move].act(obs), g.to_move)
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--deals", type=int, default=20)
+    ap.add_argument("--seed", type=int, default=0)
+    args = ap.parse_args(argv)
+    work = observations(args.deals, args.seed)
+    bot_for("trixter", "expert", seed=0).act(work["play"][0])  # compile the numba search
+    print(f"4-player Trixter, 13 cards: {args.deals} deals, "
+          f"{len(work['play'])} first-trick cards, {len(work['bid'])} bids")
+    print(f"{'level':<13}{'decision':<9}{'median s':>10}{'p90 s':>10}{'max s':>10}"
+          f"{'fallback':>10}")
+    for level in LEVELS:
+        for kind, obs_list in work.items():
+            bot = bot_for("trixter", level, seed=1)
+            times = []
+            for obs in obs_list:
+                start = time.perf_counter()
+                bot.act(obs)
+                times.append(time.perf_counter() - start)
+            times.sort()
+            fell = getattr(bot, "fallbacks", 0) / len(times)
+            print(f"{level:<13}{kind:<9}{statistics.median(times):>10.4f}"
+                  f"{times[int(0.9 * (len(times) - 1))]:>10.4f}{times[-1]:>10.4f}"
+                  f"{fell:>10.0%}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
