@@ -1,0 +1,188 @@
+"""Post-game review: planted blunders with answers worked out by hand, coverage of the
+seat's actions, clear errors, the node budget and reproducibility."""
+
+from __future__ import annotations
+
+import pytest
+
+from tutor import IllegalActionError, TrixGame, TrixterGame
+from tutor.errors import ParseError
+from tutor.review import TOO_BIG, Decision, review
+from tutor.trix.rules import TrixRules
+
+
+def trixter_blunder() -> TrixterGame:
+    """The last two hands of a 4-player game (2 cards, then 1), spades trump. Seat 3
+    deals, names spades and bids 1 with A♠ Q♠. Seat 0 leads K♠ and seats 1 and 2 follow
+    with 3♠ and 4♠. Now seat 3 is last to play:
+
+    - Q♠ loses to the K♠; in trick 2 the A♠, the top trump, wins whatever is led:
+      exactly 1 trick in every layout.
+    - A♠ wins trick 1, and seat 3 must lead the Q♠, now the top trump left: 2 tricks in
+      every layout, the bid missed.
+
+    Seat 3 plays the A♠ (the blunder): a bid of 1 made scores 11 and missed by one
+    scores −5, so the blunder costs 16 points. Hand 2 is played sensibly: seat 3's A♥ is
+    trump and it bids 1."""
+    g = TrixterGame.new(players=4, seed=0, dealer=3, first_hand=24, deals=[
+        ["K.2..", "3..5.", "4...6", "AQ..."], ["..2.", "...3", "A...", ".A.."]])
+    for a in ("trump S", "bid 1", "bid 1", "bid 0", "bid 0", "KS", "3S", "4S", "AS",
+              "QS", "2H", "5D", "6C", "next",
+              "trump H", "bid 0", "bid 0", "bid 0", "bid 1", "3C", "AS", "AH", "2D"):
+        g.apply(a)
+    assert g.is_over
+    return g
+
+
+def trix_king_blunder() -> TrixGame:
+    """King of Hearts (no doubling), seat 0 owns the kingdom and leads 3♥; seat 1 plays
+    the A♥ and seat 2 the 4♥. Seat 3 holds K♥ 2♥ and is last: dropping the K♥ under
+    the A♥ costs nothing (the deal ends with the K♥ taken by seat 1). It plays the 2♥
+    instead, keeps the K♥ as the top heart left, and takes it on the next heart lead."""
+    deal = ["876.9853.987.AKQ", "5432.AT6.654.JT9", ".QJ74.32.8765432", "AKQJT9.K2.AKQJT."]
+    g = TrixGame.new(seed=0, rules=TrixRules(doubling=False), deals=[deal], owner=0, dealer=0)
+    for a in ("contract king", "3H", "AH", "4H", "2H", "6H", "7H", "KH", "5H"):
+        g.apply(a)
+    return g
+
+
+@pytest.fixture(scope="module")
+def trixter_review():
+    return review(trixter_blunder().to_record(), 3, samples=8)
+
+
+def test_the_planted_trixter_blunder_ranks_first(trixter_review):
+    top = trixter_review.mistakes[0]
+    assert (top.index, top.hand, top.trick, top.kind) == (8, 1, 1, "card")
+    assert (top.chosen, top.best) == ("AS", "QS")
+    assert (top.chosen_value, top.best_value, top.unit) == (0.0, 1.0, "chance")
+    assert top.loss == 16
+    assert top.alternatives == [("QS", 1.0), ("AS", 0.0)]
+    assert top.explain() == ("Hand 1, trick 1: A♠ cost you the bid in 100% of layouts; "
+                             "the Q♠ kept it.")
+    assert all(a.loss >= b.loss for a, b in zip(trixter_review.mistakes,
+                                                trixter_review.mistakes[1:]))
+
+
+def test_decisions_are_exactly_the_seats_actions():
+    record = trixter_blunder().to_record()
+    for seat in range(4):
+        r = review(record, seat, samples=4)
+        mine = [i for i, (s, _) in enumerate(record["actions"]) if s == seat]
+        assert [d.index for d in r.decisions] == mine
+        assert [d.chosen for d in r.decisions] == [record["actions"][i][1] for i in mine]
+    r = review(record, 3, samples=4)
+    assert [(d.kind, d.hand, d.trick) for d in r.decisions] == [
+        ("trump", 1, None), ("bid", 1, None), ("card", 1, 1), ("card", 1, 2),
+        ("bid", 2, None), ("card", 2, 1)]
+    # A last card is no choice: nothing to solve, nothing lost.
+    forced = [d for d in r.decisions if d.forced]
+    assert [d.index for d in forced] == [9, 21]
+    assert all(d.judged and d.loss == 0 for d in forced)
+    assert forced[0].explain() == "Hand 1, trick 2: Q♠ was your only choice."
+
+
+def test_scores_and_summary(trixter_review):
+    assert trixter_review.game == "trixter" and trixter_review.seat == 3
+    assert trixter_review.scores == [[-5, 10, 10, -5], [5, 20, 20, 6]]
+    text = trixter_review.summary()
+    assert text.splitlines()[0] == "Player 4 (Trixter): 6 decisions, 6 judged."
+    assert "A♠ cost you the bid" in text and text.endswith("Final score: 6.")
+
+
+def test_bid_and_trump_are_weighed_in_points(trixter_review):
+    trump, bid = trixter_review.decisions[:2]
+    assert trump.unit == bid.unit == "points"
+    assert trump.best == "trump S" and trump.loss == 0  # A♠ Q♠: spades it is
+    assert [t for t, _ in trump.alternatives][0] == "trump S"
+    assert {t for t, _ in bid.alternatives} == {"bid 0", "bid 1", "bid 2"}
+    values = dict(bid.alternatives)
+    assert bid.loss == pytest.approx(max(values.values()) - values["bid 1"], abs=1e-6)
+
+
+def test_the_planted_trix_blunder_ranks_first():
+    r = review(trix_king_blunder(), 3, samples=6)
+    assert r.game == "trix"
+    top = r.mistakes[0]
+    assert (top.index, top.hand, top.trick, top.chosen, top.best) == (4, 1, 1, "2H", "KH")
+    assert top.best_value == 0.0 and top.loss == 75.0 and top.unit == "points"
+    assert top.explain() == ("Deal 1, trick 1: 2♥ scored -75.0 on average; K♥ would have "
+                             "scored 0.")
+    assert r.decisions[-1].forced and r.decisions[-1].chosen == "KH"
+    assert r.scores == [[0, 0, 0, -75]]
+
+
+def test_trix_owner_contract_and_double_are_judged():
+    deal = ["876.9853.987.AKQ", "5432.AT6.654.JT9", ".QJ74.32.8765432", "AKQJT9.K2.AKQJT."]
+    g = TrixGame.new(seed=0, deals=[deal], owner=3, dealer=3)
+    g.apply("contract king")
+    g.apply("no double")
+    contract, double = review(g, 3, samples=4).decisions
+    assert contract.kind == "contract" and contract.judged
+    assert {t for t, _ in contract.alternatives} == {
+        "contract king", "contract queens", "contract diamonds", "contract ltoosh",
+        "contract trex"}
+    assert contract.best == "contract trex"  # six top spades, five top diamonds
+    assert "worse than an average hand" in contract.explain()
+    assert double.kind == "double" and double.judged
+    assert {t for t, _ in double.alternatives} == {"double KH", "no double"}
+
+
+def test_a_burst_budget_is_reported_not_hidden():
+    r = review(trixter_blunder(), 3, samples=4, max_nodes=1)
+    card = r.decisions[2]
+    assert not card.judged and card.reason == TOO_BIG and card.loss == 0
+    assert card.explain() == f"Hand 1, trick 1: A♠ was not judged: {TOO_BIG}."
+    assert card not in r.mistakes
+    assert all(d.judged for d in r.decisions if d.forced)
+
+
+def test_progress_counts_the_seats_decisions():
+    calls = []
+    review(trixter_blunder(), 3, samples=2, progress=lambda done, total: calls.append(
+        (done, total)))
+    assert calls == [(k, 6) for k in range(7)]
+
+
+def test_same_inputs_same_review():
+    g = TrixterGame.new(players=4, seed=5, first_hand=4)
+    from tutor.bots import bot_for, play_bot_turn
+
+    bots = [bot_for("trixter", "beginner", seed=s) for s in range(4)]
+    while g.to_move is not None:
+        play_bot_turn(g, bots[g.to_move])
+    one, two = (review(g.to_record(), 1, samples=6, seed=3) for _ in range(2))
+    assert one.decisions == two.decisions and one.mistakes == two.mistakes
+    assert review(g, 1, samples=6, seed=3).decisions == one.decisions  # game or record
+
+
+def test_bad_record_or_seat_is_refused_clearly():
+    record = trixter_blunder().to_record()
+    with pytest.raises(ValueError, match="no seat 4 at this table: seats are 0..3"):
+        review(record, 4)
+    with pytest.raises(ValueError, match="no seat True"):
+        review(record, True)
+    with pytest.raises(ParseError, match="unknown record format"):
+        review({"format": "chess"}, 0)
+    bad = dict(record, actions=record["actions"][:5] + [[3, "QS"]])
+    with pytest.raises(IllegalActionError, match=r"action 6 \(\[3, 'QS'\]\)"):
+        review(bad, 3)
+    with pytest.raises(ValueError, match="samples"):
+        review(record, 3, samples=0)
+
+
+def test_explain_reads_each_kind():
+    base = dict(index=0, hand=2, trick=None, chosen_value=None, best_value=None)
+    d = Decision(**base, kind="trump", chosen="trump H", best="trump S", unit="points",
+                 loss=3.0)
+    d.chosen_value, d.best_value = 5.0, 8.0
+    assert d.explain() == ("Hand 2: with ♥ trump your best bid scored +5.0 on average; "
+                           "with ♠ trump, +8.0.")
+    place = Decision(index=0, hand=4, trick=None, kind="card", chosen="JD", best="JS",
+                     chosen_value=2.5, best_value=1.5, unit="place", loss=50.0, game="trix")
+    assert place.explain() == ("Deal 4, Trex: J♦ finished you in place 2.5 on average; J♠ "
+                               "in place 1.5, worth 50 points more.")
+    passed = Decision(index=0, hand=4, trick=None, kind="pass", chosen="pass", best="pass",
+                      chosen_value=None, best_value=None, unit="place", loss=0.0,
+                      forced=True, game="trix")
+    assert passed.explain() == "Deal 4, Trex: no card of yours fitted the layout, so you passed."
