@@ -73,9 +73,13 @@ def _seed(*parts: object) -> int:
 
 
 class _Search:
-    """What both games' search bots share: the strength, the node budget, the seeds."""
+    """What both games' search bots share: the strength, the node budget, the seeds,
+    and the fall back to the beginner's rule (the next class in line) for a decision
+    the search leaves open."""
 
-    def _setup(self, level: str, seconds: float | None) -> None:
+    def __init__(self, level: str = "expert", seed: int | None = None,
+                 seconds: float | None = None) -> None:
+        super().__init__(seed)
         if level not in STRENGTHS:
             raise ValueError(f"no search level {level!r}: choose one of {', '.join(STRENGTHS)}")
         self.level = level
@@ -111,6 +115,17 @@ class _Search:
             return None
         return Play(h.best) if h.best is not None else None
 
+    def act(self, observation: dict[str, Any]) -> Action:
+        acts = legal_actions(observation)
+        if len(acts) == 1:
+            return acts[0]
+        choice = self.decide(observation, acts)
+        return choice if choice is not None else super().act(observation)
+
+    def decide(self, obs: dict[str, Any], acts: list[Action]) -> Action | None:
+        """The searched choice, or ``None`` for the beginner's."""
+        raise NotImplementedError
+
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.level!r}, seed={self.seed!r})"
 
@@ -118,25 +133,16 @@ class _Search:
 class TrixterSearchBot(_Search, TrixterBot):
     """Trixter at the intermediate or expert level (see the module's text)."""
 
-    def __init__(self, level: str = "expert", seed: int | None = None,
-                 seconds: float | None = None) -> None:
-        TrixterBot.__init__(self, seed)
-        self._setup(level, seconds)
-
-    def act(self, observation: dict[str, Any]) -> Action:
-        acts = legal_actions(observation)
-        if len(acts) == 1:
-            return acts[0]
-        phase = observation.get("phase")
-        choice = None
+    def decide(self, obs: dict[str, Any], acts: list[Action]) -> Action | None:
+        phase = obs.get("phase")
         if phase == "play":
-            choice = (self._blended_card(observation, acts) if self.strength.plan
-                      else self.hint_card(observation))
-        elif phase == "bid" and self.strength.plan:
-            choice = self._advised_bid(observation)
-        elif phase == "trump" and self.strength.plan:
-            choice = self._advised_trump(observation, acts)
-        return choice if choice is not None else super().act(observation)
+            return (self._blended_card(obs, acts) if self.strength.plan
+                    else self.hint_card(obs))
+        if phase == "bid" and self.strength.plan:
+            return self._advised_bid(obs)
+        if phase == "trump" and self.strength.plan:
+            return self._advised_trump(obs, acts)
+        return None
 
     def _blended_card(self, obs: dict[str, Any], acts: list[Action]) -> Action | None:
         """Each card's points over sampled layouts: the score of a made bid where the
@@ -218,26 +224,15 @@ class TrixterSearchBot(_Search, TrixterBot):
 class TrixSearchBot(_Search, TrixBot):
     """Trix at the intermediate or expert level (see the module's text)."""
 
-    def __init__(self, level: str = "expert", seed: int | None = None,
-                 seconds: float | None = None) -> None:
-        TrixBot.__init__(self, seed)
-        self._setup(level, seconds)
-
-    def act(self, observation: dict[str, Any]) -> Action:
-        acts = legal_actions(observation)
-        if len(acts) == 1:
-            return acts[0]
-        phase = observation.get("phase")
-        choice = None
+    def decide(self, obs: dict[str, Any], acts: list[Action]) -> Action | None:
+        phase = obs.get("phase")
         if phase in ("play", "trex"):
-            choice = self.hint_card(observation)
-            if choice is None and phase == "trex" and not any(isinstance(a, Play) for a in acts):
-                choice = acts[0]
-        elif phase == "choose_contract" and self.strength.plan:
-            choice = self._simulated_contract(observation, acts)
-        elif phase == "double" and self.strength.plan:
-            choice = self._double_if_it_pays(observation, acts)
-        return choice if choice is not None else super().act(observation)
+            return self.hint_card(obs)
+        if phase == "choose_contract" and self.strength.plan:
+            return self._simulated_contract(obs, acts)
+        if phase == "double" and self.strength.plan:
+            return self._double_if_it_pays(obs, acts)
+        return None
 
     def _simulated_contract(self, obs: dict[str, Any], acts: list[Action]) -> Action | None:
         """The single contract this hand gains most from, over simulated deals."""
@@ -281,7 +276,8 @@ def _rollouts(obs: dict[str, Any], options: list[Action], samples: int, seed: in
     seat = seen.seat
     if layouts is None:
         try:
-            layouts = sample_layouts(view_of(seen, seat), samples, random.Random(f"{seed}/rollouts"))
+            rng = random.Random(f"{seed}/rollouts")
+            layouts = sample_layouts(view_of(seen, seat), samples, rng)
         except ValueError:
             return None
     played = [CardSet() for _ in range(seen.n_players)]
