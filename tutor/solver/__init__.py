@@ -13,5 +13,5 @@ from .position import Position
 from .search import Result, SearchLimit, solve
 from .trex import TrexPosition
 
-__all__ = ["Position", "solve", "Result", "SearchLimit", "MaxTricks", "Exactly", "AvoidCards", "MinPenalty",
-           "TrexPlace", "TrexPosition"]
+__all__ = ["Position", "solve", "Result", "SearchLimit", "MaxTricks", "Exactly", "AvoidCards",
+           "MinPenalty", "TrexPlace", "TrexPosition"]
