@@ -13,6 +13,8 @@ from typing import Any
 
 import pytest
 
+from tutor.protocol import Phase
+
 pytest.importorskip("anywidget")
 
 from tutor import TrixGame, TrixterGame, records  # noqa: E402
@@ -292,15 +294,23 @@ def decode_link(html_text: str) -> tuple[str, str]:
 
 
 def test_download_round_trips_through_records_loads():
+    """The link holds the finished hands only: while the first hand is played there is
+    none (the record would carry every hidden hand); after it, the record of the hands
+    that are over, which loads back."""
     view = trix_game(pause=0, seed=6)
-    for _ in range(3):  # a few moves of the learner (the bots answer each)
+    assert "data:" not in view.download.value
+    steps = 0
+    while view.game.phase not in (Phase.HAND_OVER, Phase.GAME_OVER) and steps < 200:
         obs = view.game.observe(0)
+        assert "data:" not in view.download.value
         if view.game.to_move == 0:
             assert view.handle(_message(obs["legal"][0]))
+        steps += 1
     name, text = decode_link(view.download.value)
     assert re.fullmatch(r"trix-\d{4}-\d\d-\d\d\.json", name)
     again = records.loads(text)
-    assert again.history == view.game.history and again.to_json() == view.game.to_json()
+    assert again.history == view.game.history
+    assert len(json.loads(text)["deals"]) == len(view.game.deals)
 
 
 def _message(text: str) -> dict:

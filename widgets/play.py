@@ -135,14 +135,22 @@ def record_name(game_name: str, today: datetime.date | None = None) -> str:
     return f"{game_name}-{(today or datetime.date.today()).isoformat()}.json"
 
 
-def record_link(game: Game, label: str = "Download game record") -> str:
-    """An ``<a download>`` of ``game.to_json()`` as a data URL (as the class set page
-    hands in results): the file the review page reads."""
-    name = record_name(game.observe(0)["game"])
-    data = base64.b64encode(game.to_json(indent=1).encode()).decode()
+def record_link(record: dict[str, Any], label: str = "Download game record") -> str:
+    """An ``<a download>`` of a game record as a data URL (as the class set page hands
+    in results): the file the review page reads. Give it :func:`finished_record`, never
+    the live game's record: that holds the hands still being played."""
+    import json
+
+    name = record_name(record["format"].rsplit("/", 1)[-1])
+    text = json.dumps(record, indent=1, ensure_ascii=False)
+    data = base64.b64encode(text.encode()).decode()
     return (f'<a class="tt-record-link" download="{html.escape(name)}" '
             f'href="data:application/json;base64,{data}" data-testid="record-download" '
             f'style="font-weight:600;color:#0b57d0">{html.escape(label)}</a>')
+
+
+NO_RECORD_YET = ('<span class="tt-record-link" style="color:#666">The game record can be '
+                 'downloaded once a hand is over.</span>')
 
 
 def finished_record(game: Game) -> dict[str, Any] | None:
@@ -264,8 +272,9 @@ class GameView(ipywidgets.VBox):
         them (not after every computer card)."""
         if self.level is None:
             return
-        self.download.value = record_link(self.game)
-        ready = finished_record(self.game) is not None
+        rec = finished_record(self.game)  # never the hand in play: its cards are hidden
+        self.download.value = NO_RECORD_YET if rec is None else record_link(rec)
+        ready = rec is not None
         self.review_button.disabled = not ready
         self.review_button.description = "Review this game" if self.game.is_over or not ready \
             else "Review the game so far"
