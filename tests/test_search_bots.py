@@ -245,6 +245,6 @@ def test_expert_doubles_a_guarded_king():
     assert guarded.to_move == 0 and guarded.phase == Phase.DOUBLE
     obs = guarded.observe(0)
     stay, double = NoDouble(), parse_action("double KH")
-    rows = _rollouts(obs, [stay, double], 8, 1)
-    assert sum(rows[double]) > sum(rows[stay])
+    rows = _rollouts(Seen(obs), [stay, double], 8, 1)
+    assert sum(r[double] for _, r in rows) > sum(r[stay] for _, r in rows)
     assert bot_for("trix", "expert", seed=1).act(obs) == double

@@ -74,7 +74,6 @@ How each kind is weighed (``unit`` of its values → how ``loss`` becomes points
 
 from __future__ import annotations
 
-import inspect
 import random
 import time
 from collections.abc import Callable
@@ -84,6 +83,7 @@ from typing import Any
 from .actions import (Bid, ChooseContract, ChooseTrump, ClaimRedeal, Double, NoDouble, NoRedeal,
                       Pass, Play, parse_action)
 from .protocol import Game, Phase
+from .solver.search import SearchLimit, engine_in_use
 
 __all__ = ["review", "Review", "Decision", "KINDS", "TOO_BIG", "DEFAULT_MAX_NODES"]
 
@@ -101,11 +101,6 @@ reviews in under a minute on one core, its first tricks of the big hands not jud
 
 TREX_POINTS_PER_PLACE = 50  # RULES.md A3: 200, 150, 100, 50 for places 1 to 4
 
-try:
-    from .solver import SearchLimit
-except ImportError:  # pragma: no cover - before the solver had a node budget
-    class SearchLimit(RuntimeError):  # type: ignore[no-redef]
-        """Stands in for the solver's budget error (never raised)."""
 
 
 # --- what the review returns ---------------------------------------------------------
@@ -275,13 +270,12 @@ def review(record: dict[str, Any] | Game, seat: int, *, samples: int = 12, seed:
         progress(0, len(mine))
     game = type(final).from_record({**record, "actions": []})
     if max_nodes is None:
-        max_nodes = DEFAULT_MAX_NODES[_engine()]
-    budget = {"max_nodes": max_nodes}
+        max_nodes = DEFAULT_MAX_NODES[engine_in_use()]
     decisions = []
     for i, (s, text) in enumerate(actions):
         if s == seat:
             judge = _Judge(game, seat, parse_action(text), i, samples=samples,
-                           seed=seed * 1_000_003 + i, budget=budget, game_name=name)
+                           seed=seed * 1_000_003 + i, max_nodes=max_nodes, game_name=name)
             decisions.append(judge.decision())
             if progress is not None:
                 progress(len(decisions), len(mine))
@@ -298,13 +292,13 @@ class _Judge:
     """Weighs one action of ``seat`` in ``game`` as it stood just before it."""
 
     def __init__(self, game, seat: int, action, index: int, *, samples: int, seed: int,
-                 budget: dict, game_name: str) -> None:
+                 max_nodes: int, game_name: str) -> None:
         self.game = game
         self.seat = seat
         self.action = action
         self.samples = samples
         self.seed = seed
-        self.budget = budget
+        self.max_nodes = max_nodes
         self.base = dict(index=index, hand=game.hand_number if game_name == "trixter"
                          else game.deal_number,
                          trick=len(game.tricks) + 1 if game.phase == Phase.PLAY else None,
@@ -386,14 +380,13 @@ class _Judge:
         from .solver.pimc import hint
 
         return hint(self.game, self.seat, samples=self.samples, seed=self.seed,
-                    **_supported(hint, self.budget))
+                    max_nodes=self.max_nodes)
 
     def _advise_bid(self, **kw):
-        from .solver.pimc import advise_bid, bid_advice
+        from .solver.pimc import advise_bid
 
-        # advise_bid hands its keywords on to bid_advice, which takes the budget.
         return advise_bid(self.game, self.seat, samples=self.samples, seed=self.seed,
-                          **kw, **_supported(bid_advice, self.budget))
+                          max_nodes=self.max_nodes, **kw)
 
     def _contracts(self, choices: list) -> list[tuple[str, float]]:
         from .bots.simulate import simulate_contracts
@@ -416,42 +409,16 @@ class _Judge:
         miss the point besides: a double shows everyone where the card is, and only
         players who do not see every card (the bots) can be told. Each choice is played
         on the same layouts with the same bots, so the difference is the choice's."""
-        from .bots import bot_for, play_bot_turn
-        from .errors import IllegalActionError
+        from .bots.simulate import play_outs
         from .solver.pimc import sample_layouts, view_of
 
-        g = self.game
         rng = random.Random(f"{self.seed}/doubles")
-        layouts = sample_layouts(view_of(g, self.seat), self.samples, rng)
-        said = [(s, str(a)) for s, a in g.deal_actions]  # the contract and the round so far
-        team = [self.seat, (self.seat + 2) % 4] if g.rules.partnership else [self.seat]
-        totals = dict.fromkeys((str(a) for a in choices), 0.0)
-        played = 0
-        for i, hands in enumerate(layouts):
-            points = {}
-            for act in choices:
-                sim = type(g).new(seed=i, rules=g.rules, deals=[[h.pbn() for h in hands]],
-                                  owner=g.owner, dealer=g.dealer)
-                bots = [bot_for("trix", "beginner", seed=self.seed * 16 + 4 * i + s)
-                        for s in range(4)]
-                try:
-                    for s, text in said + [(self.seat, str(act))]:
-                        sim.apply(text, seat=s)
-                except IllegalActionError:  # pragma: no cover - layouts fit the round
-                    break
-                while sim.to_move is not None:
-                    play_bot_turn(sim, bots[sim.to_move])
-                row = sim.sheet[-1]
-                if row.get("redeal") is not None:  # someone claimed: no deal to score
-                    break
-                points[str(act)] = sum(row["points"][s] for s in team)
-            if len(points) == len(choices):
-                played += 1
-                for text, p in points.items():
-                    totals[text] += p
-        if not played:
+        layouts = sample_layouts(view_of(self.game, self.seat), self.samples, rng)
+        rows = play_outs(self.game, self.seat, choices, layouts, self.seed)
+        if not rows:
             raise _NotJudged("every layout tried was redealt")
-        return _best_first([(t, v / played) for t, v in totals.items()])
+        return _best_first([(str(a), sum(r[a] for _, r in rows) / len(rows))
+                            for a in choices])
 
 
 class _NotJudged(Exception):
@@ -492,21 +459,6 @@ def _bid_swing(game, bid: int) -> float:
     rules = game.rules
     misses = [rules.score(bid, t) for t in (bid - 1, bid + 1) if 0 <= t <= game.hand_size]
     return rules.score(bid, bid) - max(misses)
-
-
-def _engine() -> str:
-    """The solver engine ``solve`` will use: ``"numba"`` or ``"python"``."""
-    try:
-        from .solver.search import _use_numba
-
-        return "numba" if _use_numba("auto") else "python"
-    except (ImportError, AttributeError):  # pragma: no cover - the solver's own choice
-        return "python"
-
-
-def _supported(fn, budget: dict) -> dict:
-    """The node budget, if ``fn`` takes one (the solver's budget is new)."""
-    return budget if budget and "max_nodes" in inspect.signature(fn).parameters else {}
 
 
 def _pct(x: float) -> str:

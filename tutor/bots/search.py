@@ -29,15 +29,15 @@ falls back to the beginner's rule for that decision.
 from __future__ import annotations
 
 import random
-import zlib
 from dataclasses import dataclass
 from typing import Any
 
 from ..actions import (Action, Bid, ChooseContract, ChooseTrump, ClaimRedeal, Double,
                        NoDouble, NoRedeal, Play)
-from ..cards import Card, CardSet
-from ..solver.search import SearchLimit, _use_numba
+from ..cards import Card
+from ..solver.search import SearchLimit, engine_in_use
 from .seen import Seen
+from .simulate import play_outs, stable_seed
 from .trix import TrixBot
 from .trixter import TrixterBot
 from . import legal_actions
@@ -67,11 +67,6 @@ STRENGTHS = {
 }
 
 
-def _seed(*parts: object) -> int:
-    """A stable seed from the bot's seed and where it is in the game."""
-    return zlib.crc32("/".join(map(str, parts)).encode())
-
-
 class _Search:
     """What both games' search bots share: the strength, the node budget, the seeds,
     and the fall back to the beginner's rule (the next class in line) for a decision
@@ -91,13 +86,13 @@ class _Search:
 
     def budget(self, solves: int) -> int:
         """Nodes for one solve, when a decision needs ``solves`` of them."""
-        rate = NODES_PER_SECOND["numba" if _use_numba("auto") else "python"]
+        rate = NODES_PER_SECOND[engine_in_use()]
         return max(1000, int(self.seconds * rate / max(1, solves)))
 
     def decision_seed(self, obs: dict[str, Any]) -> int:
         """The same observation always gets the same layouts."""
         number = obs.get("hand_number", obs.get("deal_number"))
-        return _seed(self.seed, obs.get("kingdom"), number, len(obs["history"]))
+        return stable_seed(self.seed, obs.get("kingdom"), number, len(obs["history"]))
 
     def hint_card(self, obs: dict[str, Any]) -> Action | None:
         """The card PIMC ranks first, or ``None`` when the search is not for this
@@ -161,26 +156,23 @@ class TrixterSearchBot(_Search, TrixterBot):
         except ValueError:
             return None
         plays = [a for a in acts if isinstance(a, Play)]
-        rows = _rollouts(obs, plays, samples, seed, layouts=layouts)
-        if rows is None:
-            return None
+        rows = _rollouts(seen, plays, samples, seed, layouts=layouts)
         made = seen.rules.score(bid, bid)
         budget = self.budget(samples)
-        for i, hands in enumerate(layouts[:len(rows[plays[0]])]):
+        for i, row in rows:
             try:
-                sure = solve(Position.from_game(seen, hands), Exactly(seat, bid),
+                sure = solve(Position.from_game(seen, layouts[i]), Exactly(seat, bid),
                              max_nodes=budget).by_card
             except SearchLimit:
-                continue  # too big to prove: the rollout stands
+                continue  # too big to prove: the play-out stands
             for a in plays:
                 if sure.get(a.card):
-                    rows[a][i] = made
-        return max(plays, key=lambda a: _mean(rows[a]))
+                    row[a] = made
+        return _best(plays, rows)
 
-    def _advice(self, obs: dict[str, Any], trump, bids=None):
+    def _advice(self, seen: Seen, obs: dict[str, Any], trump, bids=None):
         from ..solver.pimc import bid_advice
 
-        seen = Seen(obs)
         samples = self.strength.samples
         return bid_advice(seen.hands[seen.seat], trump, seen.n_players, seat=seen.seat,
                           leader=seen.first_leader, rules=seen.rules, bids=bids,
@@ -194,24 +186,24 @@ class TrixterSearchBot(_Search, TrixterBot):
         bids = [a for a in legal_actions(obs) if isinstance(a, Bid)]
         if not bids:
             return None
+        seen = Seen(obs)
         try:
-            advice = self._advice(obs, Seen(obs).trump, [b.n for b in bids])
+            advice = self._advice(seen, obs, seen.trump, [b.n for b in bids])
         except SearchLimit:
             self.fallbacks += 1
         else:
             return Bid(advice.best_bid)
-        rows = _rollouts(obs, bids, self.strength.samples, self.decision_seed(obs))
-        if rows is None:
-            return None
-        return max(bids, key=lambda b: (_mean(rows[b]), -b.n))
+        rows = _rollouts(seen, bids, self.strength.samples, self.decision_seed(obs))
+        return _best(bids, rows, tie=lambda b: -b.n)
 
     def _advised_trump(self, obs: dict[str, Any], acts: list[Action]) -> Action | None:
         """The trump whose best bid scores most on average (bid advisor)."""
         choices = [a for a in acts if isinstance(a, ChooseTrump)]
+        seen = Seen(obs)
         best = None
         for a in choices:
             try:
-                advice = self._advice(obs, a.suit)
+                advice = self._advice(seen, obs, a.suit)
             except SearchLimit:
                 self.fallbacks += 1
                 return None
@@ -257,73 +249,33 @@ class TrixSearchBot(_Search, TrixBot):
         stop = next((a for a in acts if isinstance(a, (NoDouble, NoRedeal))), None)
         if not doubles or stop is None:
             return None
-        rows = _rollouts(obs, [stop, *doubles], self.strength.samples, self.decision_seed(obs))
-        if rows is None:
-            return None
-        return max(rows, key=lambda a: (_mean(rows[a]), a is stop))
+        rows = _rollouts(Seen(obs), [stop, *doubles], self.strength.samples,
+                         self.decision_seed(obs))
+        return _best([stop, *doubles], rows, tie=lambda a: a is stop)
 
 
-def _rollouts(obs: dict[str, Any], options: list[Action], samples: int, seed: int,
-              layouts: list | None = None) -> dict[Action, list[float]] | None:
-    """The seat's points in this hand (Trixter) or deal (Trix) after each option, one
-    per layout consistent with what it has seen (``samples`` of them, unless given),
-    the rest of the hand played by beginners: how each option fares against the
-    players at the table rather than against all of them together."""
-    from ..solver.pimc import sample_layouts, view_of
-    from . import play_bot_turn
-
-    seen = Seen(obs)
-    seat = seen.seat
+def _rollouts(seen: Seen, options: list[Action], samples: int, seed: int,
+              layouts: list | None = None) -> list[tuple[int, dict[Action, int]]]:
+    """:func:`~tutor.bots.simulate.play_outs` on ``layouts``, or on ``samples`` layouts
+    consistent with what the seat has seen: how each option fares against the players
+    at the table rather than against all of them together. Empty if none fits."""
     if layouts is None:
+        from ..solver.pimc import sample_layouts, view_of
+
         try:
             rng = random.Random(f"{seed}/rollouts")
-            layouts = sample_layouts(view_of(seen, seat), samples, rng)
+            layouts = sample_layouts(view_of(seen, seen.seat), samples, rng)
         except ValueError:
-            return None
-    played = [CardSet() for _ in range(seen.n_players)]
-    for s, act in seen.deal_actions:
-        if isinstance(act, Play):
-            played[s] = played[s].add(act.card)
-    out: dict[Action, list[float]] = {a: [] for a in options}
-    beginner = TrixterBot if seen.game_name == "trixter" else TrixBot
-    for i, hands in enumerate(layouts):
-        deal = [(h + played[s]).pbn() for s, h in enumerate(hands)]
-        results = {}
-        for option in options:
-            try:
-                g = _replay(seen, obs, deal, i)
-                for s, act in seen.deal_actions:
-                    g.apply(act, s)
-                g.apply(option, seat)
-            except ValueError:
-                break  # this layout cannot replay the hand (rare): skip it
-            bots = [beginner(seed=_seed(seed, i, s)) for s in range(seen.n_players)]
-            while g.to_move is not None and not g.sheet:
-                play_bot_turn(g, bots[g.to_move])
-            if not g.sheet or g.sheet[-1].get("redeal") is not None:
-                break
-            results[option] = g.sheet[-1]["points"][seat]
-        if len(results) == len(options):
-            for option, points in results.items():
-                out[option].append(points)
-    return out if any(out.values()) else None
+            return []
+    return play_outs(seen, seen.seat, options, layouts, seed)
 
 
-def _replay(seen: Seen, obs: dict[str, Any], deal: list[str], i: int):
-    """A fresh game whose first hand is ``deal``, ready to replay this hand's actions."""
-    if seen.game_name == "trixter":
-        from ..trixter import TrixterGame
-
-        return TrixterGame.new(players=seen.n_players, seed=i, rules=seen.rules, deals=[deal],
-                               first_hand=obs["hand_size"], dealer=obs["dealer"])
-    from ..trix.game import TrixGame
-
-    return TrixGame.new(seed=i, rules=seen.rules, deals=[deal], owner=seen.owner,
-                        dealer=obs["dealer"])
-
-
-def _mean(values: list[float]) -> float:
-    return sum(values) / len(values)
+def _best(options: list[Action], rows: list[tuple[int, dict[Action, int]]],
+          tie=lambda a: 0) -> Action | None:
+    """The option with the most points on average over ``rows`` (then ``tie``)."""
+    if not rows:
+        return None
+    return max(options, key=lambda a: (sum(r[a] for _, r in rows) / len(rows), tie(a)))
 
 
 def bot_for_level(game_name: str, level: str, seed: int | None = None,

@@ -57,6 +57,7 @@ class Seen:
         self.trick = _plays(obs["trick"])
         self.tricks = [_plays(t) for t in obs["tricks"]]
         self.tricks_won = list(obs["tricks_won"])
+        self.dealer = obs["dealer"]
         if self.game_name == "trixter":
             from ..trixter import TrixterRules
 
@@ -65,6 +66,7 @@ class Seen:
             self.trump = None if trump in (None, "none") else Suit.parse(trump)
             self.bids = list(obs["bids"])
             self.first_leader = obs["first_leader"]
+            self.hand_size = obs["hand_size"]
             self.jokers = obs["jokers"]
         else:
             from ..trix.contracts import Contract

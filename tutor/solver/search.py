@@ -786,6 +786,12 @@ def _fast_module():
     return _FAST[0]
 
 
+def engine_in_use() -> str:
+    """The engine ``solve(engine="auto")`` runs here: ``"numba"`` or ``"python"`` (the
+    bots and the review size their node budgets by it)."""
+    return "numba" if _use_numba("auto") else "python"
+
+
 def _use_numba(engine: str) -> bool:
     """Whether this solve runs on the numba engine (``auto``: when numba imports, unless
     ``TRIX_TUTOR_SOLVER=python``)."""
