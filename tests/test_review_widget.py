@@ -20,6 +20,8 @@ pytest.importorskip("anywidget")
 from tutor import TrixGame, TrixterGame, records  # noqa: E402
 from tutor.bots import LEVELS, bot_for, play_bot_turn  # noqa: E402
 from tutor.review import review  # noqa: E402
+from test_widgets import message_for  # noqa: E402
+
 from widgets.lesson import trix_game, trixter_game  # noqa: E402
 from widgets.play import finished_record  # noqa: E402
 from widgets.review import (STEP_TARGETS, ReviewBoard, ReviewPage,  # noqa: E402
@@ -304,7 +306,7 @@ def test_download_round_trips_through_records_loads():
         obs = view.game.observe(0)
         assert "data:" not in view.download.value
         if view.game.to_move == 0:
-            assert view.handle(_message(obs["legal"][0]))
+            assert view.handle(message_for(obs["legal"][0]))
         steps += 1
     name, text = decode_link(view.download.value)
     assert re.fullmatch(r"trix-\d{4}-\d\d-\d\d\.json", name)
@@ -313,27 +315,12 @@ def test_download_round_trips_through_records_loads():
     assert len(json.loads(text)["deals"]) == len(view.game.deals)
 
 
-def _message(text: str) -> dict:
-    head, _, rest = text.partition(" ")
-    if head == "bid":
-        return {"type": "bid", "n": int(rest)}
-    if head == "trump":
-        return {"type": "trump", "suit": rest}
-    if head == "contract":
-        return {"type": "contract", "contract": rest}
-    if head == "double":
-        return {"type": "double", "card": rest}
-    words = {"no double": "no_double", "no redeal": "no_redeal", "redeal": "redeal",
-             "pass": "pass", "next": "next"}
-    return {"type": words[text]} if text in words else {"type": "play", "card": text}
-
-
 def test_review_button_after_a_hand_opens_a_board_of_the_finished_hands():
     view = trixter_game(pause=0, seed=21, first_hand=24)  # hands of 2 cards, then 1
     assert view.review_button.disabled and finished_record(view.game) is None
     while view.game.phase.value != "hand_over":
         obs = view.game.observe(0)
-        assert view.handle(_message(obs["legal"][0]))
+        assert view.handle(message_for(obs["legal"][0]))
     assert not view.review_button.disabled
     assert view.review_button.description == "Review the game so far"
     view.review_button.click()
