@@ -3,7 +3,7 @@ PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: app test bench bench-app bench-bots lint clean
+.PHONY: app site serve-site test bench bench-app bench-bots bench-class lint clean
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -20,6 +20,22 @@ $(VENV)/.installed-app: pyproject.toml | $(BIN)/python
 # Serves lessons/ with Voila on localhost:8866 (voila.json) and prints the start page's URL.
 app: $(VENV)/.installed-app
 	$(BIN)/trix-tutor app
+
+# The static site (JupyterLite + Voici, lessons run by Pyodide in the browser) in build/site,
+# built by the pinned tools of lite/requirements.txt in their own venv (needs npm).
+SITE_BIN := .venv-site/bin
+
+$(SITE_BIN)/.installed: lite/requirements.txt
+	$(PY) -m venv .venv-site
+	$(SITE_BIN)/python -m pip install --quiet --upgrade pip
+	$(SITE_BIN)/python -m pip install --quiet -r lite/requirements.txt
+	touch $@
+
+site: $(SITE_BIN)/.installed
+	$(SITE_BIN)/python lite/build.py
+
+serve-site: site
+	$(PY) -m http.server 8000 --bind 127.0.0.1 --directory build/site
 
 # pytest exits 5 when it collected nothing, so an empty run fails loudly here.
 # tests/test_browser.py drives the app in Debian's chromium (/usr/bin/chromium).
@@ -47,4 +63,4 @@ lint: $(VENV)/.installed-test
 	$(BIN)/ruff check tutor widgets tests benchmarks
 
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) .venv-site build *.egg-info

@@ -60,8 +60,11 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_voila(port: int, log) -> subprocess.Popen:
-    env = dict(os.environ, TRIX_TUTOR_SEED=SEED, TRIX_TUTOR_PAUSE="0")
+def start_voila(port: int, log, env: dict[str, str | None] | None = None) -> subprocess.Popen:
+    """Voila on ``port`` with a fixed seed and no pause between computer players' moves;
+    ``env`` overrides environment variables (``None`` unsets one: the app's default)."""
+    env = {**os.environ, "TRIX_TUTOR_SEED": SEED, "TRIX_TUTOR_PAUSE": "0", **(env or {})}
+    env = {k: v for k, v in env.items() if v is not None}
     proc = subprocess.Popen([sys.executable, "-m", "voila", ".", f"--port={port}",
                              "--no-browser", "--Voila.port_retries=0"],
                             cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
@@ -78,12 +81,15 @@ def start_voila(port: int, log) -> subprocess.Popen:
 
 
 @contextlib.contextmanager
-def voila_app():
+def voila_app(env: dict[str, str | None] | None = None, log=None):
     """Voila serving the repository on a free port: yields the base URL of rendered
-    notebooks; on failure the end of Voila's log goes to stderr; Voila stops at the end."""
+    notebooks; on failure the end of Voila's log goes to stderr; Voila stops at the end.
+    ``env`` as for :func:`start_voila`; ``log``: a file for Voila's output (read and
+    closed by the caller) instead of a temporary one."""
     port = free_port()
-    log = tempfile.TemporaryFile("w+")
-    proc = start_voila(port, log)
+    own_log = log is None
+    log = tempfile.TemporaryFile("w+") if own_log else log
+    proc = start_voila(port, log, env)
     try:
         yield proc, f"http://localhost:{port}/voila/render/"
     except Exception:
@@ -92,7 +98,8 @@ def voila_app():
         raise
     finally:
         stop(proc)
-        log.close()
+        if own_log:
+            log.close()
 
 
 def stop(proc: subprocess.Popen) -> None:

@@ -27,6 +27,7 @@ import base64
 import hashlib
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -191,7 +192,29 @@ def build(out: Path) -> Path:
     run(Path(sys.executable).parent / "voici", "build", "--lite-dir", src, "--output-dir", out,
         "--contents", ROOT / "lessons", "--apps", "notebooks", "--apps", "voici",
         "--no-sourcemaps", cwd=src, env={"SOURCE_DATE_EPOCH": EPOCH})  # its task db in src
+    finish(out)
     return out
+
+
+# Voila's page templates link Font Awesome on a CDN; the tutor draws no icon with it.
+FONT_AWESOME = re.compile(r'<link[^>]*cdn\.jsdelivr\.net/npm/(@fortawesome|font-awesome)'
+                          r'[^>]*>\n?')
+START = "voici/render/00_start_here.html"
+INDEX = f"""<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>trix-tutor</title>
+<meta http-equiv="refresh" content="0; url={START}"></head>
+<body><p>Opening <a href="{START}">the start page</a> of trix-tutor…</p></body></html>
+"""
+
+
+def finish(out: Path) -> None:
+    """No request leaves the site, and its front door is the tutor's start page (the
+    JupyterLite index would send the browser to JupyterLab, which the site leaves out)."""
+    for page in out.rglob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        if FONT_AWESOME.search(text):
+            page.write_text(FONT_AWESOME.sub("", text), encoding="utf-8")
+    (out / "index.html").write_text(INDEX, encoding="utf-8")
 
 
 def main(argv: list[str] | None = None) -> int:

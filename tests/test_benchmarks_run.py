@@ -71,3 +71,21 @@ def test_puzzle_benchmark_prints_a_table():
     if browser:
         row = next(ln for ln in lines if ln.startswith("click to defence reply, median of 3"))
         assert all(float(x) > 0 for x in row[52:70].split()), row
+
+
+def test_class_load_benchmark_prints_a_table():
+    """benchmarks/class_load.py --quick: two learners, 18 s of play (about 45 s)."""
+    if importlib.util.find_spec("voila") is None:
+        pytest.skip("needs the app extras (voila)")
+    run = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "class_load.py"), "--quick"],
+                         capture_output=True, text=True, timeout=300)
+    rows = {cells[0]: cells[1:] for cells in
+            ([c.strip() for c in ln.strip("|").split("|")] for ln in run.stdout.splitlines()
+             if ln.startswith("| "))}
+    assert rows["measure"] == ["app: play pages", "anchor: minimal.ipynb", "target"], run.stdout
+    assert int(rows["clicks (cards; anchor: button)"][0]) > 0, run.stdout
+    assert int(rows["clicks (cards; anchor: button)"][1]) > 0, run.stdout
+    assert float(rows["click -> update showing it: p50 / p95 / max"][0].split()[0]) > 0
+    assert rows["lost sessions"][:2] == ["0", "0"], run.stdout
+    assert rows["errors"][:2] == ["0", "0"], run.stdout
+    assert run.returncode == 0, run.stdout + run.stderr[-2000:]

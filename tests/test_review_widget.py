@@ -273,6 +273,18 @@ def test_the_real_review_runs_in_a_thread(trixter_record, reviewed):
     assert [m.index for m in b.mistakes] == [m.index for m in reviewed.mistakes]
 
 
+def test_without_threads_the_review_runs_in_the_foreground(trixter_record, reviewed,
+                                                           monkeypatch):
+    """As in the browser's Python (the static site), where no thread can start."""
+    import widgets.review
+
+    monkeypatch.setattr(widgets.review, "THREADS", False)
+    monkeypatch.setattr(threading.Thread, "start", lambda self: pytest.fail("a thread"))
+    b = ReviewBoard(trixter_record, seat=0, reviewer=lambda *a, **k: reviewed)
+    assert b.thread is None and b.panel.state["ready"]
+    assert [m.index for m in b.mistakes] == [m.index for m in reviewed.mistakes]
+
+
 # --- the play pages' options ---------------------------------------------------------------
 def test_level_choice_lists_the_levels_and_changes_the_bots():
     view = trixter_game(pause=0, seed=5)

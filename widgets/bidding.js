@@ -129,7 +129,7 @@ export default {
         for (const seat of order) {
           const b = s.bids[seat];
           const who = seat === me ? "you" : s.players[seat];
-          list.appendChild(h("span", "tt-bid-item", `${who}: ${b === null ? "…" : b}`));
+          list.appendChild(h("span", "tt-bid-item", `${who}: ${b == null ? "…" : b}`));
         }
         const sum = s.bids.reduce((a, b) => a + (b || 0), 0);
         list.appendChild(h("span", "tt-bid-sum", `total ${sum} of ${s.hand_size}`));
@@ -202,7 +202,7 @@ export default {
           if (pts === null || pts === undefined) return;
           const sign = pts > 0 ? `+${pts}` : String(pts);
           let text = `${who}: ${sign}`;
-          if (s.game === "trixter" && last.bids[seat] !== null) {
+          if (s.game === "trixter" && last.bids[seat] != null) {
             text = `${who}: bid ${last.bids[seat]}, took ${last.tricks[seat]} → ${sign}`;
           }
           const item = h("span", "tt-result-item", text);

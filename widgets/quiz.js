@@ -48,14 +48,15 @@ export default {
           b.dataset.testid = "quiz-choice";
           if (q.right === j) b.classList.add("tt-right");
           else if (q.picked.includes(j)) b.classList.add("tt-wrong");
-          b.disabled = q.right !== null || q.picked.includes(j);
+          // != null: in the browser's Python (Pyodide) a None arrives as undefined.
+          b.disabled = q.right != null || q.picked.includes(j);
           b.setAttribute("aria-pressed", String(q.picked.includes(j)));
           b.addEventListener("click", () => model.send({ type: "answer", question: i, choice: j }));
           row.appendChild(b);
         });
         box.appendChild(row);
         if (q.feedback) {
-          const f = h("div", `tt-quiz-feedback ${q.right !== null ? "tt-right" : "tt-wrong"}`,
+          const f = h("div", `tt-quiz-feedback ${q.right != null ? "tt-right" : "tt-wrong"}`,
             q.feedback);
           f.dataset.testid = "quiz-feedback";
           f.setAttribute("role", "status");

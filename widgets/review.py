@@ -27,6 +27,7 @@ import contextlib
 import html
 import json
 import logging
+import sys
 import threading
 import time
 from collections.abc import Callable
@@ -43,6 +44,10 @@ from ._base import HERE, TutorWidget
 from .layout import TrexLayout
 from .play import learner_views
 from .table import CardTable
+
+# The browser's Python (Pyodide, the static site) cannot start a thread: there the review
+# runs in the foreground, its progress bar still drawn as it goes.
+THREADS = sys.platform != "emscripten"
 
 __all__ = ["ReviewPanel", "ReviewBoard", "review_board", "review_page", "ReviewPage",
            "parse_review_message", "action_words", "STEP_TARGETS"]
@@ -275,13 +280,13 @@ class ReviewBoard(ipywidgets.VBox):
 
     # --- the review -------------------------------------------------------------------
     def start(self, background: bool = True) -> None:
-        """Run the review (again); in a thread when ``background``."""
+        """Run the review (again); in a thread when ``background`` and threads exist."""
         if self.thread is not None and self.thread.is_alive():
             return
         self._progress = {"running": True, "done": 0, "total": 0,
                           "text": "Looking for better moves…"}
         self.refresh()
-        if background:
+        if background and THREADS:
             self.thread = threading.Thread(target=self._run, name="trix-tutor review",
                                            daemon=True)
             self.thread.start()

@@ -133,7 +133,7 @@ function chart(st, width) {
   const B = 24;
   const series = [];
   for (let p = 0; p < n; p++) {
-    series.push([0, ...rows.map((r) => (r.totals[p] === null ? 0 : r.totals[p]))]);
+    series.push([0, ...rows.map((r) => (r.totals[p] == null ? 0 : r.totals[p]))]);
   }
   const all = series.flat();
   let lo = Math.min(0, ...all);
