@@ -58,9 +58,13 @@ bench-app: $(VENV)/.installed-test
 	$(BIN)/python benchmarks/app.py
 	$(BIN)/python benchmarks/puzzles.py
 
+# 30 simulated learners on the app at once for 3 minutes (and the anchor): benchmarks/class-load.md.
+bench-class: $(VENV)/.installed-test
+	$(BIN)/python benchmarks/class_load.py --learners 30 --minutes 3
+
 lint: $(VENV)/.installed-test
 	$(BIN)/python -m pip install --quiet ruff
-	$(BIN)/ruff check tutor widgets tests benchmarks
+	$(BIN)/ruff check tutor widgets tests benchmarks lite
 
 clean:
 	rm -rf $(VENV) .venv-site build *.egg-info

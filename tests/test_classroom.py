@@ -118,6 +118,20 @@ def test_gather_compares_with_the_class_average_and_lists_bad_files():
     assert "at most 2 numbers" in t.problems[2]
 
 
+def test_teacher_page_links_the_class_set_page_on_the_server_and_the_static_site(
+        monkeypatch):
+    import widgets.classroom
+
+    t = teacher_page(seed=4)
+    code = t.class_set().code
+    assert f'href="class_set.ipynb?code={code}"' in t.code.value
+    assert "this link fills in the code) and type their name." in t.code.value
+    monkeypatch.setattr(widgets.classroom, "STATIC_SITE", True)  # as in Pyodide
+    t.show_code()
+    assert 'href="class_set.html"' in t.code.value and "?code" not in t.code.value
+    assert ", type the code and their name." in t.code.value
+
+
 def test_teacher_page_makes_codes_and_reads_the_server_folder():
     t = teacher_page(seed=4)
     t.activity.value = "puzzles"

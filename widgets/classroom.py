@@ -10,6 +10,7 @@ import base64
 import html
 import os
 import random
+import sys
 import urllib.parse
 from pathlib import Path
 
@@ -21,6 +22,10 @@ from tutor.puzzles.progress import default_path
 
 from .play import GameView, play
 from .puzzle import PuzzleBoard
+
+# In the static site (Pyodide) pages are Voici's .html files and query strings stay in
+# the browser.
+STATIC_SITE = sys.platform == "emscripten"
 
 __all__ = ["ClassSetPage", "TeacherPage", "class_set", "teacher_page", "results_folder"]
 
@@ -229,12 +234,14 @@ class TeacherPage(ipywidgets.VBox):
         except ClassSetError as e:
             self.code.value = _note(html.escape(str(e)), "error")
             return
-        link = f"class_set.ipynb?code={cs.code}"
+        if STATIC_SITE:  # Voici's page for the notebook; no server to read a ?code=
+            link, how = "class_set.html", ", type the code and"
+        else:
+            link, how = f"class_set.ipynb?code={cs.code}", " (this link fills in the code) and type"
         self.code.value = _note(
             f"Give your students this code: <b data-testid='class-code' style='font-size:18px'>"
             f"{cs.code}</b> ({html.escape(cs.title)}). They open "
-            f'<a href="{link}">the class set page</a> (this link fills in the code) and type '
-            f"their name.")
+            f'<a href="{link}">the class set page</a>{how} their name.')
 
     def show(self, files: list[tuple[str, str | bytes]]) -> ClassTable:
         t = gather(files)

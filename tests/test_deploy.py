@@ -1,0 +1,112 @@
+"""Deployment files: the static site's pins and pieces, the Pages workflow, the app's
+server settings. (The built site itself is played in chromium by tests/test_site.py.)"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+spec = importlib.util.spec_from_file_location("lite_build", ROOT / "lite" / "build.py")
+lite_build = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(lite_build)
+
+
+def requirement_lines(name: str) -> list[str]:
+    text = (ROOT / "lite" / name).read_text(encoding="utf-8")
+    return [line for line in text.splitlines() if line and not line.startswith("#")]
+
+
+def test_every_tool_of_the_site_build_is_pinned_to_one_version():
+    lines = requirement_lines("requirements.txt")
+    assert all(re.fullmatch(r"[A-Za-z0-9_.\-\[\]]+==[0-9][\w.+!-]*", x) for x in lines), lines
+    names = {x.split("==")[0].lower() for x in lines}
+    assert {"jupyterlite-core", "jupyterlite-pyodide-kernel", "voici-core",
+            "anywidget", "ipywidgets", "setuptools"} <= names
+
+
+def test_every_package_the_browser_loads_is_pinned_with_its_hash():
+    lines = requirement_lines("pyodide-requirements.txt")
+    assert all(re.fullmatch(r"[\w.\-]+==[\w.]+ --hash=sha256:[0-9a-f]{64}", x) for x in lines)
+    names = {x.split("==")[0].lower().replace("_", "-") for x in lines}
+    assert {"ipython", "ipywidgets", "anywidget", "micropip", "comm", "traitlets"} <= names
+    assert "numba" not in names and "numpy" not in names  # the pure-Python path
+
+
+def test_the_sqlite3_stand_in_fails_like_a_python_without_sqlite(tmp_path):
+    wheel = lite_build.sqlite3_stand_in(tmp_path)
+    entry = lite_build.wheel_entry(wheel)
+    assert (entry["name"], entry["imports"], entry["depends"]) == ("sqlite3", ["sqlite3"], [])
+    assert entry["file_name"] == wheel.name and len(entry["sha256"]) == 64
+    probe = ("import sys; sys.path.insert(0, sys.argv[1])\n"
+             "try:\n    import sqlite3\nexcept ModuleNotFoundError as e:\n    print(e.name)")
+    out = subprocess.run([sys.executable, "-I", "-c", probe, str(wheel)], capture_output=True,
+                         text=True, check=True).stdout
+    assert out.strip() == "_sqlite3"  # what IPython's history checks for
+    assert lite_build.sqlite3_stand_in(tmp_path).read_bytes() == wheel.read_bytes()
+
+
+def test_lock_entries_name_what_a_wheel_brings():
+    wheels = sorted((ROOT / "build" / "site" / "static" / "pyodide").glob("trix_tutor-*.whl"))
+    if not wheels:
+        pytest.skip("make site has not run")
+    entry = lite_build.wheel_entry(wheels[-1])
+    assert entry["name"] == "trix-tutor" and entry["imports"] == ["tutor", "widgets"]
+
+
+def test_the_kernel_preloads_everything_offline_with_progress_in_the_browser():
+    config = lite_build.lite_config(["ipython", "trix_tutor"])
+    kernel = config["jupyter-config-data"]["litePluginSettings"][lite_build.KERNEL_PLUGIN]
+    assert kernel["disablePyPIFallback"] is True
+    assert kernel["loadPyodideOptions"]["packages"] == ["ipython", "trix_tutor"]
+    env = kernel["loadPyodideOptions"]["env"]
+    assert env["TRIX_TUTOR_HOME"].startswith("/drive/")  # JupyterLite's browser storage
+    assert env["TRIX_TUTOR_SOLVER"] == "python"
+
+
+def test_pages_workflow_builds_with_make_site_and_publishes_the_folder():
+    yaml = pytest.importorskip("yaml")
+    flow = yaml.safe_load((ROOT / ".github" / "workflows" / "pages.yml").read_text())
+    build = flow["jobs"]["build"]["steps"]
+    assert any(step.get("run") == "make site" for step in build)
+    upload = next(s for s in build if "upload-pages-artifact" in s.get("uses", ""))
+    assert upload["with"]["path"] == "build/site"
+    assert any("deploy-pages" in s.get("uses", "") for s in flow["jobs"]["deploy"]["steps"])
+    assert flow["permissions"]["pages"] == "write"
+
+
+def test_voila_settings_for_a_class():
+    settings = json.loads((ROOT / "voila.json").read_text())
+    cull = settings["MappingKernelManager"]
+    assert cull["cull_idle_timeout"] == 900 and cull["cull_connected"] is False
+    assert settings["VoilaConfiguration"] == {"show_tracebacks": False, "strip_sources": True}
+    assert settings["Voila"]["kernel_websocket_connection_class"] == \
+        "widgets.server.NoDelayChannels"
+
+
+def test_kernel_websockets_send_without_nagle_delay(monkeypatch):
+    pytest.importorskip("jupyter_server")
+    from jupyter_server.services.kernels.connection.channels import (
+        ZMQChannelsWebsocketConnection,
+    )
+
+    from widgets.server import NoDelayChannels
+
+    calls = []
+    monkeypatch.setattr(ZMQChannelsWebsocketConnection, "connect",
+                        lambda self: calls.append("connect") or "connected")
+
+    class Handler:
+        def set_nodelay(self, value):
+            calls.append(("nodelay", value))
+
+    conn = NoDelayChannels.__new__(NoDelayChannels)
+    monkeypatch.setattr(NoDelayChannels, "websocket_handler", Handler())  # a trait there
+    assert conn.connect() == "connected"
+    assert calls == [("nodelay", True), "connect"]
