@@ -17,7 +17,8 @@ The folder it writes is served as is by any static host; nothing is fetched at r
   as notebooks in JupyterLite's Notebook. The kernel gets ``TRIX_TUTOR_HOME`` on the
   browser's own storage (``/drive``), so puzzle progress and class results survive a reload.
 
-Downloads are cached in ``build/lite-cache``; the output is rebuilt from scratch each time.
+Downloads are cached in ``build/lite-cache``; the output is rebuilt from scratch each time,
+and two builds of one checkout are the same byte for byte.
 """
 
 from __future__ import annotations
@@ -146,8 +147,11 @@ def pyodide_dist(cache: Path, folder: Path) -> list[str]:
     with tarfile.open(pyodide_core(cache)) as tar:
         for name in CORE:
             (folder / name).write_bytes(tar.extractfile(f"package/{name}").read())
-    core_lock = json.loads((folder / "package.json").read_text())
-    assert core_lock["version"] == PYODIDE, core_lock["version"]
+        # Its lock's platform and Python are the core's; its packages are not on npm.
+        info = json.load(tar.extractfile("package/pyodide-lock.json"))["info"]
+    version = json.loads((folder / "package.json").read_text())["version"]
+    if version != PYODIDE:
+        raise SystemExit(f"npm gave pyodide {version}, not {PYODIDE}")
     for wheel in pypi_wheels(cache) + kernel_wheels():
         shutil.copy2(wheel, folder)
     project_wheel(folder)
@@ -158,9 +162,7 @@ def pyodide_dist(cache: Path, folder: Path) -> list[str]:
         packages[entry["name"]] = entry
     # The kernel skips installing what it finds by its file name (``pyodide_kernel``).
     names = sorted(w.name.split("-")[0] for w in folder.glob("*.whl"))
-    lock = {"info": {"arch": "wasm32", "platform": "emscripten_4_0_9", "version": PYODIDE,
-                     "python": "3.13.2", "abi_version": "2025_0"},
-            "packages": packages}
+    lock = {"info": {**info, "version": PYODIDE}, "packages": packages}
     (folder / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True))
     return names
 
@@ -188,11 +190,18 @@ def build(out: Path) -> Path:
     shutil.rmtree(src, ignore_errors=True)
     packages = pyodide_dist(cache, src / "static" / "pyodide")
     (src / "jupyter-lite.json").write_text(json.dumps(lite_config(packages), indent=1))
+    # With SOURCE_DATE_EPOCH, JupyterLite re-dates everything under the output's parent
+    # folder: build in a folder of its own, then move the site where it was asked for.
+    stage = ROOT / "build" / "lite-stage"
+    shutil.rmtree(stage, ignore_errors=True)
+    run(Path(sys.executable).parent / "voici", "build", "--lite-dir", src,
+        "--output-dir", stage / "site", "--contents", ROOT / "lessons", "--apps", "notebooks",
+        "--apps", "voici", "--no-sourcemaps",
+        cwd=src, env={"SOURCE_DATE_EPOCH": EPOCH})  # its task database goes in src
+    finish(stage / "site")
     shutil.rmtree(out, ignore_errors=True)
-    run(Path(sys.executable).parent / "voici", "build", "--lite-dir", src, "--output-dir", out,
-        "--contents", ROOT / "lessons", "--apps", "notebooks", "--apps", "voici",
-        "--no-sourcemaps", cwd=src, env={"SOURCE_DATE_EPOCH": EPOCH})  # its task db in src
-    finish(out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    shutil.move(stage / "site", out)
     return out
 
 
