@@ -7,6 +7,7 @@ browser never sees the game object, so it cannot leak a hidden card.
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 from typing import Any
 
@@ -27,3 +28,20 @@ class TutorWidget(anywidget.AnyWidget):
 
     def __init__(self, state: dict[str, Any] | None = None, **kwargs: Any) -> None:
         super().__init__(state=dict(state or {}), **kwargs)
+
+
+class Refused(ValueError):
+    """A message from the browser that cannot be acted on; the text is shown."""
+
+
+class Controller:
+    """Mixin for a view that drives several widgets: each one's custom messages go to
+    ``self.handle(content, source=widget)``; a bug is logged and shown through
+    ``self._refuse(text, widget)``, never raised into the comm."""
+
+    def _on_msg(self, widget: Any, content: Any, buffers: Any = None) -> None:
+        try:
+            self.handle(content, source=widget)
+        except Exception as e:  # pragma: no cover - a bug; shown, not raised into the void
+            logging.getLogger(type(self).__module__).exception("widget message failed")
+            self._refuse(f"something went wrong: {type(e).__name__}", widget)

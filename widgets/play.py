@@ -35,6 +35,7 @@ from tutor.cards import Card, Suit
 from tutor.errors import ParseError
 from tutor.protocol import Game, Phase
 
+from ._base import Controller, Refused
 from .bidding import BidPanel
 from .layout import TrexLayout
 from .scores import ScoreSheet
@@ -67,10 +68,6 @@ MESSAGE_TYPES: dict[str, dict[str, type]] = {
 _CONTRACT_WORDS = ("king", "queens", "diamonds", "ltoosh", "trex")
 
 
-class Refused(ValueError):
-    """A message from the browser that cannot be acted on; the text is shown."""
-
-
 def parse_message(content: Any) -> tuple[str, Action | None]:
     """The message type and its action (``None`` for undo/new game); :class:`Refused`
     says what is wrong with the shape of a message. Nothing here looks at the game.
@@ -80,7 +77,7 @@ def parse_message(content: Any) -> tuple[str, Action | None]:
     >>> parse_message({"type": "bid", "n": "2"})
     Traceback (most recent call last):
     ...
-    widgets.play.Refused: a bid is a whole number
+    widgets._base.Refused: a bid is a whole number
     """
     if not isinstance(content, dict):
         raise Refused("not a message")
@@ -171,7 +168,7 @@ def finished_record(game: Game) -> dict[str, Any] | None:
     return rec
 
 
-class GameView(ipywidgets.VBox):
+class GameView(Controller, ipywidgets.VBox):
     """A game at the table: :class:`CardTable`, :class:`BidPanel`, :class:`TrexLayout`
     (Trix only) and :class:`ScoreSheet`, driven by one controller.
 
@@ -354,15 +351,7 @@ class GameView(ipywidgets.VBox):
             self._note = describe(self.game.observe(self.seat)["players"][mover], action, trex)
             self.refresh()
 
-    # --- messages from the browser --------------------------------------------
-    def _on_msg(self, widget: Any, content: Any, buffers: Any = None) -> None:
-        """Every custom message of every part comes here. Never raises."""
-        try:
-            self.handle(content, source=widget)
-        except Exception as e:  # pragma: no cover - a bug; shown, not raised into the void
-            log.exception("widget message failed")
-            self._refuse(f"something went wrong: {type(e).__name__}", widget)
-
+    # --- messages from the browser (Controller._on_msg brings every part's here) ---
     def handle(self, content: Any, source: Any = None) -> bool:
         """Act on one message (as the browser sends it); True if it was carried out."""
         try:

@@ -40,7 +40,7 @@ from tutor.cards import Card, Suit
 from tutor.errors import IllegalActionError, ParseError
 from tutor.protocol import Game
 
-from ._base import HERE, TutorWidget
+from ._base import HERE, Controller, Refused, TutorWidget
 from .layout import TrexLayout
 from .play import learner_views
 from .table import CardTable
@@ -65,10 +65,6 @@ class _Cancelled(Exception):
     """Raised from the progress callback to stop a review nobody will look at."""
 
 
-class Refused(ValueError):
-    """A message from the browser that cannot be acted on; the text is shown."""
-
-
 def parse_review_message(content: Any, last: int) -> tuple[str, Any]:
     """``("goto", index)`` or ``("step", target)`` from a browser message; :class:`Refused`
     says what is wrong. ``last`` is the largest action position there is.
@@ -78,7 +74,7 @@ def parse_review_message(content: Any, last: int) -> tuple[str, Any]:
     >>> parse_review_message({"type": "goto", "index": "4"}, last=10)
     Traceback (most recent call last):
     ...
-    widgets.review.Refused: the step is a whole number from 0 to 10
+    widgets._base.Refused: the step is a whole number from 0 to 10
     """
     if not isinstance(content, dict):
         raise Refused("not a message")
@@ -196,7 +192,7 @@ class ReviewPanel(TutorWidget):
     part = traitlets.Unicode("steps").tag(sync=True)
 
 
-class ReviewBoard(ipywidgets.VBox):
+class ReviewBoard(Controller, ipywidgets.VBox):
     """A game replayed for ``seat``, step by step, with its review.
 
     ``source``: a finished (or partly played) game, its record dict or its record text.
@@ -357,14 +353,7 @@ class ReviewBoard(ipywidgets.VBox):
             self._progress = {"running": True, "done": done, "total": total, "text": text}
             self._fill_panel()
 
-    # --- messages from the browser ------------------------------------------------------
-    def _on_msg(self, widget: Any, content: Any, buffers: Any = None) -> None:
-        try:
-            self.handle(content, source=widget)
-        except Exception as e:  # pragma: no cover - a bug; shown, not raised into the void
-            log.exception("review message failed")
-            self._refuse(f"something went wrong: {type(e).__name__}", widget)
-
+    # --- messages from the browser (Controller._on_msg brings them here) ---------------
     def handle(self, content: Any, source: Any = None) -> bool:
         """Act on one browser message; True if it was carried out."""
         with self._lock:
