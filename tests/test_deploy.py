@@ -52,14 +52,6 @@ def test_the_sqlite3_stand_in_fails_like_a_python_without_sqlite(tmp_path):
     assert lite_build.sqlite3_stand_in(tmp_path).read_bytes() == wheel.read_bytes()
 
 
-def test_lock_entries_name_what_a_wheel_brings():
-    wheels = sorted((ROOT / "build" / "site" / "static" / "pyodide").glob("trix_tutor-*.whl"))
-    if not wheels:
-        pytest.skip("make site has not run")
-    entry = lite_build.wheel_entry(wheels[-1])
-    assert entry["name"] == "trix-tutor" and entry["imports"] == ["tutor", "widgets"]
-
-
 def test_the_kernel_preloads_everything_offline_with_progress_in_the_browser():
     config = lite_build.lite_config(["ipython", "trix_tutor"])
     kernel = config["jupyter-config-data"]["litePluginSettings"][lite_build.KERNEL_PLUGIN]

@@ -10,12 +10,13 @@ browser tests, run by Python in the page. Fails on any JavaScript error in the c
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 import re
 import subprocess
 import sys
 import tempfile
-import time
 import urllib.request
 from pathlib import Path
 
@@ -59,23 +60,28 @@ def app_url(site):
         (Path(root) / PREFIX).symlink_to(site)
         proc = subprocess.Popen([sys.executable, "-m", "http.server", "0", "--bind",
                                  "127.0.0.1", "--directory", root],
-                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+                                env={**os.environ, "PYTHONUNBUFFERED": "1"})
         try:
-            line = proc.stdout.readline()  # "Serving HTTP on 127.0.0.1 port N (...) ..."
-            port = int(re.search(r"port (\d+)", line)[1])
-            url = f"http://localhost:{port}/{PREFIX}"
-            deadline = time.monotonic() + 20
-            while True:
-                try:
-                    urllib.request.urlopen(url + "/", timeout=2).close()
-                    break
-                except OSError:
-                    assert time.monotonic() < deadline, "the static server did not start"
-                    time.sleep(0.1)
-            yield url
+            # Printed once the socket listens: "Serving HTTP on 127.0.0.1 port N (...) ..."
+            line = proc.stdout.readline()
+            assert "port" in line, f"the static server did not start: {line!r}"
+            port = re.search(r"port (\d+)", line)[1]
+            yield f"http://localhost:{port}/{PREFIX}"
         finally:
             proc.terminate()
             proc.wait(10)
+
+
+def test_the_sites_pyodide_lock_names_every_wheel_it_carries_with_its_hash(site):
+    folder = site / "static" / "pyodide"
+    lock = json.loads((folder / "pyodide-lock.json").read_text())["packages"]
+    assert {e["file_name"] for e in lock.values()} == {w.name for w in folder.glob("*.whl")}
+    for entry in lock.values():
+        data = (folder / entry["file_name"]).read_bytes()
+        assert hashlib.sha256(data).hexdigest() == entry["sha256"], entry["name"]
+    assert lock["trix-tutor"]["imports"] == ["tutor", "widgets"]
+    assert lock["sqlite3"]["imports"] == ["sqlite3"]
 
 
 def render(app_url: str, path: str) -> str:
