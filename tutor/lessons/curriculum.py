@@ -38,7 +38,7 @@ LESSONS: tuple[Lesson, ...] = (
            "What a trick is, who wins it, and why you must follow suit."),
     Lesson("trixter/02_trump.ipynb", "trixter", "Trump", 8,
            "The trump suit beats every other suit."),
-    Lesson("trixter/03_jokers.ipynb", "trixter", "Jokers (5 or more players)", 8,
+    Lesson("trixter/03_jokers.ipynb", "trixter", "Jokers (3 players, or 5 and more)", 8,
            "Jokers never win a trick: a safe way to lose one."),
     Lesson("trixter/04_schedule.ipynb", "trixter", "The schedule and the peak hand", 6,
            "Hands grow by one card up to the peak, then shrink."),
