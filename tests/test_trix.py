@@ -16,6 +16,7 @@ SUITS = ["AKQJT98765432...", ".AKQJT98765432..", "..AKQJT98765432.", "...AKQJT98
 
 # Seat 0: K♥ 2♥ and spades K..3; seat 1: the other hearts, A♠ 2♠; diamonds; clubs.
 KING_DEAL = ["KQJT9876543.K2..", "A2.AQJT9876543..", "..AKQJT98765432.", "...AKQJT98765432"]
+KH = Card.parse("KH")
 
 
 def new(deals, **rules) -> TrixGame:
@@ -25,6 +26,15 @@ def new(deals, **rules) -> TrixGame:
 def play_all(g: TrixGame, script: list[str]) -> None:
     for a in script:
         g.apply(a)
+
+
+def decline_round(g: TrixGame) -> None:
+    """Every player, in turn from the owner, ends their turn of the round at once."""
+    for i in range(4):
+        assert g.phase == Phase.DOUBLE and g.to_move == (g.owner + i) % 4
+        word = g.legal_actions()[-1]
+        assert str(word) in ("no double", "no redeal")
+        g.apply(word)
 
 
 def finish_tricks(g: TrixGame) -> None:
@@ -61,11 +71,19 @@ def test_deal_hands_on_the_first_deal_decides_the_owner_again():
 def test_king_doubled_and_taken_by_another_player():
     g = new([KING_DEAL])
     g.apply("contract king")
-    assert g.phase == Phase.DOUBLE and g.to_move == 0  # only seat 0 may double
-    assert {str(a) for a in g.legal_actions()} == {"double KH", "no double"}
+    # The round visits every player from the owner (seat 1), not only the K♥'s holder.
+    assert g.phase == Phase.DOUBLE and g.to_move == 1
+    assert [str(a) for a in g.legal_actions()] == ["no double"]  # nothing to double
+    play_all(g, ["no double", "no double", "no double"])  # seats 1, 2, 3
+    assert g.to_move == 0 and {str(a) for a in g.legal_actions()} == {"double KH", "no double"}
     g.apply("double KH")
-    assert g.phase == Phase.PLAY and g.to_move == 1  # nothing left to double: turn over
     assert g.observe(2)["public"] == {"0": ["KH"]}  # everyone now knows where the K♥ is
+    # Nothing left to double, yet the doubler still says so: a turn that ended by
+    # itself would tell the others what else the doubler holds.
+    assert g.phase == Phase.DOUBLE and g.to_move == 0
+    assert [str(a) for a in g.legal_actions()] == ["no double"]
+    g.apply("no double")
+    assert g.phase == Phase.PLAY and g.to_move == 1
     play_all(g, ["AS", "2D", "2C", "3S",  # seat 1 wins the spade
                  "AH", "3D", "3C"])
     assert {str(a) for a in g.legal_actions()} == {"KH", "2H"}  # must follow hearts
@@ -80,7 +98,7 @@ def test_king_doubled_and_taken_by_the_doubler():
     g = new([SUITS])
     g.apply("contract king")
     assert g.to_move == 1
-    g.apply("double KH")
+    play_all(g, ["double KH", "no double", "no double", "no double", "no double"])
     play_all(g, ["KH", "2D", "2C", "2S"])
     assert g.scores == [0, -75, 0, 0]  # no bonus for taking your own doubled card
 
@@ -88,7 +106,12 @@ def test_king_doubled_and_taken_by_the_doubler():
 def test_undoubled_king_and_no_end_early():
     g = new([SUITS], end_early=False, doubling=False)
     g.apply("contract king")
-    assert g.phase == Phase.PLAY  # doubling off and no claim: no round at all
+    # Doubling off, but a King redeal may still be claimed: every player says "no redeal".
+    assert g.phase == Phase.DOUBLE and g.to_move == 1
+    with pytest.raises(IllegalActionError, match="doubling is off"):
+        g.apply("double KH")
+    play_all(g, ["no redeal"] * 4)
+    assert g.phase == Phase.PLAY
     play_all(g, ["KH", "2D", "2C", "2S"])
     assert g.phase == Phase.PLAY and len(g.tricks) == 1
     finish_tricks(g)
@@ -103,7 +126,8 @@ def test_queens_with_a_double_and_end_early():
     assert g.to_move == 2
     with pytest.raises(IllegalActionError, match="no double"):
         g.apply("no redeal")
-    play_all(g, ["double QD", "no double", "no double"])  # seat 2 doubles; seats 3, 0 pass
+    play_all(g, ["double QD", "no double",  # seat 2 doubles, then says it is done
+                 "no double", "no double"])  # seats 3 and 0
     assert g.phase == Phase.PLAY and g.to_move == 1
     play_all(g, ["QH", "QD", "2C", "QS",  # seat 1 takes Q♥, Q♠ and seat 2's doubled Q♦
                  "AH", "3D", "QC", "2S"])  # and the Q♣: all four queens are out
@@ -139,6 +163,7 @@ def test_reversed_signs():
 def test_trex_deal_finishing_order_and_partnership_twos():
     g = new([SUITS], partnership=True)
     g.apply("contract trex")
+    decline_round(g)
     assert g.phase == Phase.TREX and g.to_move == 1
     assert g.legal_actions() == [Play(Card.parse("JH"))]  # only a jack opens a row
     with pytest.raises(IllegalActionError, match="must play"):
@@ -164,6 +189,7 @@ def test_trex_pass_only_without_a_playable_card():
     deal = ["AKQJT9876543.J..", "2.AKQT98765432..", "..AKQJT98765432.", "...AKQJT98765432"]
     g = new([deal])
     g.apply("contract trex")
+    decline_round(g)
     assert g.to_move == 1 and g.legal_actions() == [Pass()]
     with pytest.raises(IllegalActionError, match="does not fit"):
         g.apply("QH")
@@ -180,6 +206,7 @@ def test_king_redeal_claim_shows_the_hand_and_uses_no_slot():
     g = new([claim, SUITS])
     assert g.owner == 1
     g.apply("contract king")
+    play_all(g, ["no double"] * 3)  # seats 1, 2, 3
     assert g.to_move == 0 and ClaimRedeal() in g.legal_actions()
     g.apply("redeal")
     assert g.phase == Phase.CHOOSE_CONTRACT and g.owner == 1 and g.used == []
@@ -197,13 +224,17 @@ def test_trex_redeal_claim_and_a_refused_false_claim():
     g = new([twos])
     assert g.owner == 1
     g.apply("contract trex")
-    assert g.phase == Phase.DOUBLE and g.to_move == 0
-    assert {str(a) for a in g.legal_actions()} == {"redeal", "no redeal"}
+    assert g.phase == Phase.DOUBLE and g.to_move == 1
+    with pytest.raises(IllegalActionError, match="Trex redeal needs"):
+        g.apply("redeal")
+    play_all(g, ["no redeal"] * 3)  # seats 1, 2, 3
+    assert g.to_move == 0 and {str(a) for a in g.legal_actions()} == {"redeal", "no redeal"}
     g.apply("redeal")
     assert g.phase == Phase.CHOOSE_CONTRACT and g.claim["seat"] == 0
     # A false claim: seat 0 may double the K♥ but its hearts do not allow a claim.
     h = new([KING_DEAL])
     h.apply("contract king")
+    play_all(h, ["no double"] * 3)
     before = h.to_json()
     with pytest.raises(IllegalActionError, match="redeal needs"):
         h.apply("redeal")
@@ -254,7 +285,7 @@ def test_abba_order_over_a_whole_game():
 def test_undo_and_record_round_trip_mid_deal():
     g = new([KING_DEAL])
     g.apply("contract king")
-    g.apply("double KH")
+    play_all(g, ["no double"] * 3 + ["double KH", "no double"])
     g.apply("AS")
     snapshot = g.to_json()
     g.apply("2D")
@@ -264,4 +295,6 @@ def test_undo_and_record_round_trip_mid_deal():
     assert again.observe(0) == g.observe(0) and again.doubles == g.doubles
     g.undo()
     g.undo()
-    assert g.phase == Phase.DOUBLE and g.doubles == []
+    assert g.phase == Phase.DOUBLE and g.to_move == 0 and g.doubles == [(KH, 0)]
+    g.undo()
+    assert g.phase == Phase.DOUBLE and g.to_move == 0 and g.doubles == []

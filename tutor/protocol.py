@@ -47,6 +47,7 @@ class Game:
 
     FORMAT: ClassVar[str] = ""
     VERSION: ClassVar[int] = 1
+    OLD_VERSIONS: ClassVar[tuple[int, ...]] = ()  # older record versions still read
 
     history: list[tuple[int | None, Action]]
     deals: list[list[CardSet]]  # every deal dealt so far, in order
@@ -84,6 +85,10 @@ class Game:
 
     def _check_deal(self, hands: list[CardSet]) -> str | None:  # pragma: no cover
         """Why these hands cannot be the next deal, or ``None``."""
+        raise NotImplementedError
+
+    def _after_old_action(self, version: int) -> None:  # pragma: no cover - abstract
+        """Replaying a record of an older ``version``: apply what it left implicit."""
         raise NotImplementedError
 
     def _random_deal(self) -> list[CardSet]:  # pragma: no cover - abstract
@@ -265,8 +270,10 @@ class Game:
             raise ParseError("a game record is a JSON object")
         if record.get("format") != cls.FORMAT:
             raise ParseError(f"not a {cls.FORMAT} record: format is {record.get('format')!r}")
-        if record.get("version") != cls.VERSION:
-            raise ParseError(f"unknown record version {record.get('version')!r}")
+        version = record.get("version")
+        if isinstance(version, bool) or (version != cls.VERSION
+                                         and version not in cls.OLD_VERSIONS):
+            raise ParseError(f"unknown record version {version!r}")
         for key, kind in (("setup", dict), ("deals", list), ("actions", list)):
             if not isinstance(record.get(key), kind):
                 raise ParseError(f"record field {key!r} is missing or not a {kind.__name__}")
@@ -286,6 +293,8 @@ class Game:
             try:
                 seat, text = entry
                 game.apply(text, seat=seat)
+                if version != cls.VERSION:
+                    game._after_old_action(version)
             except (ValueError, TypeError) as e:
                 kind = type(e) if isinstance(e, (ParseError, IllegalActionError)) else ParseError
                 raise kind(f"action {i + 1} ({entry!r}): {e}") from None

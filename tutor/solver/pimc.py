@@ -88,76 +88,11 @@ def view_of(game, seat: int) -> View:
     undealt = len(pool) - sum(hidden)
     if undealt < 0:  # pragma: no cover - the engine keeps counts consistent
         raise ValueError("the table's card counts do not add up")
-    check = _round_check(game, actions, excluded) if obs["game"] == "trix" else None
+    # Trix's round of doubles and claims infers nothing: it visits every player and each
+    # turn ends only when the player says so (RULES.md A5), so a decline shows no card,
+    # and a double shows its card, which is public already (``known``).
     return View(seat=seat, hand=hand, pool=pool, counts=hidden, known=known,
-                excluded=excluded, undealt=undealt, check=check)
-
-
-def _round_check(game, actions, excluded: list[int]):
-    """Trix's round of doubles and claims visits only the players who may double or
-    claim (RULES.md A4-A5), so who spoke, and how their turn ended, is public. Masks
-    say "a player never visited holds no card to double"; the returned test checks
-    the rest on a whole layout (with each seat's cards played this deal given back)."""
-    from ..actions import ChooseContract, Double, NoDouble, NoRedeal
-    from ..trix.game import QUEENS, may_claim_king_redeal, may_claim_trex_redeal
-    from ..trix.contracts import Contract
-
-    start = max((i for i, (_, a) in enumerate(actions) if isinstance(a, ChooseContract)),
-                default=None)
-    if start is None:
-        return None
-    contract = game.contract
-    doubling = game.rules.doubling
-    doublable = CardSet()
-    if doubling and Contract.KING in contract:
-        doublable = doublable.add(Card.parse("KH"))
-    if doubling and Contract.QUEENS in contract:
-        doublable = doublable | QUEENS
-    spoke: dict[int, list] = {}
-    played = [CardSet() for _ in range(4)]
-    for s, a in actions[start + 1:]:
-        if isinstance(a, (Double, NoDouble, NoRedeal)):
-            spoke.setdefault(s, []).append(a)
-        elif isinstance(a, Play):
-            played[s] = played[s].add(a.card)
-    # While the round is on, the seat to move and those after it (in turn from the
-    # owner) have not spoken yet: their silence proves nothing.
-    pending: set[int] = set()
-    if game.phase == Phase.DOUBLE and game.to_move is not None:
-        order = [(game.owner + i) % 4 for i in range(4)]
-        pending = set(order[order.index(game.to_move):])
-    for s in range(4):
-        if s not in spoke and s not in pending:
-            excluded[s] |= doublable.mask
-
-    def may_claim(h: CardSet) -> bool:
-        return (Contract.KING in contract and may_claim_king_redeal(h)) or (
-            Contract.TREX in contract and may_claim_trex_redeal(h))
-
-    def check(hands: list[CardSet]) -> bool:
-        for s in range(4):
-            h = hands[s] | played[s]
-            left = h & doublable
-            claim = may_claim(h)
-            acts = spoke.get(s)
-            if not acts:
-                if s in pending:
-                    continue
-                if left or claim:
-                    return False
-                continue
-            doubled = CardSet(a.card for a in acts if isinstance(a, Double))
-            if not (left or claim):
-                return False
-            still = bool(left - doubled) or claim
-            if isinstance(acts[-1], Double):  # the turn ended by itself iff nothing was left
-                if still != (game.phase == Phase.DOUBLE and game.to_move == s):
-                    return False
-            elif not still:  # "no double" is said only with something left
-                return False
-        return True
-
-    return check
+                excluded=excluded, undealt=undealt)
 
 
 def _trick_inferences(game, actions, excluded: list[int]) -> tuple[CardSet, int]:

@@ -122,6 +122,8 @@ class TrixGame(Game):
     """A whole game of Trix for four players, following DESIGN.md's game protocol."""
 
     FORMAT = "trix-tutor/trix"
+    VERSION = 2  # 2: the doubling round visits every player (RULES.md A5)
+    OLD_VERSIONS = (1,)
 
     # --- construction ----------------------------------------------------
     @classmethod
@@ -179,6 +181,19 @@ class TrixGame(Game):
         return cls.new(seed=setup.get("seed"), rules=TrixRules.from_dict(setup.get("rules", {})),
                        deals=deals, names=setup.get("players"), dealer=setup.get("dealer"),
                        owner=setup.get("owner"))
+
+    def _after_old_action(self, version: int) -> None:
+        """Version 1 records come from the round that visited only the players who could
+        double or claim, and ended a doubler's turn by itself once nothing was left to
+        double or claim. Say the words that round left unsaid, so the old record plays on
+        to the same scores."""
+        # Whether the seat to move is starting its turn or has just doubled, the old
+        # round waited for it exactly when it had something to double or could claim.
+        while self.phase == Phase.DOUBLE:
+            seat = self.to_move
+            if self._doublable(seat) or self._may_claim(seat):
+                return
+            self.apply(self._round_word(), seat)
 
     @property
     def n_players(self) -> int:
@@ -277,9 +292,16 @@ class TrixGame(Game):
             return True
         return Contract.TREX in self.contract and may_claim_trex_redeal(hand)
 
+    def _round_doubles(self) -> bool:
+        """Doubling applies to the contract (King/Queens named, doubling on: A4)."""
+        return self.rules.doubling and bool(self.contract & {Contract.KING, Contract.QUEENS})
+
+    def _round_claims(self) -> bool:
+        """A redeal may be claimed in the contract (King of Hearts or Trex named: A5)."""
+        return bool(self.contract & {Contract.KING, Contract.TREX})
+
     def _round_word(self) -> Action:
-        doubling = self.rules.doubling and (self.contract & {Contract.KING, Contract.QUEENS})
-        return NoDouble() if doubling else NoRedeal()
+        return NoDouble() if self._round_doubles() else NoRedeal()
 
     @property
     def to_move(self) -> int | None:
@@ -429,9 +451,9 @@ class TrixGame(Game):
             self.contract = action.contracts
             self._begin_round()
         elif isinstance(action, Double):
+            # The doubler stays to move until they say "no double", even with nothing
+            # left: a turn ending by itself would tell the table what else they hold (A5).
             self.doubles.append((action.card, seat))
-            if not self._doublable(seat) and not self._may_claim(seat):
-                self._end_turn()
         elif isinstance(action, (NoDouble, NoRedeal)):
             self._end_turn()
         elif isinstance(action, ClaimRedeal):
@@ -453,12 +475,14 @@ class TrixGame(Game):
             self._next_deal()
 
     def _begin_round(self) -> None:
-        """The shared round of doubles and redeal claims (A5), then the first lead."""
-        self._queue = [s for s in ((self.owner + i) % 4 for i in range(4))
-                       if self._doublable(s) or self._may_claim(s)]
-        if self._queue:
+        """The shared round of doubles and redeal claims (A5), then the first lead. It
+        visits every player from the owner whenever the contract allows a double or a
+        claim, whatever their cards: who is visited must not tell who holds what."""
+        if self._round_doubles() or self._round_claims():
+            self._queue = [(self.owner + i) % 4 for i in range(4)]
             self.phase = Phase.DOUBLE
         else:
+            self._queue = []
             self._begin_play()
 
     def _end_turn(self) -> None:
