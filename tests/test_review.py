@@ -7,7 +7,7 @@ import pytest
 
 from tutor import IllegalActionError, TrixGame, TrixterGame
 from tutor.errors import ParseError
-from tutor.review import TOO_BIG, Decision, review
+from tutor.review import TOO_BIG, Decision, decision_indices, number_words, review, value_words
 from tutor.trix.rules import TrixRules
 
 
@@ -58,8 +58,7 @@ def test_the_planted_trixter_blunder_ranks_first(trixter_review):
     assert (top.chosen_value, top.best_value, top.unit) == (0.0, 1.0, "chance")
     assert top.loss == 16
     assert top.alternatives == [("QS", 1.0), ("AS", 0.0)]
-    assert top.explain() == ("Hand 1, trick 1: A♠ cost you the bid in 100% of layouts; "
-                             "the Q♠ kept it.")
+    assert top.explain() == "Hand 1, trick 1: A♠ made your bid in 0% of layouts; the Q♠ in 100%."
     assert all(a.loss >= b.loss for a, b in zip(trixter_review.mistakes,
                                                 trixter_review.mistakes[1:]))
 
@@ -87,7 +86,7 @@ def test_scores_and_summary(trixter_review):
     assert trixter_review.scores == [[-5, 10, 10, -5], [5, 20, 20, 6]]
     text = trixter_review.summary()
     assert text.splitlines()[0] == "Player 4 (Trixter): 6 decisions, 6 judged."
-    assert "A♠ cost you the bid" in text and text.endswith("Final score: 6.")
+    assert "A♠ made your bid in 0%" in text and text.endswith("Final score: 6.")
 
 
 def test_bid_and_trump_are_weighed_in_points(trixter_review):
@@ -106,7 +105,7 @@ def test_the_planted_trix_blunder_ranks_first():
     top = r.mistakes[0]
     assert (top.index, top.hand, top.trick, top.chosen, top.best) == (4, 1, 1, "2H", "KH")
     assert top.best_value == 0.0 and top.loss == 75.0 and top.unit == "points"
-    assert top.explain() == ("Deal 1, trick 1: 2♥ scored -75.0 on average; K♥ would have "
+    assert top.explain() == ("Deal 1, trick 1: 2♥ scored −75 on average; K♥ would have "
                              "scored 0.")
     assert r.decisions[-1].forced and r.decisions[-1].chosen == "KH"
     assert r.scores == [[0, 0, 0, -75]]
@@ -176,8 +175,8 @@ def test_explain_reads_each_kind():
     d = Decision(**base, kind="trump", chosen="trump H", best="trump S", unit="points",
                  loss=3.0)
     d.chosen_value, d.best_value = 5.0, 8.0
-    assert d.explain() == ("Hand 2: with ♥ trump your best bid scored +5.0 on average; "
-                           "with ♠ trump, +8.0.")
+    assert d.explain() == ("Hand 2: with ♥ trump your best bid scored +5 on average; "
+                           "with ♠ trump, +8.")
     place = Decision(index=0, hand=4, trick=None, kind="card", chosen="JD", best="JS",
                      chosen_value=2.5, best_value=1.5, unit="place", loss=50.0, game="trix")
     assert place.explain() == ("Deal 4, Trex: J♦ finished you in place 2.5 on average; J♠ "
@@ -186,3 +185,34 @@ def test_explain_reads_each_kind():
                       chosen_value=None, best_value=None, unit="place", loss=0.0,
                       forced=True, game="trix")
     assert passed.explain() == "Deal 4, Trex: no card of yours fitted the layout, so you passed."
+
+
+def test_next_is_no_decision():
+    """A play page records whose click dealt the next hand; that is no choice, and the
+    review counts the same decisions as its board (a count that grew by every "next"
+    once the review came in read "Decision 1 of 200", then "of 224")."""
+    g = TrixterGame.new(players=4, seed=0, dealer=3, first_hand=24, deals=[
+        ["K.2..", "3..5.", "4...6", "AQ..."], ["..2.", "...3", "A...", ".A.."]])
+    for a in ("trump S", "bid 1", "bid 1", "bid 0", "bid 0", "KS", "3S", "4S", "AS",
+              "QS", "2H", "5D", "6C"):
+        g.apply(a)
+    g.apply("next", seat=3)
+    record = g.to_record()
+    assert record["actions"][13] == [3, "next"]
+    r = review(record, 3, samples=2)
+    assert [d.index for d in r.decisions] == decision_indices(record["actions"], 3) \
+        == [0, 1, 8, 9]
+
+
+def test_one_rounding_for_table_and_sentence():
+    """Halves round away from zero, the same in the table and the sentence (6.25 was
+    "+6.3" in the table and "+6.2" in the sentence), with a real minus sign."""
+    assert [number_words(x) for x in (6.25, 6.2456, -6.25, 0.05, -0.04, 12.0)] == \
+        ["6.3", "6.2", "−6.3", "0.1", "0", "12"]
+    assert [value_words(x, "chance") for x in (0.125, 0.375, 1.0)] == ["13%", "38%", "100%"]
+    d = Decision(index=0, hand=3, trick=None, kind="bid", chosen="bid 2", best="bid 1",
+                 chosen_value=6.25, best_value=8.35, unit="points", loss=2.1,
+                 alternatives=[("bid 1", 8.35), ("bid 2", 6.25)])
+    assert d.explain() == "Hand 3: bidding 2 scored +6.3 on average; bidding 1 would have " \
+        "scored +8.4."
+    assert [value_words(v, d.unit) for _a, v in d.alternatives] == ["+8.4", "+6.3"]

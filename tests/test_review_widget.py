@@ -115,7 +115,7 @@ def test_the_decision_shows_chosen_best_alternatives_and_why(trixter_record, rev
     send(b.overview, {"type": "goto", "index": big.index})  # a click in the mistakes list
     d = b.panel.state["decision"]
     assert d["chosen"] == big.chosen and big.best in d["best"] and d["loss"] == round(big.loss, 2)
-    assert [a for a, _w, _v in d["alternatives"]] == [a for a, _v in big.alternatives]
+    assert [a for a, _w, _v, _vw in d["alternatives"]] == [a for a, _v in big.alternatives]
     assert d["explain"] == big.explain()
     assert b.panel.state["mistake_rank"] == 1
     assert "Better:" in b.table.message
@@ -138,6 +138,47 @@ def test_next_and_previous_mistake_go_in_game_order(trixter_record, reviewed):
     assert b.index == order[-1] and "no more mistakes" in b.panel.error
     send(b.panel, {"type": "step", "to": "prev_mistake"})
     assert b.index == order[-2] and b.panel.error == ""
+
+
+NUMBER = re.compile(r"[−+]?\d+(?:\.\d+)?%?")
+
+
+def test_every_number_a_sentence_states_is_the_tables(trixter_record, reviewed):
+    """What a decision's sentence says (after "Hand 3, trick 2:") uses the numbers its
+    table and badge show, rounded once, with the same minus sign."""
+    b = board_for(trixter_record, reviewed)
+    checked = 0
+    for d in reviewed.decisions:
+        send(b.panel, {"type": "goto", "index": d.index})
+        st = b.panel.state["decision"]
+        if not st["judged"] or st["forced"]:
+            continue
+        table = {t for _a, words, _v, value in st["alternatives"] for t in
+                 NUMBER.findall(f"{words} {value}")} | {st["loss_words"]}
+        said = st["explain"].split(": ", 1)[1]
+        assert set(NUMBER.findall(said)) <= table, (st["explain"], st["alternatives"])
+        assert "-" not in said and all("-" not in v for *_x, v in st["alternatives"])
+        checked += 1
+    assert checked >= 3
+    # The mistakes list beside the chart says each loss as the decision's badge does.
+    for m in b.overview.state["mistakes"]:
+        send(b.panel, {"type": "goto", "index": m["index"]})
+        assert m["loss_words"] == b.panel.state["decision"]["loss_words"]
+
+
+def test_the_step_count_is_right_from_the_start(trixter_record, reviewed):
+    """A seat's "next" (a play page records whose click dealt on) is no decision: the
+    count before the review comes in is the count after it."""
+    g = records.from_record(trixter_record)
+    rec = g.to_record()
+    i = next(k for k, (s, t) in enumerate(rec["actions"]) if t == "next")
+    rec["actions"][i] = [0, "next"]  # as the play page records the learner's click
+    b = ReviewBoard(rec, seat=0, run=False)
+    before = list(b.steps)
+    assert i not in before
+    b = ReviewBoard(rec, seat=0, background=False, reviewer=lambda *a, **k: review(
+        rec, 0, samples=2))
+    assert b.steps == before and b.panel.state["steps"] == len(before)
 
 
 JUNK = [None, 3, "next", [], {}, {"type": "jump"}, {"type": "goto"},

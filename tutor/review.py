@@ -23,7 +23,7 @@ API (the ReviewBoard widget is built on it)::
 - The same record, seat, samples and seed always give the same review.
 
 :class:`Review`: ``game`` ("trixter" / "trix"), ``seat``, ``decisions`` (every action
-of the seat, in game order), ``mistakes`` (judged decisions with a loss, biggest
+of the seat but "next", in game order), ``mistakes`` (judged decisions with a loss, biggest
 first), ``scores`` (every seat's running total after each scored hand or deal, for a
 chart), ``summary()``.
 
@@ -74,6 +74,7 @@ How each kind is weighed (``unit`` of its values → how ``loss`` becomes points
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable
@@ -85,7 +86,8 @@ from .actions import (Bid, ChooseContract, ChooseTrump, ClaimRedeal, Double, NoD
 from .protocol import Game, Phase
 from .solver.search import SearchLimit, engine_in_use
 
-__all__ = ["review", "Review", "Decision", "KINDS", "TOO_BIG", "DEFAULT_MAX_NODES"]
+__all__ = ["review", "Review", "Decision", "KINDS", "TOO_BIG", "DEFAULT_MAX_NODES",
+           "decision_indices", "value_words", "number_words"]
 
 KINDS = ("trump", "bid", "card", "contract", "double", "redeal", "pass")
 """The kinds of decision: Trixter's trump, bid and card; Trix's contract, double (or
@@ -131,9 +133,11 @@ class Decision:
     def explain(self) -> str:
         """One line a learner reads.
 
+        Every number in it is the one the review's table shows (:func:`value_words`).
+
         >>> Decision(index=9, hand=1, trick=1, kind="card", chosen="AS", best="QS",
         ...          chosen_value=0.0, best_value=1.0, unit="chance", loss=16.0).explain()
-        'Hand 1, trick 1: A♠ cost you the bid in 100% of layouts; the Q♠ kept it.'
+        'Hand 1, trick 1: A♠ made your bid in 0% of layouts; the Q♠ in 100%.'
         >>> Decision(index=2, hand=3, trick=None, kind="bid", chosen="bid 2", best="bid 1",
         ...          chosen_value=4.1, best_value=8.3, unit="points", loss=4.2).explain()
         'Hand 3: bidding 2 scored +4.1 on average; bidding 1 would have scored +8.3.'
@@ -151,17 +155,15 @@ class Decision:
             if self.loss <= 0:
                 return (f"{where}: {chosen} made your bid in {_pct(cv)} of layouts; "
                         f"no card did better.")
-            if bv >= 1:
-                return (f"{where}: {chosen} cost you the bid in {_pct(bv - cv)} of layouts; "
-                        f"the {best} kept it.")
             return (f"{where}: {chosen} made your bid in {_pct(cv)} of layouts; "
                     f"the {best} in {_pct(bv)}.")
         if self.unit == "place":
             if self.loss <= 0:
-                return (f"{where}: {chosen} finished you in place {cv:.1f} on average; "
-                    "nothing did better.")
-            return (f"{where}: {chosen} finished you in place {cv:.1f} on average; {best} in "
-                    f"place {bv:.1f}, worth {self.loss:.0f} points more.")
+                return (f"{where}: {chosen} finished you in {value_words(cv, 'place')} on "
+                        "average; nothing did better.")
+            return (f"{where}: {chosen} finished you in {value_words(cv, 'place')} on average; "
+                    f"{best} in {value_words(bv, 'place')}, worth {number_words(self.loss)} "
+                    f"points more.")
         if self.kind == "contract":
             # The value is the gain over an average hand (see the module docstring).
             said = f"{where}: {chosen} scored {_vs_average(cv)}"
@@ -188,22 +190,59 @@ class Decision:
 
 
 def _vs_average(x: float) -> str:
-    """A contract's gain in words.
+    """A contract's gain in words, with the number the table shows.
 
     >>> _vs_average(-56.25)
-    '56 points worse than an average hand'
+    '56.3 points worse than an average hand'
     >>> _vs_average(1), _vs_average(0.01)
     ('1 point better than an average hand', 'as much as an average hand')
     """
-    n = round(abs(x))
-    if n == 0:
+    n = number_words(abs(x))
+    if n == "0":
         return "as much as an average hand"
-    return f"{n} point{'s' if n != 1 else ''} {'better' if x > 0 else 'worse'} than an average hand"
+    word = "better" if x > 0 else "worse"
+    return f"{n} point{'s' if n != '1' else ''} {word} than an average hand"
 
 
 def _pts(x: float) -> str:
-    """Points as a learner reads them: ``+8.3``, ``-2.5``, ``0``."""
-    return "0" if round(x, 1) == 0 else f"{x:+.1f}"
+    return value_words(x, "points")
+
+
+def _tenths(x: float) -> int:
+    """``x`` in tenths, halves away from zero (as a person rounds, and the same on every
+    machine: Python's own rounding goes to even, JavaScript's up)."""
+    n = math.floor(abs(x) * 10 + 0.5 + 1e-9)
+    return -n if x < 0 else n
+
+
+def number_words(x: float) -> str:
+    """A number to one decimal at most, with a real minus sign.
+
+    >>> number_words(6.25), number_words(-2.04), number_words(16.0)
+    ('6.3', '−2', '16')
+    """
+    t = _tenths(x)
+    text = str(abs(t) // 10) if t % 10 == 0 else f"{abs(t) // 10}.{abs(t) % 10}"
+    return ("−" if t < 0 else "") + text
+
+
+def value_words(value: float | None, unit: str) -> str:
+    """A value as the review shows it, in the table and in its sentence alike: a chance
+    as a percentage, a Trex place, points signed (``None``: "–").
+
+    >>> value_words(0.625, "chance"), value_words(2.25, "place"), value_words(6.25, "points")
+    ('63%', 'place 2.3', '+6.3')
+    >>> value_words(-2.5, "points"), value_words(0.04, "points")
+    ('−2.5', '0')
+    """
+    if value is None:
+        return "–"
+    if unit == "chance":
+        return f"{math.floor(value * 100 + 0.5 + 1e-9)}%"
+    if unit == "place":
+        return f"place {number_words(value)}"
+    n = number_words(value)
+    return n if n.startswith("−") or n == "0" else "+" + n
 
 
 @dataclass
@@ -243,11 +282,22 @@ class Review:
             lines.append(f"{skipped} not judged (too many cards left, or not a choice the "
                          "review weighs).")
         if self.scores and self.scores[-1][self.seat] is not None:
-            lines.append(f"Final score: {self.scores[-1][self.seat]}.")
+            lines.append(f"Final score: {number_words(self.scores[-1][self.seat])}.")
         return "\n".join(lines)
 
 
 # --- the review ----------------------------------------------------------------------
+def decision_indices(actions: list, seat: int) -> list[int]:
+    """The positions in ``record["actions"]`` of ``seat``'s decisions: every action it
+    took but "next" (dealing on after a hand is no choice, though a play page records
+    whose click it was). The review and its board count the same steps.
+
+    >>> decision_indices([[0, "bid 1"], [1, "bid 0"], [0, "next"], [0, "AS"]], 0)
+    [0, 3]
+    """
+    return [i for i, (s, text) in enumerate(actions) if s == seat and text != "next"]
+
+
 def review(record: dict[str, Any] | Game, seat: int, *, samples: int = 12, seed: int = 0,
            max_nodes: int | None = None,
            progress: Callable[[int, int], Any] | None = None) -> Review:
@@ -265,15 +315,16 @@ def review(record: dict[str, Any] | Game, seat: int, *, samples: int = 12, seed:
         raise ValueError("samples must be a whole number of at least 1")
     name = "trixter" if hasattr(final, "bids") else "trix"
     actions = record["actions"]
-    mine = [i for i, (s, _) in enumerate(actions) if s == seat]
+    mine = decision_indices(actions, seat)
     if progress is not None:
         progress(0, len(mine))
     game = type(final).from_record({**record, "actions": []})
     if max_nodes is None:
         max_nodes = DEFAULT_MAX_NODES[engine_in_use()]
     decisions = []
+    wanted = set(mine)
     for i, (s, text) in enumerate(actions):
-        if s == seat:
+        if i in wanted:
             judge = _Judge(game, seat, parse_action(text), i, samples=samples,
                            seed=seed * 1_000_003 + i, max_nodes=max_nodes, game_name=name)
             decisions.append(judge.decision())
@@ -462,7 +513,7 @@ def _bid_swing(game, bid: int) -> float:
 
 
 def _pct(x: float) -> str:
-    return f"{round(100 * x)}%"
+    return value_words(x, "chance")
 
 
 def _show(text: str) -> str:

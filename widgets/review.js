@@ -10,7 +10,8 @@
  *   index: number, hand: number, trick: number | null, kind: string, chosen: string,
  *   chosen_words: string, best: string[], best_words: string[],
  *   chosen_value: number | null, best_value: number | null, unit: string, loss: number,
- *   judged: boolean, forced: boolean, alternatives: [string, string, number | null][], explain: string,
+ *   judged: boolean, forced: boolean, alternatives: [string, string, number | null, string][],
+ *   explain: string, loss_words: string,
  * }} Decision
  * @typedef {{
  *   game: string, seat: number, player: string, step: number, steps: number, index: number,
@@ -23,7 +24,7 @@
  *   game: string, seat: number, players: string[], scores: number[][], index: number,
  *   hand: number | null, ready: boolean, summary: string, progress: Progress,
  *   mistakes: {index: number, hand: number, trick: number | null, kind: string,
- *              chosen: string, best: string[], loss: number}[],
+ *              chosen: string, best: string[], loss: number, loss_words: string}[],
  * }} OverviewState
  * @typedef {{
  *   get(name: string): any, send(content: object): void,
@@ -78,10 +79,11 @@ function valueText(v, unit) {
 
 const SHOWN = 5;  // alternatives listed: the best ones, and the chosen one however far down
 
-/** What a mistake cost, in the game's points.
- * @param {number} loss */
-function lossText(loss) {
-  const n = num(loss);
+/** What a mistake cost, in the game's points (Python's words for it when given, so the
+ * badge and the sentence round alike).
+ * @param {number} loss @param {string} [words] */
+function lossText(loss, words) {
+  const n = words || num(loss);
   return `−${n} point${n === "1" ? "" : "s"}`;
 }
 
@@ -183,7 +185,7 @@ function stepsPart(s, send) {
   if (d && d.judged && d.loss > 0) {
     line.classList.add("tt-rv-bad");
     const badge = h("span", "tt-rv-badge tt-rv-loss",
-      `${s.mistake_rank ? `mistake ${s.mistake_rank} · ` : ""}${lossText(d.loss)}`);
+      `${s.mistake_rank ? `mistake ${s.mistake_rank} · ` : ""}${lossText(d.loss, d.loss_words)}`);
     badge.dataset.testid = "review-loss";
     line.appendChild(badge);
   } else if (d && d.forced) {
@@ -220,14 +222,14 @@ function stepsPart(s, send) {
     hr.append(h("th", "", "choice"), h("th", "tt-num", UNIT_HEAD[d.unit] || d.unit || "value"));
     table.appendChild(hr);
     const shown = d.alternatives.filter(([text], k) => k < SHOWN || text === d.chosen);
-    for (const [text, words, value] of shown) {
+    for (const [text, words, value, valueWords] of shown) {
       const tr = h("tr");
       if (d.best.includes(text)) tr.classList.add("tt-rv-is-best");
       if (text === d.chosen) tr.classList.add("tt-rv-is-chosen");
       const name = h("td", "", words);
       if (text === d.chosen) name.appendChild(h("span", "tt-rv-tag", "yours"));
       if (d.best.includes(text)) name.appendChild(h("span", "tt-rv-tag tt-rv-tag-best", "best"));
-      tr.append(name, h("td", "tt-num", valueText(value, d.unit)));
+      tr.append(name, h("td", "tt-num", valueWords || valueText(value, d.unit)));
       table.appendChild(tr);
     }
     box.appendChild(table);
@@ -251,7 +253,7 @@ function stepsPart(s, send) {
 function chart(s, send) {
   const rows = s.scores || [];
   const n = s.players.length;
-  const W = 560, H = 220, L = 40, R = 92, T = 12, B = 26;
+  const W = 560, H = 236, L = 40, R = 92, T = 12, B = 40;
   const svg = sv("svg", { viewBox: `0 0 ${W} ${H}`, class: "tt-rv-chart", role: "img",
     "aria-label": "running scores, hand by hand" });
   svg.dataset.testid = "review-chart";
@@ -269,9 +271,14 @@ function chart(s, send) {
   const y = (/** @type {number} */ v) => T + ((hi - v) * (H - T - B)) / (hi - lo);
   svg.append(sv("line", { x1: L, y1: y(0), x2: W - R, y2: y(0), class: "tt-rv-axis" }),
     sv("line", { x1: L, y1: T, x2: L, y2: H - B, class: "tt-rv-axis" }));
-  for (const v of [lo, 0, hi]) {
+  // 0 first; a bound closer than a line of text to a label drawn already is left out.
+  /** @type {number[]} */
+  const drawn = [];
+  for (const v of [0, lo, hi]) {
+    if (drawn.some((d) => Math.abs(y(d) - y(v)) < 13)) continue;
+    drawn.push(v);
     const t = sv("text", { x: L - 4, y: y(v) + 4, "text-anchor": "end", class: "tt-rv-tick" });
-    t.textContent = String(Math.round(v));
+    t.textContent = String(Math.round(v)).replace("-", "−");
     svg.appendChild(t);
   }
   const stepX = Math.max(1, Math.ceil((series.length - 1) / 10));
@@ -280,7 +287,9 @@ function chart(s, send) {
     t.textContent = String(k);
     svg.appendChild(t);
   }
-  const label = sv("text", { x: W - R, y: H - 2, "text-anchor": "end", class: "tt-rv-tick" });
+  // The axis name on a line of its own, under the numbers.
+  const label = sv("text", { x: (L + W - R) / 2, y: H - 6, "text-anchor": "middle",
+    class: "tt-rv-tick" });
   label.textContent = s.game === "trix" ? "deal" : "hand";
   svg.appendChild(label);
   if (s.hand) {  // the hand of the current step: played up to its end at x(hand)
@@ -313,7 +322,7 @@ function chart(s, send) {
     prev = yy;
     const t = sv("text", { x: W - R + 6, y: yy, class: "tt-rv-end",
       fill: COLOURS[e.p % COLOURS.length] });
-    t.textContent = `${e.p === s.seat ? "You" : s.players[e.p]} ${Math.round(e.v)}`;
+    t.textContent = `${e.p === s.seat ? "You" : s.players[e.p]} ${String(Math.round(e.v)).replace("-", "−")}`;
     if (e.p === s.seat) t.setAttribute("font-weight", "700");
     svg.appendChild(t);
   }
@@ -324,7 +333,7 @@ function chart(s, send) {
     c.dataset.index = String(m.index);
     const title = sv("title", {});
     title.textContent = `${s.game === "trix" ? "Deal" : "Hand"} ${m.hand}: ${m.chosen}, best ${
-      m.best.join(" or ")} (${lossText(m.loss)})`;
+      m.best.join(" or ")} (${lossText(m.loss, m.loss_words)})`;
     c.appendChild(title);
     c.addEventListener("click", () => send({ type: "goto", index: m.index }));
     svg.appendChild(c);
@@ -364,7 +373,7 @@ function overviewPart(s, send) {
           m.trick ? `, trick ${m.trick}` : ""}`;
         b.append(h("span", "tt-rv-m-where", where),
           h("span", "tt-rv-m-what", `${m.chosen} → ${m.best.join(" or ")}`),
-          h("span", "tt-rv-m-loss", lossText(m.loss)));
+          h("span", "tt-rv-m-loss", lossText(m.loss, m.loss_words)));
         b.addEventListener("click", () => send({ type: "goto", index: m.index }));
         li.appendChild(b);
         ol.appendChild(li);

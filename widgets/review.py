@@ -39,6 +39,7 @@ import traitlets
 from tutor.cards import Card, Suit
 from tutor.errors import IllegalActionError, ParseError
 from tutor.protocol import Game
+from tutor.review import decision_indices, number_words, value_words
 
 from ._base import HERE, Controller, Refused, TutorWidget
 from .layout import TrexLayout
@@ -151,18 +152,22 @@ def _decision_state(d: Any) -> dict[str, Any]:
     except Exception:  # an explanation is a nicety; the numbers still show
         log.exception("Decision.explain failed")
         why = ""
-    alts = [[str(a), action_words(str(a)), _number(v)] for a, v in d.alternatives]
+    unit = str(d.unit or "")
+    # The words of each value come from the review, as in its sentence: one rounding.
+    alts = [[str(a), action_words(str(a)), _number(v), value_words(v, unit)]
+            for a, v in d.alternatives]
     best = _texts(d.best)
     top = _number(d.best_value)
     if top is not None:  # ties with the best are best too
-        best += [a for a, _w, v in alts if v == top and a not in best]
+        best += [a for a, _w, v, _vw in alts if v == top and a not in best]
     loss = _number(d.loss) or 0.0
     return {
         "index": int(d.index), "hand": d.hand, "trick": d.trick, "kind": d.kind,
         "chosen": str(d.chosen), "chosen_words": action_words(str(d.chosen)),
         "best": best, "best_words": [action_words(b) for b in best],
         "chosen_value": _number(d.chosen_value), "best_value": top,
-        "unit": str(d.unit or ""), "loss": loss, "judged": bool(d.judged),
+        "unit": unit, "loss": loss, "loss_words": number_words(d.loss or 0.0),
+        "judged": bool(d.judged),
         "forced": bool(getattr(d, "forced", False)), "alternatives": alts, "explain": str(why),
     }
 
@@ -220,7 +225,7 @@ class ReviewBoard(Controller, ipywidgets.VBox):
         actions = self.record["actions"]
         self.last = len(actions)
         # A step is a decision of the seat (an action it took), or the end of the record.
-        self.steps = [i for i, (s, text) in enumerate(actions) if s == seat and text != "next"]
+        self.steps = decision_indices(actions, seat)
         self.steps.append(self.last)
         self._views = self._replay()
         self.step = 0
@@ -483,7 +488,8 @@ class ReviewBoard(Controller, ipywidgets.VBox):
             "mistakes": [{"index": int(m.index), "hand": m.hand, "trick": m.trick,
                           "kind": m.kind, "chosen": action_words(str(m.chosen)),
                           "best": [action_words(b) for b in _texts(m.best)],
-                          "loss": _number(m.loss) or 0.0}
+                          "loss": _number(m.loss) or 0.0,
+                          "loss_words": number_words(m.loss or 0.0)}
                          for m in self.mistakes],
             "progress": dict(self._progress),
         }
