@@ -8,6 +8,8 @@ import importlib
 import json
 import random
 import re
+import shutil
+import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -428,17 +430,54 @@ def test_bad_arguments() -> None:
 
 # --- the widgets on their own ----------------------------------------------------------
 
-@pytest.mark.parametrize("cls,name", [(CardTable, "table"), (BidPanel, "bidding"),
-                                      (TrexLayout, "layout"), (ScoreSheet, "scores")])
-def test_each_widget_has_its_module_and_css(cls: type, name: str) -> None:
-    w = cls()
-    js = (WIDGETS / f"{name}.js").read_text()
-    assert w._esm == js and w._css == (WIDGETS / f"{name}.css").read_text()
+def _widget_classes() -> list[tuple[type, str]]:
+    from widgets.puzzle import PuzzlePanel
+    from widgets.quiz import Quiz
+    from widgets.review import ReviewPanel
+
+    return [(CardTable, "table"), (BidPanel, "bidding"), (TrexLayout, "layout"),
+            (ScoreSheet, "scores"), (PuzzlePanel, "puzzle"), (Quiz, "quiz"),
+            (ReviewPanel, "review")]
+
+
+TOP_LEVEL = re.compile(r"^(?:const|let|var|function|class)\s+([A-Za-z_$][\w$]*)", re.M)
+
+
+@pytest.mark.parametrize("cls,name", _widget_classes())
+def test_each_widget_has_the_shared_helpers_then_its_module_and_css(cls: type,
+                                                                     name: str) -> None:
+    w = cls  # the class holds the sources; some widgets need arguments to be made
+    common, js = (WIDGETS / "common.js").read_text(), (WIDGETS / f"{name}.js").read_text()
+    assert w._esm.startswith(common) and w._esm.endswith(js)
+    assert w._css.startswith((WIDGETS / "common.css").read_text())
+    assert w._css.endswith((WIDGETS / f"{name}.css").read_text())
     assert "export default" in js and "render({ model, el })" in js
     assert '"trix-tutor' in js  # the root element's class
-    assert "fetch(" not in js and "import(" not in js and "http" not in js.replace(
+    # One module, joined in Python: no export in the helpers, no import anywhere.
+    assert not re.search(r"^\s*export\b", common, re.M)
+    assert not re.search(r"^\s*import\b|\bimport\(", w._esm, re.M)
+    assert "fetch(" not in w._esm and "http" not in w._esm.replace(
         "http://www.w3.org/2000/svg", "")
-    assert w.state == {} and w.error == ""
+    # A name declared twice at the top of the joined module would stop it from loading.
+    shared, own = set(TOP_LEVEL.findall(common)), set(TOP_LEVEL.findall(js))
+    assert {"h", "SUIT_SYMBOL", "SUIT_NAME", "CONTRACT_TITLE"} <= shared
+    assert not shared & own, f"{name}.js declares {sorted(shared & own)} again"
+    used = set(re.findall(r"\b([A-Z][A-Z0-9_]+)\s*[\[.(]", js)) - {"JSON", "URL"}
+    assert used <= shared | own, f"{name}.js uses {sorted(used - shared - own)} undeclared"
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="needs node to parse the modules")
+@pytest.mark.parametrize("cls,name", _widget_classes())
+def test_each_joined_module_parses_and_loads(cls: type, name: str, tmp_path: Path) -> None:
+    """node loads the module as the browser does (a stand-in ``document`` for nothing is
+    drawn): a syntax error or a clash between the two files fails here."""
+    mod = tmp_path / f"{name}.mjs"
+    mod.write_text(cls._esm, encoding="utf-8")
+    out = subprocess.run(["node", "--input-type=module", "-e",
+                          f"const m = await import({json.dumps(mod.as_uri())});"
+                          "if (typeof m.default.render !== 'function') process.exit(3);"],
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
 
 
 def test_selectors_in_the_modules_and_the_notes() -> None:

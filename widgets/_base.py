@@ -1,4 +1,4 @@
-"""What every widget of the tutor shares: the synced traits and the asset paths.
+"""What every widget of the tutor shares: the synced traits and the front-end sources.
 
 A widget shows only what its ``state`` holds, and ``state`` is filled by the controller
 (:mod:`widgets.play`) from ``game.observe(learner_seat)`` and other public facts. The
@@ -15,6 +15,28 @@ import anywidget
 import traitlets
 
 HERE = Path(__file__).parent
+
+
+def esm(name: str) -> str:
+    """A widget's ES module: ``common.js`` (the helpers every widget shares) followed by
+    the widget's own file ``name``. anywidget loads ``_esm`` from a string without a
+    bundler, so a relative ``import`` has nothing to resolve against; joining the sources
+    here works alike in Voila and on the static site (Pyodide).
+
+    >>> "function h(" in esm("quiz.js") and esm("quiz.js").rstrip().endswith("};")
+    True
+    """
+    return _join("common.js", name, "//")
+
+
+def css(name: str) -> str:
+    """A widget's stylesheet: ``common.css`` followed by the widget's own file ``name``."""
+    return _join("common.css", name, "/*", " */")
+
+
+def _join(common: str, name: str, open_: str, close: str = "") -> str:
+    parts = [(HERE / f).read_text(encoding="utf-8") for f in (common, name)]
+    return f"{parts[0]}\n{open_} --- {name}{close}\n{parts[1]}"
 
 
 class TutorWidget(anywidget.AnyWidget):

@@ -15,40 +15,6 @@
  * }} Model
  */
 
-const SUIT_SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
-const SUIT_NAME = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
-const SHORT_TITLE = {
-  king: "K♥", queens: "Queens", diamonds: "Diamonds", ltoosh: "Ltoosh", trex: "Trex",
-};
-const CONTRACT_TITLE = {
-  king: "King of Hearts", queens: "Queens", diamonds: "Diamonds", ltoosh: "Ltoosh",
-  trex: "Trex",
-};
-
-/**
- * @param {string} tag
- * @param {string} [cls]
- * @param {string} [text]
- * @returns {HTMLElement}
- */
-function h(tag, cls, text) {
-  const el = document.createElement(tag);
-  if (cls) el.className = cls;
-  if (text !== undefined) el.textContent = text;
-  return el;
-}
-
-/**
- * "QS" -> "Q♠", "TH" -> "10♥".
- * @param {string} card
- * @returns {string}
- */
-function cardLabel(card) {
-  if (card === "X") return "🃏";
-  const r = card.slice(0, -1);
-  return `${r === "T" ? "10" : r}${SUIT_SYMBOL[card.slice(-1)] || "?"}`;
-}
-
 export default {
   /** @param {{model: Model, el: HTMLElement}} ctx */
   render({ model, el }) {
@@ -146,7 +112,7 @@ export default {
           const c = act.slice("contract ".length);
           const parts = c.split("+");
           const label = parts.length === 1 ? (CONTRACT_TITLE[c] || c)
-            : parts.map((x) => SHORT_TITLE[x] || x).join(" + ");
+            : parts.map((x) => CONTRACT_SHORT[x] || x).join(" + ");
           row.appendChild(button(label, { type: "contract", contract: c }, { contract: c }, true,
             "tt-contract"));
         }

@@ -8,7 +8,7 @@ Messages: ``trump`` (``suit``: ``"S"``… or ``"none"``), ``bid`` (``n``), ``con
 
 from __future__ import annotations
 
-from ._base import HERE, TutorWidget
+from ._base import TutorWidget, css, esm
 
 __all__ = ["BidPanel"]
 
@@ -16,5 +16,5 @@ __all__ = ["BidPanel"]
 class BidPanel(TutorWidget):
     """Buttons for every legal non-card action of the learner, drawn from ``state``."""
 
-    _esm = HERE / "bidding.js"
-    _css = HERE / "bidding.css"
+    _esm = esm("bidding.js")
+    _css = css("bidding.css")

@@ -12,23 +12,7 @@
  * }} Model
  */
 
-const SUIT_SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
-const SUIT_NAME = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
-const RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A"];
 const PLACES = ["1st", "2nd", "3rd", "4th"];
-
-/**
- * @param {string} tag
- * @param {string} [cls]
- * @param {string} [text]
- * @returns {HTMLElement}
- */
-function h(tag, cls, text) {
-  const el = document.createElement(tag);
-  if (cls) el.className = cls;
-  if (text !== undefined) el.textContent = text;
-  return el;
-}
 
 export default {
   /** @param {{model: Model, el: HTMLElement}} ctx */
@@ -48,11 +32,11 @@ export default {
       rows.setAttribute("aria-label", "Trex layout");
       for (const suit of ["S", "H", "D", "C"]) {
         const run = layout[suit];
-        const row = h("div", `tt-trex-row suit-${suit}`);
+        const row = h("div", "tt-trex-row");
         row.setAttribute("role", "row");
         row.dataset.testid = `trex-row-${suit}`;
         row.dataset.suit = suit;
-        const head = h("span", "tt-trex-suit", SUIT_SYMBOL[suit]);
+        const head = h("span", `tt-trex-suit suit-${suit}`, SUIT_SYMBOL[suit]);
         head.title = SUIT_NAME[suit];
         row.appendChild(head);
         const have = new Set(run || []);

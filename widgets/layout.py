@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ._base import HERE, TutorWidget
+from ._base import TutorWidget, css, esm
 
 __all__ = ["TrexLayout"]
 
@@ -11,5 +11,5 @@ class TrexLayout(TutorWidget):
     """The Trex layout from ``state``: ``layout`` (suit letter to its run, low to high),
     ``out`` (finishing order), ``passes`` and ``players``."""
 
-    _esm = HERE / "layout.js"
-    _css = HERE / "layout.css"
+    _esm = esm("layout.js")
+    _css = css("layout.css")

@@ -30,7 +30,7 @@ from tutor.puzzles import Puzzle, bundled
 from tutor.puzzles.progress import Progress, ProgressStore
 from tutor.puzzles.session import PuzzleSession, goal_words
 
-from ._base import HERE, TutorWidget
+from ._base import TutorWidget, css, esm
 from .layout import TrexLayout
 from .play import Refused, _default_pause, parse_message
 from .table import CardTable
@@ -69,8 +69,8 @@ class PuzzlePanel(TutorWidget):
     puzzle is over or its solution shown), ``replaying``, ``next`` (a next puzzle button)
     and ``result`` (what was saved to the learner's progress)."""
 
-    _esm = HERE / "puzzle.js"
-    _css = HERE / "puzzle.css"
+    _esm = esm("puzzle.js")
+    _css = css("puzzle.css")
 
 
 class PuzzleBoard(ipywidgets.VBox):

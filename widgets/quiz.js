@@ -11,19 +11,6 @@
  * }} Model
  */
 
-/**
- * @param {string} tag
- * @param {string} [cls]
- * @param {string} [text]
- * @returns {HTMLElement}
- */
-function h(tag, cls, text) {
-  const el = document.createElement(tag);
-  if (cls) el.className = cls;
-  if (text !== undefined) el.textContent = text;
-  return el;
-}
-
 export default {
   /** @param {{model: Model, el: HTMLElement}} ctx */
   render({ model, el }) {

@@ -10,7 +10,7 @@ from typing import Any
 
 from tutor.lessons.quiz import Question
 
-from ._base import HERE, TutorWidget
+from ._base import TutorWidget, css, esm
 
 __all__ = ["Quiz"]
 
@@ -22,8 +22,8 @@ class Quiz(TutorWidget):
     "question": i, "choice": j}``; a wrong pick says why and may be tried again; the
     summary counts the questions answered right at the first try."""
 
-    _esm = HERE / "quiz.js"
-    _css = HERE / "quiz.css"
+    _esm = esm("quiz.js")
+    _css = css("quiz.css")
 
     def __init__(self, questions: Sequence[Question], title: str = "Check yourself") -> None:
         super().__init__()

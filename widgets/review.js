@@ -32,35 +32,6 @@
  * }} Model
  */
 
-const SVG = "http://www.w3.org/2000/svg";
-const COLOURS = ["#1a73e8", "#d93025", "#188038", "#e37400", "#9334e6", "#007b83", "#b06000",
-  "#5f6368"];
-const DASHES = ["", "6 3", "2 3", "8 3 2 3", "1 2", "10 4", "4 4", "6 2 2 2"];
-
-/**
- * @param {string} tag
- * @param {string} [cls]
- * @param {string} [text]
- * @returns {HTMLElement}
- */
-function h(tag, cls, text) {
-  const el = document.createElement(tag);
-  if (cls) el.className = cls;
-  if (text !== undefined) el.textContent = text;
-  return el;
-}
-
-/**
- * @param {string} tag
- * @param {Record<string, string | number>} attrs
- * @returns {SVGElement}
- */
-function sv(tag, attrs) {
-  const el = document.createElementNS(SVG, tag);
-  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
-  return el;
-}
-
 /** @param {number | null | undefined} v */
 function num(v) {
   if (v === null || v === undefined) return "–";

@@ -41,7 +41,7 @@ from tutor.errors import IllegalActionError, ParseError
 from tutor.protocol import Game
 from tutor.review import decision_indices, number_words, value_words
 
-from ._base import HERE, Controller, Refused, TutorWidget
+from ._base import Controller, Refused, TutorWidget, css, esm
 from .layout import TrexLayout
 from .play import learner_views
 from .table import CardTable
@@ -191,8 +191,8 @@ class ReviewPanel(TutorWidget):
     (progress, step buttons, the decision: chosen against best, alternatives, why) or
     ``"overview"`` (the summary, the mistakes biggest first, the running score chart)."""
 
-    _esm = HERE / "review.js"
-    _css = HERE / "review.css"
+    _esm = esm("review.js")
+    _css = css("review.css")
 
     part = traitlets.Unicode("steps").tag(sync=True)
 

@@ -12,47 +12,6 @@
  * }} Model
  */
 
-const SVG = "http://www.w3.org/2000/svg";
-const COLOURS = ["#1a73e8", "#d93025", "#188038", "#e37400", "#9334e6", "#007b83", "#b06000",
-  "#5f6368"];
-const DASHES = ["", "6 3", "2 3", "8 3 2 3", "1 2", "10 4", "4 4", "6 2 2 2"];
-const SUIT_SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
-const CONTRACT_TITLE = {
-  king: "King ♥", queens: "Queens", diamonds: "Diamonds", ltoosh: "Ltoosh", trex: "Trex",
-};
-
-/**
- * @param {string} tag
- * @param {string} [cls]
- * @param {string} [text]
- * @returns {HTMLElement}
- */
-function h(tag, cls, text) {
-  const el = document.createElement(tag);
-  if (cls) el.className = cls;
-  if (text !== undefined) el.textContent = text;
-  return el;
-}
-
-/**
- * @param {string} tag
- * @param {Record<string, string | number>} attrs
- * @returns {SVGElement}
- */
-function s(tag, attrs) {
-  const el = document.createElementNS(SVG, tag);
-  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
-  return el;
-}
-
-/**
- * @param {number | null | undefined} v
- * @returns {string}
- */
-function signed(v) {
-  if (v === null || v === undefined) return "";
-  return v > 0 ? `+${v}` : String(v);
-}
 
 /**
  * @param {SheetState} st
@@ -142,16 +101,16 @@ function chart(st, width) {
   const steps = Math.max(1, rows.length);
   const x = (/** @type {number} */ i) => L + ((W - L - R) * i) / steps;
   const y = (/** @type {number} */ v) => T + ((H - T - B) * (hi - v)) / (hi - lo);
-  const svg = s("svg", { viewBox: `0 0 ${W} ${H}`, class: "tt-chart", role: "img" });
+  const svg = sv("svg", { viewBox: `0 0 ${W} ${H}`, class: "tt-chart", role: "img" });
   svg.setAttribute("aria-label", "running totals per player");
   svg.dataset.testid = "score-chart";
-  svg.appendChild(s("line", { x1: L, x2: W - R, y1: y(0), y2: y(0), class: "tt-axis" }));
+  svg.appendChild(sv("line", { x1: L, x2: W - R, y1: y(0), y2: y(0), class: "tt-axis" }));
   for (const v of [hi, lo]) {
-    const t = s("text", { x: L - 4, y: y(v) + 4, "text-anchor": "end", class: "tt-tick" });
+    const t = sv("text", { x: L - 4, y: y(v) + 4, "text-anchor": "end", class: "tt-tick" });
     t.textContent = String(Math.round(v));
     svg.appendChild(t);
   }
-  const label = s("text",
+  const label = sv("text",
     { x: (L + W - R) / 2, y: H - 6, "text-anchor": "middle", class: "tt-tick" });
   label.textContent = st.game === "trixter" ? "hands" : "deals";
   svg.appendChild(label);
@@ -163,14 +122,14 @@ function chart(st, width) {
   }
   for (let p = 0; p < n; p++) {
     const pts = series[p].map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" ");
-    const line = s("polyline", {
+    const line = sv("polyline", {
       points: pts, fill: "none", stroke: COLOURS[p % COLOURS.length],
       "stroke-width": p === st.seat ? 3 : 2, "stroke-dasharray": DASHES[p % DASHES.length],
     });
     line.dataset.seat = String(p);
     svg.appendChild(line);
     const end = ends.find((e) => e.p === p);
-    const t = s("text", { x: W - R + 6, y: (end ? end.y : 0) + 4, class: "tt-end",
+    const t = sv("text", { x: W - R + 6, y: (end ? end.y : 0) + 4, class: "tt-end",
       fill: COLOURS[p % COLOURS.length] });
     const last = series[p][series[p].length - 1];
     t.textContent = `${p === st.seat ? "You" : st.players[p]} ${last}`;

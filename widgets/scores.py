@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ._base import HERE, TutorWidget
+from ._base import TutorWidget, css, esm
 
 __all__ = ["ScoreSheet"]
 
@@ -11,5 +11,5 @@ class ScoreSheet(TutorWidget):
     """Rows of ``game.score_sheet()`` (public facts only) in ``state["rows"]``, with the
     players' names and the seat of the learner."""
 
-    _esm = HERE / "scores.js"
-    _css = HERE / "scores.css"
+    _esm = esm("scores.js")
+    _css = css("scores.css")

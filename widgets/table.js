@@ -24,31 +24,7 @@
  * }} Model
  */
 
-const SUIT_SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
-const SUIT_NAME = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
-const RANK_NAME = {
-  A: "ace", K: "king", Q: "queen", J: "jack", T: "10", 9: "9", 8: "8", 7: "7",
-  6: "6", 5: "5", 4: "4", 3: "3", 2: "2",
-};
-const CONTRACT_TITLE = {
-  king: "King of Hearts", queens: "Queens", diamonds: "Diamonds", ltoosh: "Ltoosh",
-  trex: "Trex",
-};
 const CARD_RE = /^([2-9TJQKA][SHDC]|X)$/;
-
-/**
- * Make an element with a class and optional text.
- * @param {string} tag
- * @param {string} [cls]
- * @param {string} [text]
- * @returns {HTMLElement}
- */
-function h(tag, cls, text) {
-  const el = document.createElement(tag);
-  if (cls) el.className = cls;
-  if (text !== undefined) el.textContent = text;
-  return el;
-}
 
 /**
  * A face-up card: rank and suit symbol in the corner and a large suit symbol; the

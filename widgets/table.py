@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import traitlets
 
-from ._base import HERE, TutorWidget
+from ._base import TutorWidget, css, esm
 
 __all__ = ["CardTable"]
 
@@ -21,8 +21,8 @@ class CardTable(TutorWidget):
     to show (``"undo"``, ``"new_game"``).
     """
 
-    _esm = HERE / "table.js"
-    _css = HERE / "table.css"
+    _esm = esm("table.js")
+    _css = css("table.css")
 
     open_hands = traitlets.Dict().tag(sync=True)
     message = traitlets.Unicode("").tag(sync=True)

@@ -1,0 +1,118 @@
+// Shared by every widget module of the tutor: widgets/_base.py puts this file in front of
+// each widget's own module. anywidget loads a module from a string (as a blob: URL), so a
+// relative `import` would have nothing to resolve against; one source concatenated in
+// Python works the same in Voila and on the static site. Plain declarations, no exports:
+// a widget module must not declare these names again.
+
+const SUIT_SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
+const SUIT_NAME = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
+const RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A"];
+const RANK_NAME = {
+  A: "ace", K: "king", Q: "queen", J: "jack", T: "10", 9: "9", 8: "8", 7: "7",
+  6: "6", 5: "5", 4: "4", 3: "3", 2: "2",
+};
+const CONTRACT_TITLE = {
+  king: "King of Hearts", queens: "Queens", diamonds: "Diamonds", ltoosh: "Ltoosh",
+  trex: "Trex",
+};
+/** Where room is short (a combined contract, a phone's score sheet). */
+const CONTRACT_SHORT = {
+  king: "K♥", queens: "Queens", diamonds: "Diamonds", ltoosh: "Ltoosh", trex: "Trex",
+};
+/** One colour AND one dash pattern per seat, the same in every chart. */
+const COLOURS = ["#1a73e8", "#d93025", "#188038", "#e37400", "#9334e6", "#007b83", "#b06000",
+  "#5f6368"];
+const DASHES = ["", "6 3", "2 3", "8 3 2 3", "1 2", "10 4", "4 4", "6 2 2 2"];
+const SVG = "http://www.w3.org/2000/svg";
+
+/**
+ * Make an element with a class and optional text.
+ * @param {string} tag
+ * @param {string} [cls]
+ * @param {string} [text]
+ * @returns {HTMLElement}
+ */
+function h(tag, cls, text) {
+  const el = document.createElement(tag);
+  if (cls) el.className = cls;
+  if (text !== undefined) el.textContent = text;
+  return el;
+}
+
+/**
+ * Make an SVG element with its attributes.
+ * @param {string} tag
+ * @param {Record<string, string | number>} attrs
+ * @returns {SVGElement}
+ */
+function sv(tag, attrs) {
+  const el = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
+  return el;
+}
+
+/**
+ * "QS" -> "Q♠", "TH" -> "10♥", "X" -> "joker".
+ * @param {string} card
+ * @returns {string}
+ */
+function cardLabel(card) {
+  if (card === "X") return "joker";
+  const r = card.slice(0, -1);
+  return `${r === "T" ? "10" : r}${SUIT_SYMBOL[card.slice(-1)] || "?"}`;
+}
+
+/**
+ * A change of score with its sign: "+10", "-5", "0"; "" for none.
+ * @param {number | null | undefined} v
+ * @returns {string}
+ */
+function signed(v) {
+  if (v === null || v === undefined) return "";
+  return v > 0 ? `+${v}` : String(v);
+}
+
+// --- Keyboard focus across redraws ---------------------------------------------------------
+// A widget redraws by replacing its children, so the focused button goes and the browser
+// drops the focus to the page: a keyboard user would Tab through the page to come back.
+// The parts of one game (table, bid panel) share a focus scope, the box around them: focus
+// lost from one part is taken up by the part where the learner acts next.
+
+/**
+ * @param {HTMLElement} root
+ * @returns {HTMLElement}
+ */
+function focusScope(root) {
+  return /** @type {HTMLElement | null} */ (
+    root.closest(".tt-game, .tt-puzzle-board, .tt-review-board")) || root;
+}
+
+/** @returns {boolean} true when no element has the focus (it fell back to the page). */
+function focusIsLost() {
+  const a = document.activeElement;
+  return !a || a === document.body || a === document.documentElement || !a.isConnected;
+}
+
+/**
+ * After a redraw: put the focus on `home` (where the learner acts next in this widget) if
+ * the focus was lost from this game (here or in another of its parts), or if `claim` (the
+ * learner's turn just moved to this widget) and the focus is elsewhere in the game.
+ * @param {HTMLElement} root the widget's root element
+ * @param {boolean} had whether the focus was in `root` before the redraw
+ * @param {HTMLElement | null} home
+ * @param {boolean} claim
+ */
+function settleFocus(root, had, home, claim) {
+  const scope = focusScope(root);
+  if (had && focusIsLost()) scope.dataset.ttFocusLost = "1";
+  if (!home || !home.isConnected) return;
+  const lost = scope.dataset.ttFocusLost === "1" && focusIsLost();
+  const a = document.activeElement;
+  // Only from another part of the game, never from the page's own controls (a level choice).
+  const inPart = !focusIsLost() && a instanceof HTMLElement && scope.contains(a)
+    && !!a.closest(".tt-table, .tt-panel");
+  if (lost || (claim && inPart && a !== home)) {
+    home.focus({ preventScroll: true });
+    delete scope.dataset.ttFocusLost;
+  }
+}
