@@ -5,10 +5,12 @@ from __future__ import annotations
 import io
 import json
 import random
+from pathlib import Path
 
 import pytest
 
 from tutor import IllegalActionError, ParseError, Phase, TrixterGame, TrixterRules, records
+from tutor.cards import Card
 
 
 def played_game(seed: int = 4, hands: int = 3) -> TrixterGame:
@@ -134,3 +136,63 @@ def test_deal_hands_after_next_and_deal_actions():
     assert [h.pbn() for h in g.hands] == ["AK...", "QJ...", "T9..."]
     g.apply("trump S")
     assert [str(a) for _, a in g.deal_actions] == ["trump S"]
+
+
+DATA = Path(__file__).resolve().parent / "data"
+
+
+def _is_subsequence(short: list, long: list) -> bool:
+    it = iter(long)
+    return all(any(x == y for y in it) for x in short)
+
+
+@pytest.mark.parametrize("which", [0, 1])
+def test_version_1_trix_records_replay_to_the_same_scores(which):
+    """Records made before the round visited every player (version 1: doubling on with
+    combined deals; doubling off) still load. The turns that round skipped, and the
+    "no double" after a double that ended a turn by itself, are said for the players;
+    the scores are what version 1 gave."""
+    from tutor import TrixGame
+
+    game = json.loads((DATA / "trix-records-v1.json").read_text())["games"][which]
+    old = game["record"]
+    assert old["version"] == 1
+    g = records.from_record(old)
+    assert isinstance(g, TrixGame) and g.is_over
+    assert g.scores == game["scores"]
+    sheet = g.score_sheet()
+    assert [r["points"] for r in sheet] == game["points"]
+    assert [r["doubles"] for r in sheet] == game["doubles"]
+    new = g.to_record()
+    assert new["version"] == 2 and new["deals"] == old["deals"]
+    added = len(new["actions"]) - len(old["actions"])
+    assert added > 0 and _is_subsequence(old["actions"], new["actions"])
+    extra = list(new["actions"])
+    for a in old["actions"]:
+        extra.remove(a)
+    assert {t for _, t in extra} <= {"no double", "no redeal"}
+    assert records.loads(records.dumps(g)).to_record() == new  # and now as version 2
+
+
+def test_a_version_1_record_that_stops_in_the_round_stops_where_it_did():
+    """The old round visited only the K♥'s holder (seat 0) and ended its turn after the
+    double; the record replays to that moment: the owner to lead."""
+    from tutor import TrixGame
+
+    deal = ["KQJT9876543.K2..", "A2.AQJT9876543..", "..AKQJT98765432.", "...AKQJT98765432"]
+    rec = TrixGame.new(seed=0, deals=[deal], dealer=0).to_record()
+    rec["version"] = 1
+    rec["actions"] = [[1, "contract king"]]
+    g = records.from_record(rec)
+    assert g.phase == Phase.DOUBLE and g.to_move == 0  # seats 1, 2, 3 said "no double"
+    assert [str(a) for _, a in g.history[1:]] == ["no double"] * 3
+    rec["actions"].append([0, "double KH"])
+    g = records.from_record(rec)
+    assert g.phase == Phase.PLAY and g.to_move == 1 and g.doubles == [(Card.parse("KH"), 0)]
+    assert [(s, str(a)) for s, a in g.history[4:]] == [(0, "double KH"), (0, "no double")]
+    rec["version"] = 3
+    with pytest.raises(ParseError, match="version 3"):
+        records.from_record(rec)
+    rec["version"] = True
+    with pytest.raises(ParseError, match="version True"):
+        records.from_record(rec)

@@ -14,7 +14,7 @@ import pytest
 
 from tutor import Bid, CardSet, Phase, TrixGame, TrixterGame
 from tutor.actions import Play
-from tutor.cards import JOKER, Suit
+from tutor.cards import JOKER, Card, Suit
 from tutor.solver import Exactly, MaxTricks, MinPenalty, Position, solve
 from tutor.solver.pimc import View, advise_bid, bid_advice, hint, sample_layouts, view_of
 from tutor.trix.rules import TrixRules
@@ -135,6 +135,48 @@ def test_first_owner_holds_the_seven_of_hearts():
     assert "7H" in [str(c) for c in view.known[owner]]
     for hands in sample_layouts(view, 20, random.Random(1)):
         assert "7H" in [str(c) for c in hands[owner]]
+
+
+def _holders(layouts, card) -> Counter:
+    return Counter(next(s for s, h in enumerate(hands) if card in h) for hands in layouts)
+
+
+def test_a_declined_double_reveals_nothing():
+    """RULES.md A5: every player says "no double", the K♥'s holder too; to the others the
+    K♥ is then in any hidden hand, as likely in one as in another."""
+    kh = Card.parse("KH")
+    g = TrixGame.new(seed=3, owner=0)
+    g.apply("contract king")
+    holder = next(s for s in range(4) if kh in g.hands[s])
+    while g.phase == Phase.DOUBLE:
+        if g.to_move == holder:
+            assert "double KH" in map(str, g.legal_actions())  # it could have doubled
+        g.apply("no double")
+    seat = (holder + 1) % 4
+    assert_consistent(g, seat)  # the engine accepts every sampled layout
+    hits = _holders(sample_layouts(view_of(g, seat), 600, random.Random(1)), kh)
+    assert set(hits) == {s for s in range(4) if s != seat}, hits
+    assert all(150 <= n <= 250 for n in hits.values()), hits  # 200 each if fair
+
+
+def test_a_doubler_who_says_no_double_may_hold_another_queen():
+    """A doubler ends the turn with "no double" whether or not another queen is left,
+    so it shows only the queen it doubled."""
+    g = TrixGame.new(seed=1, owner=0)  # seat 3 holds two queens
+    g.apply("contract queens")
+    queens = [Card.parse(q) for q in ("QS", "QH", "QD", "QC")]
+    two = next(s for s in range(4) if sum(q in g.hands[s] for q in queens) >= 2)
+    doubled = next(q for q in queens if q in g.hands[two])
+    while g.phase == Phase.DOUBLE:
+        if g.to_move == two and not g.doubles:
+            g.apply(f"double {doubled}")
+        g.apply("no double")
+    seat = (two + 1) % 4
+    assert_consistent(g, seat)
+    layouts = sample_layouts(view_of(g, seat), 300, random.Random(2))
+    assert all(doubled in hands[two] for hands in layouts)  # shown: public
+    more = Counter(sum(q in hands[two] for q in queens if q != doubled) for hands in layouts)
+    assert more[0] and sum(n for k, n in more.items() if k > 0), more
 
 
 def test_unconstrained_sampling_is_fair():

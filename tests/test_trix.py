@@ -298,3 +298,59 @@ def test_undo_and_record_round_trip_mid_deal():
     assert g.phase == Phase.DOUBLE and g.to_move == 0 and g.doubles == [(KH, 0)]
     g.undo()
     assert g.phase == Phase.DOUBLE and g.to_move == 0 and g.doubles == []
+
+
+@pytest.mark.parametrize("contract,rules,word", [
+    ("king", {}, "no double"), ("king", {"doubling": False}, "no redeal"),
+    ("queens", {}, "no double"), ("queens", {"doubling": False}, None),
+    ("trex", {}, "no redeal"), ("diamonds", {}, None), ("ltoosh", {}, None),
+    ("king+queens", {"combine": True}, "no double"),
+    ("queens+diamonds", {"combine": True, "doubling": False}, None),
+    ("king+ltoosh", {"combine": True, "doubling": False}, "no redeal")])
+@pytest.mark.parametrize("owner", [0, 3])
+def test_the_round_visits_every_player_in_order_from_the_owner(contract, rules, word, owner):
+    """RULES.md A5: when the contract allows a double or a claim, the round visits all four
+    players once, in play order from the owner, whatever they hold; else there is none."""
+    g = TrixGame.new(seed=5, rules=TrixRules(**rules), owner=owner)
+    g.apply(f"contract {contract}")
+    if word is None:
+        assert g.phase in (Phase.PLAY, Phase.TREX) and g.to_move == owner
+        return
+    visited = []
+    while g.phase == Phase.DOUBLE:
+        legal = [str(a) for a in g.legal_actions()]
+        assert legal[-1] == word and "redeal" not in legal  # seed 5: nobody may claim
+        visited.append(g.to_move)
+        g.apply(word)
+    assert visited == [(owner + i) % 4 for i in range(4)]
+    assert g.to_move == owner and g.phase in (Phase.PLAY, Phase.TREX)
+
+
+def test_scripted_doubles_and_a_redeal_claim_score_by_hand():
+    """King of Hearts: seat 0 doubles its lone K♥, then (still to move) claims a redeal;
+    the deal scores nothing. The owner deals again: Queens with three doubles."""
+    claim = ["KQJT9876543.K..A", "A.AQJT98765432..", "..AKQJT98765432.", "2...KQJT98765432"]
+    g = new([claim, SUITS])
+    assert g.owner == 1
+    g.apply("contract king")
+    play_all(g, ["no double", "no double", "no double"])  # seats 1, 2, 3
+    assert g.to_move == 0
+    g.apply("double KH")
+    assert g.to_move == 0 and {str(a) for a in g.legal_actions()} == {"redeal", "no double"}
+    g.apply("redeal")
+    row = g.score_sheet()[0]
+    assert row["redeal"] == 0 and row["points"] == [0] * 4 and row["doubles"] == [["KH", 0]]
+    assert g.owner == 1 and g.doubles == [] and g.scores == [0] * 4
+    g.apply("contract queens")  # each seat holds a whole suit: seat 1 the hearts
+    play_all(g, ["double QH", "no double",  # seat 1, the owner
+                 "double QD", "no double",  # seat 2
+                 "no double",  # seat 3 keeps its Q♣ quiet
+                 "double QS", "no double"])  # seat 0
+    assert g.phase == Phase.PLAY and g.to_move == 1
+    play_all(g, ["QH", "QD", "2C", "QS",  # seat 1 wins: its own Q♥, and Q♦, Q♠ doubled
+                 "AH", "3D", "QC", "2S"])  # by others; then the plain Q♣
+    assert g.phase == Phase.HAND_OVER
+    # Seat 1: -25 (own doubled Q♥, no bonus) -50 (Q♦) -50 (Q♠) -25 (Q♣) = -150;
+    # seats 2 and 0: +25 each for a doubled queen taken by another player.
+    assert g.scores == [25, -150, 25, 0] and sum(g.scores) == -100
+    assert g.score_sheet()[1]["doubles"] == [["QH", 1], ["QD", 2], ["QS", 0]]

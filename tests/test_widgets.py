@@ -25,7 +25,9 @@ from tutor.bots import legal_actions  # noqa: E402
 from tutor.trix import TrixRules  # noqa: E402
 from tutor.trixter import peak_for  # noqa: E402
 from widgets import BidPanel, CardTable, GameView, ScoreSheet, TrexLayout, play  # noqa: E402
-from widgets.play import MESSAGE_TYPES, parse_message, Refused  # noqa: E402
+from tutor.cards import Card  # noqa: E402
+from widgets.play import (MESSAGE_TYPES, Refused, describe, learner_views,  # noqa: E402
+                          parse_message, status_text)
 
 WIDGETS = Path(__file__).resolve().parent.parent / "widgets"
 CARD_TOKEN = re.compile(r"(?<![A-Za-z0-9])(?:10|[2-9TJQKA])[SHDC♠♥♦♣](?![A-Za-z0-9])")
@@ -266,7 +268,7 @@ def test_trex_layout_shown_only_in_trex() -> None:
     assert view.trex.layout.display == ""
     rows = view.trex.state["layout"]
     assert set(rows) == {"S", "H", "D", "C"}
-    while view.game.observe(0)["phase"] == "trex":
+    while view.game.observe(0)["phase"] in ("double", "trex"):  # the claims round first
         learner_step(view, rng)
         check_safe(view)
     assert len(view.trex.state["out"]) == 4
@@ -386,14 +388,66 @@ def test_new_game_same_setup_new_seed() -> None:
         check_safe(view)
 
 
+class FakeClock:
+    """``time.monotonic`` and ``time.sleep`` for the controller: sleeping moves the clock."""
+
+    def __init__(self) -> None:
+        self.now = 100.0
+        self.sleeps: list[float] = []
+
+    def monotonic(self) -> float:
+        return self.now
+
+    def sleep(self, seconds: float) -> None:
+        self.sleeps.append(seconds)
+        self.now += seconds
+
+
 def test_pause_is_used_between_bot_actions(monkeypatch: pytest.MonkeyPatch) -> None:
-    sleeps: list[float] = []
+    clock = FakeClock()
     controller = importlib.import_module("widgets.play")  # the module, not the function
-    monkeypatch.setattr(controller.time, "sleep", sleeps.append)
+    monkeypatch.setattr(controller, "time", clock)
     view = play(TrixterGame.new(players=4, seed=1, dealer=1, first_hand=2), seat=0, pause=0.25)
-    assert sleeps == []  # the opening bots act at once, before the table is shown
+    assert clock.sleeps == []  # the opening bots act at once, before the table is shown
     learner_step(view, random.Random(1))
-    assert sleeps and set(sleeps) == {0.25}
+    assert clock.sleeps and set(clock.sleeps) == {0.25}
+
+
+def test_a_computer_seat_takes_as_long_whether_it_could_double_or_not(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """RULES.md A5: a bot thinks during the pause, so every turn of the doubling round
+    takes the pause: the K♥'s holder, who weighs a double, as long as the others."""
+    from tutor.bots import TrixBot
+
+    clock = FakeClock()
+    controller = importlib.import_module("widgets.play")
+    monkeypatch.setattr(controller, "time", clock)
+
+    class Thinker(TrixBot):
+        """The beginner, taking 0.2 s (of the fake clock) to weigh a real choice."""
+
+        def act(self, observation: dict) -> Any:
+            if len(observation["legal"]) > 1:
+                clock.now += 0.2
+            return super().act(observation)
+
+    # Seat 1 holds the K♥ in long low hearts: the beginner doubles it.
+    deal = ["AKQJT9876543..2.", "2.K9532.AKQJT.AK", "..9876543.QJT982", ".AQJT8764..76543"]
+    g = TrixGame.new(seed=0, deals=[deal], dealer=0, owner=0)
+    view = play(g, seat=0, pause=0.5, opponents=[None, Thinker(1), Thinker(2), Thinker(3)])
+    send(view.bids, {"type": "contract", "contract": "king"})
+    assert view.game.to_move == 0 and view.game.phase.value == "double"
+    moments: list[tuple[int, str, float]] = []
+    apply = view.game.apply
+    monkeypatch.setattr(view.game, "apply", lambda action, seat=None: (
+        moments.append((seat, str(action), clock.now)), apply(action, seat)))
+    send(view.bids, {"type": "no_double"})
+    assert [(s, a) for s, a, _ in moments] == [
+        (0, "no double"), (1, "double KH"), (1, "no double"), (2, "no double"),
+        (3, "no double")]
+    assert view.game.phase.value == "play" and view.game.to_move == 0
+    times = [t for _, _, t in moments]
+    assert [round(b - a, 9) for a, b in zip(times, times[1:])] == [0.5] * 4
 
 
 def test_a_failing_bot_is_replaced_by_a_random_move() -> None:
@@ -591,3 +645,104 @@ def test_a_late_joiner_gets_a_computer_player() -> None:
     while view.game.phase.value not in ("hand_over", "game_over"):
         learner_step(view, rng)
     assert view.game.hands_played[4] == 1
+
+
+# --- the doubling round tells nothing of who could act (RULES.md A5) -----------------------
+
+def _moved(hands: list, card: str, seat: int, keep: tuple[str, ...] = ()) -> list:
+    """``hands`` with ``card`` in ``seat``: swapped with the lowest card of that seat that
+    is not in ``keep``."""
+    c = Card.parse(card)
+    held = [s for s in range(4) if c in hands[s]][0]
+    if held == seat:
+        return hands
+    give = min(x for x in hands[seat] if str(x) not in keep and str(x) != card)
+    out = list(hands)
+    out[held] = out[held].remove(c).add(give)
+    out[seat] = out[seat].remove(give).add(c)
+    return out
+
+
+def _alone(hands: list, seat: int, cards: tuple[str, ...], suit: str) -> list:
+    """``hands`` where ``seat`` holds ``cards`` and no other card of ``suit``."""
+    for card in cards:
+        hands = _moved(hands, card, seat, keep=cards)
+    for c in [x for x in hands[seat] if x.suit.name[0] == suit and str(x) not in cards]:
+        other = (seat + 1) % 4
+        give = min(x for x in hands[other] if x.suit.name[0] != suit)
+        hands = list(hands)
+        hands[seat] = hands[seat].remove(c).add(give)
+        hands[other] = hands[other].remove(give).add(c)
+    return hands
+
+
+def _round_variants(contract: str) -> list[list]:
+    """Deals that differ in who holds the cards the round is about (so who could double
+    or claim), each from the same shuffle."""
+    base = TrixGame.new(seed=8).hands
+    if "king" in contract:
+        return [_moved(base, "KH", 0), _alone(base, 3, ("KH",), "H"),
+                _alone(_moved(base, "KH", 2), 1, ("AH",), "H"),
+                _alone(base, 1, ("KH", "AH"), "H"),
+                _alone(_alone(base, 0, ("QS", "QH", "QD", "QC"), "X"), 2, ("KH",), "H")]
+    if contract == "queens":
+        return [_moved(base, "QS", 0), _moved(base, "QS", 3),
+                _alone(base, 1, ("QS", "QH", "QD", "QC"), "X"),
+                _alone(base, 2, ("QH", "QD"), "X")]
+    return [_alone(base, 0, ("2S", "2H", "2D", "3C"), "X"),
+            _alone(base, 3, ("2S", "2H", "2D", "2C"), "X"), _moved(base, "2S", 1),
+            _alone(base, 2, ("2S", "2H", "2C", "3D"), "X")]
+
+
+def _declined_round(hands: list, contract: str,
+                    rules: TrixRules) -> tuple[list, set, list[str]]:
+    """Every player declines in turn; at each step, what each seat observes (its own hand
+    and legal actions left out), its status line and seat marks as a learner, and the
+    words for the action. Also each seat's legal actions and the status line the seat
+    to move reads (these may differ between deals: they are its own)."""
+    g = TrixGame.new(seed=1, rules=rules, deals=[hands], dealer=0, owner=2)
+    g.apply(f"contract {contract}")
+    steps: list = []
+    options: set = set()
+    own: list[str] = []
+    while True:
+        step: list = [g.phase.value, g.to_move]
+        for seat in range(4):
+            v = learner_views(g, seat)["table"]
+            public = {k: x for k, x in v.items() if k not in ("hand", "legal")}
+            words = status_text(v) if seat != g.to_move else None
+            step.append((public, words))
+        steps.append(step)
+        if g.phase.value != "double":
+            return steps, options, own
+        own.append(status_text(learner_views(g, g.to_move)["table"]))
+        options.add((g.to_move, tuple(sorted(str(a) for a in g.legal_actions()))))
+        word = g.legal_actions()[-1]
+        steps.append(describe(g.names[g.to_move], word))
+        g.apply(word)
+
+
+@pytest.mark.parametrize("contract,rules", [
+    ("king", TrixRules()), ("king", TrixRules(doubling=False)), ("queens", TrixRules()),
+    ("trex", TrixRules()), ("king+queens", TrixRules(combine=True))])
+def test_declined_round_looks_the_same_wherever_the_cards_are(contract: str,
+                                                              rules: TrixRules) -> None:
+    """The public sequence of a round where everyone declines (whose turn, what each seat
+    observes, the status words and seat marks, the words for each action) is the same
+    whether the K♥, a queen or the 2s sit in one seat or another; only the legal actions
+    offered to the holder differ."""
+    runs = [_declined_round(h, contract, rules) for h in _round_variants(contract)]
+    assert all(len(h) == 13 for hands in _round_variants(contract) for h in hands)
+    first = runs[0][0]
+    assert [s[1] for s in first if isinstance(s, list)] == [2, 3, 0, 1, 2]  # all, from 2
+    for steps, _, _ in runs[1:]:
+        assert steps == first
+    # The deals do differ in who could act (else this test proves nothing).
+    assert len({frozenset(opts) for _, opts, _ in runs}) >= 3
+    # The round's words name a claim exactly when the contract allows one (not Queens).
+    in_round = [s for s in first if isinstance(s, list) and s[0] == "double"]
+    words = [w for s in in_round for _, w in s[2:] if w]
+    words += [s[2][0]["round"]["title"] for s in in_round]
+    assert words and all(("redeal" in w.lower()) == (contract != "queens") for w in words)
+    if contract == "queens":  # nor does the learner's own line offer one
+        assert not any("redeal" in w for _, _, own in runs for w in own)

@@ -8,6 +8,7 @@
  *   hand_size?: number, dealer?: number, trump?: string | null, contracts_left?: string[],
  *   contract?: string[], owner?: number | null, last_hand?: any, last_deal?: any,
  *   scores: number[], redeal_claim?: {seat: number, hand: string[], contract: string} | null,
+ *   round?: {title: string, mark: string} | null,
  * }} PanelState
  * @typedef {{
  *   get(name: string): any, send(content: object): void,
@@ -125,7 +126,7 @@ export default {
       const round = [...legal].filter((a) => a.startsWith("double ")
         || a === "no double" || a === "redeal" || a === "no redeal");
       if (round.length) {
-        const row = section("Doubling and redeal");
+        const row = section((s.round && s.round.title) || "Doubling");
         for (const act of round) {
           let label = act;
           if (act.startsWith("double ")) label = `double ${cardLabel(act.slice(7))}`;

@@ -30,7 +30,7 @@ import ipywidgets
 
 from tutor.actions import (Action, Bid, ChooseContract, ChooseTrump, ClaimRedeal, Double,
                            NextHand, NoDouble, NoRedeal, Pass, Play)
-from tutor.bots import LEVELS, Bot, RandomBot, bot_for, play_bot_turn
+from tutor.bots import LEVELS, Bot, RandomBot, bot_for
 from tutor.cards import Card, Suit
 from tutor.errors import ParseError
 from tutor.protocol import Game, Phase
@@ -340,16 +340,31 @@ class GameView(Controller, ipywidgets.VBox):
             if mover is None or mover == self.seat:
                 self._update_options()
                 return
-            if pause:
-                time.sleep(pause)
             trex = self.game.phase == Phase.TREX
-            try:
-                action = play_bot_turn(self.game, self._bot(mover))
-            except Exception:  # a bot's mistake must not freeze the table
-                log.exception("bot for seat %s failed; playing a random legal action", mover)
-                action = play_bot_turn(self.game, RandomBot(self._bot_seed(mover)))
+            started = time.monotonic()
+            action = self._bot_choice(mover)
+            # The bot thinks during the pause, not before it: a seat takes the same time
+            # whether it had a choice to weigh (a K♥ to double) or not (RULES.md A5).
+            rest = pause - (time.monotonic() - started)
+            if rest > 0:
+                time.sleep(rest)
+            self.game.apply(action, mover)
             self._note = describe(self.game.observe(self.seat)["players"][mover], action, trex)
             self.refresh()
+
+    def _bot_choice(self, mover: int) -> Action:
+        """What the computer seat ``mover`` does now, from its own observation; a random
+        legal action if its bot fails (a bot's mistake must not freeze the table)."""
+        obs = self.game.observe(mover)
+        try:
+            action = self._bot(mover).act(obs)
+            why = self.game.why_illegal(action, seat=mover)
+            if why is not None:
+                raise ValueError(f"illegal action {action}: {why}")
+            return action
+        except Exception:
+            log.exception("bot for seat %s failed; playing a random legal action", mover)
+            return RandomBot(self._bot_seed(mover)).act(obs)
 
     # --- messages from the browser (Controller._on_msg brings every part's here) ---
     def handle(self, content: Any, source: Any = None) -> bool:
@@ -460,6 +475,8 @@ def learner_views(game: Game, seat: int, opened: Iterable[int] = ()) -> dict[str
     trix = obs["game"] == "trix"
     view = dict(obs)
     view["direction"] = "ccw" if trix else "cw"
+    if trix:  # the round's words, from the contract only (never from whose cards allow what)
+        view["round"] = round_words(obs) if obs["phase"] == Phase.DOUBLE.value else None
     return {
         "table": view,
         "open_hands": {str(s): game.observe(s)["hand"] for s in opened
@@ -491,10 +508,12 @@ def describe(who: str, action: Action, trex: bool = False) -> str:
         return f"{who} chose {' + '.join(c.title for c in sorted(action.contracts))}."
     if isinstance(action, Double):
         return f"{who} doubled {action.card.symbol()}."
+    # Every player says one of these in turn (RULES.md A5): the words tell nothing of
+    # whether the player could have doubled or claimed.
     if isinstance(action, NoDouble):
-        return f"{who} did not double."
+        return f"{who} said “no double”."
     if isinstance(action, NoRedeal):
-        return f"{who} did not claim a redeal."
+        return f"{who} said “no redeal”."
     if isinstance(action, ClaimRedeal):
         return f"{who} claimed a redeal."
     if isinstance(action, Pass):
@@ -539,7 +558,7 @@ def status_text(obs: dict[str, Any]) -> str:
         return "You own this kingdom: choose the contract." if yours \
             else f"{who} chooses the contract."
     if phase == Phase.DOUBLE.value:
-        return "Double, claim a redeal, or go on." if yours else f"{who} may double."
+        return _round_status(obs, who) if not yours else _your_round_status(obs)
     if phase == Phase.TREX.value:
         if yours:
             return "Your turn: play a card that fits the layout (or pass)."
@@ -547,6 +566,57 @@ def status_text(obs: dict[str, Any]) -> str:
     if yours:
         return "Your lead: play a card." if not obs["trick"] else "Your turn: play a card."
     return f"{who} to play."
+
+
+def round_kind(obs: dict[str, Any]) -> tuple[bool, bool]:
+    """Whether the Trix contract in ``obs`` allows doubling, and a redeal claim (A4, A5):
+    public facts (the contract and the rules), the same for every seat.
+
+    >>> round_kind({"contract": ["queens"], "rules": {"doubling": True}})
+    (True, False)
+    """
+    contract = set(obs.get("contract") or [])
+    doubling = bool((obs.get("rules") or {}).get("doubling", True))
+    return doubling and bool(contract & {"king", "queens"}), bool(contract & {"king", "trex"})
+
+
+def round_words(obs: dict[str, Any]) -> dict[str, str]:
+    """The round's ``title`` (the bid panel's heading) and ``mark`` (the word on the seat
+    to move) for this contract: Queens has no claim, Trex no double.
+
+    >>> round_words({"contract": ["trex"], "rules": {"doubling": True}})
+    {'title': 'Redeal claims', 'mark': 'to claim or not'}
+    """
+    doubles, claims = round_kind(obs)
+    if doubles and claims:
+        return {"title": "Doubling and redeal claims", "mark": "to double or not"}
+    if doubles:
+        return {"title": "Doubling", "mark": "to double or not"}
+    return {"title": "Redeal claims", "mark": "to claim or not"}
+
+
+def _round_status(obs: dict[str, Any], who: str) -> str:
+    """Another player's turn in the round: what anyone in that seat may do under this
+    contract, never what this player's cards allow."""
+    doubles, claims = round_kind(obs)
+    if doubles and claims:
+        return f"{who} to double, claim a redeal, or say “no double”."
+    if doubles:
+        return f"{who} to double a queen or say “no double”."
+    return f"{who} to claim a redeal or say “no redeal”."
+
+
+def _your_round_status(obs: dict[str, Any]) -> str:
+    """The learner's turn in the round, from their own legal actions."""
+    legal = obs.get("legal") or []
+    word = "no double" if "no double" in legal else "no redeal"
+    may = [w for w, ok in (("double", any(a.startswith("double ") for a in legal)),
+                           ("claim a redeal", "redeal" in legal)) if ok]
+    if not may:
+        doubles, claims = round_kind(obs)
+        what = " or ".join(w for w, ok in (("double", doubles), ("claim", claims)) if ok)
+        return f"Your turn: you have nothing to {what}; say “{word}”."
+    return f"Your turn: {' or '.join(may)}, or say “{word}”."
 
 
 def _default_pause() -> float:

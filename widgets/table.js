@@ -15,7 +15,7 @@
  *   deal_number?: number, doubles?: [string, number][], public?: Record<string, string[]>,
  *   taken?: string[][],
  *   team_scores?: number[] | null,
- *   info?: [string, string][], facts?: string[],
+ *   info?: [string, string][], facts?: string[], round?: {title: string, mark: string} | null,
  * }} TableState
  * @typedef {{
  *   get(name: string): any, set(name: string, value: any): void, save_changes(): void,
@@ -144,8 +144,9 @@ function seatFacts(s, seat) {
 function seatMarks(s, seat) {
   const out = [];
   if (s.to_move === seat) {  // a word, not only the outline, says whose turn it is
-    out.push({ trump: "names trump", bid: "to bid", choose_contract: "chooses",
-               double: "may double" }[s.phase] || "to play");
+    out.push(s.phase === "double" && s.round ? s.round.mark  // the same for every seat
+      : { trump: "names trump", bid: "to bid", choose_contract: "chooses" }[s.phase]
+        || "to play");
   }
   if (s.dealer === seat) out.push("dealer");
   if (s.game === "trix" && s.owner === seat) out.push("owner");
