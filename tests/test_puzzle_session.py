@@ -88,24 +88,25 @@ THREE = {"hands": ["A9..2.", "..543.", "Q..76."], "leader": 0, "trump": None}
 FOUR = {"hands": [".K3..2", ".Q..AK", ".4..QJ", "...T9"], "leader": 3, "trick": ["5H"],
         "trump": None}
 
-# Trix, King of Hearts. South led the 3♥, West dropped the K♥; North (the learner) holds
-# A♥ 2♥ 5♣ and must follow with a heart; East, last, has no heart.
-# - 2♥: West's K♥ is the highest heart, West takes it: the goal is safe and the puzzle
+# Trix (seats 0-3 are North, West, South, East: counter-clockwise), King of Hearts. South
+# led the 3♥, East dropped the K♥; North (the learner) holds A♥ 2♥ 5♣ and must follow
+# with a heart; West, last, has no heart.
+# - 2♥: East's K♥ is the highest heart, East takes it: the goal is safe and the puzzle
 #   ends at once (the K♥ is gone), with cards still in the hands.
 # - A♥: North wins the trick and the K♥ with it.
 KING = {"hands": [".A2..5", "9...74", "Q..8.", "..T.6"], "leader": 2, "trick": ["3H", "KH"],
         "contract": "king"}
 
-# Trex. West (seat 3) is out. Layout: every card no hand holds (♥ 2–J, ♣ 4–A).
-#   North: Q♥ 3♣    East: K♥    South: A♥ 2♣
-# - 3♣: East cannot play the K♥ (the Q♥ is not down) and passes, South must play the
+# Trex. East (seat 3) is out. Layout: every card no hand holds (♥ 2–J, ♣ 4–A).
+#   North: Q♥ 3♣    West: K♥    South: A♥ 2♣
+# - 3♣: West cannot play the K♥ (the Q♥ is not down) and passes, South must play the
 #   2♣, and North's Q♥ (played for them) takes them out second: out (3, 0).
-# - Q♥: East's K♥ takes East out, South must play the A♥, North's 3♣ goes out third and
+# - Q♥: West's K♥ takes West out, South must play the A♥, North's 3♣ goes out third and
 #   ends the deal: out (3, 1, 0, 2).
 TREX_OUT = {"hands": [".Q..3", ".K..", ".A..2", "..."], "to_move": 0, "out": [3],
             "contract": "trex"}
 
-# Trex. West and East are out (West first). North: A♥ K♥ Q♥ 3♣, South: 2♣.
+# Trex. East and West are out (East first). North: A♥ K♥ Q♥ 3♣, South: 2♣.
 # - 3♣: South's 2♣ goes out third and ends the deal: North is fourth.
 # - Q♥, K♥, A♥ (South passes each time), then North's 3♣ goes out third and ends it.
 TREX_END = {"hands": [".AKQ..3", "...", "...2", "..."], "to_move": 0, "out": [3, 1],

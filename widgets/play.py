@@ -34,6 +34,7 @@ from tutor.bots import LEVELS, Bot, RandomBot, bot_for
 from tutor.cards import Card, Suit
 from tutor.errors import ParseError
 from tutor.protocol import Game, Phase
+from tutor.seats import direction
 
 from ._base import Controller, Refused
 from .bidding import BidPanel
@@ -474,7 +475,7 @@ def learner_views(game: Game, seat: int, opened: Iterable[int] = ()) -> dict[str
     obs = game.observe(seat)
     trix = obs["game"] == "trix"
     view = dict(obs)
-    view["direction"] = "ccw" if trix else "cw"
+    view["direction"] = direction(obs["game"])
     if trix:  # the round's words, from the contract only (never from whose cards allow what)
         view["round"] = round_words(obs) if obs["phase"] == Phase.DOUBLE.value else None
     return {

@@ -22,13 +22,13 @@ from functools import cache
 from typing import Any
 
 from ..cards import Card, CardSet, Suit
+from ..seats import DIRECTIONS, seat_name
 from ..tricks import legal_cards, trick_winner, why_illegal
 from .scene import data_files, read_cards, trick_story
 
 __all__ = ["Question", "question", "questions", "parse_question", "QuizError", "KINDS"]
 
 KINDS = ("choice", "winner", "legal", "score", "hand_size", "points", "trex", "redeal")
-SEATS4 = ["North", "East", "South", "West"]
 
 
 class QuizError(ValueError):
@@ -82,10 +82,13 @@ def _numbers(right: int, others: list[int]) -> tuple[tuple[str, ...], int]:
         vals.index(right)
 
 
-def parse_question(q: Any, source: str = "<string>") -> Question:
-    """A :class:`Question` from its JSON object (see the module doc for the kinds)."""
+def parse_question(q: Any, source: str = "<string>", game: str = "trixter") -> Question:
+    """A :class:`Question` from its JSON object (see the module doc for the kinds); the
+    seats of a four-seat trick are named as ``game`` names them (:mod:`tutor.seats`)."""
     if not isinstance(q, dict) or not isinstance(q.get("id"), str):
         raise QuizError(f"{source}: a question is an object with an 'id'")
+    if "seats" not in q:
+        q = {**q, "seats": [seat_name(s, 4, game) for s in range(4)]}
     where = f"{source}: question {q['id']!r}"
     kind = q.get("kind")
     if kind not in KINDS:
@@ -115,7 +118,7 @@ def _choice(q, qid, text, why, where) -> Question:
 
 
 def _names(q, where) -> list[str]:
-    names = q.get("seats", SEATS4)
+    names = q["seats"]
     if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
         raise QuizError(f"{where}: 'seats' is a list of names")
     return names
@@ -282,8 +285,9 @@ def questions() -> dict[str, Question]:
     """Every bundled question by id (``tutor/lessons/data/*.json``, key ``questions``)."""
     out: dict[str, Question] = {}
     for name, obj in data_files():
+        game = name.removesuffix(".json")  # trix.json holds the Trix questions
         for item in obj.get("questions", []):
-            qq = parse_question(item, name)
+            qq = parse_question(item, name, game if game in DIRECTIONS else "trixter")
             if qq.id in out:
                 raise QuizError(f"{name}: question id {qq.id!r} appears twice")
             out[qq.id] = qq

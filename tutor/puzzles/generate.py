@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..cards import JOKER, Card, CardSet, Rank, Suit, deal
+from ..seats import seat_name
 from ..tricks import legal_cards
 from ..trix.contracts import Contract
 from .model import Puzzle, Target
@@ -36,17 +37,6 @@ class Theme:
     keep: Callable[[Puzzle, CheckResult], bool] = lambda p, r: True
 
 
-def seat_name(seat: int, players: int) -> str:
-    """North, East, South, West at a table of four; Player 1… otherwise.
-
-    >>> seat_name(2, 4), seat_name(2, 5)
-    ('South', 'Player 3')
-    """
-    if players == 4:
-        return ("North", "East", "South", "West")[seat]
-    return f"Player {seat + 1}"
-
-
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
@@ -60,7 +50,7 @@ def _trick_words(p: Puzzle) -> str:
         return "You lead."
     parts = []
     for i, c in enumerate(p.trick):
-        who = seat_name((p.leader + i) % p.players, p.players)
+        who = seat_name((p.leader + i) % p.players, p.players, p.game)
         what = "a joker" if c.is_joker else f"the {c.symbol()}"
         parts.append(f"{who} {'led' if i == 0 else 'played'} {what}")
     return "; ".join(parts) + "."
@@ -437,7 +427,7 @@ def _rules_words(p: Puzzle) -> str:
     if p.game == "trixter":
         return (f"{SUIT_WORDS[p.trump]} are trump." if p.trump is not None else "No trump.")
     c = p.contract[0]
-    doubled = "".join(f" {seat_name(s, 4) if s != p.seat else 'You'} doubled the "
+    doubled = "".join(f" {seat_name(s, 4, p.game) if s != p.seat else 'You'} doubled the "
                       f"{card.symbol()}." for card, s in p.doubles)
     if c == Contract.KING:
         return "King of Hearts: whoever takes the K♥ loses 75." + (
@@ -454,9 +444,9 @@ def _rules_words(p: Puzzle) -> str:
 def prompt_for(p: Puzzle) -> str:
     """The prompt a learner reads: who they are, the contract or trump, the trick so far
     (or the seats out, in Trex) and the goal, in plain words."""
-    me = seat_name(p.seat, p.players)
+    me = seat_name(p.seat, p.players, p.game)
     if p.is_trex:
-        out = ", ".join(seat_name(s, 4) for s in p.out)
+        out = ", ".join(seat_name(s, 4, p.game) for s in p.out)
         gone = f" {out} {'is' if len(p.out) == 1 else 'are'} out." if p.out else ""
         from ..solver.trex import layout_from_cards
 
@@ -467,7 +457,7 @@ def prompt_for(p: Puzzle) -> str:
                 f"{_goal_words(p)}")
     bids = ""
     if p.bids:
-        said = ", ".join(f"{'you' if s == p.seat else seat_name(s, p.players)} {b}"
+        said = ", ".join(f"{'you' if s == p.seat else seat_name(s, p.players, p.game)} {b}"
                          for s, b in enumerate(p.bids))
         hidden = " You see only your own hand." if p.visible == (p.seat,) else ""
         bids = f" Bids: {said}.{hidden}"
@@ -553,7 +543,8 @@ def _refutation(p: Puzzle, r: CheckResult) -> str:
         if not freed:
             return f" {Name} fails: the others can {beaten_words(p)}.{also}"
         s, c = freed[0]
-        return f" {Name} fails: it lets {seat_name(s, 4)} play the {c.symbol()}, {then}{also}"
+        who = seat_name(s, 4, p.game)
+        return f" {Name} fails: it lets {who} play the {c.symbol()}, {then}{also}"
     pos = p.position()
     trick = list(pos.trick) + [bad]
     after = play_card(pos, bad)
@@ -563,7 +554,7 @@ def _refutation(p: Puzzle, r: CheckResult) -> str:
     card = trick[(w - pos.leader) % p.players]
     if w == p.seat and _one_too_many(p):
         return f" {Name} fails: you win that trick with it: one trick too many.{also}"
-    who = "you win" if w == p.seat else f"{seat_name(w, p.players)} wins"
+    who = "you win" if w == p.seat else f"{seat_name(w, p.players, p.game)} wins"
     return f" {Name} fails: {who} that trick with {_card_words(card, 'the ')}, {then}{also}"
 
 

@@ -25,7 +25,8 @@ from typing import Any
 
 from ..cards import Card
 from ..errors import ParseError
-from .generate import PLACES, _plural, seat_name
+from ..seats import direction, seat_name
+from .generate import PLACES, _plural
 from .model import Puzzle, play_card
 from .verify import HintLadder, _over, _solve, hints
 
@@ -440,8 +441,9 @@ class PuzzleSession:
 
     # --- what the learner sees -----------------------------------------------------------------
     def names(self) -> list[str]:
+        """The seats' names, in the game's direction of play (:mod:`tutor.seats`)."""
         n = self.puzzle.players
-        return [seat_name(s, n) for s in range(n)]
+        return [seat_name(s, n, self.puzzle.game) for s in range(n)]
 
     def status(self) -> str:
         """One line: whose turn, whether the goal is still within reach, or the end."""
@@ -485,6 +487,7 @@ class PuzzleSession:
         trick_pairs, tricks = self._tricks()
         obs: dict[str, Any] = {
             "game": p.game, "seat": self.seat, "players": self.names(),
+            "direction": direction(p.game),  # the game's way round (RULES.md "Seats")
             "phase": "hand_over" if over else ("trex" if self.is_trex else "play"),
             "to_move": self.to_move,
             "hand": [str(c) for c in pos.hands[self.seat]],
