@@ -41,7 +41,8 @@ def trix_king_blunder() -> TrixGame:
     instead, keeps the K♥ as the top heart left, and takes it on the next heart lead."""
     deal = ["876.9853.987.AKQ", "5432.AT6.654.JT9", ".QJ74.32.8765432", "AKQJT9.K2.AKQJT."]
     g = TrixGame.new(seed=0, rules=TrixRules(doubling=False), deals=[deal], owner=0, dealer=0)
-    for a in ("contract king", "3H", "AH", "4H", "2H", "6H", "7H", "KH", "5H"):
+    for a in ("contract king", *["no redeal"] * 4, "3H", "AH", "4H", "2H", "6H", "7H", "KH",
+              "5H"):
         g.apply(a)
     return g
 
@@ -103,7 +104,7 @@ def test_the_planted_trix_blunder_ranks_first():
     r = review(trix_king_blunder(), 3, samples=6)
     assert r.game == "trix"
     top = r.mistakes[0]
-    assert (top.index, top.hand, top.trick, top.chosen, top.best) == (4, 1, 1, "2H", "KH")
+    assert (top.index, top.hand, top.trick, top.chosen, top.best) == (8, 1, 1, "2H", "KH")
     assert top.best_value == 0.0 and top.loss == 75.0 and top.unit == "points"
     assert top.explain() == ("Deal 1, trick 1: 2♥ scored −75 on average; K♥ would have "
                              "scored 0.")

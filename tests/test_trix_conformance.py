@@ -9,7 +9,8 @@ import re
 from collections import Counter
 from typing import Any
 
-from tutor import (Card, CardSet, IllegalActionError, Pass, Phase, Play, TrixGame, TrixRules)
+from tutor import (Card, CardSet, ChooseContract, ClaimRedeal, Double, IllegalActionError,
+                   NoDouble, NoRedeal, Pass, Phase, Play, TrixGame, TrixRules)
 from tutor.trix import Contract
 
 CARD_TEXTS = {str(c) for c in CardSet.deck()}
@@ -134,6 +135,38 @@ def check_whole_game(g: TrixGame) -> None:
             assert r["points"] == [0, 0, 0, 0]
 
 
+def check_rounds(g: TrixGame) -> None:
+    """RULES.md A5 over a whole game: after each announcement whose contracts allow a
+    double or a claim, the round visits all four players once, in play order from the
+    owner (a claim ends it at once); a player doubles only on their own turn and ends it
+    with the contract's word. Other contracts go straight to the first card."""
+    acts = g.history
+    for i, (owner, a) in enumerate(acts):
+        if not isinstance(a, ChooseContract):
+            continue
+        c = a.contracts
+        doubling = g.rules.doubling and bool(c & {Contract.KING, Contract.QUEENS})
+        claims = bool(c & {Contract.KING, Contract.TREX})
+        word = NoDouble() if doubling else NoRedeal()
+        order = [(owner + k) % 4 for k in range(4)]
+        turn, j = 0, i + 1
+        while (doubling or claims) and turn < 4 and j < len(acts):
+            seat, act = acts[j]
+            assert seat == order[turn], (i, j, seat, order, turn)
+            if isinstance(act, ClaimRedeal):
+                assert claims
+                break
+            if isinstance(act, Double):
+                assert doubling
+            else:
+                assert act == word, (act, word)
+                turn += 1
+            j += 1
+        if j < len(acts) and not isinstance(acts[j][1], ClaimRedeal):
+            assert turn == (4 if doubling or claims else 0)
+            assert isinstance(acts[j][1], (Play, Pass)) and acts[j][0] == owner
+
+
 def test_two_hundred_random_games():
     """220 whole games with random options. Conservation, legal lists and Trex passes are
     checked at every step of every game; illegal actions and observe leaks at every step
@@ -142,6 +175,7 @@ def test_two_hundred_random_games():
     for seed in range(220):
         g = play_game(seed, check_every_step=seed < 40, roundtrip=seed < 20)
         check_whole_game(g)
+        check_rounds(g)
         again = TrixGame.from_json(g.to_json())
         assert again.to_record() == g.to_record() and again.scores == g.scores
 
@@ -164,7 +198,7 @@ def test_redeals_happen_in_random_play():
     for seed in range(300):
         rng = random.Random(seed)
         g = TrixGame.new(seed=seed, rules=TrixRules())
-        for _ in range(6):
+        for _ in range(12):
             if g.phase == Phase.CHOOSE_CONTRACT:
                 choices = [a for a in g.legal_actions()
                            if a.contracts & {Contract.KING, Contract.TREX}]
@@ -173,6 +207,8 @@ def test_redeals_happen_in_random_play():
                 g.apply("redeal")
                 claims += 1
                 assert g.claim and Card.parse(g.claim["hand"][0])
+            elif g.phase == Phase.DOUBLE:  # this player may not claim: on to the next
+                g.apply(g.legal_actions()[-1])
             else:
                 break
     assert claims >= 1

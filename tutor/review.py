@@ -308,6 +308,7 @@ def review(record: dict[str, Any] | Game, seat: int, *, samples: int = 12, seed:
     if isinstance(record, Game):
         record = record.to_record()
     final = from_record(record)  # refuses a bad record, naming the bad action
+    record = final.to_record()  # an older version's record, with what it left unsaid
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < final.n_players:
         raise ValueError(f"there is no seat {seat!r} at this table: seats are "
                          f"0..{final.n_players - 1}")
