@@ -12,6 +12,9 @@ An attempt has one of three outcomes:
   points). It ends the streak and does not mark the puzzle solved, so it comes back later.
 - ``"failed"``: scores 0 (a loss) and ends the streak.
 
+The learner reads the same in words (:func:`attempt_words`, :meth:`Progress.rating_words`),
+and the table's columns are the three outcomes (:data:`OUTCOME_TITLES`).
+
 >>> p = Progress()
 >>> a = p.record("kh-01", "king", 3, solved=True, when="2026-01-01T10:00:00+00:00")
 >>> a.outcome, round(a.rating), p.streak
@@ -64,6 +67,9 @@ __all__ = [
     "expected_score",
     "puzzle_rating",
     "default_path",
+    "attempt_words",
+    "OUTCOMES",
+    "OUTCOME_TITLES",
 ]
 
 log = logging.getLogger(__name__)
@@ -84,6 +90,9 @@ PUZZLE_DEVIATION = 100.0
 NEAR_BAND = 125.0  # next_puzzle: puzzles within this of the nearest one's rating distance
 
 OUTCOMES = ("solved", "hinted", "failed")
+OUTCOME_TITLES = {"solved": "Solved (no hints)", "hinted": "Solved with hints",
+                  "failed": "Missed"}
+"""The three outcomes as the learner's table heads them."""
 
 
 class ProgressFormatError(ValueError):
@@ -234,6 +243,33 @@ class Attempt:
         return self.outcome != "failed"
 
 
+def _signed(n: int) -> str:
+    return f"+{n}" if n > 0 else f"−{-n}" if n < 0 else "±0"
+
+
+def attempt_words(attempt: Attempt, streak: int) -> str:
+    """What one attempt did to the learner's progress, in words: the outcome, the rating
+    before and after (the change is the difference of the two numbers shown), and the
+    streak (``streak``: the streak after it).
+
+    >>> a = Attempt("k1", "king", 3, "hinted", 2, "2026-01-01", 1166.4, -10.8)
+    >>> print(attempt_words(a, 0))  # doctest: +NORMALIZE_WHITESPACE
+    Solved with hints: it counts as half a solve at most, so it never raises your rating
+    (1177 → 1166, −11). Your streak starts again, and this puzzle comes back later.
+    """
+    after = round(attempt.rating)
+    before = round(attempt.rating - attempt.change)
+    rating = f"rating {before} → {after}, {_signed(after - before)}"
+    if attempt.outcome == "solved":
+        return (f"Solved without hints: counted as solved ({rating}). "
+                f"Your streak is {streak}.")
+    if attempt.outcome == "hinted":
+        return (f"Solved with hints: it counts as half a solve at most, so it never raises "
+                f"your rating ({before} → {after}, {_signed(after - before)}). Your streak "
+                f"starts again, and this puzzle comes back later.")
+    return f"Counted as missed ({rating}). Your streak starts again."
+
+
 def _difficulty(d: Any) -> int:
     if isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= 5:
         raise ValueError(f"a puzzle difficulty is a whole number from 1 to 5, not {d!r}")
@@ -288,6 +324,24 @@ class Progress:
     def provisional(self) -> bool:
         """Whether the rating is still a rough guess (too few attempts to trust it)."""
         return self.glicko.deviation > 110.0
+
+    def rating_words(self) -> str:
+        """The rating and how sure it is, in words: "give or take" twice the deviation
+        (the learner's level is very likely within it).
+
+        >>> Progress().rating_words()
+        'Rating 1500: a first guess, until you have played a few puzzles.'
+        >>> Progress(glicko=Rating(1166.4, 107.2), tried={"a"}).rating_words()
+        'Rating 1166, give or take 214.'
+        >>> Progress(glicko=Rating(1177, 150), tried={"a"}).rating_words()
+        'Rating 1177, give or take 300 while we are still learning your level.'
+        """
+        rating = f"Rating {self.rating:.0f}"
+        if not self.tried:
+            return f"{rating}: a first guess, until you have played a few puzzles."
+        margin = f"{rating}, give or take {2 * self.deviation:.0f}"
+        return margin + (" while we are still learning your level." if self.provisional
+                         else ".")
 
     def record(
         self,
