@@ -148,6 +148,8 @@ def test_winner_question_is_computed_by_the_engine():
      "at least two"),
     ({"id": "x", "kind": "trex", "layout": "QH", "choices": ["JS"], "why": ""},
      "cannot hold"),
+    ({"id": "x", "kind": "choice", "text": "?", "choices": ["a", "b", "c"], "answer": 0,
+      "wrong": ["", "b is wrong"], "why": "w"}, "why each wrong choice is wrong .*'c'"),
 ])
 def test_bad_questions_are_refused(obj, words):
     if words is None:
@@ -155,6 +157,46 @@ def test_bad_questions_are_refused(obj, words):
     else:
         with pytest.raises(QuizError, match=words):
             parse_question(obj)
+
+
+SENTENCE_START = re.compile(r"(?:^|(?<=[.!?])\s+)(\S)")
+ASCII_MINUS = re.compile(r"(?<![\w-])-(?=\d)")
+
+
+def _lowercase_starts(text: str) -> list[str]:
+    """The sentences of ``text`` that start with a lower-case letter."""
+    return [text[m.start(1):m.start(1) + 30] for m in SENTENCE_START.finditer(text)
+            if m[1].islower()]
+
+
+@pytest.mark.parametrize("qid", sorted(QUESTIONS))
+def test_quiz_feedback_gives_a_reason_in_sentences_with_the_real_minus(qid):
+    """Every wrong choice says why it is wrong (not just "Not quite"); every sentence of
+    the feedback starts with a capital; a negative number has the minus sign "−", as the
+    prose writes it, never the hyphen "-"."""
+    q = QUESTIONS[qid]
+    for i, choice in enumerate(q.choices):
+        said = q.feedback(i)
+        if i != q.answer:
+            reason = said.removeprefix("Not quite.").removesuffix("Try again.").strip()
+            assert said.startswith("Not quite.") and len(reason) > 10, (choice, said)
+        assert not _lowercase_starts(said), (choice, said)
+        assert not ASCII_MINUS.search(said), said
+    for text in (q.text, *q.choices):
+        assert not ASCII_MINUS.search(text), text
+
+
+def test_number_choices_use_the_real_minus():
+    q = parse_question({"id": "x", "kind": "score", "bid": 2, "tricks": 3, "why": "a miss."})
+    assert q.choices[q.answer] == "−5" and all("-" not in c for c in q.choices)
+    assert q.feedback(q.answer) == "Right! A miss."
+
+
+@pytest.mark.parametrize("sid", sorted(SCENES))
+def test_scene_texts_use_the_real_minus(sid):
+    sc = SCENES[sid]
+    texts = [sc.puzzle.prompt, sc.puzzle.explanation] + [r.say for r in sc.reactions]
+    assert not [t for t in texts if ASCII_MINUS.search(t)]
 
 
 # --- notebooks --------------------------------------------------------------------------------
@@ -287,6 +329,23 @@ GLOSSARY_TERMS = ["kingdom", "mamlaka", "owner", "talabat", "King of Hearts",
 def test_glossary_has_every_word_of_the_rules():
     text = "".join(_source(c) for c in _notebook(LESSONS_DIR / "glossary.ipynb")["cells"])
     assert not [t for t in GLOSSARY_TERMS if t.lower() not in text.lower()]
+
+
+GLOSSARY_ROW = re.compile(r"^\| \*\*(.+?)\*\*.*\[[^]]+\]\(([^)]+\.ipynb)\) \|$", re.M)
+
+
+def test_every_glossary_link_goes_to_a_lesson_that_uses_the_word():
+    """The glossary sent "Tafreesh", "Tlata'shawy" and "hook" to lessons that never say
+    them: each term's lesson must use it."""
+    text = "".join(_source(c) for c in _notebook(LESSONS_DIR / "glossary.ipynb")["cells"])
+    rows = GLOSSARY_ROW.findall(text)
+    assert len(rows) >= 25 and {t for t, _ in rows} >= {"Tafreesh", "Tlata'shawy", "hook"}
+    missing = []
+    for term, target in rows:
+        lesson_text = "".join(_source(c) for c in _notebook(LESSONS_DIR / target)["cells"])
+        if term.lower() not in lesson_text.lower():
+            missing.append((term, target))
+    assert not missing
 
 
 def test_every_scene_and_question_is_used_by_a_lesson():

@@ -17,7 +17,7 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
 
@@ -38,7 +38,8 @@ class QuizError(ValueError):
 @dataclass(frozen=True)
 class Question:
     """One question: ``text``, ``choices``, the index of the right ``answer``, ``why``
-    (the rule, shown after any answer) and ``wrong``: a note per wrong choice."""
+    (the rule, shown after any answer), ``wrong``: why each wrong choice is wrong (every
+    one has a reason), and its ``kind`` (:data:`KINDS`)."""
 
     id: str
     text: str
@@ -46,13 +47,30 @@ class Question:
     answer: int
     why: str
     wrong: tuple[str, ...] = ()
+    kind: str = "choice"
 
     def feedback(self, picked: int) -> str:
-        """What the learner reads after picking choice ``picked``."""
+        """What the learner reads after picking choice ``picked``: every sentence starts
+        with a capital, and a wrong pick always says why."""
         if picked == self.answer:
-            return f"Right: {self.why}"
-        note = self.wrong[picked] if picked < len(self.wrong) and self.wrong[picked] else ""
-        return f"Not quite. {note + ' ' if note else ''}Try again."
+            return f"Right! {sentence(self.why)}"
+        note = self.wrong[picked] if picked < len(self.wrong) else ""
+        return f"Not quite. {sentence(note) + ' ' if note else ''}Try again."
+
+
+def sentence(text: str) -> str:
+    """``text`` with a capital first letter (the data's "why" often continues "Right:").
+
+    >>> sentence("the K♥ is alone."), sentence("3 tricks × −15 = −45.")
+    ('The K♥ is alone.', '3 tricks × −15 = −45.')
+    """
+    text = text.strip()
+    return text[:1].upper() + text[1:]
+
+
+def signed(n: int) -> str:
+    """A number with its sign, and a real minus: ``+13``, ``−5``, ``0``."""
+    return f"+{n}" if n > 0 else f"−{-n}" if n < 0 else "0"
 
 
 def _cards(v: Any, where: str) -> list[Card]:
@@ -75,11 +93,18 @@ def _int(q: dict, key: str, where: str, lo: int = 0, hi: int = 999) -> int:
     return v
 
 
-def _numbers(right: int, others: list[int]) -> tuple[tuple[str, ...], int]:
-    """Choices for a number question: the right one among distinct distractors, sorted."""
-    vals = sorted({right, *others})
-    return tuple(f"{v:+d}" if any(x < 0 for x in vals) else str(v) for v in vals), \
-        vals.index(right)
+def _numbers(right: int, others: list[tuple[int, str]], limit: int = 3
+             ) -> tuple[tuple[str, ...], int, tuple[str, ...]]:
+    """A number question's choices (the right one among up to ``limit`` distinct
+    distractors, sorted), the index of the right one, and why each other is wrong
+    (``others``: each distractor with its reason; the first reason of a value counts)."""
+    why: dict[int, str] = {}
+    for v, reason in others:
+        if v != right and v not in why and len(why) < limit:
+            why[v] = reason
+    vals = sorted({right, *why})
+    text = tuple(signed(v) if any(x < 0 for x in vals) else str(v) for v in vals)
+    return text, vals.index(right), tuple("" if v == right else why[v] for v in vals)
 
 
 def parse_question(q: Any, source: str = "<string>", game: str = "trixter") -> Question:
@@ -100,7 +125,7 @@ def parse_question(q: Any, source: str = "<string>", game: str = "trixter") -> Q
     build = {"choice": _choice, "winner": _winner, "legal": _legal, "score": _score,
              "hand_size": _hand_size, "points": _points, "trex": _trex,
              "redeal": _redeal}[kind]
-    return build(q, q["id"], text, why, where)
+    return replace(build(q, q["id"], text, why, where), kind=kind)
 
 
 def _choice(q, qid, text, why, where) -> Question:
@@ -114,6 +139,11 @@ def _choice(q, qid, text, why, where) -> Question:
         raise QuizError(f"{where}: 'wrong' is a list of texts")
     if not text or not why:
         raise QuizError(f"{where}: a choice question needs 'text' and 'why'")
+    silent = [c for i, c in enumerate(choices)
+              if i != answer and not (i < len(wrong) and wrong[i].strip())]
+    if silent:
+        raise QuizError(f"{where}: 'wrong' must say why each wrong choice is wrong "
+                        f"(nothing for {silent[0]!r})")
     return Question(qid, text, tuple(choices), answer, why, tuple(wrong))
 
 
@@ -147,7 +177,7 @@ def _winner(q, qid, text, why, where) -> Question:
         text = f"{t.capitalize()}. {played}. Who takes the trick?"
     wrong = tuple("" if s == who else f"The {_word(cards[(s - leader) % len(names)])} "
                   f"does not win." for s in range(len(names)))
-    return Question(qid, text, tuple(names), who, f"{story} {why}".strip(), wrong)
+    return Question(qid, text, tuple(names), who, f"{story} {sentence(why)}".strip(), wrong)
 
 
 def _legal(q, qid, text, why, where) -> Question:
@@ -166,7 +196,8 @@ def _legal(q, qid, text, why, where) -> Question:
         led = f"The {trick[0].symbol()} was led" if trick else "You lead"
         text = f"{led}. Which of these cards may you play?"
     wrong = tuple("" if c in legal else
-                  (why_illegal(c, hand, trick) or "").capitalize() + "." for c in choices)
+                  sentence(why_illegal(c, hand, trick) or "that card may not be played") + "."
+                  for c in choices)
     return Question(qid, text, tuple(_word(c) for c in choices), ok[0], why, wrong)
 
 
@@ -180,12 +211,35 @@ def _score(q, qid, text, why, where) -> Question:
     except (ValueError, TypeError) as e:
         raise QuizError(f"{where}: {e}") from None
     right = rules.score(bid, tricks)
-    others = [rules.score(bid, bid), 10 + tricks, tricks, -5, 10, bid]
-    choices, answer = _numbers(right, [o for o in others if o != right][:3])
+    made = bid == tricks
+    exact = rules.score(bid, bid)
+    rule = {"exact": "a bid made exactly scores 10 plus the tricks; any miss scores −5",
+            "squared": "a bid made exactly scores 10 plus the bid squared; a miss loses the "
+                       "square of how far off it was",
+            "tricks_if_missed": "a bid made exactly scores 10 plus the tricks; a miss "
+                                "scores just the tricks taken"}[rules.scoring]
+    again = f"Count again: {rule}."
+    if rules.scoring != "exact":
+        others = [(v, again) for v in (exact, 10 + tricks, tricks, -5, 10, bid)]
+    elif made:
+        others = [(-5, "−5 is for a missed bid, and you took exactly what you bid."),
+                  (tricks, "The tricks alone are not the score: a bid made exactly earns "
+                           "10 more."),
+                  (10, "The 10 is the bonus for a bid made exactly: the tricks count too."),
+                  (10 + tricks + 1, again), (bid, again)]
+    else:
+        others = [(exact, f"{signed(exact)} is what a bid of {bid} scores when it is made "
+                          f"exactly, and you took {tricks}."),
+                  (10 + tricks, f"10 plus the tricks is only for a bid made exactly: you "
+                                f"bid {bid} and took {tricks}."),
+                  (tricks, "A missed bid earns nothing for its tricks."),
+                  (10, "The 10 comes only with a bid made exactly."),
+                  (bid, "A missed bid earns nothing for the number bid.")]
+    choices, answer, wrong = _numbers(right, others)
     if not text:
         text = (f"You bid {bid} and took {tricks} trick{'s' if tricks != 1 else ''}. "
                 f"How many points do you score?")
-    return Question(qid, text, choices, answer, why)
+    return Question(qid, text, choices, answer, why, wrong)
 
 
 def _hand_size(q, qid, text, why, where) -> Question:
@@ -196,11 +250,16 @@ def _hand_size(q, qid, text, why, where) -> Question:
     sizes = schedule(n)
     k = _int(q, "hand", where, 1, len(sizes))
     right = sizes[k - 1]
-    others = [k, right + 1, right - 1 if right > 1 else right + 2, max(sizes)]
-    choices, answer = _numbers(right, [o for o in others if o != right])
+    peak = max(sizes)
+    again = (f"Count again: the hands grow by one card up to the peak of {peak} cards, "
+             f"then shrink by one.")
+    others = [(k, f"{k} is the hand's number in the game, not how many cards it deals."),
+              (peak, f"{peak} is the peak hand, the biggest of the game."),
+              (right + 1, again), (right - 1 if right > 1 else right + 2, again)]
+    choices, answer, wrong = _numbers(right, others, limit=4)
     if not text:
         text = f"In a game of {n} players, how many cards does each player get in hand {k}?"
-    return Question(qid, text, choices, answer, why)
+    return Question(qid, text, choices, answer, why, wrong)
 
 
 def _points(q, qid, text, why, where) -> Question:
@@ -231,11 +290,47 @@ def _points(q, qid, text, why, where) -> Question:
     seat = _int(q, "seat", where, 0, 3)
     pts = deal_points(contract, taken, tricks, doubles)
     right = pts[seat]
-    others = [right + 25, right - 25, -right, right // 2 if right else -10, right * 2 or 25]
-    choices, answer = _numbers(right, [o for o in others if o != right][:3])
+    values = _values_words(contract, bool(doubles))
+    again = f"Count again: {values}."
+    sign = ("Check the sign: the doubler wins when another player takes the doubled card."
+            if right > 0 else "Check the sign: cards and tricks cost the player who takes "
+                              "them.")
+    others = [(right + 25, again), (right - 25, again), (-right, sign),
+              (right // 2 if right else -10, again),
+              (right * 2 or 25, "That counts too much: a card costs double only when "
+                                "another player doubled it." if doubles else again)]
+    choices, answer, wrong = _numbers(right, others)
     if not text:
         raise QuizError(f"{where}: a points question needs its 'text'")
-    return Question(qid, text, choices, answer, why)
+    return Question(qid, text, choices, answer, why, wrong)
+
+
+def _values_words(contract: set, doubled: bool) -> str:
+    """What each card and trick costs in ``contract``, from the engine's own scoring."""
+    from ..trix.contracts import Contract
+    from ..trix.game import KING_OF_HEARTS, QUEENS, deal_points
+
+    def cost(card: Card | None = None, tricks: int = 0) -> int:
+        got = [CardSet([card]) if card else CardSet(), CardSet(), CardSet(), CardSet()]
+        return -deal_points(contract, got, [tricks, 0, 0, 0])[0]
+
+    words = []
+    if Contract.KING in contract:
+        words.append(f"the K♥ {cost(KING_OF_HEARTS)}")
+    if Contract.QUEENS in contract:
+        words.append(f"each queen {cost(next(iter(QUEENS)))}")
+    if Contract.DIAMONDS in contract:
+        words.append(f"each diamond {cost(Card.parse('2D'))}")
+    if Contract.LTOOSH in contract:
+        words.append(f"each trick {cost(tricks=1)}")
+    if words:  # "the K♥ costs 75, each queen 25"
+        head, _, n = words[0].rpartition(" ")
+        words[0] = f"{head} costs {n}"
+    text = ", ".join(words) or "nothing costs points here"
+    if doubled:
+        text += ("; a doubled card costs its taker twice, and the player who doubled it wins "
+                 "its value when someone else takes it")
+    return text
 
 
 def _trex(q, qid, text, why, where) -> Question:
@@ -252,7 +347,28 @@ def _trex(q, qid, text, why, where) -> Question:
         raise QuizError(f"{where}: exactly one choice must fit the layout, not {len(ok)}")
     if not text:
         text = "Which of these cards can you lay on the layout now?"
-    return Question(qid, text, tuple(c.symbol() for c in choices), ok[0], why)
+    on_table = _cards(q.get("layout", []), where)
+    wrong = tuple("" if i in ok else _why_not_laid(c, on_table) for i, c in enumerate(choices))
+    return Question(qid, text, tuple(c.symbol() for c in choices), ok[0], why, wrong)
+
+
+def _why_not_laid(card: Card, layout: list[Card]) -> str:
+    """Why ``card`` does not fit a Trex layout of these cards, in words."""
+    from ..cards import Rank
+
+    row = sorted(int(c.rank) for c in layout if c.suit == card.suit)
+    name = card.suit.name.lower().removesuffix("s")
+    if not row:
+        return (f"The {card.symbol()} must wait: the {name} row has not started, and a row "
+                f"starts with its jack.")
+    lo, hi = row[0], row[-1]
+    if card.rank > hi:
+        nxt = Card(card.suit, Rank(hi + 1)).symbol()
+        return f"The {card.symbol()} must wait: the {name} row goes up one card at a time, " \
+               f"and the {nxt} comes first."
+    nxt = Card(card.suit, Rank(lo - 1)).symbol()
+    return f"The {card.symbol()} must wait: the {name} row goes down one card at a time, " \
+           f"and the {nxt} comes first."
 
 
 def _redeal(q, qid, text, why, where) -> Question:
@@ -277,7 +393,12 @@ def _redeal(q, qid, text, why, where) -> Question:
     if not text:
         name = "King of Hearts" if kind == "king" else "Trex"
         text = f"{name} is announced. Your hand: {hand.symbols()}. May you claim a redeal?"
-    return Question(qid, text, ("Yes", "No"), 0 if may else 1, why)
+    rule = ("In King of Hearts only the K♥ alone, the A♥ alone, or exactly the K♥ and the A♥ "
+            "with no other heart may claim." if kind == "king" else
+            "In Trex only all four 2s, or three 2s with the 3 of the fourth suit, may claim.")
+    wrong = ("", f"This hand may claim. {rule}") if may else \
+        (f"This hand may not claim. {rule}", "")
+    return Question(qid, text, ("Yes", "No"), 0 if may else 1, why, wrong)
 
 
 @cache
