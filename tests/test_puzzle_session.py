@@ -299,11 +299,11 @@ def test_king_of_hearts_dodge_by_hand_and_the_early_end():
     assert s.observation()["trick"] == [[2, "3H"], [3, "KH"]]
     moves = s.play("2H")
     assert [m[0] for m in moves] == [0, 1] and moves[1][1] in cards("9S", "7C", "4C")
-    # West took the K♥: the puzzle is over although every hand still holds cards.
-    assert s.over and any(s.position.hands)
+    # East took the K♥: the deal ends (RULES.md A2) although every hand still holds cards.
+    assert s.over and s.ended_early and any(s.position.hands)
     assert s.position.won == (0, 0, 0, 1) and C("KH") in s.position.taken[3]
     assert s.outcome == s.result == "solved" and s.reached()
-    assert s.status() == "Solved! You did not take it."
+    assert s.status().startswith("Solved! The K♥ has been taken: the deal ends. You did not")
     obs = s.observation()
     assert obs["phase"] == "hand_over" and obs["to_move"] is None and obs["legal"] == []
     assert obs["taken"][3] and "KH" in obs["taken"][3]
@@ -313,7 +313,7 @@ def test_king_of_hearts_dodge_by_hand_and_the_early_end():
     s.play("AH")
     assert s.over and s.position.won == (1, 0, 0, 0) and C("KH") in s.position.taken[0]
     assert s.outcome == s.result == "failed" and not s.reached()
-    assert s.status() == "Not this time. You took the K♥."
+    assert s.status().startswith("Not this time. The K♥ has been taken: the deal ends. You took")
 
 
 # --- 4. illegal input ----------------------------------------------------------------------

@@ -72,7 +72,7 @@ def test_reached_semantics():
     p = one(base())
     assert p.reached(1) and not p.reached(0)
     trix = one(base(game="trix", theme="queens", position={
-        "hands": ["9..2.", "..A5.", "8..9.", "4..7."], "leader": 0, "contract": "queens"},
+        "hands": ["9..2.", "..AQ.", "8..9.", "4..7."], "leader": 0, "contract": "queens"},
         goal={"kind": "penalty", "at_most": 25}))
     assert trix.reached(-25) and trix.reached(0) and not trix.reached(-50)
     assert trix.goal().contracts() == {trix.contract[0]}
@@ -246,9 +246,10 @@ def _outcome_reached(p: Puzzle, pos, line) -> bool:
             out = list(pos.out)
         return out.index(p.seat) + 1 <= p.target.amount
     for c in line:
+        assert not p.deal_over(pos), "the line goes on after the deal's end"
         assert c in legal_cards(pos.hands[pos.to_move], pos.trick)
         pos = play_card(pos, c)
-    assert not any(pos.hands) and not pos.trick
+    assert p.deal_over(pos), "the line stops before the deal's end"  # the engine's end
     t = p.target
     mine = pos.taken[p.seat]
     if t.kind == "exactly":

@@ -171,6 +171,8 @@ class GuidedSession(PuzzleSession):
             if done > self._tricks_done:
                 self._tricks_done = done
                 self._tell_trick(list(before.trick) + [card], before, done)
+                if self.ended_early:  # the engine ends the deal here (RULES.md A2)
+                    self.story.append(self.end_words())
         if self.over and not self.replayed:
             end = "reached" if self.reached() else "missed"
             self.story += [r.say for r in self.scene.reactions
@@ -214,7 +216,8 @@ class GuidedSession(PuzzleSession):
         if not self.scripted:
             return super().status()
         if self.over:
-            return ("Done! " if self.reached() else "Not this time. ") + self._done_words()
+            done = " ".join(w for w in (self.end_words(), self._done_words()) if w)
+            return ("Done! " if self.reached() else "Not this time. ") + done
         mover = self.position.to_move
         if mover == self.seat:
             return "Your turn." if self.steps else "Your turn: play a card."

@@ -25,7 +25,7 @@ from pathlib import Path
 from ..cards import Card, CardSet, Suit
 from ..errors import ParseError
 from ..tricks import legal_cards, trick_winner
-from ..trix.contracts import Contract
+from ..trix.contracts import Contract, ends_early
 
 __all__ = ["Puzzle", "Target", "PuzzleError", "load", "loads", "dump", "dumps",
            "GOAL_KINDS", "GAMES", "play_card"]
@@ -193,6 +193,20 @@ class Puzzle:
                 elif d == me:
                     total -= pts
         return total
+
+    def deal_over(self, position) -> bool:
+        """Whether the deal is over at ``position``, exactly where the engine ends it: no
+        card left (Trex: three players out), or in a King of Hearts, Queens or Diamonds
+        puzzle once the last card that scores is taken (RULES.md A2 ``end_early``). The
+        cards a position leaves out were played before it, so they count as taken."""
+        if self.is_trex:
+            return len(position.out) >= 3
+        if position.trick:
+            return False
+        left = CardSet()
+        for h in position.hands:
+            left = left | h
+        return not left or (self.game == "trix" and ends_early(self.contract, left))
 
     def better(self, a: int, b: int) -> bool:
         """Whether solver value ``a`` is better for the learner than ``b``."""
@@ -521,6 +535,9 @@ class _Reader:
                 raise self.fail("seat", f"seat {p.seat} has no card to play (it must pass)")
         elif not pos.hands[p.seat] and not pos.trick:
             raise self.fail("hands", "the hand is over: no card left to play")
+        elif p.deal_over(pos):
+            raise self.fail("hands", "the deal is over: every card that scores in "
+                                     f"{p.contract[0].title} has been taken")
 
 
 # --- files ----------------------------------------------------------------------------

@@ -26,9 +26,10 @@ from typing import Any
 from ..cards import Card
 from ..errors import ParseError
 from ..seats import direction, seat_name
+from ..trix.contracts import early_end_words
 from .generate import PLACES, _plural
 from .model import Puzzle, play_card
-from .verify import HintLadder, _over, _solve, hints
+from .verify import HintLadder, _solve, hints
 
 __all__ = ["PuzzleSession", "Move", "goal_words"]
 
@@ -123,18 +124,33 @@ class PuzzleSession:
 
     @property
     def over(self) -> bool:
-        """True when no card is left to play, or the learner's goal is settled early (a
-        Trex player out, every card to avoid taken by someone else)."""
+        """True when the deal is over where the engine ends it (no card left, or the last
+        card that scores in King of Hearts, Queens or Diamonds taken: RULES.md A2), or the
+        learner's goal is settled early (the learner out in Trex; in Trixter, every card to
+        avoid taken by someone else)."""
         if self.is_trex:
             return self._final_out is not None or self.seat in self.position.out
         pos = self.position
-        if _over(pos):
+        if self.puzzle.deal_over(pos):
             return True
         t = self.puzzle.target
-        if t.kind == "avoid" and not pos.trick:
+        if t.kind == "avoid" and not pos.trick and self.puzzle.game != "trix":
             return all(any(c in pos.taken[s] for s in range(pos.players)) for c in t.cards) \
                 or any(c in pos.taken[self.seat] for c in t.cards)
         return False
+
+    @property
+    def ended_early(self) -> bool:
+        """True when the deal ended before its last trick because every card that scores
+        in it was taken (RULES.md A2 ``end_early``), as the engine ends it."""
+        pos = self.position
+        return not self.is_trex and not pos.trick and any(pos.hands) \
+            and self.puzzle.deal_over(pos)
+
+    def end_words(self) -> str:
+        """Why the deal ended, when it ended early ("The K♥ has been taken: the deal
+        ends."); else empty."""
+        return early_end_words(self.puzzle.contract) if self.ended_early else ""
 
     @property
     def to_move(self) -> int | None:
@@ -323,7 +339,7 @@ class PuzzleSession:
             return 0.0
         for _ in range(8):
             key = self._key(extra)
-            if self.seat in getattr(pos, "out", ()) or _over(pos):
+            if self.seat in getattr(pos, "out", ()) or self.puzzle.deal_over(pos):
                 return 0.0
             if self._budget <= 0:  # counted cached or not, so history cannot change it
                 return -1.0  # not looked at: the cards looked at come first
@@ -449,11 +465,12 @@ class PuzzleSession:
         """One line: whose turn, whether the goal is still within reach, or the end."""
         p = self.puzzle
         if self.over:
+            done = " ".join(w for w in (self.end_words(), self._done_words()) if w)
             if self.replayed:
-                return "That was the solution. " + self._done_words()
+                return "That was the solution. " + done
             if self.reached() and self.reachable:
-                return "Solved! " + self._done_words()
-            return "Not this time. " + self._done_words()
+                return "Solved! " + done
+            return "Not this time. " + done
         if not self.reachable:
             return ("That card let the defence beat the goal. Take it back (Undo), "
                     "try again, or see the solution.")

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from ..cards import Card
 from .model import Puzzle, play_card
 
-__all__ = ["CheckResult", "check", "grade", "grade_score", "HintLadder", "hints",
+__all__ = ["CheckResult", "check", "grade", "grade_score", "HintLadder", "hints", "until_end",
            "position_after", "winning_cards", "THEME_IDEAS"]
 
 
@@ -70,7 +70,7 @@ def check(puzzle: Puzzle, engine: str = "auto") -> CheckResult:
         problems.append(f"marked unique but {len(winning)} cards work: "
                         + " ".join(str(c) for c in winning))
     return CheckResult(puzzle.id, result.value, tuple(winning), tuple(failing),
-                       tuple(result.line), tuple(problems))
+                       until_end(puzzle, position, result.line), tuple(problems))
 
 
 def position_after(puzzle: Puzzle, moves: Iterable[Card | str | None] = ()):
@@ -91,6 +91,8 @@ def _decisions(puzzle: Puzzle, engine: str) -> list[tuple[int, int]]:
     result = _solve(puzzle, pos, engine)
     out = []
     for i, m in enumerate(result.line):
+        if puzzle.deal_over(pos):
+            break
         if pos.to_move == puzzle.seat:
             r = result if i == 0 else _solve(puzzle, pos, engine)
             if len(r.by_card) > 1:
@@ -208,19 +210,30 @@ def hints(puzzle: Puzzle, moves: Iterable[Card | str | None] = (), position=None
     if not line or line[0] != card:
         try:
             after = play_card(pos, card)
-            rest = () if _over(after) else tuple(_solve(puzzle, after, engine).line)
+            rest = () if puzzle.deal_over(after) else tuple(_solve(puzzle, after, engine).line)
         except ValueError:  # that card ends the Trex deal
             rest = ()
         line = (card,) + rest
-    return HintLadder(_idea(puzzle), _suit_word(card), card, line, bool(winning))
+    return HintLadder(_idea(puzzle), _suit_word(card), card, until_end(puzzle, pos, line),
+                      bool(winning))
 
 
-def _over(pos) -> bool:
-    from ..solver.trex import TrexPosition
-
-    if isinstance(pos, TrexPosition):
-        return len(pos.out) >= 3
-    return not any(pos.hands) and not pos.trick
+def until_end(puzzle: Puzzle, position, line: Iterable[Card | None]) -> tuple[Card | None, ...]:
+    """``line`` from ``position`` cut where the deal ends (:meth:`Puzzle.deal_over`): the
+    solver plays every card, but the engine ends King of Hearts once the K♥ is taken
+    (RULES.md A2), and nothing after that is worth a word. Past the end no card scores,
+    so the solver's values are the engine's."""
+    out: list[Card | None] = []
+    pos = position
+    for m in line:
+        if puzzle.deal_over(pos):
+            break
+        out.append(m)
+        try:
+            pos = play_card(pos, m)
+        except ValueError:  # the card that ends a Trex deal
+            break
+    return tuple(out)
 
 
 def _suit_word(card: Card) -> str:
