@@ -25,6 +25,7 @@ from tutor.lessons import GuidedSession, scenes
 from tutor.protocol import Phase
 from tutor.puzzles import Puzzle, bundled
 from tutor.puzzles.session import PuzzleSession
+from tutor.solver import solve
 from tutor.tricks import trick_winner
 from tutor.trix.contracts import Contract, early_end_words
 
@@ -214,6 +215,11 @@ def play_out(s: PuzzleSession, g: TrixGame, rng: random.Random | None) -> None:
     assert s.ended_early == early
     words = early_end_words(s.puzzle.contract)
     assert (words in s.status()) == early, s.status()
+    if early:  # the solver plays on past the end, where nothing is left to score
+        p, pos = s.puzzle, s.position
+        value = solve(pos, p.goal()).value
+        taken = any(c in pos.taken[p.seat] for c in p.target.cards)
+        assert value == (int(not taken) if p.target.kind == "avoid" else 0)
 
 
 def test_the_set_is_not_empty():
