@@ -530,7 +530,7 @@ def guided_table_and_check(page) -> None:
     expect(first.locator('[data-testid="quiz-feedback"]')).to_contain_text("Not quite")
     first.locator('[data-testid="quiz-choice"]', has_text="West").click()
     expect(first.locator('[data-testid="quiz-feedback"]')).to_contain_text(
-        "Right: West took the trick with the A♥")
+        "Right! West took the trick with the A♥")
 
 
 # --- the review page ---------------------------------------------------------------------------

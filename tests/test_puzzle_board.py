@@ -54,7 +54,7 @@ def test_solving_by_clicks_counts_once_as_solved(pid, tmp_path):
     assert board.session.reached()
     panel = board.panel.state
     assert panel["outcome"] == "solved" and panel["result"] == "solved"
-    assert panel["explanation"] == PUZZLES[pid].explanation
+    assert panel["explanation"] == board.session.key_idea()  # the first move's cards
     assert board.table.state["phase"] == "hand_over"
     saved = json.loads((tmp_path / "progress.json").read_text())
     assert [a["outcome"] for a in saved["history"]] == ["solved"]
@@ -155,7 +155,8 @@ def test_show_solution_replays_a_winning_line_and_counts_as_missed(tmp_path):
     assert board.panel.state["explanation"] == ""  # the idea is not given away early
     send(board.panel, {"type": "solution"})
     assert board.session.over and board.session.reached()
-    assert board.panel.state["explanation"] == p.explanation
+    assert board.panel.state["explanation"] == board.session.key_idea()
+    assert "At your first move" in board.panel.state["explanation"]
     assert board.panel.state["status"].startswith("That was the solution")
     assert [a.outcome for a in store.load().history] == ["failed"]
 

@@ -230,9 +230,9 @@ def test_three_player_exactly_two_solved_with_the_ace_then_the_nine():
     assert s.position.won == (1, 0, 0) and s.to_move == 0
     assert s.status() == "Your goal is still within reach. Your turn."
     moves = s.play("9S")
-    # The 9♠ wins, then the 2♦ (the learner's only card) is played for them and loses.
+    # The 9♠ wins, then the 2♦ (the learner's last card) is played for them and loses.
     assert moves[0] == (0, C("9S")) and moves[3] == (0, C("2D"))
-    assert s.note == "Your only card, the 2♦, was played for you."
+    assert s.note == "Your last card, the 2♦, was played for you."
     assert s.over and s.position.won == (2, 0, 1)
     assert s.outcome == "solved" and s.reached() and s.result == "solved"
     assert s.status() == "Solved! You took 2 tricks in all."
@@ -546,7 +546,7 @@ def test_hidden_hands_stay_hidden_while_playing(p):
                 others = [c for seat, h in enumerate(s.hands()) if seat != q.seat for c in h]
                 assert _leaks(words, others) == [], words
                 if len(ladder.line) > 1:
-                    assert "·" in words
+                    assert "a card of a hand you cannot see is not named" in words.lower()
                 line_checked = True
             s.play(s.hints().card, answer=False)
         else:
@@ -600,7 +600,7 @@ def test_hint_ladder_goes_one_to_four(p):
     suit = "joker" if card.is_joker else SUITS[card.suit.letter]
     assert texts[1] == f"Play a {suit}."
     assert texts[2] == f"Play the {card.symbol()}."
-    assert texts[3].startswith("The whole line: " + card.symbol())
+    assert re.match(f"[Yy]ou {card.symbol()}[,.;]", texts[3].split(": ", 1)[-1])
     assert card in s.winning()
     with pytest.raises(ValueError, match="1 to 4"):
         s.hint(5)
@@ -617,7 +617,7 @@ def test_hint_levels_asked_directly_and_the_record_of_the_highest():
     assert s.hint_level == 3 and s.hints_used == 3  # the highest asked for counts
     assert s.hint(2) == "Play a spade."
     line = s.hint()  # the next level after 3
-    assert line.startswith("The whole line: A♠ ") and line == s.hint(4)
+    assert line.startswith("Trick 1: you A♠, ") and line == s.hint(4)
     assert s.hint_level == 4 and s.hints_used == 4
     assert s.undo() is False and s.hint_level == 4  # nothing taken back: the level stays
     s.retry()
@@ -644,14 +644,68 @@ def test_hints_when_there_is_no_decision():
 
 
 def test_the_whole_line_of_the_hand_built_puzzle():
+    """Hint 4 tells the line trick by trick, who plays each card, without repeating the
+    board's own name for it ("The whole line: The whole line: …" it was, 9 cards in a
+    row with no seat and no trick)."""
     s = start(three(2))
     words = s.hint(4)
-    # The learner's A♠, a diamond from seat 1, seat 2's Q♠, the 9♠, two discards, the 2♦
-    # and the last two diamonds: every hand is seen, so every card is named.
-    parts = words[len("The whole line: "):].split()
-    assert parts[0] == "A♠" and parts[2] == "Q♠" and parts[3] == "9♠" and len(parts) == 9
+    # The learner's A♠, a diamond from seat 1, seat 2's Q♠; the 9♠ and two discards; the
+    # 2♦ and the last two diamonds: every hand is seen, so every card is named.
+    tricks = re.findall(r"Trick (\d): ([^.]*)\.", words)
+    assert [n for n, _ in tricks] == ["1", "2", "3"] and "whole line" not in words.lower()
+    plays = [t.split(", ") for _, t in tricks]
+    assert [[p.rsplit(" ", 1)[0] for p in t] for t in plays] == [
+        ["you", "Player 2", "Player 3"]] * 3
+    assert [p.rsplit(" ", 1)[1] for p in plays[0]][::2] == ["A♠", "Q♠"]
+    assert plays[1][0] == "you 9♠" and plays[2][0] == "you 2♦"
     hidden = start(dataclasses.replace(three(2), visible=(0,))).hint(4)
-    assert hidden.split()[3:] == ["A♠", "·", "·", "9♠", "·", "·", "2♦", "·", "·"]
+    assert hidden == ("Trick 1: you A♠, Player 2 a card, Player 3 a card. Trick 2: you 9♠, "
+                      "Player 2 a card, Player 3 a card. Trick 3: you 2♦, Player 2 a card, "
+                      "Player 3 a card. (A card of a hand you cannot see is not named.)")
+
+
+def test_the_whole_line_of_a_trick_under_way_and_of_trex():
+    s = start(king())
+    line = s.hint(4)  # South led, then the K♥: the learner's card ends this trick
+    assert re.match(r"This trick: you .♥, \w+ [^,.]+\. Trick 2: ", line + " Trick 2: ")
+    t = start(trex(TREX_OUT, 2))
+    seat1 = t.names()[1]
+    assert t.hint(4) == f"You 3♣, {seat1} passes, South 2♣; you Q♥, {seat1} K♥."
+
+
+def test_the_only_legal_card_of_several_is_called_so_and_shown_before_it_goes():
+    """Holding A♠ and 2♣ when a spade is led, the A♠ is the only legal card, not "your
+    only card"; the session says so before it is played (the board shows it and waits)."""
+    p = make({"hands": ["A.5..2", "K.6..3", "Q.7..4"], "leader": 0, "trump": None},
+             {"kind": "exactly", "tricks": 1})
+    s = PuzzleSession(p, engine=ENGINE)
+    assert s.forced_words() is None  # three cards to choose from
+    s.play("5H", answer=False)  # the 7♥ wins; Player 3 leads
+    assert s.step()[1] == C("6H") and s.step()[1] == C("7H")
+    led = s.step()[1]  # whatever is led, the learner (next) holds one card of that suit
+    (card,) = s.legal()
+    assert s.to_move == 0 and len(s.position.hands[0]) == 2 and card.suit == led.suit
+    assert s.forced_words() == f"Your only legal card is the {card.symbol()}: it is played " \
+                               f"for you."
+    assert s.step() == (0, card)
+    assert s.note == f"Your only legal card, the {card.symbol()}, was played for you."
+
+
+def test_the_key_idea_speaks_of_the_first_move():
+    """king-dodge-002's winning line plays the Q♠, then the 9♥; the explanation says "The
+    9♥ fails" (at the first move). Shown after the solve, it says so."""
+    p = next(q for q in PUZZLES if q.id == "king-dodge-002")
+    s = PuzzleSession(p, engine=ENGINE)
+    follow_hints(s)
+    mine = [c for seat, c in s.moves if seat == p.seat]
+    assert s.outcome == "solved" and C("9H") in mine[1:]
+    idea = s.key_idea()
+    assert "At the first move, the 9♥ would fail" in idea and "At your first move" in idea
+    assert not re.search(r"\bfails\b|\bfail too\b", idea)
+    for q in PUZZLES:  # every bundled explanation reads as the first move's
+        idea = PuzzleSession(q, engine=ENGINE).key_idea()
+        assert idea.count("At your first move, ") == 1, q.id
+        assert not re.search(r"\bfails\b|\bfail too\b|\bHere\b", idea), (q.id, idea)
 
 
 # --- 9. Trex: places and the deal's end ------------------------------------------------
@@ -664,7 +718,7 @@ def test_trex_by_hand_going_out_second():
     assert s.observation()["phase"] == "trex" and s.place() is None
     moves = s.play("3C")
     assert moves == [(0, C("3C")), (1, None), (2, C("2C")), (0, C("QH"))]
-    assert s.note == "Your only card, the Q♥, was played for you."
+    assert s.note == "Your last card, the Q♥, was played for you."
     assert s.over and s.position.out == (3, 0)
     assert s.place() == 2 == s.position.out.index(0) + 1
     assert s.outcome == s.result == "solved" and s.reached()

@@ -8,7 +8,7 @@
  *   goal: string, status: string, outcome: "solved" | "failed" | null, reachable: boolean,
  *   hints: string[], can_hint: boolean, can_undo: boolean, explanation: string,
  *   replaying: boolean, next: boolean, result: string | null, story: string[],
- *   lesson: boolean,
+ *   lesson: boolean, hint_label: string, result_words: string,
  * }} PanelState
  * @typedef {{
  *   get(name: string): any, send(content: object): void,
@@ -85,7 +85,8 @@ export default {
       const bar = h("div", "tt-buttons");
       const level = (s.hints || []).length;
       bar.append(
-        button(level ? `Another hint (${level + 1} of 4)` : "Hint", "hint", s.can_hint),
+        button(s.hint_label || (level ? `Another hint (${level + 1} of 4)` : "Hint"), "hint",
+          s.can_hint),
         button("Undo", "undo", s.can_undo),
         button("Retry", "retry", !s.replaying),
         button("Show solution", "solution", !s.replaying),
@@ -98,11 +99,9 @@ export default {
         ex.append(h("b", "", "The key idea: "), document.createTextNode(s.explanation));
         root.appendChild(ex);
       }
-      if (s.result) {
-        const r = h("div", "tt-result-note",
-          s.result === "solved" ? "Counted as solved in your progress."
-            : `Counted as missed in your progress.${s.outcome === "failed" && !s.explanation
-              ? " You can still play it out, or take the card back." : ""}`);
+      if (s.result_words) {  // Python's words: the outcome the rating and table count
+        const r = h("div", "tt-result-note", `${s.result_words}${s.outcome === "failed"
+          && !s.explanation ? " You can still play it out, or take the card back." : ""}`);
         r.dataset.testid = "puzzle-result";
         root.appendChild(r);
       }

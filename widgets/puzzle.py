@@ -27,7 +27,8 @@ from typing import Any
 import ipywidgets
 
 from tutor.puzzles import Puzzle, bundled
-from tutor.puzzles.progress import Progress, ProgressStore
+from tutor.puzzles.progress import (OUTCOME_TITLES, OUTCOMES, Progress, ProgressStore,
+                                    attempt_words)
 from tutor.puzzles.session import PuzzleSession, goal_words
 
 from ._base import TutorWidget, css, esm
@@ -66,8 +67,10 @@ class PuzzlePanel(TutorWidget):
     """The puzzle's words and buttons, drawn from ``state``: ``title``, ``prompt``,
     ``goal``, ``status``, ``outcome`` (``None``, ``"solved"``, ``"failed"``), ``hints``
     (the texts asked for), ``can_hint``, ``can_undo``, ``explanation`` (only once the
-    puzzle is over or its solution shown), ``replaying``, ``next`` (a next puzzle button)
-    and ``result`` (what was saved to the learner's progress)."""
+    puzzle is over or its solution shown), ``replaying``, ``next`` (a next puzzle button),
+    ``hint_label`` (the hint button's words), ``result`` (the outcome counted in the
+    learner's progress: ``"solved"``, ``"hinted"`` or ``"failed"``) and ``result_words``
+    (what that did to the rating and streak, in words; empty when nothing is saved)."""
 
     _esm = esm("puzzle.js")
     _css = css("puzzle.css")
@@ -106,6 +109,7 @@ class PuzzleBoard(ipywidgets.VBox):
         self.puzzle = puzzle
         self._hints: list[str] = []
         self._recorded: str | None = None
+        self._result_words = ""
         self._replaying = False
         self.session.advance()
         self.session.winning()  # solved now, so the first click is answered at once
@@ -115,8 +119,8 @@ class PuzzleBoard(ipywidgets.VBox):
         return PuzzleSession(puzzle, engine=self.engine)
 
     def _explanation(self) -> str:
-        """The idea shown once the puzzle is over."""
-        return self.puzzle.explanation
+        """The idea shown once the puzzle is over (its cards are the first move's)."""
+        return self.session.key_idea()
 
     # --- messages --------------------------------------------------------------------
     def _on_msg(self, widget: Any, content: Any, buffers: Any = None) -> None:
@@ -177,7 +181,11 @@ class PuzzleBoard(ipywidgets.VBox):
         self._record()
         self.refresh(clear_errors=True)
         while True:
-            if self.pause and not s.over and s.position.to_move != s.seat:
+            forced = s.forced_words()
+            if forced:  # the learner's only legal card: shown before it goes
+                s.note = forced
+                self.refresh()
+            if self.pause and not s.over and (forced or s.position.to_move != s.seat):
                 time.sleep(self.pause)
             if s.step() is None:
                 break
@@ -230,19 +238,25 @@ class PuzzleBoard(ipywidgets.VBox):
         self.refresh(clear_errors=True)
 
     def _record(self) -> None:
-        """Save the first result of this puzzle (once) to the learner's progress."""
+        """Save the first result of this puzzle (once) to the learner's progress, and
+        say in words what it did there (the same outcome the rating and the table
+        count: solved, solved with hints, or missed)."""
         s = self.session
         if s.result is None or self._recorded is not None:
             return
-        self._recorded = s.result
+        solved = s.result == "solved"
+        self._recorded = "failed" if not solved else "hinted" if s.hints_used else "solved"
         if self.store is None:
             return
         try:
-            self.store.record(self.puzzle.id, self.puzzle.theme, self.puzzle.difficulty,
-                              solved=s.result == "solved", hints_used=s.hints_used)
+            attempt = self.store.record(self.puzzle.id, self.puzzle.theme,
+                                        self.puzzle.difficulty, solved=solved,
+                                        hints_used=s.hints_used)
         except OSError as e:  # the result stays counted in memory; said, not lost
             self._refuse(f"Your progress could not be saved ({e.strerror or e}); it will "
                          f"be saved with the next result.")
+            attempt = self.store.progress.history[-1]
+        self._result_words = attempt_words(attempt, self.store.progress.streak)
 
     # --- what the browser sees -----------------------------------------------------------
     def refresh(self, clear_errors: bool = False) -> None:
@@ -274,10 +288,12 @@ class PuzzleBoard(ipywidgets.VBox):
             "status": s.status(), "outcome": s.outcome, "reachable": s.reachable,
             "hints": list(self._hints),
             "can_hint": s.to_move == s.seat and s.hint_level < 4 and not self._replaying,
+            "hint_label": _hint_label(s.hint_level),
             "can_undo": bool(mine) and not self._replaying,
             "explanation": self._explanation() if done else "",
             "replaying": self._replaying, "next": self.on_next is not None,
-            "result": self._recorded, "story": list(getattr(s, "story", ())),
+            "result": self._recorded, "result_words": self._result_words,
+            "story": list(getattr(s, "story", ())),
             "lesson": self.lesson,
         }
 
@@ -349,6 +365,17 @@ class PuzzleTrainer(ipywidgets.VBox):
         self.progress_view.value = progress_html(self.store.progress)
 
 
+def _hint_label(level: int) -> str:
+    """The hint button's words after ``level`` hints of 4 (then it is disabled).
+
+    >>> [_hint_label(k) for k in (0, 1, 3, 4)]
+    ['Hint (1 of 4)', 'Another hint (2 of 4)', 'Another hint (4 of 4)', 'No more hints']
+    """
+    if level >= 4:
+        return "No more hints"
+    return f"Another hint ({level + 1} of 4)" if level else "Hint (1 of 4)"
+
+
 def _turn_words(s: PuzzleSession) -> str:
     """The line under the table: whose turn (the panel says how the goal stands)."""
     if s.over:
@@ -372,13 +399,13 @@ def progress_html(progress: Progress) -> str:
     True
     """
     g = progress
-    rating = f"Rating {g.rating:.0f}" + (" (still settling)" if g.provisional else
-                                         f" ± {2 * g.deviation:.0f}")
     rows = "".join(
         f"<tr><td>{_esc(theme_title(t))}</td><td>{tally.solved}</td><td>{tally.hinted}</td>"
         f"<td>{tally.failed}</td></tr>" for t, tally in g.by_theme().items())
-    table = ("<table class='tt-progress-table'><thead><tr><th>Theme</th><th>Solved</th>"
-             "<th>With hints</th><th>Missed</th></tr></thead><tbody>" + rows
-             + "</tbody></table>") if rows else "<p>No puzzles played yet.</p>"
-    return (f"<div class='tt-progress-box'><p><b>{rating}</b> · streak {g.streak} · "
-            f"best streak {g.best_streak}</p>{table}</div>")
+    heads = "".join(f"<th>{_esc(OUTCOME_TITLES[o])}</th>" for o in OUTCOMES)
+    table = ("<table class='tt-progress-table'><thead><tr><th>Theme</th>" + heads
+             + "</tr></thead><tbody>" + rows + "</tbody></table>") if rows \
+        else "<p>No puzzles played yet.</p>"
+    return (f"<div class='tt-progress-box'><p><b>{_esc(g.rating_words())}</b> · streak "
+            f"{g.streak} (puzzles solved without hints in a row) · best streak "
+            f"{g.best_streak}</p>{table}</div>")

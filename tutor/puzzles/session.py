@@ -19,6 +19,7 @@ browser.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -65,10 +66,21 @@ def goal_words(p: Puzzle) -> str:
     return f"go out {PLACES[t.amount]}" + ("" if t.amount == 1 else " or better")
 
 
+def _and(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _points(n: int) -> str:
+    """Points as the learner reads them, with a real minus sign: "−50 points"."""
+    if n == 0:
+        return "0 points"
+    return f"{'+' if n > 0 else '−'}{abs(n)} point{'s' if abs(n) != 1 else ''}"
+
+
 @dataclass(frozen=True)
 class _Step:
     """One move and the position after it; ``auto`` marks a learner card played for
-    them (their only card)."""
+    them (their only legal card, or a Trex pass)."""
 
     seat: int
     card: Card | None
@@ -307,9 +319,30 @@ class PuzzleSession:
             return None
         card = legal[0] if legal else None
         self.note = ("You had no card that fits: you passed." if card is None else
-                     f"Your only card, the {card.symbol()}, was played for you.")
+                     f"{self._only_words(card)}, the {card.symbol()}, was played for you.")
         self._learner_move(card, auto=True)
         return self.moves[-1]
+
+    def _only_words(self, card: Card) -> str:
+        last = len(self.position.hands[self.seat]) == 1
+        return "Your last card" if last else "Your only legal card"
+
+    def forced_words(self) -> str | None:
+        """When the learner's next move is forced (one legal card, or a Trex pass), what
+        the board shows before :meth:`step` plays it, so the learner sees it go; else
+        ``None``.
+
+        The only legal card of several is said as such: "your only card" read as if the
+        hand held one."""
+        if self.to_move != self.seat:
+            return None
+        legal = self.legal()
+        if len(legal) > 1 or (not legal and not self.is_trex):
+            return None
+        if not legal:
+            return "No card of yours fits the layout: you pass."
+        card = legal[0]
+        return f"{self._only_words(card)} is the {card.symbol()}: it is played for you."
 
     def defence_card(self) -> Card | None:
         """The card the seat to move (a defender) plays: one that defeats the learner
@@ -395,25 +428,69 @@ class PuzzleSession:
         self._hint_level = max(self._hint_level, level)
         self.hints_used = max(self.hints_used, level)
         text = ladder.hint(level) if level < 4 else self._line_words(ladder)
+        # The board names each level ("The whole line: "): the text does not repeat it.
+        text = text.removeprefix("The whole line: ")
         if not ladder.reachable and level > 1:
             text += " (Your goal is out of reach now; this card does best.)"
         return text
 
     def _line_words(self, ladder: HintLadder) -> str:
-        """Hint 4: the rest of the play, card by card; a card of a hand the learner does
-        not see is only "·" (it must not be given away before it is played)."""
+        """Hint 4: the rest of the play, trick by trick, with who plays each card ("This
+        trick: you 6♦, West a card. Trick 5: …"); a card of a hand the learner does not see
+        is not named (it must not be given away before it is played)."""
         if ladder.card is None:
             return ladder.hint(4)
-        pos, words = self.position, []
+        names = self.names()
+        pos, tricks, current = self.position, [], []
+        hidden = False
         for card in ladder.line:
             seat = pos.to_move
-            words.append(("pass" if card is None else card.symbol())
-                          if seat in self.puzzle.seen else "·")
+            if self.is_trex and seat == self.seat and current:  # Trex: a round per turn
+                tricks.append(current)
+                current = []
+            who = "you" if seat == self.seat else names[seat]
+            if seat in self.puzzle.seen:
+                what = "passes" if card is None else card.symbol()
+            else:
+                hidden = True
+                what = "plays or passes" if self.is_trex else "a card"
+            current.append(f"{who} {what}")
             try:
                 pos = play_card(pos, card)
             except ValueError:  # the deal's end
                 break
-        return "The whole line: " + " ".join(words)
+            if not self.is_trex and not pos.trick:  # the trick is complete
+                tricks.append(current)
+                current = []
+        if current:
+            tricks.append(current)
+        if self.is_trex:
+            text = "; ".join(", ".join(t) for t in tricks) + "."
+        else:
+            done = sum(self.position.won)
+            text = " ".join(
+                f"{'This trick' if k == 0 and self.position.trick else f'Trick {done + k + 1}'}"
+                f": {', '.join(t)}." for k, t in enumerate(tricks))
+        text = text[0].upper() + text[1:]
+        if hidden:
+            text += " (A card of a hand you cannot see is not named.)"
+        return text
+
+    def key_idea(self) -> str:
+        """The puzzle's explanation as the board shows it once over. Which cards work or
+        fail is about the first move only, and it says so: a learner whose winning line
+        plays a card later must not read that the card "fails".
+
+        >>> from tutor.puzzles import bundled
+        >>> p = next(q for q in bundled() if q.id == "make-n-001")
+        >>> PuzzleSession(p).key_idea().count("At your first move")
+        1
+        """
+        text = re.sub(r"\bHere (only )?", lambda m: "At your first move, " + (m[1] or ""),
+                      self.puzzle.explanation, count=1)
+        text = re.sub(r"(^|\. )The (\S+) fails: ", r"\1At the first move, the \2 would fail: ",
+                      text)
+        return re.sub(r"(^|\. )The ([^.]+?) fails? too\.", r"\1So would the \2.", text)
 
     @property
     def hint_level(self) -> int:
@@ -490,9 +567,42 @@ class PuzzleSession:
             return f"You took {_plural(won, 'trick')} in all."
         if t.kind == "avoid":
             took = [c.symbol() for c in t.cards if c in pos.taken[self.seat]]
-            return f"You took the {', '.join(took)}." if took else "You did not take it."
-        pts = p.scored(pos)
-        return f"You scored {pts:+d} from here."
+            if took:
+                return f"You took the {', '.join(took)}."
+            who = [self.names()[s] for s in range(p.players) if s != self.seat
+                   and any(c in pos.taken[s] for c in t.cards)]
+            return f"You did not take it: {_and(who)} did." if who else "You did not take it."
+        return self._score_words()
+
+    def _score_words(self) -> str:
+        """A Trix trick contract's end in words: what the learner took since the puzzle's
+        start (tricks in Ltoosh, the cards that score), a card they doubled taken by
+        someone else, and their points, scored by the engine (``deal_points``)."""
+        from ..trix.contracts import Contract
+        from ..trix.game import KING_OF_HEARTS, QUEENS, deal_points, penalty_cards
+
+        p, pos, me = self.puzzle, self.position, self.seat
+        n = p.players
+        won = [pos.won[s] - (p.won[s] if p.won else 0) for s in range(n)]
+        taken = [pos.taken[s] - p.taken[s] if p.taken else pos.taken[s] for s in range(n)]
+        contract = set(p.contract)
+        points = deal_points(contract, taken, won, p.doubles)[me]
+        costly = penalty_cards(contract)
+        mine = []
+        if Contract.LTOOSH in contract and won[me]:
+            mine.append(_plural(won[me], "trick"))
+        mine += [f"the {c.symbol()}" for c in taken[me] if c in costly]
+        what = ("You took " + _and(mine)) if mine else "You took nothing that costs points"
+        names = self.names()
+        doubled = {c for c, d in p.doubles if d == me}
+        what += "".join(f"; {names[s]} took the {c.symbol()} you doubled"
+                        for c in doubled for s in range(n) if s != me and c in taken[s])
+        # Who took the K♥ and the queens, when not the learner (Diamonds: too many to list).
+        named = {c for c in costly if (c in QUEENS or c == KING_OF_HEARTS) and c not in doubled}
+        others = "".join(f" {names[s]} took {_and([f'the {c.symbol()}' for c in got])}."
+                         for s in range(n) if s != me
+                         for got in [[c for c in taken[s] if c in named]] if got)
+        return f"{what}: {_points(points)}.{others}"
 
     def observation(self) -> dict[str, Any]:
         """A table state in the shape of ``game.observe(seat)``, with only what the
