@@ -1,17 +1,18 @@
 """The Voila app in a real browser: Debian's chromium driven by Playwright.
 
-One Voila server (the app as ``make app`` serves it: ``lessons/`` with ``voila.json``)
-runs for the module on a free localhost port. Each test opens a page as a learner
-would, acts only through what the page shows, and fails on any JavaScript error in the
-console. Screenshots go to ``test-artifacts/`` (gitignored) for a person to look at.
+One Voila server (the app as ``make app`` serves it, started by ``trix-tutor app``:
+``lessons/`` with ``voila.json`` and the app's page template) runs for the module on a
+free localhost port. Each test opens a page as a learner would, acts only through what
+the page shows, and fails on any JavaScript error in the console. Screenshots go to
+``test-artifacts/`` (gitignored) for a person to look at.
 
-Chromium resolves no host but localhost, and a page's requests for other hosts are
-answered here with an empty body; only Voila's own Font Awesome stylesheet link (in its
-page template) may ask, anything else fails the test.
+Chromium resolves no host but localhost, and a request of a page for any other host
+fails the test: a classroom without internet must get everything from the app.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -34,8 +35,6 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic"
                  "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost"]  # no other host
 # Seed 21: the learner (seat 0) deals the first Trixter hand and owns the first Trix kingdom.
 SEED = "21"
-# Voila's page template links Font Awesome on a CDN; nothing of ours may reach outside.
-KNOWN_EXTERNAL = re.compile(r"^https://cdn\.jsdelivr\.net/npm/@fortawesome/")
 
 sync_api = pytest.importorskip("playwright.sync_api", reason="pip install playwright")
 pytest.importorskip("voila", reason="pip install -e '.[app]'")
@@ -65,19 +64,17 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-@pytest.fixture(scope="module")
-def voila():
-    """The running app's process; Voila is stopped (with its kernels) at the end."""
+@contextlib.contextmanager
+def running(args: list[str], name: str, **env: str):
+    """A Voila process from ``args`` (cwd: the repository, for ``voila.json``), once it
+    answers on its port; stopped (with its kernels) at the end. Its log goes to
+    ``test-artifacts/<name>.log``."""
     port = _free_port()
     ARTIFACTS.mkdir(exist_ok=True)
-    home = ARTIFACTS / "home"  # a fresh puzzle progress file for every run
-    shutil.rmtree(home, ignore_errors=True)
-    env = dict(os.environ, TRIX_TUTOR_SEED=SEED, TRIX_TUTOR_PAUSE="0.05",
-               TRIX_TUTOR_HOME=str(home))
-    log = open(ARTIFACTS / "voila.log", "w")  # closed in the finally below
-    proc = subprocess.Popen([sys.executable, "-m", "voila", "lessons", f"--port={port}",
-                             "--no-browser", "--Voila.port_retries=0"],
-                            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+    env = dict(os.environ, TRIX_TUTOR_SEED=SEED, TRIX_TUTOR_PAUSE="0.05", **env)
+    log = open(ARTIFACTS / f"{name}.log", "w")  # closed in the finally below
+    proc = subprocess.Popen([sys.executable, *args, f"--port={port}"], cwd=ROOT, env=env,
+                            stdout=log, stderr=subprocess.STDOUT)
     url = proc.url = f"http://localhost:{port}"
     try:
         deadline = time.monotonic() + 60
@@ -87,7 +84,7 @@ def voila():
                 break
             except OSError:
                 if proc.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError("Voila did not start: see test-artifacts/voila.log") \
+                    raise RuntimeError(f"Voila did not start: see test-artifacts/{name}.log") \
                         from None
                 time.sleep(0.2)
         yield proc
@@ -99,6 +96,15 @@ def voila():
             proc.kill()
             proc.wait()
         log.close()
+
+
+@pytest.fixture(scope="module")
+def voila():
+    """The app as ``make app`` starts it (``trix-tutor app``, which becomes Voila)."""
+    home = ARTIFACTS / "home"  # a fresh puzzle progress file for every run
+    shutil.rmtree(home, ignore_errors=True)
+    with running(["-m", "tutor.cli", "app"], "voila", TRIX_TUTOR_HOME=str(home)) as proc:
+        yield proc
 
 
 @pytest.fixture(scope="module")
@@ -129,33 +135,39 @@ def browser():
             b.close()
 
 
-@pytest.fixture
-def page(browser, app_url, request):
-    """A fresh page; the test fails on console errors, page errors and unknown hosts."""
+def watched_page(browser, base: str, problems: list[str], expected: re.Pattern | None = None):
+    """A page in a fresh context whose console errors, page errors and requests outside
+    ``base`` (the app) are added to ``problems``; an outside request gets nothing."""
     context = browser.new_context(viewport={"width": 1100, "height": 900})
-    problems: list[str] = []
 
-    def outside(r):  # only requests outside the app are routed: Voila's own go untouched
-        if not KNOWN_EXTERNAL.match(r.request.url):
-            problems.append(f"request outside the app: {r.request.url}")
-        r.fulfill(status=200, body="", content_type="text/css")
-
-    expected = getattr(request.module, "EXPECTED_CONSOLE_ERRORS", None)
+    def outside(r):  # only requests outside the app are routed: the app's own go untouched
+        problems.append(f"request outside the app: {r.request.url}")
+        r.fulfill(status=404, body="", content_type="text/plain")
 
     def console(msg):
         text = f"console error: {msg.text} ({msg.location.get('url')})"
         if msg.type == "error" and not (expected and expected.search(text)):
             problems.append(text)
 
-    context.route(lambda url: not url.startswith(app_url), outside)
+    context.route(lambda url: not url.startswith(base), outside)
     pg = context.new_page()
     pg.on("console", console)
     pg.on("pageerror", lambda e: problems.append(f"page error: {e}"))
     pg.set_default_timeout(30_000)
+    return pg
+
+
+@pytest.fixture
+def page(browser, app_url, request):
+    """A fresh page; the test fails on console errors, page errors and requests outside
+    the app."""
+    problems: list[str] = []
+    pg = watched_page(browser, app_url, problems,
+                      getattr(request.module, "EXPECTED_CONSOLE_ERRORS", None))
     yield pg
     shot(pg, f"{request.node.name}-end")
     pg.close()  # also fires the kernel shutdown beacon, whose failure would be an error
-    context.close()
+    pg.context.close()
     assert not problems, "\n".join(problems)
 
 
@@ -194,9 +206,17 @@ def wait_for_learner(page) -> str:
 
 
 def click(page, locator) -> None:
-    """Click and wait for the widget to redraw (every reply replaces the clicked button)."""
-    handle = locator.element_handle()
-    handle.click()
+    """Click and wait for the widget to redraw (every reply replaces the clicked button).
+    Each part of the game gets its own message: a part drawn a moment after another may
+    replace the button between finding it and clicking it; then it is found again."""
+    for attempt in range(3):
+        handle = locator.element_handle()
+        try:
+            handle.click()
+            break
+        except sync_api.Error as e:
+            if "not attached" not in str(e) or attempt == 2:
+                raise
     page.wait_for_function("el => !el.isConnected", arg=handle)
 
 
@@ -453,6 +473,9 @@ def open_lesson(page, app_url: str, path: str, url: str | None = None,
     for sel, n in expected_widgets(path).items():
         if n:
             expect(page.locator(sel)).to_have_count(n, timeout=timeout)
+    # Voila shows "Loading widget..." until a widget's view is drawn: wait for every one.
+    expect(page.get_by_text(re.compile(r"Loading widget", re.I))).to_have_count(0,
+                                                                               timeout=timeout)
     page.wait_for_timeout(300)
     text = page.locator("body").inner_text()
     assert not PROBLEM_TEXT.search(text), f"{path}: {PROBLEM_TEXT.search(text)[0]}"
@@ -571,3 +594,238 @@ def test_review_page_draws_a_board_from_an_uploaded_record(page, app_url, tmp_pa
     expect(page.locator('[data-testid="review-chart"] polyline.tt-rv-me')).to_have_count(1)
     page.locator('[data-testid="review-chart"]').scroll_into_view_if_needed()
     shot(page, "review_mistake")
+
+
+# --- the table as a person uses it: offline, keyboard, new game, game over, a phone ----------
+APP_PAGES = ["00_start_here.ipynb", "play_trix.ipynb", "play_trixter.ipynb", "puzzles.ipynb",
+             "review.ipynb", "glossary.ipynb", "trix/03_queens.ipynb"]
+
+
+def test_no_page_asks_anything_outside_the_app(browser, app_url):
+    """Every request of each page (as the browser sends it, before any routing) stays on
+    the app's server: no CDN, no font, no icon from outside (a class may be offline)."""
+    for path in APP_PAGES:
+        problems: list[str] = []
+        pg = watched_page(browser, app_url, problems)
+        sent: list[str] = []
+        pg.on("request", lambda r, sent=sent: sent.append(r.url))
+        open_lesson(pg, app_url, path)
+        assert "cdn.jsdelivr.net" not in pg.content()
+        pg.close()
+        pg.context.close()
+        outside = [u for u in sent if not u.startswith((app_url, "data:", "blob:"))]
+        assert not outside, f"{path} asked outside the app: {outside}"
+        assert sent and not problems, f"{path}: {problems}"
+
+
+def focused(page) -> dict:
+    """What has the keyboard focus: its data attributes and which widget holds it."""
+    return page.evaluate("""() => { const a = document.activeElement;
+      return { ...(a ? a.dataset : {}), tag: a ? a.tagName : null,
+               inHand: !!(a && a.closest('[data-testid="hand"]')),
+               inPanel: !!(a && a.closest('.tt-panel')) }; }""")
+
+
+def press(page, key: str) -> None:
+    """Press ``key`` on the focused button and wait until the widget has redrawn (the
+    pressed button is replaced, as after a click)."""
+    handle = page.evaluate_handle("() => document.activeElement")
+    page.keyboard.press(key)
+    page.wait_for_function("el => !el.isConnected", arg=handle)
+
+
+def test_keyboard_only_after_the_first_tab(page, app_url):
+    """Trixter with the keyboard: once the learner is in the game, each turn starts with
+    the focus where they act (the hand, the bid buttons, "Next hand"), however many
+    computer moves redrew the table: Enter and the arrows play, never a Tab."""
+    page.goto(f"{app_url}/voila/render/play_trixter.ipynb")
+    assert wait_for_learner(page) == "trump"  # seed 21: the learner deals hand 1
+    page.locator('[data-trump="S"]').focus()  # the learner's one Tab into the game
+    press(page, "Enter")
+    cards = 0
+    for _ in range(14):
+        what = wait_for_learner(page)
+        f = focused(page)
+        if what == "card":
+            assert f["inHand"], f"a card to play, but the focus is on {f}"
+            hand_cards = hand(page).count()
+            for _ in range(hand_cards):  # arrows to a playable card
+                if page.evaluate("() => document.activeElement.classList.contains('legal')"):
+                    break
+                page.keyboard.press("ArrowRight")
+            card = focused(page)["card"]
+            page.evaluate(WATCH_TRICK, card)
+            press(page, "Enter")
+            page.evaluate("window.__landed")
+            expect(hand(page).and_(page.locator(f'[data-card="{card}"]'))).to_have_count(0)
+            cards += 1
+            if cards == 2:
+                shot(page, "keyboard_card")
+        elif what == "next":
+            assert f.get("action") == "next", f"the hand is over, but the focus is on {f}"
+            press(page, "Enter")
+        else:  # a bid (or trump): the first button the panel offers
+            assert f["inPanel"] and ("bid" in f or "trump" in f), f"{what}, focus on {f}"
+            press(page, "Enter")
+    assert cards >= 4
+
+
+def test_new_game_asks_first_and_keep_playing_keeps_the_game(page, app_url):
+    page.goto(f"{app_url}/voila/render/play_trix.ipynb")
+    what = wait_for_learner(page)
+    while what == "redeal":
+        act(page, what)
+        what = wait_for_learner(page)
+    click(page, page.locator('[data-contract="ltoosh"]'))
+    play_legal_card(page)
+    wait_for_learner(page)
+    cards = hand(page).evaluate_all("els => els.map(e => e.dataset.card)")
+    message = page.locator('[data-testid="message"]').inner_text()
+    ask = page.locator('[data-testid="new-game-confirm"]')
+    expect(ask).to_have_count(0)
+    page.locator('[data-testid="new-game"]').click()
+    expect(ask).to_contain_text("Start a new game? This game will be lost.")
+    assert focused(page).get("testid") == "keep-playing"  # the safe answer is the default
+    shot(page, "new_game_confirm")
+    page.locator('[data-testid="keep-playing"]').click()
+    expect(ask).to_have_count(0)
+    assert hand(page).evaluate_all("els => els.map(e => e.dataset.card)") == cards
+    assert page.locator('[data-testid="message"]').inner_text() == message
+    assert focused(page).get("testid") == "new-game"
+    page.keyboard.press("Enter")  # asked again; Escape says "keep playing" too
+    expect(ask).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(ask).to_have_count(0)
+    assert hand(page).evaluate_all("els => els.map(e => e.dataset.card)") == cards
+    page.locator('[data-testid="new-game"]').click()
+    page.locator('[data-testid="start-new-game"]').click()
+    expect(page.locator('[data-testid="message"]')).to_contain_text("A new game.")
+    expect(ask).to_have_count(0)
+    expect(page.locator(".tt-info")).to_contain_text("Contract: not chosen yet")
+    expect(hand(page)).to_have_count(13)
+
+
+LAST_HAND = """{"cells": [{"cell_type": "code", "execution_count": null, "metadata": {},
+  "outputs": [], "source": ["from widgets.lesson import trixter_game\\n",
+  "trixter_game(players=4, first_hand=25)"]}],
+ "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python",
+  "name": "python3"}}, "nbformat": 4, "nbformat_minor": 5}"""
+
+
+@pytest.fixture(scope="module")
+def last_hand_app(tmp_path_factory):
+    """The app's Voila (its settings and page template) serving one Trixter game that
+    starts at its last hand (hand 25 of 4 players: one card), so it ends in a minute."""
+    root = tmp_path_factory.mktemp("last-hand")
+    (root / "last_hand.ipynb").write_text(LAST_HAND, encoding="utf-8")
+    share = str(ROOT / "share" / "jupyter")
+    with running(["-m", "voila", str(root), "--no-browser", "--Voila.port_retries=0",
+                  "--VoilaConfiguration.template=trix-tutor"], "voila-last-hand",
+                 JUPYTER_PATH=share) as proc:
+        yield proc.url
+
+
+def test_game_over_shows_the_result_and_undo_is_off(browser, last_hand_app):
+    problems: list[str] = []
+    page = watched_page(browser, last_hand_app, problems)
+    page.goto(f"{last_hand_app}/voila/render/last_hand.ipynb")
+    result = page.locator('[data-testid="game-result"]')
+    for _ in range(10):
+        what = wait_for_learner(page)
+        if what == "card":
+            play_legal_card(page)
+            break
+        act(page, what)
+    expect(result).to_be_visible()
+    rows = result.locator(".tt-result-row")
+    expect(rows).to_have_count(4)
+    scores = [int(t.removesuffix(" points")) for t in
+              result.locator(".tt-result-score").all_inner_texts()]
+    # The panel's scores are the sheet's totals, best first; its title names the winner.
+    sheet = page.locator('[data-testid="score-sheet"] tbody tr').last
+    totals = [int(t) for t in sheet.locator(".tt-tot").all_inner_texts()]
+    assert scores == sorted(totals, reverse=True)
+    names = result.locator(".tt-result-name").all_inner_texts()
+    places = result.locator(".tt-result-place").all_inner_texts()
+    assert places[0] == "1st" and set(places) <= {"1st", "2nd", "3rd", "4th"}
+    winners = [n for n, v in zip(names, scores) if v == scores[0]]
+    title = result.locator(".tt-result-title").inner_text()
+    assert title == "You won!" if winners == ["You"] else all(
+        w in title for w in winners if w != "You")
+    expect(result.locator(".tt-result-words")).to_contain_text(
+        re.compile(r"^You (finished|share) "))
+    expect(page.locator('[data-testid="undo"]')).to_be_disabled()
+    expect(page.locator('[data-testid="message"]')).to_contain_text("Game over")
+    shot(page, "game_over")
+    page.set_viewport_size({"width": 375, "height": 812})
+    result.scroll_into_view_if_needed()
+    shot(page, "game_over_phone")
+    # At the end "New game" needs no question: nothing is lost.
+    page.locator('[data-testid="new-game"]').click()
+    expect(result).to_have_count(0)
+    expect(page.locator('[data-testid="new-game-confirm"]')).to_have_count(0)
+    expect(page.locator('[data-testid="undo"]')).to_be_enabled()
+    page.close()
+    page.context.close()
+    assert not problems, "\n".join(problems)
+
+
+TAPPABLE = """el => { const r = el.getBoundingClientRect(); const y = r.top + r.height / 2;
+  let n = 0;
+  for (let x = Math.ceil(r.left); x < r.right; x++) {
+    const hit = document.elementFromPoint(x, y);
+    if (hit && hit.closest('[data-card]') === el) n++;
+  }
+  return n; }"""
+
+
+def test_phone_whole_cards_and_a_score_sheet_that_fits(page, app_url):
+    """At 375 px (a phone) every card of a 13-card hand is at least 40 px wide to tap,
+    and neither score sheet scrolls sideways."""
+    page.set_viewport_size({"width": 375, "height": 812})
+    page.goto(f"{app_url}/voila/render/play_trix.ipynb")
+    wait_for_learner(page)
+    expect(hand(page)).to_have_count(13)
+    page.locator('[data-testid="hand"]').scroll_into_view_if_needed()
+    widths = [c.evaluate(TAPPABLE) for c in hand(page).all()]
+    assert min(widths) >= 40, widths
+    box = page.locator('[data-testid="hand"]').bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 375
+    wrap = page.locator(".tt-sheet-wrap")
+    assert wrap.evaluate("el => el.scrollWidth <= el.clientWidth")
+    shot(page, "trix_phone_hand")
+    # Trixter: hand 1 has one card, so the sheet soon has a row to fit.
+    page.goto(f"{app_url}/voila/render/play_trixter.ipynb")
+    while (what := wait_for_learner(page)) != "next":
+        if what == "card":
+            play_legal_card(page)
+        else:
+            act(page, what)
+    expect(page.locator('[data-testid="score-sheet"] tbody tr .tt-tot')).to_have_count(4)
+    assert wrap.evaluate("el => el.scrollWidth <= el.clientWidth")
+    assert page.locator('[data-testid="score-sheet"] abbr[title="Player 2"]').count() == 1
+    wrap.scroll_into_view_if_needed()
+    shot(page, "trixter_phone_sheet")
+
+
+@pytest.mark.parametrize("width", [1100, 375])
+def test_screenshots_of_the_play_pages_mid_game(page, app_url, width):
+    """For a person to look at: both play pages in play, on a desktop and a phone."""
+    page.set_viewport_size({"width": width, "height": 900 if width > 500 else 812})
+    for name in ("play_trix", "play_trixter"):
+        page.goto(f"{app_url}/voila/render/{name}.ipynb")
+        played = 0
+        while played < 3:
+            what = wait_for_learner(page)
+            if what == "card":
+                play_legal_card(page)
+                played += 1
+            elif what == "contract":
+                click(page, page.locator('[data-contract="queens"]'))
+            else:
+                act(page, what)
+        wait_for_learner(page)
+        page.locator(".tt-table").first.scroll_into_view_if_needed()
+        shot(page, f"{name}_{width}")
+        page.locator(".tt-scores").first.scroll_into_view_if_needed()
+        shot(page, f"{name}_{width}_sheet")

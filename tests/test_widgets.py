@@ -746,3 +746,69 @@ def test_declined_round_looks_the_same_wherever_the_cards_are(contract: str,
     assert words and all(("redeal" in w.lower()) == (contract != "queens") for w in words)
     if contract == "queens":  # nor does the learner's own line offer one
         assert not any("redeal" in w for _, _, own in runs for w in own)
+
+
+# --- the end of the game -----------------------------------------------------------------
+
+def test_game_over_result_in_words_and_no_undo() -> None:
+    """The last hand of a Trixter game: the table's result ranks the final scores (the
+    engine's), its title names the winner, and Undo is refused: the result stands until
+    a new game, which needs no question at the end and clears the result."""
+    from widgets.play import game_result
+
+    view = play(TrixterGame.new(players=4, seed=21, first_hand=25), seat=0, pause=0)
+    rng = random.Random(1)
+    assert view.table.result == {}
+    while not view.game.is_over:
+        learner_step(view, rng)
+    scores = view.game.observe(0)["scores"]
+    r = view.table.result
+    assert [row["score"] for row in r["rows"]] == sorted(scores, reverse=True)
+    assert [row["name"] for row in r["rows"] if row["me"]] == ["You"]
+    best = max(scores)
+    winners = [s for s, v in enumerate(scores) if v == best]
+    if winners == [0]:
+        assert r["title"] == "You won!"
+    else:
+        assert all(view.game.names[s] in r["title"] for s in winners if s != 0)
+    assert r == game_result(view.table.state)
+    before = view.game.to_json()
+    send(view.table, {"type": "undo"})
+    assert view.table.error == "the game is over: start a new game"
+    assert view.game.to_json() == before
+    send(view.table, {"type": "new_game"})
+    assert view.table.result == {} and view.table.error == "" and not view.game.is_over
+
+
+@pytest.mark.parametrize("scores,seat,title,words", [
+    ([100, 50, -20, 70], 0, "You won!", "You finished 1st of 4, 30 points ahead of P4."),
+    ([100, 50, -20, 100], 0, "A tie for first: you and P4.",
+     "You share 1st place of 4 with 100 points."),
+    ([100, 50, -20, 100], 1, "P1 and P4 won (a tie).",
+     "You finished 3rd of 4, 50 points behind the winners."),
+    ([-5, 10, 10, 11], 2, "P4 won.", "You finished joint 2nd of 4 with P2, 1 point behind P4."),
+])
+def test_game_result_words(scores: list[int], seat: int, title: str, words: str) -> None:
+    from widgets.play import game_result
+
+    r = game_result({"phase": "game_over", "seat": seat, "players": ["P1", "P2", "P3", "P4"],
+                     "scores": scores})
+    assert (r["title"], r["words"]) == (title, [words])
+    # Places by points: level scores share one, the next place counts everyone ahead.
+    for row in r["rows"]:
+        ahead = sum(v > row["score"] for v in scores)
+        assert row["place"] == ["1st", "2nd", "3rd", "4th"][ahead]
+
+
+def test_game_result_teams_and_reversed_signs() -> None:
+    from widgets.play import game_result
+
+    obs = {"phase": "game_over", "seat": 1, "players": ["P1", "P2", "P3", "P4"],
+           "scores": [150, 100, 150, 100], "team_scores": [300, 200]}
+    r = game_result(obs)
+    assert r["title"] == "P1 and P3 won." and r["words"] == ["Your team lost by 100 points."]
+    assert [x["name"] for x in r["rows"]] == ["P1 and P3", "Your team (you and P4)"]
+    low = game_result({"phase": "game_over", "seat": 0, "players": ["A", "B", "C", "D"],
+                       "scores": [-30, 10, 20, 0], "rules": {"reversed_signs": True}})
+    assert low["title"] == "You won!" and low["rows"][0]["score"] == -30  # lowest wins
+    assert game_result({"phase": "play", "seat": 0}) == {}

@@ -23,6 +23,7 @@ export default {
     root.setAttribute("role", "group");
     root.setAttribute("aria-label", "your decisions");
     el.appendChild(root);
+    let wasRequired = false;
 
     /**
      * @param {string} label
@@ -190,11 +191,16 @@ export default {
         root.appendChild(e);
       }
       root.classList.toggle("tt-idle", !root.childElementCount);
-      if (hadFocus) {  // keep keyboard users in the panel: the first button they may press
-        const next = /** @type {HTMLElement | null} */ (
-          root.querySelector("button:not([disabled])"));
-        if (next) next.focus({ preventScroll: true });
-      }
+      // Keyboard focus: the learner's decision, when one is asked here, takes it (from the
+      // hand, or from the page if a redraw dropped it); a button pressed here keeps it here.
+      const required = legal.has("next") || legal.has("pass") || (s.to_move === s.seat
+        && ["trump", "bid", "choose_contract", "double"].includes(s.phase));
+      const home = required || hadFocus ? /** @type {HTMLElement | null} */ (
+        root.querySelector('[data-action="next"]:not([disabled])')
+        || root.querySelector("button:not([disabled])")) : null;
+      if (hadFocus && home) home.focus({ preventScroll: true });
+      settleFocus(root, hadFocus, home, required && !wasRequired);
+      wasRequired = required;
     }
 
     const events = ["change:state", "change:error", "change:four_colour"];

@@ -43,7 +43,7 @@ from .scores import ScoreSheet
 from .table import CardTable
 
 __all__ = ["GameView", "play", "learner_views", "parse_message", "MESSAGE_TYPES",
-           "record_name", "record_link", "finished_record", "LEVEL_NAMES"]
+           "record_name", "record_link", "finished_record", "LEVEL_NAMES", "game_result"]
 
 log = logging.getLogger(__name__)
 
@@ -407,6 +407,9 @@ class GameView(Controller, ipywidgets.VBox):
     # --- undo and new game ---------------------------------------------------------
     def undo(self) -> bool:
         """Take back the learner's last action and the computer actions after it."""
+        if self.game.is_over:  # the table's Undo is off too: the result stands
+            self._refuse("the game is over: start a new game")
+            return False
         hist = self.game.history
         mine = [i for i, (s, a) in enumerate(hist) if s == self.seat
                 and not isinstance(a, NextHand)]
@@ -460,6 +463,7 @@ class GameView(Controller, ipywidgets.VBox):
         self.trex.state = v["trex"]
         self.trex.layout.display = "" if v["show_trex"] else "none"
         self.scores.state = v["scores"]
+        self.table.result = game_result(v["table"])
 
 
 def learner_views(game: Game, seat: int, opened: Iterable[int] = ()) -> dict[str, Any]:
@@ -520,6 +524,81 @@ def describe(who: str, action: Action, trex: bool = False) -> str:
     if isinstance(action, Pass):
         return f"{who} passed: no card fitted."
     return f"{who}: {action}."
+
+
+PLACES = ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th")
+
+
+def _points(n: int) -> str:
+    return f"{n} point{'' if abs(n) == 1 else 's'}"
+
+
+def _and(names: Sequence[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def game_result(obs: dict[str, Any]) -> dict[str, Any]:
+    """The end of the game in words, for the table's result panel: ``title`` (who won),
+    ``rows`` (each player, or each team in partnership, best first: ``place``, ``name``,
+    ``score``, ``me``) and ``words`` (the learner's place and by how much). Empty before
+    the end. Players level on points share a place. The highest total wins, the lowest
+    with Trix's ``reversed_signs`` (RULES.md A3).
+
+    >>> r = game_result({"phase": "game_over", "seat": 0, "game": "trixter",
+    ...                  "players": ["Ana", "Bo", "Cy"], "scores": [30, 42, 30]})
+    >>> r["title"], [(x["place"], x["name"], x["score"]) for x in r["rows"]]
+    ('Bo won.', [('1st', 'Bo', 42), ('2nd', 'You', 30), ('2nd', 'Cy', 30)])
+    >>> r["words"]
+    ['You finished joint 2nd of 3 with Cy, 12 points behind Bo.']
+    """
+    if obs.get("phase") != Phase.GAME_OVER.value:
+        return {}
+    seat, players = obs["seat"], obs["players"]
+    low_wins = bool((obs.get("rules") or {}).get("reversed_signs"))
+    if obs.get("team_scores"):  # Trix in partnership: seats 0 and 2 against 1 and 3
+        teams = obs["team_scores"]
+        mine = seat % 2
+        names = [_and(["you" if s == seat else players[s] for s in range(t, len(players), 2)])
+                 for t in (0, 1)]
+        entries = [(teams[t], t == mine, f"Your team ({names[t]})" if t == mine
+                    else names[t]) for t in (0, 1)]
+    else:
+        entries = [(v, s == seat, "You" if s == seat else players[s])
+                   for s, v in enumerate(obs["scores"])]
+    order = sorted(entries, key=lambda e: (e[0] if low_wins else -e[0], not e[1]))
+    better = (lambda a, b: a < b) if low_wins else (lambda a, b: a > b)
+    rows = [{"place": PLACES[sum(better(o[0], score) for o in order)], "name": name,
+             "score": score, "me": me} for score, me, name in order]
+    best = order[0][0]
+    winners = [r for r in rows if r["score"] == best]
+    me = next(r for r in rows if r["me"])
+    gap = abs(best - me["score"])
+    if obs.get("team_scores"):
+        if len(winners) > 1:
+            return {"title": f"A draw: both teams have {_points(best)}.", "rows": rows,
+                    "words": []}
+        if me in winners:
+            return {"title": "Your team won!", "rows": rows, "words": [
+                f"Your team won by {_points(abs(order[0][0] - order[1][0]))}."]}
+        return {"title": f"{winners[0]['name']} won.", "rows": rows,
+                "words": [f"Your team lost by {_points(gap)}."]}
+    n = len(rows)
+    level = [r["name"] for r in rows if r["score"] == me["score"] and not r["me"]]
+    if me in winners and len(winners) == 1:
+        title = "You won!"
+        words = f"You finished 1st of {n}, {_points(abs(best - order[1][0]))} ahead of " \
+                f"{_and([r['name'] for r in rows if r['score'] == order[1][0]])}."
+    elif me in winners:
+        title = f"A tie for first: you and {_and(level)}."
+        words = f"You share 1st place of {n} with {_points(best)}."
+    else:
+        title = f"{_and([r['name'] for r in winners])} won" \
+                f"{' (a tie)' if len(winners) > 1 else ''}."
+        joint = f"joint {me['place']} of {n} with {_and(level)}" if level \
+            else f"{me['place']} of {n}"
+        ahead = _and([r["name"] for r in winners]) if len(winners) == 1 else "the winners"
+        words = f"You finished {joint}, {_points(gap)} behind {ahead}."
+    return {"title": title, "rows": rows, "words": [words]}
 
 
 def _name(obs: dict[str, Any], s: int | None) -> str:

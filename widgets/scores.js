@@ -12,6 +12,44 @@
  * }} Model
  */
 
+/**
+ * A player's name for a column head: in full, and short for a narrow sheet ("P2" for
+ * "Player 2", else the first four letters) with the full name as its title.
+ * @param {string} name
+ * @returns {HTMLElement}
+ */
+function nameHead(name) {
+  const m = /^Player (\d+)$/.exec(name);
+  const short = m ? `P${m[1]}` : name.slice(0, 4);
+  const th = h("th", "tt-player");
+  th.appendChild(h("span", "tt-long", name));
+  if (short !== name) {
+    const abbr = h("abbr", "tt-short", short);
+    abbr.title = name;
+    th.appendChild(abbr);
+  } else {
+    th.appendChild(h("span", "tt-short", name));
+  }
+  return th;
+}
+
+/**
+ * A player's cell: on a wide sheet "2/1 ✗ -10 = 35" on one line; on a narrow one the
+ * total on top and the rest under it (CSS `.tt-cell`), so no column needs to scroll.
+ * @param {number} points
+ * @param {number} total
+ * @param {HTMLElement | null} [bidTook]
+ * @returns {HTMLElement}
+ */
+function playerCell(points, total, bidTook) {
+  const td = h("td", "tt-num");
+  const cell = h("span", "tt-cell");
+  if (bidTook) cell.append(bidTook, " ");
+  cell.append(h("span", "tt-pts", signed(points)), h("span", "tt-eq", " = "),
+    h("span", "tt-tot", String(total)));
+  td.appendChild(cell);
+  return td;
+}
 
 /**
  * @param {SheetState} st
@@ -20,13 +58,13 @@
 function sheetTable(st) {
   const n = st.players.length;
   const wrap = h("div", "tt-sheet-wrap");
-  const table = h("table", "tt-sheet");
+  const table = h("table", `tt-sheet tt-sheet-${st.game}`);
   table.dataset.testid = "score-sheet";
   const head = h("tr");
   const cols = st.game === "trixter" ? ["Hand", "Cards", "Trump"] : ["Deal", "Owner", "Contract"];
-  for (const c of cols) head.appendChild(h("th", "", c));
+  cols.forEach((c, i) => head.appendChild(h("th", `tt-col-${i}`, c)));
   for (let p = 0; p < n; p++) {
-    const th = h("th", "", p === st.seat ? "You" : st.players[p]);
+    const th = nameHead(p === st.seat ? "You" : st.players[p]);
     th.style.borderBottom = `3px solid ${COLOURS[p % COLOURS.length]}`;
     head.appendChild(th);
   }
@@ -37,30 +75,40 @@ function sheetTable(st) {
   for (const row of st.rows || []) {
     const tr = h("tr");
     if (st.game === "trixter") {
-      tr.appendChild(h("td", "", String(row.hand)));
-      tr.appendChild(h("td", "", String(row.hand_size)));
+      tr.appendChild(h("td", "tt-col-0", String(row.hand)));
+      tr.appendChild(h("td", "tt-col-1", String(row.hand_size)));
       const t = row.trump === "none" ? "none" : (SUIT_SYMBOL[row.trump] || row.trump);
-      tr.appendChild(h("td", row.trump && row.trump !== "none" ? `suit-${row.trump}` : "", t));
+      const trump = h("td", "tt-col-2", t);
+      if (row.trump && row.trump !== "none") trump.classList.add(`suit-${row.trump}`);
+      trump.title = row.trump === "none" ? "no trump" : `trump: ${SUIT_NAME[row.trump]}`;
+      tr.appendChild(trump);
       for (let p = 0; p < n; p++) {
-        const td = h("td", "tt-num");
-        if (row.bids[p] !== null && row.bids[p] !== undefined) {
-          const made = row.bids[p] === row.tricks[p];
-          td.appendChild(h("span", made ? "tt-made" : "tt-missed",
-            `${row.bids[p]}/${row.tricks[p]}${made ? " ✓" : " ✗"}`));
-          td.appendChild(h("span", "tt-pts", ` ${signed(row.points[p])} = ${row.totals[p]}`));
+        if (row.bids[p] === null || row.bids[p] === undefined) {
+          tr.appendChild(h("td", "tt-num"));
+          continue;
         }
-        tr.appendChild(td);
+        const made = row.bids[p] === row.tricks[p];
+        const bt = h("span", made ? "tt-made" : "tt-missed",
+          `${row.bids[p]}/${row.tricks[p]}${made ? " ✓" : " ✗"}`);
+        bt.title = `bid ${row.bids[p]}, took ${row.tricks[p]}: ${made ? "made" : "missed"}`;
+        tr.appendChild(playerCell(row.points[p], row.totals[p], bt));
       }
     } else {
-      tr.appendChild(h("td", "", `${row.kingdom}.${row.deal_in_kingdom}`));
-      tr.appendChild(h("td", "", row.owner === st.seat ? "you" : st.players[row.owner]));
-      let c = String(row.contract).split("+").map((x) => CONTRACT_TITLE[x] || x).join(" + ");
-      if (row.redeal !== null && row.redeal !== undefined) c += " (redeal)";
-      if (row.doubles && row.doubles.length) c += ` ×${row.doubles.length}`;
-      tr.appendChild(h("td", "", c));
-      for (let p = 0; p < n; p++) {
-        tr.appendChild(h("td", "tt-num", `${signed(row.points[p])} = ${row.totals[p]}`));
-      }
+      tr.appendChild(h("td", "tt-col-0", `${row.kingdom}.${row.deal_in_kingdom}`));
+      const owner = row.owner === st.seat ? "you" : st.players[row.owner];
+      tr.appendChild(h("td", "tt-col-1", owner));
+      const parts = String(row.contract).split("+");
+      const long = parts.map((x) => CONTRACT_TITLE[x] || x).join(" + ");
+      const short = parts.map((x) => CONTRACT_SHORT[x] || x).join(" + ");
+      let more = "";
+      if (row.redeal !== null && row.redeal !== undefined) more += " (redeal)";
+      if (row.doubles && row.doubles.length) more += ` ×${row.doubles.length}`;
+      const c = h("td", "tt-col-2");
+      c.append(h("span", "tt-long", long + more), h("span", "tt-short", short + more),
+        h("span", "tt-owner", owner));
+      c.title = `${long}${more}, chosen by ${owner}`;
+      tr.appendChild(c);
+      for (let p = 0; p < n; p++) tr.appendChild(playerCell(row.points[p], row.totals[p]));
     }
     body.appendChild(tr);
   }

@@ -22,6 +22,10 @@
  *   send(content: object): void, on(event: string, cb: Function): void,
  *   off(event: string, cb: Function): void,
  * }} Model
+ * @typedef {{
+ *   title: string, words: string[], rows: {place: string, name: string, score: number,
+ *   me: boolean}[],
+ * }} GameResult
  */
 
 const CARD_RE = /^([2-9TJQKA][SHDC]|X)$/;
@@ -169,6 +173,8 @@ export default {
     let drawnTrick = new Set();
     /** @type {string | null} */
     let focusCard = null;
+    let confirming = false;  // "New game" asked: the table shows the question
+    let wasMyTurn = false;
 
     /** @param {object} content */
     const send = (content) => model.send(content);
@@ -189,7 +195,7 @@ export default {
         }
         box.appendChild(m);
       }
-      box.appendChild(h("div", "tt-facts", seatFacts(s, seat).join(" · ")));
+      box.appendChild(factsLine(seatFacts(s, seat)));
       if (seat !== s.seat) {
         const open = (model.get("open_hands") || {})[String(seat)];
         const pub = (s.public || {})[String(seat)] || [];
@@ -208,6 +214,15 @@ export default {
       }
       if (s.to_move === seat) box.setAttribute("aria-current", "true");
       return box;
+    }
+
+    /** A seat's facts; a line breaks between two facts, never inside one (clipped, with
+     * the whole text as the title, if one alone is wider than the box). */
+    function factsLine(/** @type {string[]} */ facts) {
+      const line = h("div", "tt-facts");
+      line.title = facts.join(" · ");
+      for (const f of facts) line.appendChild(h("span", "tt-fact", f));
+      return line;
     }
 
     function infoBar(/** @type {TableState} */ s) {
@@ -345,10 +360,13 @@ export default {
       last.addEventListener("click", () => { showLast = !showLast; draw(); });
       bar.appendChild(last);
       const controls = model.get("controls") || [];
+      const over = s.phase === "game_over";
       if (controls.includes("undo")) {
         const u = /** @type {HTMLButtonElement} */ (h("button", "tt-btn", "Undo"));
         u.type = "button";
         u.dataset.testid = "undo";
+        u.disabled = over;  // the game is over: nothing to take back into
+        u.title = over ? "The game is over: start a new game" : "Take back your last move";
         u.addEventListener("click", () => send({ type: "undo" }));
         bar.appendChild(u);
       }
@@ -356,19 +374,83 @@ export default {
         const g = /** @type {HTMLButtonElement} */ (h("button", "tt-btn", "New game"));
         g.type = "button";
         g.dataset.testid = "new-game";
-        g.addEventListener("click", () => send({ type: "new_game" }));
+        g.setAttribute("aria-expanded", String(confirming));
+        g.addEventListener("click", () => {
+          if (over) { send({ type: "new_game" }); return; }  // nothing left to lose
+          confirming = true;
+          draw();
+          const keep = /** @type {HTMLElement | null} */ (
+            root.querySelector('[data-testid="keep-playing"]'));
+          if (keep) keep.focus();
+        });
         bar.appendChild(g);
       }
       return bar;
     }
 
+    /** "New game" asked first: a game of half an hour must not go at one click. Asked in
+     * the table, not with window.confirm (which a page may block). */
+    function confirmBox() {
+      const box = h("div", "tt-confirm");
+      box.dataset.testid = "new-game-confirm";
+      box.setAttribute("role", "alertdialog");
+      box.setAttribute("aria-label", "Start a new game?");
+      const text = h("p", "tt-confirm-text", "Start a new game? This game will be lost.");
+      text.id = `tt-confirm-${Math.random().toString(36).slice(2)}`;
+      box.setAttribute("aria-describedby", text.id);
+      const yes = /** @type {HTMLButtonElement} */ (h("button", "tt-btn", "Start new game"));
+      yes.type = "button";
+      yes.dataset.testid = "start-new-game";
+      yes.addEventListener("click", () => {
+        confirming = false;
+        send({ type: "new_game" });
+        draw();
+      });
+      const no = /** @type {HTMLButtonElement} */ (h("button", "tt-btn tt-primary",
+        "Keep playing"));
+      no.type = "button";
+      no.dataset.testid = "keep-playing";
+      const keep = () => {
+        confirming = false;
+        draw();
+        const g = /** @type {HTMLElement | null} */ (
+          root.querySelector('[data-testid="new-game"]'));
+        if (g) g.focus();
+      };
+      no.addEventListener("click", keep);
+      box.addEventListener("keydown", (ev) => {
+        if (ev.key === "Escape") { ev.preventDefault(); keep(); }
+      });
+      const buttons = h("div", "tt-confirm-buttons");
+      buttons.append(yes, no);
+      box.append(text, buttons);
+      return box;
+    }
+
+    /** The end of the game: places and scores, who won, in words (from Python). */
+    function resultPanel(/** @type {GameResult} */ r) {
+      const box = h("div", "tt-result-panel");
+      box.dataset.testid = "game-result";
+      box.setAttribute("role", "status");
+      box.appendChild(h("div", "tt-result-title", r.title));
+      const list = h("ol", "tt-result-places");
+      for (const row of r.rows || []) {
+        const li = h("li", row.me ? "tt-result-row tt-result-me" : "tt-result-row");
+        li.append(h("span", "tt-result-place", row.place), h("span", "tt-result-name", row.name),
+          h("span", "tt-result-score", `${row.score} points`));
+        list.appendChild(li);
+      }
+      box.appendChild(list);
+      for (const w of r.words || []) box.appendChild(h("p", "tt-result-words", w));
+      return box;
+    }
+
     function draw() {
       /** @type {TableState} */
       const s = model.get("state") || {};
-      // Keep the keyboard focus across a redraw: on the hand, or on the same button.
+      // Keep the keyboard focus across a redraw: on the same button, else on the hand.
       const active = root.contains(document.activeElement)
         && document.activeElement instanceof HTMLElement ? document.activeElement : null;
-      const hadFocus = !!(active && active.dataset.card);
       const focusTestid = active && !active.dataset.card ? active.dataset.testid : undefined;
       root.replaceChildren();
       root.classList.toggle("four-colour", !!model.get("four_colour"));
@@ -404,8 +486,14 @@ export default {
       const me = seatBox(s, s.seat);
       me.classList.add("tt-me");
       root.appendChild(me);
+      const result = /** @type {GameResult} */ (model.get("result") || {});
+      const over = s.phase === "game_over" && !!result.title;
+      if (over) {
+        confirming = false;
+        root.appendChild(resultPanel(result));
+      }
       const hand = handRow(s);
-      root.appendChild(hand);
+      if (!over || (s.hand || []).length) root.appendChild(hand);
       const msg = h("div", "tt-message");
       msg.dataset.testid = "message";
       msg.setAttribute("role", "status");
@@ -419,6 +507,7 @@ export default {
       }
       root.appendChild(msg);
       root.appendChild(toolbar(s));
+      if (confirming) root.appendChild(confirmBox());
       if (showLast && s.tricks && s.tricks.length) {
         const k = s.tricks.length;
         const winner = s.trick && s.trick.length ? s.trick[0][0] : s.leader;
@@ -427,19 +516,22 @@ export default {
         box.appendChild(trickArea(s, s.tricks[k - 1], true, winner, "last-trick-cards"));
         root.appendChild(box);
       }
-      if (hadFocus) {
+      if (focusTestid) {
         const target = /** @type {HTMLElement | null} */ (
-          hand.querySelector('button[tabindex="0"]'));
-        if (target) target.focus({ preventScroll: true });
-      } else if (focusTestid) {
-        const target = /** @type {HTMLElement | null} */ (
-          root.querySelector(`[data-testid="${focusTestid}"]`));
+          root.querySelector(`[data-testid="${focusTestid}"]:not(:disabled)`));
         if (target) target.focus({ preventScroll: true });
       }
+      // Else the hand's tab stop (or, at the end, "New game"): Enter or an arrow then acts.
+      const myTurn = s.to_move === s.seat && (s.phase === "play" || s.phase === "trex");
+      const home = /** @type {HTMLElement | null} */ (hand.isConnected
+        ? hand.querySelector('button[tabindex="0"]')
+        : root.querySelector('[data-testid="new-game"]'));
+      settleFocus(root, !!active, home, myTurn && !wasMyTurn);
+      wasMyTurn = myTurn;
     }
 
     const events = ["change:state", "change:error", "change:message", "change:open_hands",
-                    "change:four_colour", "change:controls"];
+                    "change:four_colour", "change:controls", "change:result"];
     for (const e of events) model.on(e, draw);
     draw();
     return () => {

@@ -18,7 +18,10 @@ class CardTable(TutorWidget):
 
     ``open_hands`` maps a seat (as text) to its cards, only for seats a lesson chose to
     show face up; ``message`` is the status line; ``controls`` lists the toolbar buttons
-    to show (``"undo"``, ``"new_game"``).
+    to show (``"undo"``, ``"new_game"``: the table asks before it sends ``new_game``, except
+    at the end of the game). ``result`` is the end of the game in words (``title``,
+    ``rows`` of places and scores, ``words``; see :func:`widgets.play.game_result`), empty
+    until then.
     """
 
     _esm = esm("table.js")
@@ -27,3 +30,4 @@ class CardTable(TutorWidget):
     open_hands = traitlets.Dict().tag(sync=True)
     message = traitlets.Unicode("").tag(sync=True)
     controls = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    result = traitlets.Dict().tag(sync=True)
