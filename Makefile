@@ -3,7 +3,7 @@ PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: app site serve-site test bench bench-app bench-bots bench-class lint clean
+.PHONY: app site serve-site test check bench bench-app bench-bots bench-class lint clean
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -41,6 +41,12 @@ serve-site: site
 # tests/test_browser.py drives the app in Debian's chromium (/usr/bin/chromium).
 test: $(VENV)/.installed-test
 	$(BIN)/python -m pytest
+
+# The quick lane for daily work (a few minutes): everything but the browser, the static site
+# and the tests marked slow (long random play, the expert's games, every puzzle proved, the
+# benchmark scripts). CI runs `make test`, which runs them all.
+check: $(VENV)/.installed-test
+	$(BIN)/python -m pytest -m "not slow and not browser and not site"
 
 bench: $(VENV)/.installed-test
 	$(BIN)/python benchmarks/engine.py

@@ -216,6 +216,7 @@ def test_collection_covers_every_theme_at_several_difficulties():
         assert len(p.explanation.split(". ")) >= 2 and p.title
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("puzzle", BUNDLED, ids=[p.id for p in BUNDLED])
 def test_every_bundled_puzzle_checks(puzzle):
     r = check(puzzle, engine=ENGINE)
@@ -272,6 +273,7 @@ def _outcome_reached(p: Puzzle, pos, line) -> bool:
     return score >= -t.amount
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("puzzle", BUNDLED[::3], ids=[p.id for p in BUNDLED[::3]])
 def test_hint_card_wins_and_line_reaches_the_goal(puzzle):
     r = check(puzzle, engine=ENGINE)

@@ -20,7 +20,8 @@ from tutor.protocol import Phase
 from tutor.solver import Exactly, MaxTricks, MinPenalty, Position, SearchLimit, solve
 from tutor.solver.pimc import _position, default_goal, sample_layouts, view_of
 
-SEARCH = ("intermediate", "expert")
+# The expert is slow to play whole games: `make check` leaves it to the full run.
+SEARCH = ("intermediate", pytest.param("expert", marks=pytest.mark.slow))
 
 
 def walk(game, bots, turns: int):

@@ -95,7 +95,8 @@ def test_seats_and_suits_match_endplay():
     assert solve(pos, MaxTricks((1, 3))).value == 1
 
 
-@pytest.mark.parametrize("k", sorted(COUNTS))
+@pytest.mark.parametrize("k", [pytest.param(k, marks=[pytest.mark.slow] if k >= 10 else [])
+                               for k in sorted(COUNTS)])
 def test_max_tricks_matches_dds(k):
     engine = engine_for(k)
     rng = random.Random(9000 + k)

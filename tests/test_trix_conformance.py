@@ -9,6 +9,8 @@ import re
 from collections import Counter
 from typing import Any
 
+import pytest
+
 from tutor import (Card, CardSet, ChooseContract, ClaimRedeal, Double, IllegalActionError,
                    NoDouble, NoRedeal, Pass, Phase, Play, TrixGame, TrixRules)
 from tutor.trix import Contract
@@ -167,6 +169,7 @@ def check_rounds(g: TrixGame) -> None:
             assert isinstance(acts[j][1], (Play, Pass)) and acts[j][0] == owner
 
 
+@pytest.mark.slow
 def test_two_hundred_random_games():
     """220 whole games with random options. Conservation, legal lists and Trex passes are
     checked at every step of every game; illegal actions and observe leaks at every step

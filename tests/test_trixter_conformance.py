@@ -8,6 +8,8 @@ import random
 import re
 from typing import Any
 
+import pytest
+
 from tutor import (JOKER, Bid, Card, CardSet, ChooseTrump, IllegalActionError, Phase, Play,
                    TrixterGame, TrixterRules)
 from tutor.trixter import MAX_PLAYERS, jokers_for, schedule
@@ -147,6 +149,7 @@ def play_hands(g: TrixterGame, rng: random.Random, hands: int, roundtrip_every: 
         g.apply(action, seat=seat)
 
 
+@pytest.mark.slow
 def test_two_thousand_random_hands_every_step():
     """2,100 complete hands over every player count and option, starting anywhere in the
     schedule; every invariant and the JSON round trip checked at every step."""
@@ -163,6 +166,7 @@ def test_two_thousand_random_hands_every_step():
     assert hands >= 2000
 
 
+@pytest.mark.slow
 def test_whole_games_every_player_count():
     """One whole game per player count (and a second with joiners), every invariant at
     every step, the JSON round trip every 25 steps and at every hand's end."""
