@@ -129,11 +129,13 @@ def oracle_for(pos: Position, goal):
             if Contract.LTOOSH in contracts:
                 pts[w] -= 10 if goal.swap_diamonds_ltoosh else 15
             for c in t:
-                base = 0
+                base = double = 0  # double: the part a double doubles (A4: K♥, queens)
                 if Contract.KING in contracts and c == (1, 13):
                     base += 75
+                    double += 75
                 if Contract.QUEENS in contracts and c != J and c[1] == 12:
                     base += 25
+                    double += 25
                 if Contract.DIAMONDS in contracts and c != J and c[0] == 2:
                     base += 15 if goal.swap_diamonds_ltoosh else 10
                 if not base:
@@ -142,8 +144,8 @@ def oracle_for(pos: Position, goal):
                 if d is None or d == w:
                     pts[w] -= base
                 else:
-                    pts[w] -= 2 * base
-                    pts[d] += base
+                    pts[w] -= base + double
+                    pts[d] += double
             return sum(pts[s] for s in hero)
 
         return oracle_value(hands, pos.leader, trick, trump, hero, lambda a: a,

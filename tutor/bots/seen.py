@@ -100,7 +100,7 @@ class Seen:
 
     def penalty_cards(self) -> CardSet:
         """Trix: the cards that score against their taker in this contract."""
-        from ..trix.game import penalty_cards
+        from ..trix.contracts import penalty_cards
 
         return penalty_cards(self.contract)
 

@@ -14,13 +14,12 @@ from typing import Any
 
 from ..actions import Action, ChooseContract, Play
 from ..cards import Card, CardSet
-from ..trix.contracts import Contract
+from ..trix.contracts import Contract, contract_total
 from .trix import _ALL_CARDS, TrixBot
 
 __all__ = ["simulate_contracts", "ContractTrial", "FAIR_SHARE", "play_outs", "stable_seed"]
 
-FAIR_SHARE = {Contract.KING: -75 / 4, Contract.QUEENS: -100 / 4, Contract.DIAMONDS: -130 / 4,
-              Contract.LTOOSH: -195 / 4, Contract.TREX: 500 / 4}
+FAIR_SHARE = {c: contract_total([c]) / 4 for c in Contract}
 """What an average hand scores in each contract: a quarter of the deal's total."""
 
 @dataclass(frozen=True)

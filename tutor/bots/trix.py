@@ -18,12 +18,11 @@ from typing import Any
 
 from ..actions import Action, ChooseContract, ClaimRedeal, Double, NoDouble, NoRedeal, Pass, Play
 from ..cards import Card, Rank, Suit
-from ..trix.contracts import Contract
+from ..trix.contracts import KING_OF_HEARTS, Contract, card_scores, trick_points, unit_points
 from . import RandomBot, legal_actions
 
 __all__ = ["TrixBot", "contract_values", "contract_advantages"]
 
-KING_OF_HEARTS = Card(Suit.HEARTS, Rank.KING)
 _ALL_CARDS = [Card(s, r) for s in Suit for r in Rank]
 # How likely a card is to take a trick by itself, before any guarding low cards.
 _WIN_WEIGHT = {Rank.ACE: 1.0, Rank.KING: 0.8, Rank.QUEEN: 0.6, Rank.JACK: 0.4,
@@ -81,9 +80,11 @@ def contract_values(hand: list[Card]) -> dict[Contract, float]:
         else:
             queens += 0.2 * per_suit[s] * (Rank.ACE in ranks or Rank.KING in ranks)
     diamonds = 0.6 * tricks + 2.5 * per_suit[Suit.DIAMONDS]
-    return {Contract.KING: -75.0 * max(0.05, risk), Contract.QUEENS: -25.0 * queens,
-            Contract.DIAMONDS: -10.0 * diamonds, Contract.LTOOSH: -15.0 * tricks,
-            Contract.TREX: _trex_points(hand)}
+    taken = {Contract.KING: max(0.05, risk), Contract.QUEENS: queens,
+             Contract.DIAMONDS: diamonds, Contract.LTOOSH: tricks}
+    values = {c: float(unit_points(c) * n) for c, n in taken.items()}
+    values[Contract.TREX] = _trex_points(hand)
+    return values
 
 
 _AVERAGES: dict[Contract, float] = {}
@@ -175,6 +176,9 @@ class TrixBot(RandomBot):
         seat = obs["seat"]
         contracts = {Contract.parse(c) for c in obs["contract"]}
         doubled = {Card.parse(c): s for c, s in obs.get("doubles", [])}
+        swap = bool((obs.get("rules") or {}).get("swap_diamonds_ltoosh", False))
+        scores = card_scores(contracts, swap)
+        per_trick = -trick_points(contracts, swap)
         partner = (seat + 2) % 4 if obs.get("team_scores") is not None else None
         trick = [(s, Card.parse(c)) for s, c in obs["trick"]]
         seen = set(hand) | {c for _, c in trick}
@@ -183,14 +187,11 @@ class TrixBot(RandomBot):
         unseen = [c for c in _ALL_CARDS if c not in seen]
 
         def cost(card: Card) -> int:
-            """What taking ``card`` costs its taker."""
-            if Contract.KING in contracts and card == KING_OF_HEARTS:
-                return 150 if doubled.get(card, seat) != seat else 75
-            if Contract.QUEENS in contracts and card.rank == Rank.QUEEN:
-                return 50 if doubled.get(card, seat) != seat else 25
-            if Contract.DIAMONDS in contracts and card.suit == Suit.DIAMONDS:
-                return 10
-            return 0
+            """What taking ``card`` costs this seat (the engine's numbers)."""
+            score = scores.get(card)
+            if score is None:
+                return 0
+            return -(score.doubled if doubled.get(card, seat) != seat else score.plain)
 
         def higher_unseen(c: Card) -> int:
             return sum(1 for u in unseen if u.suit == c.suit and u.rank > c.rank)
@@ -201,7 +202,7 @@ class TrixBot(RandomBot):
         win_seat, win_card = max(((s, c) for s, c in trick if c.suit == led),
                                  key=lambda sc: sc[1].rank)
         last = len(trick) == 3
-        trick_cost = sum(cost(c) for _, c in trick) + 15 * (Contract.LTOOSH in contracts)
+        trick_cost = sum(cost(c) for _, c in trick) + per_trick
         follow = [c for c in plays if c.suit == led]
         if follow:
             ducks = [c for c in follow if c.rank < win_card.rank]

@@ -53,6 +53,10 @@ C_N, C_TRUMP, C_GOAL, C_NOHEART, C_DISCARD, C_SPECIAL, C_PERTRICK, C_SIDE = rang
 C_GEN, C_TTMASK, C_LIMIT = 8, 9, 10  # C_LIMIT: the node budget (0: none)
 # scalar slots
 S_LEADER, S_TLEN, S_LIVE, S_NODES, S_HITS, S_PLY, S_TBASE = range(7)
+# PTS rows (53 each), from MinPenalty.card_table(): points to the taker, to the taker of a
+# card another seat doubled, to that doubler, and the least and most a card can be worth
+# to the hero side (the bounds)
+P_PLAIN, P_DOUBLED, P_GAIN, P_LO, P_HI = (53 * i for i in range(5))
 
 SUIT = 0x1FFF
 M1 = 0x0055555555555555
@@ -437,19 +441,16 @@ def bounds(H, J, S, C, PTS, DBL):
             lo = hi
         return lo, hi
     if goal == G_PENALTY:
-        lo = C[C_PERTRICK] * left
-        hi = 0
+        per_trick = C[C_PERTRICK]
+        lo = per_trick * left if per_trick < 0 else 0
+        hi = per_trick * left if per_trick > 0 else 0
         live = S[S_LIVE]
         m = C[C_SPECIAL] & live
         while m:
             c = msb(m)
             m ^= 1 << c
-            p = PTS[c]
-            if DBL[c] < 0:
-                lo += p
-            else:
-                lo += 2 * p
-                hi -= p
+            lo += PTS[P_LO + c]
+            hi += PTS[P_HI + c]
         return lo, hi
     return 0, 1
 
@@ -476,6 +477,8 @@ def trick_gain(T, base, C, PTS, DBL, w):
     side = C[C_SIDE]
     if C[C_GOAL] == G_MAX:
         return (side >> w) & 1
+    if C[C_GOAL] != G_PENALTY:
+        return 0
     total = 0
     ws = (side >> w) & 1
     if ws:
@@ -484,18 +487,17 @@ def trick_gain(T, base, C, PTS, DBL, w):
         c = T[i]
         if c == JOKER_INDEX:
             continue
-        p = PTS[c]
-        if p == 0:
+        if not (C[C_SPECIAL] >> c) & 1:
             continue
         d = DBL[c]
         if d < 0 or d == w:
             if ws:
-                total += p
+                total += PTS[P_PLAIN + c]
         else:
             if ws:
-                total += 2 * p
+                total += PTS[P_DOUBLED + c]
             if (side >> d) & 1:
-                total -= p
+                total += PTS[P_GAIN + c]
     return total
 
 
@@ -1207,7 +1209,7 @@ class FastSearch:
         C[C_TRUMP] = -1 if pos.trump is None else int(pos.trump)
         C[C_NOHEART] = int(pos.no_heart_lead)
         C[C_DISCARD] = pos.penalty_discard.mask
-        self.PTS = np.zeros(53, np.int64)
+        self.PTS = np.zeros(5 * 53, np.int64)
         self.DBL = np.full(53, -1, np.int64)
         self.KID = np.zeros(53, np.int64)
         side = side_of(goal.seat)
@@ -1228,14 +1230,20 @@ class FastSearch:
             klass = {b: (0, None) for b in range(52) if goal.cards.mask >> b & 1}
         elif isinstance(goal, MinPenalty):
             C[C_GOAL] = G_PENALTY
-            points, per_trick = goal.card_points()
+            table, per_trick = goal.card_table()
             C[C_PERTRICK] = per_trick
-            for idx, p in points.items():
-                self.PTS[idx] = p
+            for idx, (plain, doubled, gain, seat) in table.items():
                 C[C_SPECIAL] |= 1 << idx
-            for card, seat in goal.doubles:
-                self.DBL[card.index] = seat
-            klass = {b: (points.get(b, 0), goal_doubler(goal, b)) for b in points}
+                self.DBL[idx] = seat
+                self.PTS[P_PLAIN + idx] = plain
+                self.PTS[P_DOUBLED + idx] = doubled
+                self.PTS[P_GAIN + idx] = gain
+                if seat < 0:
+                    self.PTS[P_LO + idx], self.PTS[P_HI + idx] = min(0, plain), max(0, plain)
+                else:
+                    self.PTS[P_LO + idx] = min(0, plain, doubled) + min(0, gain)
+                    self.PTS[P_HI + idx] = max(0, plain, doubled) + max(0, gain)
+            klass = dict(table)
         else:
             raise TypeError(f"not a trick-play goal: {goal!r}")
         for st in range(4):  # scoring classes, numbered 1..3 within each suit
@@ -1305,13 +1313,6 @@ class FastSearch:
     def has_cards(self) -> bool:
         seat = self.to_move
         return bool(self.H[seat] or self.J[seat])
-
-
-def goal_doubler(goal: MinPenalty, b: int) -> int | None:
-    for card, seat in goal.doubles:
-        if card.index == b:
-            return seat
-    return None
 
 
 def _line(fs: FastSearch) -> list[Card]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..cards import Card, CardSet, Rank, Suit
+from ..cards import Card, CardSet
 
 __all__ = ["MaxTricks", "Exactly", "AvoidCards", "MinPenalty", "TrexPlace", "Goal", "side_of"]
 
@@ -48,23 +48,31 @@ class AvoidCards:
         object.__setattr__(self, "cards", cards if isinstance(cards, CardSet) else CardSet(cards))
 
 
-KING_OF_HEARTS = Card(Suit.HEARTS, Rank.KING)
-QUEENS = CardSet(Card(s, Rank.QUEEN) for s in Suit)
-
-
 @dataclass(frozen=True)
 class MinPenalty:
     """The best Trix score ``seat`` (or team) can force for the rest of a deal of
     ``contract`` (one trick contract, or several when combined). The value is in points:
     −75 means the K♥ is taken, 0 that nothing is; doubling can make it positive.
 
-    ``doubles`` pairs each doubled card with the seat that doubled it (RULES.md A4).
+    ``doubles`` pairs each doubled card with the seat that doubled it (RULES.md A4). The
+    numbers are the engine's (:mod:`tutor.trix.contracts`), with the game's options
+    ``swap_diamonds_ltoosh`` and ``reversed_signs``: the value stays "higher is better"
+    under reversed signs, and :meth:`points` gives it as the score sheet writes it.
     """
 
     seat: int | tuple[int, ...]
     contract: object  # a Contract or a collection of them
     doubles: tuple[tuple[Card, int], ...] = ()
     swap_diamonds_ltoosh: bool = False
+    reversed_signs: bool = False
+
+    @classmethod
+    def from_rules(cls, seat: int | tuple[int, ...], contract: Iterable,
+                   doubles: Iterable[tuple[Card, int]], rules) -> MinPenalty:
+        """The goal for a deal of ``contract`` under a game's :class:`TrixRules`."""
+        return cls(seat, tuple(sorted(contract)), tuple(doubles),
+                   swap_diamonds_ltoosh=rules.swap_diamonds_ltoosh,
+                   reversed_signs=rules.reversed_signs)
 
     def contracts(self) -> frozenset:
         """The contracts scored, as a set."""
@@ -75,25 +83,28 @@ class MinPenalty:
             c = [c]
         return frozenset(x if isinstance(x, Contract) else Contract.parse(x) for x in c)
 
-    def card_points(self) -> tuple[dict[int, int], int]:
-        """Points per card index to whoever takes it, and points per trick taken."""
-        from ..trix.contracts import Contract
+    def card_table(self) -> tuple[dict[int, tuple[int, int, int, int]], int]:
+        """What each scoring card (by index) is worth, and the points per trick taken: for
+        each card ``(plain, doubled, doubler_gain, doubler)`` from
+        :func:`tutor.trix.contracts.card_scores`, ``doubler`` the seat that doubled it or
+        −1. Both solver engines build their arrays from this."""
+        from ..trix.contracts import card_scores, trick_points
 
         contracts = self.contracts()
-        points: dict[int, int] = {}
-        per_trick = 0
-        if Contract.KING in contracts:
-            points[KING_OF_HEARTS.index] = -75
-        if Contract.QUEENS in contracts:
-            for q in QUEENS:
-                points[q.index] = points.get(q.index, 0) - 25
-        if Contract.DIAMONDS in contracts:
-            for d in CardSet.deck().by_suit(Suit.DIAMONDS):
-                points[d.index] = points.get(d.index, 0) + (
-                    -15 if self.swap_diamonds_ltoosh else -10)
-        if Contract.LTOOSH in contracts:
-            per_trick = -10 if self.swap_diamonds_ltoosh else -15
-        return points, per_trick
+        doubler = {c.index: s for c, s in self.doubles}
+        table = {card.index: (sc.plain, sc.doubled, sc.doubler, doubler.get(card.index, -1))
+                 for card, sc in card_scores(contracts, self.swap_diamonds_ltoosh).items()}
+        return table, trick_points(contracts, self.swap_diamonds_ltoosh)
+
+    def card_points(self) -> tuple[dict[int, int], int]:
+        """Points per card index to whoever takes it (not doubled), and points per trick
+        taken."""
+        table, per_trick = self.card_table()
+        return {i: row[0] for i, row in table.items()}, per_trick
+
+    def points(self, value: int) -> int:
+        """A value as the score sheet writes it (negated under ``reversed_signs``)."""
+        return -value if self.reversed_signs else value
 
 
 @dataclass(frozen=True)
@@ -101,7 +112,7 @@ class TrexPlace:
     """The best Trex finishing place ``seat`` can force, the other three playing against
     it: 1 = first out … 4 = last, so lower is better. For a team (a tuple of seats, e.g.
     ``(0, 2)`` in partnership) the smallest sum of the team's places it can force, which is
-    the most Trex points: each place is worth 250 − 50 × place (RULES.md A6).
+    the most Trex points (:data:`tutor.trix.contracts.TREX_POINTS`, evenly spaced).
 
     >>> TrexPlace((0, 2)).points(3)  # first and second out: 200 + 150
     350
@@ -111,7 +122,9 @@ class TrexPlace:
 
     def points(self, value: int) -> int:
         """The Trex points a value (a place, or a team's sum of places) is worth."""
-        return 250 * len(side_of(self.seat)) - 50 * value
+        from ..trix.contracts import trex_team_points
+
+        return trex_team_points(value, len(side_of(self.seat)))
 
 
 Goal = MaxTricks | Exactly | AvoidCards | MinPenalty | TrexPlace

@@ -102,14 +102,12 @@ def _trick_inferences(game, actions, excluded: list[int]) -> tuple[CardSet, int]
     n = game.n_players
     rules = game.rules
     contract = getattr(game, "contract", None)
-    no_heart_lead = penalty_discard = False
-    penalties = 0
+    no_lead = penalties = 0
     if contract is not None:
-        from ..trix.contracts import Contract
+        from ..trix.contracts import discard_duty, lead_ban
 
-        no_heart_lead = rules.no_heart_lead_in_king and Contract.KING in contract
-        penalty_discard = rules.penalty_discard
-        penalties = game.penalty_cards().mask
+        no_lead = lead_ban(contract, rules).mask
+        penalties = discard_duty(contract, rules).mask
     seen = CardSet()
     jokers = 0
     trick: list[Card] = []
@@ -124,12 +122,12 @@ def _trick_inferences(game, actions, excluded: list[int]) -> tuple[CardSet, int]
         else:
             seen = seen.add(card)
         led = led_suit(trick)
-        if not trick and not card.is_joker and no_heart_lead and card.suit == Suit.HEARTS:
-            excluded[s] |= FULL_MASK & ~Suit.HEARTS.mask  # led a heart: held only hearts
+        if not trick and not card.is_joker and no_lead >> card.index & 1:
+            excluded[s] |= FULL_MASK & ~no_lead  # led a banned suit: held nothing else
         if led is not None and (card.is_joker or card.suit != led):
             excluded[s] |= led.mask
-            if penalty_discard and not card.is_joker and not penalties >> card.index & 1:
-                excluded[s] |= penalties
+            if not card.is_joker and not penalties >> card.index & 1:
+                excluded[s] |= penalties  # a discard duty not met: held none of them
         trick.append(card)
         if len(trick) == n:
             trick = []
@@ -269,8 +267,10 @@ class Hint:
 
 
 def _trex_points(places: float) -> str:
-    """A team's Trex points from the sum of its two places (RULES.md A3: 250 − 50·place)."""
-    return f"{round(500 - 50 * places)} points"
+    """A team's Trex points from the sum of its two places (RULES.md A3)."""
+    from ..trix.contracts import trex_team_points
+
+    return f"{round(trex_team_points(places, 2))} points"
 
 
 def _pct(x: float) -> str:
@@ -305,8 +305,7 @@ def default_goal(game, seat: int):
             if bid is None:
                 raise ValueError("this seat has no bid to play for")
             return Exactly(seat, bid)
-        return MinPenalty(_side(game, seat), tuple(game.contract), doubles=tuple(game.doubles),
-                          swap_diamonds_ltoosh=game.rules.swap_diamonds_ltoosh)
+        return MinPenalty.from_rules(_side(game, seat), game.contract, game.doubles, game.rules)
     if game.phase == Phase.TREX:
         from .goals import TrexPlace
 
@@ -384,7 +383,9 @@ def _tricks_goal(seat: int, most: bool):
 
 
 def _tricks(value: float, most: bool) -> float:
-    return value if most else -value / 15
+    from ..trix.contracts import Contract, trick_points
+
+    return value if most else value / trick_points([Contract.LTOOSH])
 
 
 def _add(rows: dict[Card, list], result) -> None:

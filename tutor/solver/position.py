@@ -99,12 +99,11 @@ class Position:
         kw = {}
         contract = getattr(game, "contract", None)
         if contract is not None:
-            from ..trix.contracts import Contract
+            from ..trix.contracts import discard_duty, lead_ban
 
-            rules = game.rules
-            kw["no_heart_lead"] = rules.no_heart_lead_in_king and Contract.KING in contract
-            if rules.penalty_discard:
-                kw["penalty_discard"] = game.penalty_cards()
+            # The only lead ban is King of Hearts' hearts (contracts.NO_LEAD).
+            kw["no_heart_lead"] = bool(lead_ban(contract, game.rules))
+            kw["penalty_discard"] = discard_duty(contract, game.rules)
         return cls(tuple(game.hands if hands is None else hands),
                    leader=game.trick[0][0] if game.trick else game.leader,
                    trick=tuple(c for _, c in game.trick), trump=trump,

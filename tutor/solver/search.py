@@ -83,10 +83,15 @@ class _Search:
         self.max_nodes = float("inf")
         self.tt_hits = 0
         self.tt: dict = {}
-        self.points: dict[int, int] = {}
+        # Few attributes: past 30, CPython stops sharing instance dict keys and every
+        # attribute read of the search gets slower.
+        self.points: dict[int, int] = {}  # scoring card -> points to its taker
         self.per_trick = 0
         self.special = 0  # cards that are not interchangeable with their neighbours
-        self.doubler: dict[int, int] = {}
+        # doubled card -> (the seat that doubled it, its taker's points, the doubler's)
+        self.doubler: dict[int, tuple[int, int, int]] = {}
+        self.card_bounds: dict[int, tuple[int, int]] = {}  # least and most for the hero
+        klass: dict[int, tuple] = {}
         if isinstance(goal, MaxTricks):
             self.side = side_of(goal.seat)
         elif isinstance(goal, Exactly):
@@ -101,26 +106,31 @@ class _Search:
             self.failed0 = bool(already & goal.cards.mask)
         elif isinstance(goal, MinPenalty):
             self.side = side_of(goal.seat)
-            self.points, self.per_trick = goal.card_points()
-            for card, seat in goal.doubles:
-                self.doubler[card.index] = seat
-            for idx in self.points:
+            table, self.per_trick = goal.card_table()
+            for idx, (plain, doubled, gain, seat) in table.items():
+                self.points[idx] = plain
                 self.special |= 1 << idx
+                klass[idx] = (plain, doubled, gain, seat)
+                if seat < 0:
+                    self.card_bounds[idx] = (min(0, plain), max(0, plain))
+                else:
+                    self.doubler[idx] = (seat, doubled, gain)
+                    self.card_bounds[idx] = (min(0, plain, doubled) + min(0, gain),
+                                             max(0, plain, doubled) + max(0, gain))
         else:
             raise TypeError(f"not a trick-play goal: {goal!r}")
         self.side_mask = [s in self.side for s in range(self.n)]
         self.exactly = isinstance(goal, Exactly)
         self.avoider = isinstance(goal, (AvoidCards, MinPenalty))
         # Scoring classes: cards that score differently are never merged nor keyed alike.
-        self.klass: dict[int, tuple] = {}
         m = self.special
         while m:
             b = m.bit_length() - 1
             m ^= 1 << b
-            self.klass[b] = (self.points.get(b, 0), self.doubler.get(b))
-        self.klass_ids = {k: i + 1 for i, k in enumerate(sorted(set(self.klass.values()),
+            klass.setdefault(b, (0, 0, 0, -1))
+        self.klass_ids = {k: i + 1 for i, k in enumerate(sorted(set(klass.values()),
                                                                key=repr))}
-        self.klass_id = {b: self.klass_ids[k] for b, k in self.klass.items()}
+        self.klass_id = {b: self.klass_ids[k] for b, k in klass.items()}
         self._suit_memo: dict[int, int] = {}
         self.hint: dict = {}  # best lead found at a table key, in relative form
         self.any_jokers = any(self.jokers) or JOKER_INDEX in self.trick
@@ -165,7 +175,7 @@ class _Search:
         alike (same penalty class)."""
         mask, jok = self.legal(seat)
         live = self.live
-        klass = self.klass
+        klass = self.klass_id
         out = []
         m = mask
         while m:
@@ -383,17 +393,17 @@ class _Search:
             total += self.per_trick
         for c in trick:
             p = self.points.get(c)
-            if not p:
+            if p is None:
                 continue
             d = self.doubler.get(c)
-            if d is None or d == w:
+            if d is None or d[0] == w:
                 if side[w]:
                     total += p
             else:
                 if side[w]:
-                    total += 2 * p
-                if side[d]:
-                    total -= p
+                    total += d[1]
+                if side[d[0]]:
+                    total += d[2]
         return total
 
     def key(self) -> tuple:
@@ -465,20 +475,16 @@ class _Search:
             else:
                 hi = min(hi, left - qt)
             return min(lo, hi), hi
-        lo = hi = 0
         live = 0
         for h in self.hands:
             live |= h
-        if self.per_trick:
-            lo += self.per_trick * left
-        for c, p in self.points.items():
+        per_trick = self.per_trick
+        lo = per_trick * left if per_trick < 0 else 0
+        hi = per_trick * left if per_trick > 0 else 0
+        for c, (clo, chi) in self.card_bounds.items():
             if live >> c & 1:
-                d = self.doubler.get(c)
-                if d is None:
-                    lo += p
-                else:
-                    lo += 2 * p
-                    hi -= p
+                lo += clo
+                hi += chi
         return lo, hi
 
     def ab(self, alpha: int, beta: int) -> int:

@@ -16,21 +16,20 @@ from ..actions import (Action, ChooseContract, ClaimRedeal, Double, NextHand, No
                        Pass, Play)
 from ..cards import Card, CardSet, Rank, Suit, deal
 from ..protocol import Game, Phase
-from ..tricks import legal_cards, trick_winner, why_illegal
-from .contracts import TRICK_CONTRACTS, Contract
+from ..tricks import trick_winner, why_illegal
+from .contracts import (DIAMONDS, DOUBLABLE, KING_OF_HEARTS, PENALTY_CARDS, QUEENS,
+                        TRICK_CONTRACTS, Contract, deal_points, ends_early, legal_trick_cards,
+                        penalty_cards)
 from .rules import TrixRules
-from .trex import TREX_POINTS, Layout
+from .trex import Layout
 
-__all__ = ["TrixGame", "deal_points"]
+# The scoring names are contracts.py's, also reachable from here (lessons import them).
+__all__ = ["TrixGame", "deal_points", "penalty_cards", "KING_OF_HEARTS", "QUEENS", "DIAMONDS"]
 
 PLAYERS = 4
-KING_OF_HEARTS = Card(Suit.HEARTS, Rank.KING)
 ACE_OF_HEARTS = Card(Suit.HEARTS, Rank.ACE)
 SEVEN_OF_HEARTS = Card(Suit.HEARTS, Rank.SEVEN)
-QUEENS = CardSet(Card(s, Rank.QUEEN) for s in Suit)
-DIAMONDS = CardSet.deck().by_suit(Suit.DIAMONDS)
 TWOS = CardSet(Card(s, Rank.TWO) for s in Suit)
-HEARTS_MASK = Suit.HEARTS.mask
 
 
 def kingdom_owners(first: int, order: str) -> list[int]:
@@ -44,61 +43,6 @@ def kingdom_owners(first: int, order: str) -> list[int]:
         return [first, right, (right + 2) % 4, (first + 2) % 4]
     return [(first + i) % 4 for i in range(4)]
 
-
-
-def penalty_cards(contract) -> CardSet:
-    """The cards that score against their taker in ``contract`` (a set of contracts)."""
-    out = CardSet()
-    if Contract.KING in contract:
-        out = out | CardSet([KING_OF_HEARTS])
-    if Contract.DIAMONDS in contract:
-        out = out | DIAMONDS
-    if Contract.QUEENS in contract:
-        out = out | QUEENS
-    return out
-
-
-def deal_points(contract, taken: Sequence[CardSet], tricks_won: Sequence[int],
-                doubles: Sequence[tuple[Card, int]] = (), out: Sequence[int] = (),
-                rules: TrixRules | None = None) -> list[int]:
-    """Each seat's points for one deal of ``contract`` (a set of contracts): from the
-    cards ``taken`` and tricks won per seat, the ``doubles`` (card, doubler), or the Trex
-    order ``out``. Lessons and quizzes score with this too.
-
-    >>> from tutor.cards import CardSet
-    >>> qs = [CardSet.parse("QS QH"), CardSet(), CardSet.parse("QD"), CardSet()]
-    >>> deal_points({Contract.QUEENS}, qs, [2, 4, 3, 4], doubles=[(Card.parse("QS"), 1)])
-    [-75, 25, -25, 0]
-    """
-    rules = rules or TrixRules()
-    pts = [0] * PLAYERS
-    if Contract.TREX in contract:
-        for place, s in enumerate(out):
-            pts[s] += TREX_POINTS[place]
-    else:
-        doubled = dict(doubles)
-        swap = rules.swap_diamonds_ltoosh
-        for s in range(PLAYERS):
-            got = taken[s]
-            if Contract.LTOOSH in contract:
-                pts[s] -= (10 if swap else 15) * tricks_won[s]
-            if Contract.DIAMONDS in contract:
-                pts[s] -= (15 if swap else 10) * got.suit_length(Suit.DIAMONDS)
-            penalties = []
-            if Contract.KING in contract and KING_OF_HEARTS in got:
-                penalties.append((KING_OF_HEARTS, 75))
-            if Contract.QUEENS in contract:
-                penalties += [(q, 25) for q in got & QUEENS]
-            for card, p in penalties:
-                d = doubled.get(card)
-                if d is None or d == s:
-                    pts[s] -= p
-                else:
-                    pts[s] -= 2 * p
-                    pts[d] += p
-    if rules.reversed_signs:
-        pts = [-p for p in pts]
-    return pts
 
 def may_claim_king_redeal(hand: CardSet) -> bool:
     """K♥ alone, A♥ alone, or exactly K♥ + A♥, with no other heart (A5)."""
@@ -277,14 +221,9 @@ class TrixGame(Game):
     def _doublable(self, seat: int) -> list[Card]:
         if not self.rules.doubling:
             return []
-        hand = self.hands[seat]
-        done = {c for c, _ in self.doubles}
-        out = []
-        if Contract.KING in self.contract and KING_OF_HEARTS in hand:
-            out.append(KING_OF_HEARTS)
-        if Contract.QUEENS in self.contract:
-            out += [q for q in hand & QUEENS]
-        return [c for c in out if c not in done]
+        hand, done = self.hands[seat], {c for c, _ in self.doubles}
+        return [card for c in sorted(self.contract & DOUBLABLE)
+                for card in hand & PENALTY_CARDS[c] if card not in done]
 
     def _may_claim(self, seat: int) -> bool:
         hand = self.hands[seat]
@@ -294,7 +233,7 @@ class TrixGame(Game):
 
     def _round_doubles(self) -> bool:
         """Doubling applies to the contract (King/Queens named, doubling on: A4)."""
-        return self.rules.doubling and bool(self.contract & {Contract.KING, Contract.QUEENS})
+        return self.rules.doubling and bool(self.contract & DOUBLABLE)
 
     def _round_claims(self) -> bool:
         """A redeal may be claimed in the contract (King of Hearts or Trex named: A5)."""
@@ -317,18 +256,8 @@ class TrixGame(Game):
         return None
 
     def _trick_legal(self, seat: int) -> CardSet:
-        hand = self.hands[seat]
-        cards = [c for _, c in self.trick]
-        legal = legal_cards(hand, cards)
-        if not cards:
-            if self.rules.no_heart_lead_in_king and Contract.KING in self.contract \
-                    and hand.mask & ~HEARTS_MASK:
-                legal = CardSet.from_mask(legal.mask & ~HEARTS_MASK)
-        elif self.rules.penalty_discard and not hand.has_suit(cards[0].suit):
-            forced = hand & self.penalty_cards()
-            if forced:
-                legal = forced
-        return legal
+        return legal_trick_cards(self.hands[seat], [c for _, c in self.trick], self.contract,
+                                 self.rules)
 
     def penalty_cards(self) -> CardSet:
         """The cards that score against their taker in the contract(s) being played."""
@@ -514,19 +443,13 @@ class TrixGame(Game):
             self._score_deal()
 
     def _ends_early(self) -> bool:
-        if not self.rules.end_early or len(self.contract) != 1:
+        """After a trick: whether the deal is over early (A2 ``end_early``)."""
+        if not self.rules.end_early:
             return False
-        taken = CardSet()
-        for t in self.taken:
-            taken = taken | t
-        (c,) = self.contract
-        if c == Contract.KING:
-            return KING_OF_HEARTS in taken
-        if c == Contract.QUEENS:
-            return QUEENS <= taken
-        if c == Contract.DIAMONDS:
-            return DIAMONDS <= taken
-        return False
+        left = CardSet()
+        for h in self.hands:
+            left = left | h
+        return ends_early(self.contract, left)
 
     def _trex_play(self, seat: int, card: Card) -> None:
         self.hands[seat] = self.hands[seat].remove(card)

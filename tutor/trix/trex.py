@@ -5,10 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..cards import Card, CardSet, Rank, Suit
+from .contracts import TREX_POINTS
 
 __all__ = ["Layout", "TREX_POINTS"]
-
-TREX_POINTS = (200, 150, 100, 50)
 
 
 @dataclass(frozen=True)
