@@ -307,7 +307,7 @@ def test_king_of_hearts_dodge_by_hand_and_the_early_end():
     obs = s.observation()
     assert obs["phase"] == "hand_over" and obs["to_move"] is None and obs["legal"] == []
     assert obs["taken"][3] and "KH" in obs["taken"][3]
-    assert "took K♥" in obs["facts"][3]
+    assert obs["facts"][3] == ["1 trick", "took K♥"]
 
     s = start(p)
     s.play("AH")
@@ -837,7 +837,8 @@ def _check_shape(s: PuzzleSession) -> None:
         elif not p.is_trex:  # a Trex learner may have to pass
             assert obs["legal"]
     assert obs["info"][0] == ["Goal", goal_words(p)]
-    assert all(isinstance(f, str) for f in obs["facts"])
+    assert all(isinstance(f, list) and all(isinstance(x, str) for x in f)
+               for f in obs["facts"])
     if p.is_trex:
         assert obs["trick"] == [] and obs["tricks"] == []
     else:
@@ -875,7 +876,7 @@ def test_observation_of_the_hand_built_four_player_puzzle():
     assert obs["hand_counts"] == [3, 3, 3, 2] and obs["trick"] == [[3, "5H"]]
     assert obs["tricks"] == [] and obs["trump"] == "none" and obs["leader"] == 3
     assert obs["info"] == [["Goal", "exactly 1 trick in all"], ["Trump", "no trump"]]
-    assert obs["facts"] == ["won 0"] * 4
+    assert obs["facts"] == [["won 0"]] * 4
     s.play("KH", answer=False)
     obs = s.observation()
     assert obs["to_move"] == 1 and obs["legal"] == [] and obs["hand"] == ["3H", "2C"]
@@ -936,6 +937,6 @@ def test_junk_text_is_refused_with_a_sentence_starting_with_a_capital():
         assert why is not None and why[0].isupper() and why.endswith("."), why
 
 
-def test_trex_facts_count_one_card_in_the_singular():
+def test_trex_facts_count_one_card_in_the_singular_and_say_who_is_out():
     s = start(trex(TREX_OUT, 2))
-    assert s.observation()["facts"] == ["2 cards", "1 card", "2 cards", "0 cards"]
+    assert s.observation()["facts"] == [["2 cards"], ["1 card"], ["2 cards"], ["out 1st"]]

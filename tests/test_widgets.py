@@ -26,6 +26,7 @@ from tutor.trix import TrixRules  # noqa: E402
 from tutor.trixter import peak_for  # noqa: E402
 from widgets import BidPanel, CardTable, GameView, ScoreSheet, TrexLayout, play  # noqa: E402
 from tutor.cards import Card  # noqa: E402
+from tutor.facts import view_facts  # noqa: E402
 from widgets.play import (MESSAGE_TYPES, Refused, describe, learner_views,  # noqa: E402
                           parse_message, status_text)
 
@@ -354,7 +355,8 @@ def test_undo_takes_back_the_learners_action_and_the_bots_after_it() -> None:
         assert view.table.error == ""
         assert view.game.to_record()["actions"] == before
         assert view.game.observe(1) == obs_before
-        assert view.table.state == {**obs_before, "direction": "cw"}
+        assert view.table.state == {**obs_before, "direction": "cw",
+                                    "facts": view_facts(obs_before)}
         learner_step(view, rng)
 
 

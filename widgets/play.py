@@ -33,6 +33,7 @@ from tutor.actions import (Action, Bid, ChooseContract, ChooseTrump, ClaimRedeal
 from tutor.bots import LEVELS, Bot, RandomBot, bot_for
 from tutor.cards import Card, Suit
 from tutor.errors import ParseError
+from tutor.facts import view_facts
 from tutor.protocol import Game, Phase
 from tutor.seats import direction
 
@@ -480,6 +481,7 @@ def learner_views(game: Game, seat: int, opened: Iterable[int] = ()) -> dict[str
     trix = obs["game"] == "trix"
     view = dict(obs)
     view["direction"] = direction(obs["game"])
+    view["facts"] = view_facts(obs)  # the words under each seat's name (tutor.facts)
     if trix:  # the round's words, from the contract only (never from whose cards allow what)
         view["round"] = round_words(obs) if obs["phase"] == Phase.DOUBLE.value else None
     return {

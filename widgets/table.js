@@ -15,7 +15,7 @@
  *   deal_number?: number, doubles?: [string, number][], public?: Record<string, string[]>,
  *   taken?: string[][],
  *   team_scores?: number[] | null,
- *   info?: [string, string][], facts?: string[], round?: {title: string, mark: string} | null,
+ *   info?: [string, string][], facts?: string[][], round?: {title: string, mark: string} | null,
  * }} TableState
  * @typedef {{
  *   get(name: string): any, set(name: string, value: any): void, save_changes(): void,
@@ -117,27 +117,9 @@ function shownTrick(s) {
  * @returns {string[]}
  */
 function seatFacts(s, seat) {
-  if (s.facts) return [s.facts[seat]];  // a puzzle says what matters itself
-  const out = [];
-  if (s.game === "trixter" && s.bids) {
-    const bid = s.bids[seat];
-    out.push(bid === null || bid === undefined ? "bid –" : `bid ${bid}`);
-    out.push(`won ${s.tricks_won[seat]}`);
-  } else if (s.game === "trix" && s.contract && s.contract.length
-             && !s.contract.includes("trex")) {
-    out.push(`tricks ${s.tricks_won[seat]}`);
-    const taken = (s.taken || [])[seat] || [];
-    const bad = [];
-    if (s.contract.includes("king") && taken.includes("KH")) bad.push("K♥");
-    if (s.contract.includes("queens")) {
-      for (const c of taken) if (c[0] === "Q") bad.push(`Q${SUIT_SYMBOL[c.slice(-1)]}`);
-    }
-    const diamonds = taken.filter((c) => c.endsWith("D")).length;
-    if (s.contract.includes("diamonds") && diamonds) bad.push(`${diamonds}×♦`);
-    if (bad.length) out.push(`took ${bad.join(" ")}`);
-  }
-  out.push(`${s.scores[seat]} pts`);
-  return out;
+  // Finished words from Python (tutor/facts.py), for every kind of table.
+  const f = (s.facts || [])[seat];
+  return Array.isArray(f) ? f : f ? [f] : [];
 }
 
 /**

@@ -26,6 +26,7 @@ from typing import Any
 
 from ..cards import Card
 from ..errors import ParseError
+from ..facts import seat_facts
 from ..seats import direction, seat_name
 from ..trix.contracts import early_end_words
 from .generate import PLACES, _plural
@@ -634,12 +635,11 @@ class PuzzleSession:
                        out=list(self._final_out or pos.out),
                        passes=[sum(1 for s in self.steps if s.seat == k and s.card is None)
                                for k in range(4)])
-            facts = [[_plural(len(hands[s]), "card")] for s in range(n)]
+            facts = seat_facts(p.game, n, contract=["trex"], out=obs["out"],
+                               cards_left=obs["hand_counts"])
         else:
             obs.update(trick=trick_pairs, tricks=tricks, leader=pos.leader,
                        tricks_won=list(pos.won))
-            facts = [([f"bid {p.bids[s]}"] if p.bids else []) + [f"won {pos.won[s]}"]
-                     for s in range(n)]
             if p.game == "trixter":
                 obs["trump"] = "none" if p.trump is None else p.trump.letter
                 info.append(["Trump", "no trump" if p.trump is None else
@@ -649,15 +649,10 @@ class PuzzleSession:
                 obs["doubles"] = [[str(c), s] for c, s in p.doubles]
                 obs["taken"] = [[str(c) for c in pos.taken[s]] for s in range(n)]
                 info.append(["Contract", " + ".join(c.title for c in p.contract)])
-                from ..solver import MinPenalty
-
-                points, _ = MinPenalty(self.seat, p.contract).card_points()
-                for s in range(n):
-                    bad = [c.symbol() for c in pos.taken[s] if points.get(c.index)]
-                    if bad:
-                        facts[s].append("took " + " ".join(bad))
+            facts = seat_facts(p.game, n, tricks_won=pos.won, bids=p.bids or None,
+                               contract=p.contract, taken=pos.taken)
         obs["info"] = info
-        obs["facts"] = [" · ".join(f) for f in facts]
+        obs["facts"] = facts  # each seat's short facts (tutor.facts), the same as in play
         return obs
 
     def hands(self) -> list:

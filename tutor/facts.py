@@ -1,0 +1,100 @@
+"""The facts under each seat's name at a card table, as finished words.
+
+Every table gets them from here: the play pages and the review
+(``widgets.play.learner_views``, through :func:`view_facts`), the puzzles and the lesson
+scenes (``PuzzleSession.observation``). The browser only shows them. The cards that score
+come from the rules' tables (:mod:`tutor.trix.contracts`), so the words cannot drift from
+the score. Each fact is short: a narrow seat box breaks its lines between facts, never
+inside one ("8 tricks · −220 pts", then "took Q♦ Q♣").
+
+>>> seat_facts("trix", 4, contract=["queens"], tricks_won=[8, 2, 3, 0],
+...            taken=[["QD", "QC"], [], [], []], scores=[-220, 10, 0, 0])[0]
+['8 tricks', '−220 pts', 'took Q♦ Q♣']
+>>> seat_facts("trixter", 3, bids=[2, None, 0], tricks_won=[1, 0, 0], scores=[14, -5, 0])
+[['bid 2', 'won 1', '14 pts'], ['bid –', 'won 0', '−5 pts'], ['bid 0', 'won 0', '0 pts']]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from .cards import Card, CardSet, Suit
+from .trix.contracts import PENALTY_CARDS, Contract
+
+__all__ = ["seat_facts", "view_facts", "number"]
+
+ORDINALS = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
+
+
+def number(n: int) -> str:
+    """A number as a learner reads it, with a real minus sign: ``−220``, ``0``, ``14``."""
+    return f"−{-n}" if n < 0 else str(n)
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _contracts(contract: Iterable[Contract | str]) -> frozenset[Contract]:
+    return frozenset(c if isinstance(c, Contract) else Contract.parse(c) for c in contract)
+
+
+def _took(got: CardSet, contracts: frozenset[Contract]) -> str:
+    """The cards of ``got`` that score in the deal: the K♥ and queens by name, diamonds
+    counted ("took K♥ Q♠ 3×♦"); empty if none."""
+    words = [c.symbol() for k in sorted(contracts - {Contract.DIAMONDS})
+             for c in got & PENALTY_CARDS.get(k, CardSet())]
+    diamonds = got.suit_length(Suit.DIAMONDS) if Contract.DIAMONDS in contracts else 0
+    if diamonds:
+        words.append(f"{diamonds}×♦")
+    return "took " + " ".join(words) if words else ""
+
+
+def seat_facts(game: str, players: int, *, tricks_won: Sequence[int] | None = None,
+               bids: Sequence[int | None] | None = None,
+               contract: Iterable[Contract | str] = (),
+               taken: Sequence[Iterable[Card | str]] | None = None,
+               out: Sequence[int] = (), cards_left: Sequence[int] | None = None,
+               scores: Sequence[int] | None = None) -> list[list[str]]:
+    """Each seat's facts, from public information only.
+
+    - Trixter: the bid (``bid –`` before it is made), the tricks won, the score.
+    - Trix, a trick contract: the tricks taken, the score, then the cards taken that
+      score in this deal. Trex: the place of a seat that is out (else its ``cards_left``
+      when given), the score.
+
+    ``scores`` are the game's totals (``None`` at a puzzle or lesson table, which has none);
+    ``contract`` is the deal's contracts (their names or :class:`Contract`).
+    """
+    out_facts: list[list[str]] = [[] for _ in range(players)]
+    contracts = _contracts(contract)
+    for s, facts in enumerate(out_facts):
+        if game == "trixter":
+            if bids is not None:
+                facts.append("bid –" if bids[s] is None else f"bid {bids[s]}")
+            if tricks_won is not None:
+                facts.append(f"won {tricks_won[s]}")
+        elif Contract.TREX in contracts:
+            if s in out:
+                facts.append(f"out {ORDINALS[list(out).index(s) + 1]}")
+            elif cards_left is not None:
+                facts.append(_plural(cards_left[s], "card"))
+        elif contracts and tricks_won is not None:
+            facts.append(_plural(tricks_won[s], "trick"))
+        if scores is not None:
+            facts.append(f"{number(scores[s])} pts")
+        if game == "trix" and contracts and Contract.TREX not in contracts and taken:
+            took = _took(CardSet(taken[s]), contracts)
+            if took:
+                facts.append(took)
+    return out_facts
+
+
+def view_facts(view: Mapping[str, Any]) -> list[list[str]]:
+    """:func:`seat_facts` for a game's observation (``game.observe(seat)``), which holds
+    only what that seat may know."""
+    return seat_facts(view["game"], len(view["players"]), tricks_won=view.get("tricks_won"),
+                      bids=view.get("bids"), contract=view.get("contract") or (),
+                      taken=view.get("taken"), out=view.get("out") or (),
+                      scores=view.get("scores"))
