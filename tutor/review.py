@@ -85,6 +85,7 @@ from .actions import (Bid, ChooseContract, ChooseTrump, ClaimRedeal, Double, NoD
                       Pass, Play, parse_action)
 from .protocol import Game, Phase
 from .solver.search import SearchLimit, engine_in_use
+from .trix.contracts import TREX_POINTS
 
 __all__ = ["review", "Review", "Decision", "KINDS", "TOO_BIG", "DEFAULT_MAX_NODES",
            "decision_indices", "value_words", "number_words"]
@@ -101,7 +102,7 @@ DEFAULT_MAX_NODES = {"numba": 1_000_000, "python": 100_000}
 compiled one is about ten times faster): either way a whole 4-player Trixter game
 reviews in under a minute on one core, its first tricks of the big hands not judged."""
 
-TREX_POINTS_PER_PLACE = 50  # RULES.md A3: 200, 150, 100, 50 for places 1 to 4
+TREX_POINTS_PER_PLACE = TREX_POINTS[0] - TREX_POINTS[1]  # RULES.md A3: 200, 150, 100, 50
 
 
 

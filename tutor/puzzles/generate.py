@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from ..cards import JOKER, Card, CardSet, Rank, Suit, deal
 from ..seats import seat_name
 from ..tricks import legal_cards
-from ..trix.contracts import Contract
+from ..trix.contracts import KING_OF_HEARTS, Contract, card_scores, unit_points
 from .model import Puzzle, Target
 from .verify import THEME_IDEAS, CheckResult, check, grade
 
@@ -35,6 +35,15 @@ class Theme:
     title: str
     build: Callable[[random.Random, str], Puzzle | None]
     keep: Callable[[Puzzle, CheckResult], bool] = lambda p, r: True
+
+
+def _cost(contract: Contract) -> int:
+    """What a penalty card (or an Ltoosh trick) costs its taker: the rules' table."""
+    return -unit_points(contract)
+
+
+_KING_BONUS = card_scores([Contract.KING])[KING_OF_HEARTS].doubler
+"""What a doubler gets when another player takes their K♥ (+75)."""
 
 
 def _plural(n: int, word: str) -> str:
@@ -274,9 +283,9 @@ def _trix(rng: random.Random, theme: str) -> Puzzle | None:
     else:
         best = solve(pos, MinPenalty(seat, (contract,), doubles=doubles)).value
         if theme == "king-force":
-            if best < 75:
+            if best < _KING_BONUS:
                 return None
-            target = Target("penalty", -75)
+            target = Target("penalty", -_KING_BONUS)
         elif theme == "ltoosh-lose-all":
             if best < 0:
                 return None
@@ -410,7 +419,7 @@ def _goal_words(p: Puzzle) -> str:
     if t.kind == "penalty":
         c = p.contract[0]
         if c == Contract.KING:
-            return "Make someone else take your doubled K♥ (+75 for you)."
+            return f"Make someone else take your doubled K♥ (+{_KING_BONUS} for you)."
         if t.amount == 0:
             word = {Contract.QUEENS: "queen", Contract.DIAMONDS: "diamond",
                     Contract.LTOOSH: "trick"}[c]
@@ -418,7 +427,7 @@ def _goal_words(p: Puzzle) -> str:
                 return f"Take none of the last {left} tricks."
             return f"Take no {word}."
         if c == Contract.LTOOSH:
-            return f"Take at most {t.amount // 15} of the last {left} tricks."
+            return f"Take at most {t.amount // _cost(c)} of the last {left} tricks."
         return f"Lose at most {t.amount} points."
     return f"Go out {PLACES[t.amount]}{'' if t.amount == 1 else ' or better'}."
 
@@ -430,14 +439,14 @@ def _rules_words(p: Puzzle) -> str:
     doubled = "".join(f" {seat_name(s, 4, p.game) if s != p.seat else 'You'} doubled the "
                       f"{card.symbol()}." for card, s in p.doubles)
     if c == Contract.KING:
-        return "King of Hearts: whoever takes the K♥ loses 75." + (
+        return f"King of Hearts: whoever takes the K♥ loses {_cost(c)}." + (
             "" if p.doubles else "")
     if c == Contract.QUEENS:
-        return "Queens: each queen taken costs 25." + doubled
+        return f"Queens: each queen taken costs {_cost(c)}." + doubled
     if c == Contract.DIAMONDS:
-        return "Diamonds: each diamond taken costs 10."
+        return f"Diamonds: each diamond taken costs {_cost(c)}."
     if c == Contract.LTOOSH:
-        return "Ltoosh: each trick taken costs 15."
+        return f"Ltoosh: each trick taken costs {_cost(c)}."
     return "Trex."
 
 
@@ -509,7 +518,7 @@ def beaten_words(p: Puzzle) -> str:
                 if c == Contract.KING else f"keep you from winning {-t.amount} points"
         if c == Contract.LTOOSH:
             return ("make you take a trick" if t.amount == 0 else
-                    "make you take more than " + _plural(t.amount // 15, "trick"))
+                    "make you take more than " + _plural(t.amount // _cost(c), "trick"))
         if t.amount == 0:
             word = {Contract.QUEENS: "a queen", Contract.DIAMONDS: "a diamond",
                     Contract.KING: "the K♥"}.get(c, "a penalty card")
@@ -563,7 +572,8 @@ def _one_too_many(p: Puzzle) -> bool:
     t, mine = p.target, (p.won[p.seat] if p.won else 0)
     if t.kind == "exactly":
         return mine >= t.amount
-    return t.kind == "penalty" and p.contract[0] == Contract.LTOOSH and t.amount < 15
+    return t.kind == "penalty" and p.contract[0] == Contract.LTOOSH \
+        and t.amount < _cost(Contract.LTOOSH)
 
 
 def _card_words(c: Card, the: str = "") -> str:

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from ..cards import Card
+from ..trix.contracts import Contract, unit_points
 from .model import Puzzle, play_card
 
 __all__ = ["CheckResult", "check", "grade", "grade_score", "HintLadder", "hints", "until_end",
@@ -141,8 +142,10 @@ THEME_IDEAS = {
     "king-dodge": "Stay out of the trick the K♥ falls into: keep a low card to play under it.",
     "king-force": "Lead so that someone else must win the trick your doubled K♥ falls on.",
     "queens": "Keep low cards to duck under the queens, and shed your own queens on others.",
-    "diamonds": "Each diamond costs 10: win tricks without diamonds, lose those with them.",
-    "ltoosh-lose-all": "Every trick costs 15: get rid of your high cards while others win.",
+    "diamonds": f"Each diamond costs {-unit_points(Contract.DIAMONDS)}: win tricks without "
+                "diamonds, lose those with them.",
+    "ltoosh-lose-all": f"Every trick costs {-unit_points(Contract.LTOOSH)}: get rid of your "
+                       "high cards while others win.",
     "ltoosh-count": "You cannot lose them all: choose which tricks to take and lose the rest.",
     "trex-open": "Open the cards that free your own, not the ones that free the others'.",
     "trex-block": "Hold back the card the others are waiting for, while you still can.",
