@@ -173,26 +173,14 @@ class Puzzle:
         the solver's penalty value counts only what is still to come."""
         if position is None or self.is_trex or not self.contract:
             return 0
-        goal = self.goal() if self.target.kind == "penalty" else None
-        if goal is None:
-            from ..solver import MinPenalty
+        from ..trix.contracts import deal_points
 
-            goal = MinPenalty(self.seat, self.contract, doubles=self.doubles)
-        points, per_trick = goal.card_points()
-        start_won = self.won or (0,) * self.players
-        start_taken = self.taken or (CardSet(),) * self.players
-        doubler = {c: s for c, s in self.doubles}
-        me = self.seat
-        total = per_trick * (position.won[me] - start_won[me])
-        for s in range(self.players):
-            for c in position.taken[s] - start_taken[s]:
-                pts = points.get(c.index, 0) if not c.is_joker else 0
-                d = doubler.get(c)
-                if s == me:
-                    total += pts * (2 if d is not None and d != me else 1)
-                elif d == me:
-                    total -= pts
-        return total
+        n = self.players
+        start_won = self.won or (0,) * n
+        start_taken = self.taken or (CardSet(),) * n
+        won = [position.won[s] - start_won[s] for s in range(n)]
+        taken = [position.taken[s] - start_taken[s] for s in range(n)]
+        return deal_points(self.contract, taken, won, self.doubles)[self.seat]
 
     def deal_over(self, position) -> bool:
         """Whether the deal is over at ``position``, exactly where the engine ends it: no
