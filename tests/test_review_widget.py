@@ -334,10 +334,10 @@ def test_level_choice_lists_the_levels_and_changes_the_bots():
     for level in LEVELS:
         view.level.value = level
         assert view.opponents == level
-        assert {b.level for b in view._bots.values()} == {level}
-        assert set(view._bots) == {1, 2, 3}
+        assert {b.level for b in view.session.bots.values()} == {level}
+        assert set(view.session.bots) == {1, 2, 3}
     view.new_game()  # a new game keeps the chosen level
-    assert {b.level for b in view._bots.values()} == {LEVELS[-1]}
+    assert {b.level for b in view.session.bots.values()} == {LEVELS[-1]}
     with pytest.raises(ValueError):
         view.set_level("grandmaster")
 

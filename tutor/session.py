@@ -1,0 +1,492 @@
+"""The headless play session behind the play pages, the full-game lessons and the class
+sets (DESIGN.md "Sessions"): a game, the learner's seat, the computer seats (their bot
+levels), undo of the learner's last action, a new game with the same setup, the status
+words and the game-over result. The widgets only draw a session and pace it.
+
+Everything a session says comes from what the learner's seat may see: the status words
+read ``game.observe(seat)``, and a computer seat's turn is split into :meth:`PlaySession.think`
+and :meth:`PlaySession.carry_out` so a controller can let the bot think *during* its pause:
+every seat takes as long, whatever its cards allow (RULES.md A5).
+
+>>> from tutor import TrixterGame
+>>> s = PlaySession(TrixterGame.new(players=4, seed=2, dealer=1, first_hand=3))
+>>> [(m.seat, str(m.action)) for m in s.advance()]
+[(1, 'trump C'), (1, 'bid 1'), (2, 'bid 1'), (3, 'bid 1')]
+>>> s.status()
+'Player 4 bid 1. Your bid (3 tricks in this hand).'
+>>> s.act("bid 9")
+Traceback (most recent call last):
+...
+tutor.errors.IllegalActionError: a bid is a whole number from 0 to 3
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .actions import (Action, Bid, ChooseContract, ChooseTrump, ClaimRedeal, Double, NextHand,
+                      NoDouble, NoRedeal, Pass, Play, parse_action)
+from .bots import LEVELS, Bot, RandomBot, bot_for
+from .errors import IllegalActionError
+from .facts import view_facts
+from .protocol import Game, Phase
+from .seats import direction
+
+__all__ = ["PlaySession", "Move", "LEVEL_NAMES", "learner_views", "status_text", "describe",
+           "game_result", "round_kind", "round_words"]
+
+log = logging.getLogger(__name__)
+
+LEVEL_NAMES = {"random": "Random (any legal move)", "beginner": "Beginner",
+               "intermediate": "Intermediate", "expert": "Expert"}
+"""How the opponents' levels read in the level choice (a level not named here shows as
+it is spelt in :data:`tutor.bots.LEVELS`)."""
+
+
+@dataclass(frozen=True)
+class Move:
+    """One action of one seat."""
+
+    seat: int
+    action: Action
+
+
+class PlaySession:
+    """A game against computer players. ``game`` is the engine object; ``seat`` the
+    learner's. ``opponents`` is a bot level for every other seat, or one entry per seat (a
+    level, a :class:`~tutor.bots.Bot`, or ``None`` for the learner).
+
+    The learner acts with :meth:`act`; the computer seats act one action at a time with
+    :meth:`step` (or :meth:`think` then :meth:`carry_out`), or all up to the learner's
+    next turn with :meth:`advance`. A refused request raises ``ValueError``
+    (:class:`~tutor.errors.IllegalActionError` or :class:`~tutor.errors.ParseError`) with
+    the reason, and changes nothing.
+    """
+
+    def __init__(self, game: Game, seat: int = 0,
+                 opponents: str | Sequence = "beginner") -> None:
+        if not isinstance(game, Game):
+            raise TypeError("play() needs a TrixterGame or a TrixGame")
+        if isinstance(seat, bool) or not isinstance(seat, int) \
+                or not 0 <= seat < game.n_players:
+            raise ValueError(f"seat must be 0..{game.n_players - 1}")
+        self.game = game
+        self.seat = seat
+        self.game_name: str = game.observe(seat)["game"]
+        self.opponents = opponents
+        # New games draw their seeds from the first game's, so a session is reproducible.
+        self._rng = random.Random(f"{game.seed}/new games")
+        self.note = ""  # what the last computer seat did (or undo, new game, a new level)
+        self._bots: dict[int, Bot] = {}
+        self._setup_bots(opponents)
+
+    # --- the computer seats ------------------------------------------------------------
+    def _setup_bots(self, opponents: str | Sequence) -> None:
+        n = self.game.n_players
+        if isinstance(opponents, str):
+            levels: list[Any] = [opponents] * n
+        else:
+            levels = list(opponents)
+            if len(levels) != n:
+                raise ValueError(f"give one opponent per seat ({n}), None for the learner")
+        bots: dict[int, Bot] = {}
+        for s in range(n):
+            if s == self.seat:
+                continue
+            level = levels[s]
+            if isinstance(level, Bot):
+                bots[s] = level
+            elif isinstance(level, str):
+                bots[s] = bot_for(self.game_name, level, seed=self._bot_seed(s))
+            else:
+                raise ValueError(f"seat {s} needs a bot level or a Bot, not {level!r}")
+        self._bots = bots
+
+    def _bot_seed(self, s: int) -> int:
+        return random.Random(f"{self.game.seed}/bot {s}").randrange(2**32)
+
+    @property
+    def bots(self) -> dict[int, Bot]:
+        """The computer players by seat."""
+        return dict(self._bots)
+
+    def bot(self, s: int) -> Bot:
+        """The computer player at seat ``s`` (a seat that joined later gets one at the
+        session's level)."""
+        if s not in self._bots:
+            level = self.opponents if isinstance(self.opponents, str) else "beginner"
+            self._bots[s] = bot_for(self.game_name, level, seed=self._bot_seed(s))
+        return self._bots[s]
+
+    def set_level(self, level: str) -> None:
+        """Every computer seat plays at ``level`` (one of :data:`tutor.bots.LEVELS`) from
+        its next move on."""
+        if level not in LEVELS:
+            raise ValueError(f"no bot level {level!r}: choose one of {', '.join(LEVELS)}")
+        self.opponents = level
+        self._setup_bots(level)
+        self.note = f"The computer players now play at the level {LEVEL_NAMES.get(level, level)}."
+
+    @property
+    def computer_to_move(self) -> int | None:
+        """The computer seat to act now; ``None`` when it is the learner's turn or nobody's
+        (between hands, at the game's end)."""
+        mover = self.game.to_move
+        return None if mover is None or mover == self.seat else mover
+
+    @property
+    def learner_to_move(self) -> bool:
+        """Whether the game waits for the learner (a hint answers exactly then)."""
+        return self.game.to_move == self.seat
+
+    def think(self) -> Move:
+        """What the computer seat to move does now, from its own observation, without
+        doing it; a random legal action if its bot fails (a bot's mistake must not freeze
+        the table)."""
+        mover = self.computer_to_move
+        if mover is None:
+            raise IllegalActionError("no computer seat is to move")
+        obs = self.game.observe(mover)
+        try:
+            action = self.bot(mover).act(obs)
+            why = self.game.why_illegal(action, seat=mover)
+            if why is not None:
+                raise ValueError(f"illegal action {action}: {why}")
+        except Exception:
+            log.exception("bot for seat %s failed; playing a random legal action", mover)
+            action = RandomBot(self._bot_seed(mover)).act(obs)
+        return Move(mover, action)
+
+    def carry_out(self, move: Move) -> None:
+        """Apply a computer seat's ``move`` (from :meth:`think`) and say what it did."""
+        if move.seat != self.computer_to_move:
+            raise IllegalActionError(f"it is not seat {move.seat}'s turn")
+        trex = self.game.phase == Phase.TREX
+        self.game.apply(move.action, move.seat)
+        self.note = describe(self.game.observe(self.seat)["players"][move.seat], move.action,
+                             trex)
+
+    def step(self) -> Move | None:
+        """One computer action (``None`` if no computer seat is to move)."""
+        if self.computer_to_move is None:
+            return None
+        move = self.think()
+        self.carry_out(move)
+        return move
+
+    def advance(self, limit: int = 10_000) -> list[Move]:
+        """Let the computer seats act until the learner is to move or nobody is."""
+        moves: list[Move] = []
+        while len(moves) < limit and (move := self.step()) is not None:
+            moves.append(move)
+        return moves
+
+    # --- the learner -------------------------------------------------------------------
+    def act(self, action: Action | str) -> None:
+        """The learner's ``action`` (an :class:`~tutor.actions.Action` or its text, as in
+        ``"QS"``, ``"bid 2"``, ``"no double"``). The computer seats do not answer yet:
+        call :meth:`step` or :meth:`advance`."""
+        if isinstance(action, str):
+            action = parse_action(action)
+        if not isinstance(action, Action):
+            raise IllegalActionError("not an action")
+        try:
+            why = self.game.why_illegal(action, seat=self.seat)
+        except (TypeError, ValueError) as e:
+            why = str(e) or "not an action"
+        if why is not None:
+            raise IllegalActionError(why)
+        self.game.apply(action, seat=self.seat)
+        self.note = ""
+
+    def can_undo(self) -> str | None:
+        """Why there is nothing to take back now, or ``None`` if :meth:`undo` may."""
+        if self.game.is_over:  # the result stands
+            return "the game is over: start a new game"
+        if not self._mine():
+            return "nothing of yours to take back yet"
+        return None
+
+    def _mine(self) -> list[int]:
+        return [i for i, (s, a) in enumerate(self.game.history)
+                if s == self.seat and not isinstance(a, NextHand)]
+
+    def undo(self) -> None:
+        """Take back the learner's last action (not counting "next") and every action
+        after it; the computer seats do not act again until :meth:`advance`."""
+        why = self.can_undo()
+        if why is not None:
+            raise IllegalActionError(why)
+        target = self._mine()[-1]
+        while len(self.game.history) > target:
+            self.game.undo()
+        self.note = "Taken back."
+
+    def new_game(self) -> None:
+        """A fresh game of the same class from this game's setup (players, rules, Trixter's
+        ``first_hand``, Trix's first ``owner``: all the record keeps) with a new seed
+        drawn from the session's, and a dealer drawn from that seed."""
+        g = self.game
+        setup = {**g._setup(), "seed": self._rng.randrange(2**32), "dealer": None}
+        self.game = type(g)._from_setup(setup, [])
+        self._setup_bots(self.opponents)
+        self.note = "A new game."
+
+    # --- hints -------------------------------------------------------------------------
+    # The hint for the learner's decision (issue 19, item 3) belongs here: it will call
+    # tutor.advice.advise(self.game, seat=self.seat) when learner_to_move, reading only
+    # the learner's observation, and note the hinted decision for the game record.
+
+    # --- words -------------------------------------------------------------------------
+    def views(self, opened: Iterable[int] = ()) -> dict[str, Any]:
+        """What each widget may show the learner (see :func:`learner_views`)."""
+        return learner_views(self.game, self.seat, opened)
+
+    def status(self, table: dict[str, Any] | None = None) -> str:
+        """The message line: what the last computer seat did, then what happens now.
+        ``table``: the learner's table view, if already built."""
+        text = status_text(table if table is not None else self.views()["table"])
+        return f"{self.note} {text}" if self.note else text
+
+    def result(self, table: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The end of the game in words (:func:`game_result`); empty before the end."""
+        return game_result(table if table is not None else self.views()["table"])
+
+
+def learner_views(game: Game, seat: int, opened: Iterable[int] = ()) -> dict[str, Any]:
+    """What each widget may show the learner at ``seat``: built from ``game.observe(seat)``,
+    the public score sheet, and the hands of the ``opened`` seats only. Every controller
+    (this one, a puzzle board) fills its widgets from here, so no other path reaches them.
+
+    >>> from tutor import TrixGame
+    >>> v = learner_views(TrixGame.new(seed=1), seat=2)
+    >>> sorted(v), v["table"]["seat"], v["open_hands"], v["show_trex"]
+    (['bids', 'open_hands', 'scores', 'show_trex', 'table', 'trex'], 2, {}, False)
+    """
+    obs = game.observe(seat)
+    trix = obs["game"] == "trix"
+    view = dict(obs)
+    view["direction"] = direction(obs["game"])
+    view["facts"] = view_facts(obs)  # the words under each seat's name (tutor.facts)
+    if trix:  # the round's words, from the contract only (never from whose cards allow what)
+        view["round"] = round_words(obs) if obs["phase"] == Phase.DOUBLE.value else None
+    return {
+        "table": view,
+        "open_hands": {str(s): game.observe(s)["hand"] for s in opened
+                       if s != seat and 0 <= s < game.n_players},
+        "bids": view,
+        "trex": {k: obs.get(k) for k in ("game", "seat", "players", "phase", "to_move",
+                                         "layout", "out", "passes", "owner", "contract")},
+        "show_trex": trix and "trex" in obs["contract"],
+        "scores": {"game": obs["game"], "seat": seat, "players": obs["players"],
+                   "rows": game.score_sheet(), "scores": obs["scores"],
+                   "team_scores": obs.get("team_scores"), "phase": obs["phase"]},
+    }
+
+
+def describe(who: str, action: Action, trex: bool = False) -> str:
+    """What a computer player just did, in words (only public facts: the action itself).
+
+    >>> from tutor.cards import Card
+    >>> describe("Player 2", Play(Card.parse("TH")))
+    'Player 2 played 10♥.'
+    """
+    if isinstance(action, Play):
+        return f"{who} {'laid' if trex else 'played'} {action.card.symbol()}."
+    if isinstance(action, Bid):
+        return f"{who} bid {action.n}."
+    if isinstance(action, ChooseTrump):
+        suit = action.suit
+        return f"{who} named trump: {suit.symbol + ' ' + suit.name.lower() if suit else 'none'}."
+    if isinstance(action, ChooseContract):
+        return f"{who} chose {' + '.join(c.title for c in sorted(action.contracts))}."
+    if isinstance(action, Double):
+        return f"{who} doubled {action.card.symbol()}."
+    # Every player says one of these in turn (RULES.md A5): the words tell nothing of
+    # whether the player could have doubled or claimed.
+    if isinstance(action, NoDouble):
+        return f"{who} said “no double”."
+    if isinstance(action, NoRedeal):
+        return f"{who} said “no redeal”."
+    if isinstance(action, ClaimRedeal):
+        return f"{who} claimed a redeal."
+    if isinstance(action, Pass):
+        return f"{who} passed: no card fitted."
+    return f"{who}: {action}."
+
+
+PLACES = ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th")
+
+
+def _points(n: int) -> str:
+    return f"{n} point{'' if abs(n) == 1 else 's'}"
+
+
+def _and(names: Sequence[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def game_result(obs: dict[str, Any]) -> dict[str, Any]:
+    """The end of the game in words, for the table's result panel: ``title`` (who won),
+    ``rows`` (each player, or each team in partnership, best first: ``place``, ``name``,
+    ``score``, ``me``) and ``words`` (the learner's place and by how much). Empty before
+    the end. Players level on points share a place. The highest total wins, the lowest
+    with Trix's ``reversed_signs`` (RULES.md A3).
+
+    >>> r = game_result({"phase": "game_over", "seat": 0, "game": "trixter",
+    ...                  "players": ["Ana", "Bo", "Cy"], "scores": [30, 42, 30]})
+    >>> r["title"], [(x["place"], x["name"], x["score"]) for x in r["rows"]]
+    ('Bo won.', [('1st', 'Bo', 42), ('2nd', 'You', 30), ('2nd', 'Cy', 30)])
+    >>> r["words"]
+    ['You finished joint 2nd of 3 with Cy, 12 points behind Bo.']
+    """
+    if obs.get("phase") != Phase.GAME_OVER.value:
+        return {}
+    seat, players = obs["seat"], obs["players"]
+    low_wins = bool((obs.get("rules") or {}).get("reversed_signs"))
+    if obs.get("team_scores"):  # Trix in partnership: seats 0 and 2 against 1 and 3
+        teams = obs["team_scores"]
+        mine = seat % 2
+        names = [_and(["you" if s == seat else players[s] for s in range(t, len(players), 2)])
+                 for t in (0, 1)]
+        entries = [(teams[t], t == mine, f"Your team ({names[t]})" if t == mine
+                    else names[t]) for t in (0, 1)]
+    else:
+        entries = [(v, s == seat, "You" if s == seat else players[s])
+                   for s, v in enumerate(obs["scores"])]
+    order = sorted(entries, key=lambda e: (e[0] if low_wins else -e[0], not e[1]))
+    better = (lambda a, b: a < b) if low_wins else (lambda a, b: a > b)
+    rows = [{"place": PLACES[sum(better(o[0], score) for o in order)], "name": name,
+             "score": score, "me": me} for score, me, name in order]
+    best = order[0][0]
+    winners = [r for r in rows if r["score"] == best]
+    me = next(r for r in rows if r["me"])
+    gap = abs(best - me["score"])
+    if obs.get("team_scores"):
+        if len(winners) > 1:
+            return {"title": f"A draw: both teams have {_points(best)}.", "rows": rows,
+                    "words": []}
+        if me in winners:
+            return {"title": "Your team won!", "rows": rows, "words": [
+                f"Your team won by {_points(abs(order[0][0] - order[1][0]))}."]}
+        return {"title": f"{winners[0]['name']} won.", "rows": rows,
+                "words": [f"Your team lost by {_points(gap)}."]}
+    n = len(rows)
+    level = [r["name"] for r in rows if r["score"] == me["score"] and not r["me"]]
+    if me in winners and len(winners) == 1:
+        title = "You won!"
+        words = f"You finished 1st of {n}, {_points(abs(best - order[1][0]))} ahead of " \
+                f"{_and([r['name'] for r in rows if r['score'] == order[1][0]])}."
+    elif me in winners:
+        title = f"A tie for first: you and {_and(level)}."
+        words = f"You share 1st place of {n} with {_points(best)}."
+    else:
+        title = f"{_and([r['name'] for r in winners])} won" \
+                f"{' (a tie)' if len(winners) > 1 else ''}."
+        joint = f"joint {me['place']} of {n} with {_and(level)}" if level \
+            else f"{me['place']} of {n}"
+        ahead = _and([r["name"] for r in winners]) if len(winners) == 1 else "the winners"
+        words = f"You finished {joint}, {_points(gap)} behind {ahead}."
+    return {"title": title, "rows": rows, "words": [words]}
+
+
+def _name(obs: dict[str, Any], s: int | None) -> str:
+    if s is None:
+        return "nobody"
+    return "you" if s == obs["seat"] else obs["players"][s]
+
+
+def status_text(obs: dict[str, Any]) -> str:
+    """One line that says what happens now, from the learner's point of view."""
+    phase, mover, seat = obs["phase"], obs["to_move"], obs["seat"]
+    yours = mover == seat
+    who = _name(obs, mover)
+    if phase == Phase.GAME_OVER.value:
+        scores = obs.get("team_scores") or obs["scores"]
+        best = max(scores)
+        if obs.get("team_scores"):
+            teams = ["your team" if seat % 2 == t else "the other team"
+                     for t, v in enumerate(scores) if v == best]
+            return f"Game over: {' and '.join(teams)} won with {best}."
+        winners = [_name(obs, s) for s, v in enumerate(scores) if v == best]
+        return f"Game over: {' and '.join(winners)} won with {best} points."
+    if phase == Phase.HAND_OVER.value:
+        row = obs.get("last_hand") or obs.get("last_deal") or {}
+        pts = row.get("points") or []
+        mine = pts[seat] if seat < len(pts) else None
+        if row.get("redeal") is not None:
+            return f"Redeal claimed by {_name(obs, row['redeal'])}. Press “next hand”."
+        got = f" You scored {mine:+d}." if isinstance(mine, int) else ""
+        return f"The hand is over.{got} Press “next hand” to go on."
+    if phase == Phase.TRUMP.value:
+        return "Your deal: name trump." if yours else f"{who} names trump."
+    if phase == Phase.BID.value:
+        return f"Your bid ({obs['hand_size']} tricks in this hand)." if yours \
+            else f"{who} to bid."
+    if phase == Phase.CHOOSE_CONTRACT.value:
+        return "You own this kingdom: choose the contract." if yours \
+            else f"{who} chooses the contract."
+    if phase == Phase.DOUBLE.value:
+        return _round_status(obs, who) if not yours else _your_round_status(obs)
+    if phase == Phase.TREX.value:
+        if yours:
+            return "Your turn: play a card that fits the layout (or pass)."
+        return f"{who} to play."
+    if yours:
+        return "Your lead: play a card." if not obs["trick"] else "Your turn: play a card."
+    return f"{who} to play."
+
+
+def round_kind(obs: dict[str, Any]) -> tuple[bool, bool]:
+    """Whether the Trix contract in ``obs`` allows doubling, and a redeal claim (A4, A5):
+    public facts (the contract and the rules), the same for every seat.
+
+    >>> round_kind({"contract": ["queens"], "rules": {"doubling": True}})
+    (True, False)
+    """
+    contract = set(obs.get("contract") or [])
+    doubling = bool((obs.get("rules") or {}).get("doubling", True))
+    return doubling and bool(contract & {"king", "queens"}), bool(contract & {"king", "trex"})
+
+
+def round_words(obs: dict[str, Any]) -> dict[str, str]:
+    """The round's ``title`` (the bid panel's heading) and ``mark`` (the word on the seat
+    to move) for this contract: Queens has no claim, Trex no double.
+
+    >>> round_words({"contract": ["trex"], "rules": {"doubling": True}})
+    {'title': 'Redeal claims', 'mark': 'to claim or not'}
+    """
+    doubles, claims = round_kind(obs)
+    if doubles and claims:
+        return {"title": "Doubling and redeal claims", "mark": "to double or not"}
+    if doubles:
+        return {"title": "Doubling", "mark": "to double or not"}
+    return {"title": "Redeal claims", "mark": "to claim or not"}
+
+
+def _round_status(obs: dict[str, Any], who: str) -> str:
+    """Another player's turn in the round: what anyone in that seat may do under this
+    contract, never what this player's cards allow."""
+    doubles, claims = round_kind(obs)
+    if doubles and claims:
+        return f"{who} to double, claim a redeal, or say “no double”."
+    if doubles:
+        return f"{who} to double a queen or say “no double”."
+    return f"{who} to claim a redeal or say “no redeal”."
+
+
+def _your_round_status(obs: dict[str, Any]) -> str:
+    """The learner's turn in the round, from their own legal actions."""
+    legal = obs.get("legal") or []
+    word = "no double" if "no double" in legal else "no redeal"
+    may = [w for w, ok in (("double", any(a.startswith("double ") for a in legal)),
+                           ("claim a redeal", "redeal" in legal)) if ok]
+    if not may:
+        doubles, claims = round_kind(obs)
+        what = " or ".join(w for w, ok in (("double", doubles), ("claim", claims)) if ok)
+        return f"Your turn: you have nothing to {what}; say “{word}”."
+    return f"Your turn: {' or '.join(may)}, or say “{word}”."
