@@ -98,3 +98,12 @@ def test_games_take_the_seed_from_the_environment(monkeypatch):
     assert a.game.hands == b.game.hands
     t = trix_game(pause=0, owner=2)
     assert t.game.owner == 2
+
+
+def test_full_kingdom_new_game_keeps_the_learner_as_owner():
+    """Trix lesson 9 builds trix_game(owner=0): its New game keeps the learner as owner."""
+    t = trix_game(pause=0, seed=4, owner=0)
+    for _ in range(2):
+        assert t.handle({"type": "new_game"}) and t.table.error == ""
+        assert t.game.first_owner == 0 and t.game.owner == 0
+        assert t.table.state["phase"] == "choose_contract" and t.table.state["to_move"] == 0

@@ -301,7 +301,8 @@ def describe(who: str, action: Action, trex: bool = False) -> str:
         return f"{who} bid {action.n}."
     if isinstance(action, ChooseTrump):
         suit = action.suit
-        return f"{who} named trump: {suit.symbol + ' ' + suit.name.lower() if suit else 'none'}."
+        named = "none" if suit is None else f"{suit.symbol} {suit.name.lower()}"
+        return f"{who} named trump: {named}."
     if isinstance(action, ChooseContract):
         return f"{who} chose {' + '.join(c.title for c in sorted(action.contracts))}."
     if isinstance(action, Double):
