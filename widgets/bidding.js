@@ -168,7 +168,7 @@ export default {
           const who = seat === s.seat ? "you" : name;
           const pts = last.points[seat];
           if (pts === null || pts === undefined) return;
-          const sign = pts > 0 ? `+${pts}` : String(pts);
+          const sign = signed(pts);
           let text = `${who}: ${sign}`;
           if (s.game === "trixter" && last.bids[seat] != null) {
             text = `${who}: bid ${last.bids[seat]}, took ${last.tricks[seat]} → ${sign}`;

@@ -63,13 +63,23 @@ function cardLabel(card) {
 }
 
 /**
- * A change of score with its sign: "+10", "-5", "0"; "" for none.
+ * A number as a learner reads it: a real minus sign ("−5"), as Python's words write it.
+ * @param {number | null | undefined} v
+ * @returns {string}
+ */
+function num(v) {
+  if (v === null || v === undefined) return "";
+  return v < 0 ? `−${-v}` : String(v);
+}
+
+/**
+ * A change of score with its sign: "+10", "−5", "0"; "" for none.
  * @param {number | null | undefined} v
  * @returns {string}
  */
 function signed(v) {
   if (v === null || v === undefined) return "";
-  return v > 0 ? `+${v}` : String(v);
+  return v > 0 ? `+${v}` : num(v);
 }
 
 // --- Keyboard focus across redraws ---------------------------------------------------------

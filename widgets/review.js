@@ -33,7 +33,7 @@
  */
 
 /** @param {number | null | undefined} v */
-function num(v) {
+function tenths(v) {
   if (v === null || v === undefined) return "–";
   const r = Math.round(v * 10) / 10;
   return Number.isInteger(r) ? String(r) : r.toFixed(1);
@@ -44,8 +44,8 @@ function num(v) {
 function valueText(v, unit) {
   if (v === null || v === undefined) return "–";
   if (unit === "chance") return `${Math.round(v * 100)}%`;
-  if (unit === "place") return `place ${num(v)}`;
-  return v > 0 ? `+${num(v)}` : num(v).replace("-", "−");
+  if (unit === "place") return `place ${tenths(v)}`;
+  return v > 0 ? `+${tenths(v)}` : tenths(v).replace("-", "−");
 }
 
 const SHOWN = 5;  // alternatives listed: the best ones, and the chosen one however far down
@@ -54,7 +54,7 @@ const SHOWN = 5;  // alternatives listed: the best ones, and the chosen one howe
  * badge and the sentence round alike).
  * @param {number} loss @param {string} [words] */
 function lossText(loss, words) {
-  const n = words || num(loss);
+  const n = words || tenths(loss);
   return `−${n} point${n === "1" ? "" : "s"}`;
 }
 
@@ -249,7 +249,7 @@ function chart(s, send) {
     if (drawn.some((d) => Math.abs(y(d) - y(v)) < 13)) continue;
     drawn.push(v);
     const t = sv("text", { x: L - 4, y: y(v) + 4, "text-anchor": "end", class: "tt-rv-tick" });
-    t.textContent = String(Math.round(v)).replace("-", "−");
+    t.textContent = num(Math.round(v));
     svg.appendChild(t);
   }
   const stepX = Math.max(1, Math.ceil((series.length - 1) / 10));
@@ -293,7 +293,7 @@ function chart(s, send) {
     prev = yy;
     const t = sv("text", { x: W - R + 6, y: yy, class: "tt-rv-end",
       fill: COLOURS[e.p % COLOURS.length] });
-    t.textContent = `${e.p === s.seat ? "You" : s.players[e.p]} ${String(Math.round(e.v)).replace("-", "−")}`;
+    t.textContent = `${e.p === s.seat ? "You" : s.players[e.p]} ${num(Math.round(e.v))}`;
     if (e.p === s.seat) t.setAttribute("font-weight", "700");
     svg.appendChild(t);
   }

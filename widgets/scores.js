@@ -46,7 +46,7 @@ function playerCell(points, total, bidTook) {
   const cell = h("span", "tt-cell");
   if (bidTook) cell.append(bidTook, " ");
   cell.append(h("span", "tt-pts", signed(points)), h("span", "tt-eq", " = "),
-    h("span", "tt-tot", String(total)));
+    h("span", "tt-tot", num(total)));
   td.appendChild(cell);
   return td;
 }
@@ -155,7 +155,7 @@ function chart(st, width) {
   svg.appendChild(sv("line", { x1: L, x2: W - R, y1: y(0), y2: y(0), class: "tt-axis" }));
   for (const v of [hi, lo]) {
     const t = sv("text", { x: L - 4, y: y(v) + 4, "text-anchor": "end", class: "tt-tick" });
-    t.textContent = String(Math.round(v));
+    t.textContent = num(Math.round(v));
     svg.appendChild(t);
   }
   const label = sv("text",
@@ -180,7 +180,7 @@ function chart(st, width) {
     const t = sv("text", { x: W - R + 6, y: (end ? end.y : 0) + 4, class: "tt-end",
       fill: COLOURS[p % COLOURS.length] });
     const last = series[p][series[p].length - 1];
-    t.textContent = `${p === st.seat ? "You" : st.players[p]} ${last}`;
+    t.textContent = `${p === st.seat ? "You" : st.players[p]} ${num(last)}`;
     svg.appendChild(t);
   }
   return svg;
@@ -204,8 +204,8 @@ export default {
       details.addEventListener("toggle", () => { open = details.open; });
       const sum = h("summary", "", "Score sheet");
       const totals = st.team_scores
-        ? `teams ${st.team_scores[0]} : ${st.team_scores[1]}`
-        : st.players.map((p, i) => `${i === st.seat ? "you" : p} ${st.scores[i]}`).join(", ");
+        ? `teams ${num(st.team_scores[0])} : ${num(st.team_scores[1])}`
+        : st.players.map((p, i) => `${i === st.seat ? "you" : p} ${num(st.scores[i])}`).join(", ");
       sum.appendChild(h("span", "tt-totals", ` (${totals})`));
       details.appendChild(sum);
       details.appendChild(sheetTable(st));

@@ -419,7 +419,7 @@ export default {
       for (const row of r.rows || []) {
         const li = h("li", row.me ? "tt-result-row tt-result-me" : "tt-result-row");
         li.append(h("span", "tt-result-place", row.place), h("span", "tt-result-name", row.name),
-          h("span", "tt-result-score", `${row.score} points`));
+          h("span", "tt-result-score", `${num(row.score)} points`));
         list.appendChild(li);
       }
       box.appendChild(list);
