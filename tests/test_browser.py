@@ -364,13 +364,13 @@ def choose_puzzle(page, theme: str, difficulty: str):
 
     board = page.locator(".tt-puzzle[data-puzzle-id]")
     expect(board).to_be_visible()
-    shown = board.get_attribute("data-puzzle-id")
+    # The board names its theme and stars ("Trixter: make your bid · ★★"). The puzzle shown
+    # first may already be of the theme, so wait for the words, not for another puzzle.
     page.get_by_label("Theme").select_option(label=theme)
-    expect(board).not_to_have_attribute("data-puzzle-id", shown)
-    shown = board.get_attribute("data-puzzle-id")
+    expect(board).to_contain_text(theme)
+    stars = difficulty.split()[0]
     page.get_by_label("Difficulty").select_option(label=difficulty)
-    page.wait_for_function("([el, id]) => el.dataset.puzzleId !== id",
-                           arg=[board.element_handle(), shown])
+    expect(board).to_contain_text(re.compile(re.escape(f"{theme} · {stars}") + "(?!★)"))
     pid = board.get_attribute("data-puzzle-id")
     puzzle = next(p for p in bundled() if p.id == pid)
     session = PuzzleSession(puzzle)

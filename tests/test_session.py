@@ -210,7 +210,7 @@ def test_status_words_of_a_scripted_trixter_hand() -> None:
                         (2, "TD", "Player 3 played 10♦. Your turn: play a card.")]
     s.act("6C")
     # The learner bid 1 and took nothing: a miss scores −5 (RULES.md B4).
-    assert steps(s) == [(1, "5D", "Player 2 played 5♦. The hand is over. You scored -5. "
+    assert steps(s) == [(1, "5D", "Player 2 played 5♦. The hand is over. You scored −5. "
                                   "Press “next hand” to go on.")]
     assert s.result() == {}
 
@@ -220,7 +220,7 @@ def test_status_and_result_words_of_a_one_hand_trixter_game() -> None:
                                     deals=[["A...", "K...", "Q..."]]),
                     opponents=[None, Script("bid 0", "KS"), Script("trump S", "bid 0", "QS")])
     s.advance()
-    assert s.status() == "Player 3 bid 0. Your bid (1 tricks in this hand)."
+    assert s.status() == "Player 3 bid 0. Your bid (1 trick in this hand)."
     s.act("bid 1")
     s.advance()
     s.act("AS")

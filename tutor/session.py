@@ -324,7 +324,12 @@ PLACES = ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th")
 
 
 def _points(n: int) -> str:
-    return f"{n} point{'' if abs(n) == 1 else 's'}"
+    sign = "−" if n < 0 else ""  # a real minus, as every score a learner reads
+    return f"{sign}{abs(n)} point{'' if abs(n) == 1 else 's'}"
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def _and(names: Sequence[str]) -> str:
@@ -407,26 +412,25 @@ def status_text(obs: dict[str, Any]) -> str:
     yours = mover == seat
     who = _name(obs, mover)
     if phase == Phase.GAME_OVER.value:
-        scores = obs.get("team_scores") or obs["scores"]
-        best = max(scores)
-        if obs.get("team_scores"):
-            teams = ["your team" if seat % 2 == t else "the other team"
-                     for t, v in enumerate(scores) if v == best]
-            return f"Game over: {' and '.join(teams)} won with {best}."
-        winners = [_name(obs, s) for s, v in enumerate(scores) if v == best]
-        return f"Game over: {' and '.join(winners)} won with {best} points."
+        # the result panel's own words, so the lowest total wins with reversed signs
+        result = game_result(obs)
+        best = next(r for r in result["rows"])
+        winners = [r["name"] for r in result["rows"] if r["score"] == best["score"]]
+        names = _and([w[0].lower() + w[1:] if w.startswith(("You", "Your")) else w
+                      for w in winners])
+        return f"Game over: {names} won with {_points(best['score'])}."
     if phase == Phase.HAND_OVER.value:
         row = obs.get("last_hand") or obs.get("last_deal") or {}
         pts = row.get("points") or []
         mine = pts[seat] if seat < len(pts) else None
         if row.get("redeal") is not None:
             return f"Redeal claimed by {_name(obs, row['redeal'])}. Press “next hand”."
-        got = f" You scored {mine:+d}." if isinstance(mine, int) else ""
+        got = f" You scored {mine:+d}.".replace("-", "−") if isinstance(mine, int) else ""
         return f"The hand is over.{got} Press “next hand” to go on."
     if phase == Phase.TRUMP.value:
         return "Your deal: name trump." if yours else f"{who} names trump."
     if phase == Phase.BID.value:
-        return f"Your bid ({obs['hand_size']} tricks in this hand)." if yours \
+        return f"Your bid ({_plural(obs['hand_size'], 'trick')} in this hand)." if yours \
             else f"{who} to bid."
     if phase == Phase.CHOOSE_CONTRACT.value:
         return "You own this kingdom: choose the contract." if yours \
