@@ -5,7 +5,6 @@ counts its four steps; the learner's only legal card is shown before it is playe
 from __future__ import annotations
 
 import re
-from typing import Any
 
 import pytest
 
@@ -16,21 +15,12 @@ from tutor.puzzles.progress import OUTCOME_TITLES, Progress, ProgressStore  # no
 from widgets import puzzle as puzzle_widget  # noqa: E402
 from widgets.puzzle import PuzzleBoard, progress_html  # noqa: E402
 
+from test_puzzle_board import send  # noqa: E402
+from test_puzzle_board import solve_by_clicking as solve  # noqa: E402
+
 PUZZLES = {p.id: p for p in bundled()}
 
 
-def send(widget: Any, content: Any) -> None:
-    widget._handle_msg({"content": {"data": {"method": "custom", "content": content}},
-                        "buffers": []})
-
-
-def solve(board: PuzzleBoard) -> None:
-    s = board.session
-    for _ in range(60):
-        if s.over:
-            return
-        send(board.table, {"type": "play", "card": str(s.hints().card)})
-    raise AssertionError("the puzzle never ended")
 
 
 def test_a_hinted_solve_is_one_truth_in_words_rating_streak_and_table(tmp_path):
