@@ -22,7 +22,7 @@ from typing import Any
 from .cards import Card, CardSet, Suit
 from .trix.contracts import PENALTY_CARDS, Contract
 
-__all__ = ["seat_facts", "view_facts", "number"]
+__all__ = ["seat_facts", "view_facts", "number", "signed", "plural"]
 
 ORDINALS = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
 
@@ -32,7 +32,13 @@ def number(n: int) -> str:
     return f"−{-n}" if n < 0 else str(n)
 
 
-def _plural(n: int, word: str) -> str:
+def signed(n: int) -> str:
+    """A change with its sign, and a real minus: ``+13``, ``−5``, ``0``."""
+    return f"+{n}" if n > 0 else number(n)
+
+
+def plural(n: int, word: str) -> str:
+    """``1 trick``, ``2 tricks``."""
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
@@ -79,9 +85,9 @@ def seat_facts(game: str, players: int, *, tricks_won: Sequence[int] | None = No
             if s in out:
                 facts.append(f"out {ORDINALS[list(out).index(s) + 1]}")
             elif cards_left is not None:
-                facts.append(_plural(cards_left[s], "card"))
+                facts.append(plural(cards_left[s], "card"))
         elif contracts and tricks_won is not None:
-            facts.append(_plural(tricks_won[s], "trick"))
+            facts.append(plural(tricks_won[s], "trick"))
         if scores is not None:
             facts.append(f"{number(scores[s])} pts")
         if game == "trix" and contracts and Contract.TREX not in contracts and taken:

@@ -32,7 +32,7 @@ from .actions import (Action, Bid, ChooseContract, ChooseTrump, ClaimRedeal, Dou
                       NoDouble, NoRedeal, Pass, Play, parse_action)
 from .bots import LEVELS, Bot, RandomBot, bot_for
 from .errors import IllegalActionError
-from .facts import view_facts
+from .facts import number, plural, view_facts
 from .protocol import Game, Phase
 from .seats import direction
 
@@ -324,12 +324,7 @@ PLACES = ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th")
 
 
 def _points(n: int) -> str:
-    sign = "−" if n < 0 else ""  # a real minus, as every score a learner reads
-    return f"{sign}{abs(n)} point{'' if abs(n) == 1 else 's'}"
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
+    return f"{number(n)} point{'' if abs(n) == 1 else 's'}"
 
 
 def _and(names: Sequence[str]) -> str:
@@ -430,7 +425,7 @@ def status_text(obs: dict[str, Any]) -> str:
     if phase == Phase.TRUMP.value:
         return "Your deal: name trump." if yours else f"{who} names trump."
     if phase == Phase.BID.value:
-        return f"Your bid ({_plural(obs['hand_size'], 'trick')} in this hand)." if yours \
+        return f"Your bid ({plural(obs['hand_size'], 'trick')} in this hand)." if yours \
             else f"{who} to bid."
     if phase == Phase.CHOOSE_CONTRACT.value:
         return "You own this kingdom: choose the contract." if yours \

@@ -22,6 +22,7 @@ from functools import cache
 from typing import Any
 
 from ..cards import Card, CardSet, Suit
+from ..facts import signed
 from ..seats import DIRECTIONS, seat_name
 from ..tricks import legal_cards, trick_winner, why_illegal
 from .scene import data_files, read_cards, trick_story
@@ -66,11 +67,6 @@ def sentence(text: str) -> str:
     """
     text = text.strip()
     return text[:1].upper() + text[1:]
-
-
-def signed(n: int) -> str:
-    """A number with its sign, and a real minus: ``+13``, ``−5``, ``0``."""
-    return f"+{n}" if n > 0 else f"−{-n}" if n < 0 else "0"
 
 
 def _cards(v: Any, where: str) -> list[Card]:

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..cards import JOKER, Card, CardSet, Rank, Suit, deal
+from ..facts import plural
 from ..seats import seat_name
 from ..tricks import legal_cards
 from ..trix.contracts import KING_OF_HEARTS, Contract, card_scores, unit_points
@@ -44,10 +45,6 @@ def _cost(contract: Contract) -> int:
 
 _KING_BONUS = card_scores([Contract.KING])[KING_OF_HEARTS].doubler
 """What a doubler gets when another player takes their K♥ (+75)."""
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 SUIT_WORDS = {Suit.SPADES: "Spades", Suit.HEARTS: "Hearts", Suit.DIAMONDS: "Diamonds",
@@ -403,7 +400,7 @@ def _goal_words(p: Puzzle) -> str:
     mine = p.won[p.seat] if p.won else 0
     if t.kind in ("exactly", "max-tricks"):
         more = t.amount - mine
-        have = f"You have won {_plural(mine, 'trick')}; " if mine else ""
+        have = f"You have won {plural(mine, 'trick')}; " if mine else ""
         if t.kind == "exactly":
             if more == 0:
                 tail = f"take none of the last {left} tricks"
@@ -506,9 +503,9 @@ def beaten_words(p: Puzzle) -> str:
     if t.kind == "exactly":
         if t.amount == 0:
             return "make you take a trick"
-        return "stop you taking exactly " + _plural(t.amount, "trick")
+        return "stop you taking exactly " + plural(t.amount, "trick")
     if t.kind == "max-tricks":
-        return "hold you below " + _plural(t.amount, "trick")
+        return "hold you below " + plural(t.amount, "trick")
     if t.kind == "avoid":
         return "make you take " + _card_list([_card_words(c, "the ") for c in t.cards])
     if t.kind == "penalty":
@@ -518,7 +515,7 @@ def beaten_words(p: Puzzle) -> str:
                 if c == Contract.KING else f"keep you from winning {-t.amount} points"
         if c == Contract.LTOOSH:
             return ("make you take a trick" if t.amount == 0 else
-                    "make you take more than " + _plural(t.amount // _cost(c), "trick"))
+                    "make you take more than " + plural(t.amount // _cost(c), "trick"))
         if t.amount == 0:
             word = {Contract.QUEENS: "a queen", Contract.DIAMONDS: "a diamond",
                     Contract.KING: "the K♥"}.get(c, "a penalty card")

@@ -26,10 +26,10 @@ from typing import Any
 
 from ..cards import Card
 from ..errors import ParseError
-from ..facts import seat_facts
+from ..facts import plural, seat_facts, signed
 from ..seats import direction, seat_name
 from ..trix.contracts import early_end_words
-from .generate import PLACES, _plural
+from .generate import PLACES
 from .model import Puzzle, play_card
 from .verify import HintLadder, _solve, hints
 
@@ -51,9 +51,9 @@ def goal_words(p: Puzzle) -> str:
     """
     t = p.target
     if t.kind == "exactly":
-        return f"exactly {_plural(t.amount, 'trick')} in all"
+        return f"exactly {plural(t.amount, 'trick')} in all"
     if t.kind == "max-tricks":
-        return f"at least {_plural(t.amount, 'trick')} in all"
+        return f"at least {plural(t.amount, 'trick')} in all"
     if t.kind == "avoid":
         return "do not take the " + ", ".join(c.symbol() for c in t.cards)
     if t.kind == "penalty":
@@ -73,9 +73,7 @@ def _and(words: list[str]) -> str:
 
 def _points(n: int) -> str:
     """Points as the learner reads them, with a real minus sign: "−50 points"."""
-    if n == 0:
-        return "0 points"
-    return f"{'+' if n > 0 else '−'}{abs(n)} point{'s' if abs(n) != 1 else ''}"
+    return f"{signed(n)} point{'' if abs(n) == 1 else 's'}"
 
 
 @dataclass(frozen=True)
@@ -565,7 +563,7 @@ class PuzzleSession:
             return f"You went out {PLACES[place]}." if place else ""
         if t.kind in ("exactly", "max-tricks"):
             won = pos.won[self.seat]
-            return f"You took {_plural(won, 'trick')} in all."
+            return f"You took {plural(won, 'trick')} in all."
         if t.kind == "avoid":
             took = [c.symbol() for c in t.cards if c in pos.taken[self.seat]]
             if took:
@@ -591,7 +589,7 @@ class PuzzleSession:
         costly = penalty_cards(contract)
         mine = []
         if Contract.LTOOSH in contract and won[me]:
-            mine.append(_plural(won[me], "trick"))
+            mine.append(plural(won[me], "trick"))
         mine += [f"the {c.symbol()}" for c in taken[me] if c in costly]
         what = ("You took " + _and(mine)) if mine else "You took nothing that costs points"
         names = self.names()

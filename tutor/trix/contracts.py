@@ -11,7 +11,7 @@ from ..errors import ParseError
 from ..tricks import led_suit, legal_cards
 from .rules import TrixRules
 
-__all__ = ["Contract", "TRICK_CONTRACTS", "EARLY_END_CARDS", "ends_early", "early_end_words",
+__all__ = ["Contract", "TRICK_CONTRACTS", "ends_early", "early_end_words",
            "PENALTY_CARDS", "CARD_POINTS", "TRICK_POINTS", "SWAPPED", "DOUBLABLE",
            "DOUBLED_TAKER", "DOUBLER_GAIN", "TREX_POINTS", "NO_LEAD", "CardScore",
            "unit_points", "card_scores", "trick_points", "penalty_cards", "doublable_cards",
@@ -119,10 +119,6 @@ NO_LEAD: Mapping[Contract, Suit] = {Contract.KING: Suit.HEARTS}
 """Option ``no_heart_lead_in_king``: the suit that may not be led in the contract unless
 the leader holds nothing else (A2)."""
 
-EARLY_END_CARDS = PENALTY_CARDS
-"""RULES.md A2 ``end_early``: the cards whose taking ends a deal of that contract (all
-the cards that score in it)."""
-
 _EARLY_END_WORDS = {
     Contract.KING: "The K♥ has been taken: the deal ends.",
     Contract.QUEENS: "All four queens have been taken: the deal ends.",
@@ -147,7 +143,7 @@ def ends_early(contracts: Iterable[Contract], left: CardSet) -> bool:
     if len(named) != 1:
         return False
     (c,) = named
-    cards = EARLY_END_CARDS.get(c)
+    cards = PENALTY_CARDS.get(c)  # all the cards that score in it
     return cards is not None and not (cards & left)
 
 
