@@ -450,7 +450,7 @@ LINKS: dict[str, list[str]] = {}  # page -> the app links it shows (filled as pa
 PROBLEM_TEXT = re.compile(r"Traceback|error when executing|Error displaying widget|"
                           r"Failed to load model|Loading widget", re.I)
 CALL = re.compile(r"^(guided|puzzle|check|puzzle_trainer|class_set|teacher_page|"
-                  r"trixter_game|trix_game)\(", re.M)
+                  r"trixter_game|trix_game|review_page)\(", re.M)
 
 
 def expected_widgets(path: str) -> dict[str, int]:
@@ -461,7 +461,11 @@ def expected_widgets(path: str) -> dict[str, int]:
     return {".tt-puzzle": sum(c in ("guided", "puzzle", "puzzle_trainer") for c in calls),
             ".tt-quiz": calls.count("check"),
             ".tt-table": sum(c in ("guided", "puzzle", "puzzle_trainer", "trixter_game",
-                                   "trix_game") for c in calls)}
+                                   "trix_game") for c in calls),
+            # Pages of one widget: wait for it, or "Loading widget" may appear after the check.
+            ".tt-review-page": calls.count("review_page"),
+            ".tt-class-set": calls.count("class_set"),
+            ".tt-teacher": calls.count("teacher_page")}
 
 
 def open_lesson(page, app_url: str, path: str, url: str | None = None,
