@@ -489,11 +489,12 @@ def test_bad_arguments() -> None:
 def _widget_classes() -> list[tuple[type, str]]:
     from widgets.puzzle import PuzzlePanel
     from widgets.quiz import Quiz
+    from widgets.learner import LearnerMap
     from widgets.review import ReviewPanel
 
     return [(CardTable, "table"), (BidPanel, "bidding"), (TrexLayout, "layout"),
             (ScoreSheet, "scores"), (PuzzlePanel, "puzzle"), (Quiz, "quiz"),
-            (ReviewPanel, "review")]
+            (ReviewPanel, "review"), (LearnerMap, "map")]
 
 
 TOP_LEVEL = re.compile(r"^(?:const|let|var|function|class)\s+([A-Za-z_$][\w$]*)", re.M)
@@ -504,7 +505,11 @@ def test_each_widget_has_the_shared_helpers_then_its_module_and_css(cls: type,
                                                                      name: str) -> None:
     w = cls  # the class holds the sources; some widgets need arguments to be made
     common, js = (WIDGETS / "common.js").read_text(), (WIDGETS / f"{name}.js").read_text()
-    assert w._esm.startswith(common) and w._esm.endswith(js)
+    # The module follows the helpers, its render wrapped so that it says who the learner is.
+    assert w._esm.startswith(common)
+    assert js.replace("export default {", "const WIDGET = {") in w._esm
+    assert w._esm.rstrip().endswith("render(ctx) { hello(ctx.model); "
+                                    "return WIDGET.render(ctx); } };")
     assert w._css.startswith((WIDGETS / "common.css").read_text())
     assert w._css.endswith((WIDGETS / f"{name}.css").read_text())
     assert "export default" in js and "render({ model, el })" in js
@@ -518,6 +523,7 @@ def test_each_widget_has_the_shared_helpers_then_its_module_and_css(cls: type,
     shared, own = set(TOP_LEVEL.findall(common)), set(TOP_LEVEL.findall(js))
     assert {"h", "SUIT_SYMBOL", "SUIT_NAME", "CONTRACT_TITLE"} <= shared
     assert not shared & own, f"{name}.js declares {sorted(shared & own)} again"
+    assert "WIDGET" not in shared | own
     used = set(re.findall(r"\b([A-Z][A-Z0-9_]+)\s*[\[.(]", js)) - {"JSON", "URL"}
     assert used <= shared | own, f"{name}.js uses {sorted(used - shared - own)} undeclared"
 

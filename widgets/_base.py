@@ -23,10 +23,17 @@ def esm(name: str) -> str:
     bundler, so a relative ``import`` has nothing to resolve against; joining the sources
     here works alike in Voila and on the static site (Pyodide).
 
-    >>> "function h(" in esm("quiz.js") and esm("quiz.js").rstrip().endswith("};")
+    >>> "function h(" in esm("quiz.js") and "hello(ctx.model)" in esm("quiz.js")
     True
     """
-    return _join("common.js", name, "//")
+    source = _join("common.js", name, "//")
+    # Every widget tells the kernel who the learner is when first drawn (``hello`` in
+    # common.js), without each module having to remember to.
+    if source.count("export default {") != 1:
+        raise ValueError(f"{name}: a widget module has one `export default {{`")
+    return (source.replace("export default {", "const WIDGET = {")
+            + "\nexport default { ...WIDGET, render(ctx) { hello(ctx.model); "
+              "return WIDGET.render(ctx); } };\n")
 
 
 def css(name: str) -> str:
@@ -47,9 +54,24 @@ class TutorWidget(anywidget.AnyWidget):
     state = traitlets.Dict().tag(sync=True)
     error = traitlets.Unicode("").tag(sync=True)
     four_colour = traitlets.Bool(False).tag(sync=True)
+    # Set once by the browser (``hello`` in common.js): who the learner is, which page.
+    learner = traitlets.Unicode("").tag(sync=True)
+    page = traitlets.Unicode("").tag(sync=True)
 
     def __init__(self, state: dict[str, Any] | None = None, **kwargs: Any) -> None:
         super().__init__(state=dict(state or {}), **kwargs)
+        self.observe(self._learner_arrived, names=["learner"])
+
+    def _learner_arrived(self, change: Any) -> None:
+        if not change["new"]:
+            return
+        from .learner import arrive
+        from tutor.learners import LearnerError
+
+        try:
+            arrive(change["new"], self.page)
+        except LearnerError as e:
+            self.error = f"Your progress cannot be kept: {e}."
 
 
 class Refused(ValueError):

@@ -126,3 +126,34 @@ function settleFocus(root, had, home, claim) {
     delete scope.dataset.ttFocusLost;
   }
 }
+
+const LEARNER_KEY = "trix-tutor-learner";
+
+/**
+ * This browser's learner id: 32 random hex digits kept in local storage (made once, never
+ * shown). Without storage (a private window) it lasts as long as the page.
+ * @returns {string}
+ */
+function learnerId() {
+  let id = null;
+  try { id = window.localStorage.getItem(LEARNER_KEY); } catch (_e) { /* no storage */ }
+  if (!id || !/^[0-9a-f]{32}$/.test(id)) {
+    const bytes = new Uint8Array(16);
+    crypto.getRandomValues(bytes);
+    id = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+    try { window.localStorage.setItem(LEARNER_KEY, id); } catch (_e) { /* no storage */ }
+  }
+  return id;
+}
+
+/**
+ * Tell the kernel who the learner is and which page this is (every widget does, on its
+ * first view: widgets/_base.py wraps each module's render with this).
+ * @param {{get(n: string): any, set(n: string, v: any): void, save_changes(): void}} model
+ */
+function hello(model) {
+  if (model.get("learner")) return;
+  model.set("learner", learnerId());
+  model.set("page", window.location.pathname);
+  model.save_changes();
+}

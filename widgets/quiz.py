@@ -11,6 +11,7 @@ from typing import Any
 from tutor.lessons.quiz import Question
 
 from ._base import TutorWidget, css, esm
+from .learner import when_known
 
 __all__ = ["Quiz"]
 
@@ -63,6 +64,10 @@ class Quiz(TutorWidget):
         self.picked[i].append(choice)
         self.error = ""
         self._fill()
+        if all(q.answer in p for q, p in zip(self.questions, self.picked)):
+            # The check is finished: it counts for the learner's lesson mark (their own).
+            ids, right = [q.id for q in self.questions], self.first_try
+            when_known(lambda learner: learner.mark_check(ids, right))
         return True
 
     def _refuse(self, why: str) -> bool:

@@ -1,0 +1,353 @@
+"""Each learner's own files on a shared server: puzzle progress, lesson marks, class-set
+results and the game in progress.
+
+A learner is known by an unguessable random id that their browser keeps (32 hex digits,
+made by ``crypto.getRandomValues`` in the page and kept in local storage); there is no
+account and nothing to type. The id names a folder ``<home>/learners/<id>/``; nothing
+else is read or written for that learner, so two learners never see or change each
+other's files. A malformed id is refused before any path is built from it.
+
+>>> import tempfile
+>>> root = tempfile.mkdtemp()
+>>> a = Learner("0" * 32, root=root)
+>>> a.mark_opened("trixter/01_tricks.ipynb", when="2026-01-01T10:00:00+00:00")
+>>> a.lesson_status("trixter/01_tricks.ipynb")
+'started'
+>>> a.mark_check(["trixter-01-q-winner", "trixter-01-q-legal"], right=2)
+>>> a.lesson_status("trixter/01_tricks.ipynb"), a.check_score("trixter/01_tricks.ipynb")
+('done', (2, 2))
+>>> Learner("not an id", root=root)
+Traceback (most recent call last):
+...
+tutor.learners.LearnerError: a learner id is 32 hexadecimal digits (0-9, a-f)
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from .lessons.curriculum import LESSONS, lesson
+from .puzzles.progress import (Progress, ProgressFormatError, ProgressStore, _atomic_write,
+                               default_path)
+
+__all__ = ["LearnerError", "Learner", "LessonMark", "check_id", "learners_home",
+           "lesson_of_page", "lesson_of_question", "EXPORT_FORMAT", "GAME_KINDS",
+           "MAX_EXPORT_BYTES", "MemoryStore"]
+
+ID = re.compile(r"[0-9a-f]{32}")
+EXPORT_FORMAT = "trix-tutor/learner"
+EXPORT_VERSION = 1
+LESSONS_FILE = "lessons.json"
+GAME_KINDS = ("trixter", "trix")  # one game in progress per play page
+MAX_EXPORT_BYTES = 2_000_000
+MAX_RECORD_CHARS = 1_000_000
+
+
+class LearnerError(ValueError):
+    """A learner id, a progress file or a saved game that cannot be used; says why."""
+
+
+def check_id(value: Any) -> str:
+    """``value`` if it is a learner id (32 lowercase hex digits), else ``LearnerError``."""
+    if not isinstance(value, str) or not ID.fullmatch(value):
+        raise LearnerError("a learner id is 32 hexadecimal digits (0-9, a-f)")
+    return value
+
+
+def learners_home() -> Path:
+    """The folder holding every learner's folder: ``learners/`` beside the server's
+    progress file (``$TRIX_TUTOR_HOME``; on the static site the browser's storage)."""
+    return default_path().parent / "learners"
+
+
+def lesson_of_page(page: Any) -> str | None:
+    """The curriculum path of the page at address ``page`` (Voila's ``/voila/render/...
+    .ipynb``, the static site's ``.../trixter/01_tricks.html``), or ``None``.
+
+    >>> lesson_of_page("/voila/render/trixter/02_trump.ipynb")
+    'trixter/02_trump.ipynb'
+    >>> lesson_of_page("/site/voici/render/puzzles.html?x=1"), lesson_of_page("/tree")
+    ('puzzles.ipynb', None)
+    """
+    if not isinstance(page, str):
+        return None
+    path = page.split("?", 1)[0].split("#", 1)[0]
+    stem = re.sub(r"\.(ipynb|html)$", "", path)
+    if stem == path:
+        return None
+    for x in LESSONS:  # the longest match first: "trix/rules" before "rules"
+        if stem == x.path[:-6] or stem.endswith("/" + x.path[:-6]):
+            return x.path
+    return None
+
+
+def lesson_of_question(question_id: str) -> str | None:
+    """The lesson a check question belongs to: ``trixter-05-q-exact`` is Trixter 5's.
+
+    >>> lesson_of_question("trix-03-q-double"), lesson_of_question("x")
+    ('trix/03_queens.ipynb', None)
+    """
+    m = re.fullmatch(r"(trixter|trix)-(\d\d)-.*", question_id)
+    if not m:
+        return None
+    for x in LESSONS:
+        if x.path.startswith(f"{m[1]}/{m[2]}_"):
+            return x.path
+    return None
+
+
+def _now(when: datetime | str | None = None) -> str:
+    if isinstance(when, str):
+        return when
+    return (when or datetime.now(timezone.utc)).isoformat(timespec="seconds")
+
+
+@dataclass
+class LessonMark:
+    """What a learner did on one lesson page: when they first and last opened it, and
+    each check's result (right at the first try, of how many) by the check's first
+    question id."""
+
+    opened: str = ""
+    last: str = ""
+    checks: dict[str, tuple[int, int]] | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"opened": self.opened, "last": self.last,
+                "checks": {k: list(v) for k, v in (self.checks or {}).items()}}
+
+    @classmethod
+    def from_dict(cls, data: Any) -> LessonMark:
+        if not isinstance(data, Mapping):
+            raise LearnerError("a lesson mark is not an object")
+        opened, last = data.get("opened", ""), data.get("last", "")
+        checks = data.get("checks", {})
+        if not isinstance(opened, str) or not isinstance(last, str) \
+                or len(opened) > 40 or len(last) > 40 or not isinstance(checks, Mapping) \
+                or len(checks) > 20:
+            raise LearnerError("a lesson mark has a bad field")
+        out: dict[str, tuple[int, int]] = {}
+        for k, v in checks.items():
+            if not isinstance(k, str) or len(k) > 80 or not isinstance(v, list) \
+                    or len(v) != 2 or not all(type(n) is int for n in v) \
+                    or not 0 <= v[0] <= v[1] <= 50:
+                raise LearnerError("a check result is not two counts (right, of how many)")
+            out[k] = (v[0], v[1])
+        return cls(opened, last, out)
+
+
+class MemoryStore(ProgressStore):
+    """Puzzle progress kept only in memory: used until the browser says who the learner is
+    (and where no browser ever will, as when a notebook runs in a test)."""
+
+    def __init__(self) -> None:
+        super().__init__(Path(os.devnull))
+        self._progress = Progress()
+
+    def load(self) -> Progress:
+        return self.progress
+
+    def save(self, progress: Progress | None = None) -> None:
+        if progress is not None:
+            self._progress = progress
+
+
+class Learner:
+    """One learner's folder: ``progress`` (a :class:`ProgressStore`), lesson marks,
+    the saved game of each play page, and the whole of it as one file to take along
+    (:meth:`export`, :meth:`load_export`)."""
+
+    def __init__(self, learner_id: Any, root: str | os.PathLike[str] | None = None) -> None:
+        self.id = check_id(learner_id)
+        self.dir = Path(root) if root is not None else learners_home()
+        self.dir = self.dir / self.id
+        self.progress = ProgressStore(self.dir / "progress.json")
+        self._marks: dict[str, LessonMark] | None = None
+
+    def __repr__(self) -> str:
+        return f"Learner({self.id[:6]}…)"
+
+    # --- lessons --------------------------------------------------------------------
+    @property
+    def marks(self) -> dict[str, LessonMark]:
+        """Lesson marks by curriculum path (read from the file on first use; a damaged
+        file counts as none, and is replaced at the next mark)."""
+        if self._marks is None:
+            try:
+                self._marks = _marks_from(json.loads(
+                    (self.dir / LESSONS_FILE).read_text(encoding="utf-8")))
+            except (OSError, ValueError):
+                self._marks = {}
+        return self._marks
+
+    def _save_marks(self) -> None:
+        _atomic_write(self.dir / LESSONS_FILE, json.dumps(
+            {p: m.to_dict() for p, m in self.marks.items()}, indent=1, sort_keys=True))
+
+    def mark_opened(self, path: str, when: datetime | str | None = None) -> None:
+        """The learner opened the lesson at ``path`` (a curriculum path)."""
+        lesson(path)  # KeyError for a page that is not in the curriculum
+        mark = self.marks.setdefault(path, LessonMark())
+        mark.last = _now(when)
+        mark.opened = mark.opened or mark.last
+        self._save_marks()
+
+    def mark_check(self, question_ids: Iterable[str], right: int,
+                   when: datetime | str | None = None) -> None:
+        """A check made of ``question_ids`` was finished with ``right`` of them right at
+        the first try; it counts for the lesson the questions belong to (the best result
+        is kept)."""
+        ids = list(question_ids)
+        path = lesson_of_question(ids[0]) if ids else None
+        if path is None:
+            return
+        mark = self.marks.setdefault(path, LessonMark())
+        mark.last = _now(when)
+        mark.opened = mark.opened or mark.last
+        checks = dict(mark.checks or {})
+        old = checks.get(ids[0], (-1, 0))
+        checks[ids[0]] = max(old, (right, len(ids)))
+        mark.checks = checks
+        self._save_marks()
+
+    def lesson_status(self, path: str) -> str:
+        """``"done"``, ``"started"`` or ``"not started"``: a lesson with a check is done
+        when its check is finished; one without a check once it has been opened."""
+        mark = self.marks.get(path)
+        if mark is None or not mark.opened:
+            return "not started"
+        if _has_check(path) and not mark.checks:
+            return "started"
+        return "done"
+
+    def check_score(self, path: str) -> tuple[int, int] | None:
+        """The lesson's check result (right at the first try, questions), or ``None``."""
+        mark = self.marks.get(path)
+        if not mark or not mark.checks:
+            return None
+        return (sum(r for r, _ in mark.checks.values()),
+                sum(n for _, n in mark.checks.values()))
+
+    def last_lesson(self) -> str | None:
+        """The lesson of the curriculum opened most recently, or ``None``."""
+        opened = [(m.last, p) for p, m in self.marks.items() if m.last]
+        return max(opened)[1] if opened else None
+
+    # --- the game in progress on each play page ------------------------------------
+    def _game_path(self, kind: str) -> Path:
+        if kind not in GAME_KINDS:
+            raise LearnerError(f"no play page {kind!r}")
+        return self.dir / "games" / f"{kind}.json"
+
+    def save_game(self, kind: str, record: str) -> None:
+        """Keep ``record`` (a game record, :func:`tutor.records.dumps`) as the learner's
+        game in progress on the ``kind`` play page."""
+        if not isinstance(record, str) or len(record) > MAX_RECORD_CHARS:
+            raise LearnerError("a saved game is a record of at most 1 MB")
+        _atomic_write(self._game_path(kind), record)
+
+    def saved_game(self, kind: str) -> str | None:
+        """The record saved for the ``kind`` page, or ``None``."""
+        try:
+            return self._game_path(kind).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            return None
+
+    def drop_game(self, kind: str) -> None:
+        """Forget the saved game of the ``kind`` page (it is over, or a new one began)."""
+        try:
+            self._game_path(kind).unlink()
+        except FileNotFoundError:
+            pass
+
+    # --- the whole of it, to take to another machine ------------------------------
+    def export(self) -> str:
+        """Everything this learner has, as one JSON text (no id in it: loading it on
+        another machine gives that machine's learner the same progress)."""
+        return json.dumps({
+            "format": EXPORT_FORMAT, "version": EXPORT_VERSION,
+            "saved": _now(),
+            "progress": self.progress.progress.to_dict(),
+            "lessons": {p: m.to_dict() for p, m in self.marks.items()},
+            "games": {k: g for k in GAME_KINDS if (g := self.saved_game(k)) is not None},
+        }, indent=1, ensure_ascii=False)
+
+    def load_export(self, content: str | bytes) -> str:
+        """Replace this learner's progress with an exported file (or a bare puzzle
+        progress file of an older version). Everything is checked before anything is
+        written; a bad file raises ``LearnerError`` and changes nothing. Returns a line
+        for the learner saying what was loaded."""
+        if len(content) > MAX_EXPORT_BYTES:
+            raise LearnerError("the file is too large to be a progress file")
+        try:
+            data = json.loads(content)
+        except (ValueError, UnicodeDecodeError) as e:
+            raise LearnerError(f"the file is not JSON ({e})") from None
+        if not isinstance(data, Mapping):
+            raise LearnerError("the file is not a trix-tutor progress file")
+        if data.get("format") != EXPORT_FORMAT:
+            try:  # an older, puzzles-only progress file
+                progress = Progress.from_dict(data)
+            except ProgressFormatError as e:
+                raise LearnerError(f"the file is not a trix-tutor progress file ({e})") \
+                    from None
+            marks, games = None, {}
+        else:
+            if data.get("version") != EXPORT_VERSION:
+                raise LearnerError("the file was written by another version of the tutor")
+            try:
+                progress = Progress.from_dict(data.get("progress"))
+            except ProgressFormatError as e:
+                raise LearnerError(f"its puzzle progress is damaged ({e})") from None
+            marks = _marks_from(data.get("lessons", {}))
+            games = data.get("games", {})
+            if not isinstance(games, Mapping) or not set(games) <= set(GAME_KINDS):
+                raise LearnerError("its saved games are not of the play pages")
+            from . import records  # a saved game must be a record that replays
+            for kind, text in games.items():
+                if not isinstance(text, str) or len(text) > MAX_RECORD_CHARS:
+                    raise LearnerError(f"its saved {kind} game is not a game record")
+                try:
+                    records.loads(text)
+                except Exception as e:  # noqa: BLE001 - any failure means "not a record"
+                    raise LearnerError(f"its saved {kind} game does not replay ({e})") \
+                        from None
+        self.progress.save(progress)
+        if marks is not None:
+            self._marks = marks
+            self._save_marks()
+            for kind in GAME_KINDS:
+                if kind in games:
+                    self.save_game(kind, games[kind])
+                else:
+                    self.drop_game(kind)
+        n = len(progress.history)
+        return (f"Progress loaded: rating {round(progress.rating)}, {n} puzzle attempt"
+                f"{'' if n == 1 else 's'}"
+                + (f", {len(marks)} lesson{'' if len(marks) == 1 else 's'} opened."
+                   if marks is not None else "."))
+
+
+def _has_check(path: str) -> bool:
+    from .lessons.quiz import questions
+
+    return any(lesson_of_question(q) == path for q in questions())
+
+
+def _marks_from(data: Any) -> dict[str, LessonMark]:
+    if not isinstance(data, Mapping):
+        raise LearnerError("the lesson marks are not an object")
+    known = {x.path for x in LESSONS}
+    out = {}
+    for path, mark in data.items():
+        if path not in known:
+            raise LearnerError(f"a lesson mark names no lesson of the tutor ({str(path)[:40]})")
+        out[path] = LessonMark.from_dict(mark)
+    return out

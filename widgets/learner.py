@@ -1,0 +1,191 @@
+"""Who the learner at this page is, and the start page's map of their path.
+
+Every widget of the tutor sends the browser's learner id when it is first drawn (see
+``hello`` in ``common.js``); :func:`arrive` checks it and remembers it for this kernel (in
+Voila and on the static site a page has its own kernel, so one kernel is one learner).
+Widgets that keep progress ask :func:`when_known` to be called back with the
+:class:`tutor.learners.Learner`: at once if known, else when the id arrives. Until then
+(and where no browser ever answers, as when a notebook runs in a test) they keep their
+progress in memory only.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Callable
+from datetime import datetime, timezone
+from typing import Any
+
+from tutor.learners import Learner, LearnerError, check_id, lesson_of_page
+from tutor.lessons.curriculum import LESSONS, TRACKS, neighbours, track
+
+from ._base import TutorWidget, css, esm
+
+__all__ = ["arrive", "current", "when_known", "forget", "LearnerMap", "learner_map"]
+
+log = logging.getLogger(__name__)
+
+_known: dict[str, Any] = {"learner": None, "waiting": []}
+
+
+def current() -> Learner | None:
+    """The learner at this page, once their browser has said who they are."""
+    return _known["learner"]
+
+
+def when_known(callback: Callable[[Learner], Any]) -> None:
+    """Call ``callback(learner)`` now if the learner is known, else when they are."""
+    if _known["learner"] is not None:
+        callback(_known["learner"])
+    else:
+        _known["waiting"].append(callback)
+
+
+def arrive(learner_id: Any, page: Any = "") -> Learner:
+    """The browser says ``learner_id`` is at ``page``: check the id (``LearnerError`` if
+    malformed, or if this page already belongs to another learner), mark the lesson
+    opened, and call back whoever waits for the learner."""
+    check_id(learner_id)
+    learner = _known["learner"]
+    if learner is not None:
+        if learner.id != learner_id:
+            raise LearnerError("this page is already open for another learner; reload it")
+        return learner
+    learner = Learner(learner_id)
+    _known["learner"] = learner
+    path = lesson_of_page(page)
+    if path is not None:
+        try:
+            learner.mark_opened(path)
+        except OSError as e:  # a full or read-only disk must not stop the lesson
+            log.warning("lesson mark not saved: %s", e)
+    waiting, _known["waiting"] = _known["waiting"], []
+    for callback in waiting:
+        try:
+            callback(learner)
+        except Exception:  # pragma: no cover - one widget's bug must not stop the others
+            log.exception("learner callback failed")
+    return learner
+
+
+def forget() -> None:
+    """Forget the learner and the waiting callbacks (tests; a kernel restart does it too)."""
+    _known["learner"] = None
+    _known["waiting"] = []
+
+
+def _short(path: str) -> str:
+    """The lesson's number in its track: "Trixter 5", "Trix 2", or its title."""
+    m = re.fullmatch(r"(trixter|trix)/(\d\d)_.*", path)
+    if m:
+        return f"{m[1].capitalize()} {int(m[2])}"
+    return next(x.title for x in LESSONS if x.path == path)
+
+
+def map_state(learner: Learner | None, now: datetime | None = None) -> dict[str, Any]:
+    """What the map shows for ``learner`` (``None``: not known yet): each lesson's status
+    and check score, where to continue, the puzzle rating and the puzzles due."""
+    tracks = []
+    for name, title in TRACKS.items():
+        lessons = []
+        for x in track(name):
+            status = learner.lesson_status(x.path) if learner else "not started"
+            score = learner.check_score(x.path) if learner else None
+            lessons.append({"path": x.path, "title": x.title, "short": _short(x.path),
+                            "status": status, "score": list(score) if score else None})
+        tracks.append({"name": name, "title": title, "lessons": lessons})
+    state: dict[str, Any] = {"known": learner is not None, "tracks": tracks,
+                             "continue": None, "rating": "", "due": 0, "played": 0}
+    if learner is None:
+        return state
+    last = learner.last_lesson()
+    if last is not None:
+        goto = last
+        if learner.lesson_status(last) == "done":
+            after = neighbours(last)[1]
+            goto = after.path if after is not None else last
+        state["continue"] = {"path": goto, "title": next(x.title for x in LESSONS
+                                                          if x.path == goto),
+                             "short": _short(goto), "again": goto == last}
+    progress = learner.progress.progress
+    state["played"] = len(progress.history)
+    if progress.history:
+        state["rating"] = progress.rating_words()
+    state["due"] = _due(progress, now)
+    return state
+
+
+def _due(progress: Any, now: datetime | None) -> int:
+    """Puzzles due for another try (the spaced schedule), if the progress keeps one."""
+    due = getattr(progress, "due", None)
+    if due is None:
+        return 0
+    return len(due(now or datetime.now(timezone.utc)))
+
+
+class LearnerMap(TutorWidget):
+    """The start page's map: done / started / not started per lesson with the check's
+    score, "continue where you left off", the puzzle rating and puzzles due, and the
+    learner's progress as a file (download it; load it on another machine).
+
+    The browser sends ``{"type": "export"}`` (the answer is a custom message with the
+    file's text) or ``{"type": "import", "text": str}``; anything else is refused.
+    """
+
+    _esm = esm("map.js")
+    _css = css("map.css")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.message = ""
+        self.on_msg(self._on_msg)
+        self.refresh()
+        when_known(lambda _learner: self.refresh())
+
+    def refresh(self) -> None:
+        """Redraw from the learner's files."""
+        self.state = {**map_state(current()), "message": self.message}
+
+    def _on_msg(self, widget: Any, content: Any, buffers: Any = None) -> None:
+        try:
+            self.handle(content)
+        except Exception as e:  # pragma: no cover - a bug: shown, not lost
+            log.exception("map message failed")
+            self.error = f"something went wrong: {type(e).__name__}"
+
+    def handle(self, content: Any) -> bool:
+        """One request from the browser; a malformed one is refused and changes nothing."""
+        kind = content.get("type") if isinstance(content, dict) else None
+        learner = current()
+        if kind not in ("export", "import"):
+            return self._refuse("unknown request")
+        if learner is None:
+            return self._refuse("Your browser has not said who you are yet: reload the page.")
+        if kind == "export":
+            if set(content) != {"type"}:
+                return self._refuse("unknown request")
+            stamp = datetime.now().strftime("%Y-%m-%d")
+            self.send({"type": "export", "name": f"trix-tutor-progress-{stamp}.json",
+                       "text": learner.export()})
+            self.error = ""
+            return True
+        text = content.get("text")
+        if set(content) != {"type", "text"} or not isinstance(text, str):
+            return self._refuse("unknown request")
+        try:
+            self.message = learner.load_export(text)
+        except LearnerError as e:
+            return self._refuse(f"That file was not loaded: {e}. Your progress is unchanged.")
+        self.error = ""
+        self.refresh()
+        return True
+
+    def _refuse(self, why: str) -> bool:
+        self.error = why
+        return False
+
+
+def learner_map() -> LearnerMap:
+    """The start page's map of the learner's path."""
+    return LearnerMap()

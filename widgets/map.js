@@ -1,0 +1,129 @@
+// The start page's map: each lesson done / started / not started (with the check's
+// score), where to continue, the puzzle rating and puzzles due, and the learner's
+// progress as a file to take along. Python decides everything; this only draws it.
+
+/**
+ * @typedef {{ path: string, title: string, short: string, status: string,
+ *   score: number[] | null }} Entry
+ * @typedef {{ known: boolean, tracks: {name: string, title: string, lessons: Entry[]}[],
+ *   continue: {path: string, title: string, short: string, again: boolean} | null,
+ *   rating: string, due: number, played: number, message: string }} MapState
+ */
+
+const STATUS_MARK = { done: "✓", started: "◐", "not started": "○" };
+
+/** A lesson's address from the start page, in this page's own form (.ipynb or .html). */
+function lessonHref(path) {
+  return window.location.pathname.endsWith(".html") ? path.replace(/\.ipynb$/, ".html")
+    : path;
+}
+
+export default {
+  /** @param {{model: any, el: HTMLElement}} ctx */
+  render({ model, el }) {
+    const root = h("div", "trix-tutor tt-map");
+    root.dataset.testid = "map";
+    el.appendChild(root);
+    const file = /** @type {HTMLInputElement} */ (h("input"));
+    file.type = "file";
+    file.accept = ".json";
+    file.hidden = true;
+    file.addEventListener("change", async () => {
+      const f = file.files && file.files[0];
+      if (f) model.send({ type: "import", text: await f.text() });
+      file.value = "";
+    });
+
+    function draw() {
+      /** @type {MapState} */
+      const s = model.get("state") || {};
+      root.replaceChildren();
+      if (!s.tracks) return;
+      root.appendChild(h("h2", "tt-map-title", "Your path"));
+      const top = h("div", "tt-map-top");
+      if (s.continue) {
+        const a = /** @type {HTMLAnchorElement} */ (h("a", "tt-map-continue",
+          `${s.continue.again ? "Continue" : "Next"}: ${s.continue.short} · ${s.continue.title}`));
+        a.href = lessonHref(s.continue.path);
+        a.dataset.testid = "continue";
+        top.appendChild(a);
+      } else if (s.known) {
+        top.appendChild(h("span", "tt-map-note", "New here? Start with Trixter 1 below."));
+      } else {
+        top.appendChild(h("span", "tt-map-note", "Finding your progress…"));
+      }
+      const puzzles = h("a", "tt-map-puzzles", s.played
+        ? `${s.rating} · ${s.due ? `${s.due} puzzle${s.due === 1 ? "" : "s"} due again`
+          : "no puzzle due"}`
+        : "Puzzles: none played yet");
+      puzzles.setAttribute("href", lessonHref("puzzles.ipynb"));
+      puzzles.dataset.testid = "map-puzzles";
+      top.appendChild(puzzles);
+      root.appendChild(top);
+      for (const t of s.tracks) {
+        const box = h("div", "tt-map-track");
+        box.appendChild(h("div", "tt-map-track-title", t.title));
+        const row = h("ol", "tt-map-lessons");
+        for (const x of t.lessons) {
+          const li = h("li", `tt-map-lesson tt-${x.status.replace(" ", "-")}`);
+          li.dataset.testid = "map-lesson";
+          li.dataset.path = x.path;
+          li.dataset.status = x.status;
+          const a = /** @type {HTMLAnchorElement} */ (h("a", "", ""));
+          a.href = lessonHref(x.path);
+          a.appendChild(h("span", "tt-map-mark", STATUS_MARK[x.status] || "○"));
+          a.appendChild(h("span", "tt-map-name", x.short === x.title ? x.title
+            : `${x.short} · ${x.title}`));
+          const score = x.score ? ` · check ${x.score[0]}/${x.score[1]}` : "";
+          a.appendChild(h("span", "tt-map-status", `${x.status}${score}`));
+          a.title = `${x.title}: ${x.status}${score}`;
+          li.appendChild(a);
+          row.appendChild(li);
+        }
+        box.appendChild(row);
+        root.appendChild(box);
+      }
+      const bar = h("div", "tt-map-file");
+      const save = /** @type {HTMLButtonElement} */ (h("button", "tt-btn",
+        "Download my progress"));
+      save.type = "button";
+      save.disabled = !s.known;
+      save.addEventListener("click", () => model.send({ type: "export" }));
+      const load = /** @type {HTMLButtonElement} */ (h("button", "tt-btn",
+        "Load progress from a file"));
+      load.type = "button";
+      load.disabled = !s.known;
+      load.addEventListener("click", () => file.click());
+      bar.append(save, load, file);
+      bar.appendChild(h("span", "tt-map-note",
+        "Your progress stays with this browser; take it to another machine as a file."));
+      root.appendChild(bar);
+      if (s.message) root.appendChild(h("p", "tt-map-message", s.message));
+      const err = model.get("error");
+      if (err) root.appendChild(h("p", "tt-map-error", err));
+    }
+
+    /** @param {any} msg */
+    function onMessage(msg) {
+      if (!msg || msg.type !== "export") return;
+      const url = URL.createObjectURL(new Blob([msg.text], { type: "application/json" }));
+      const a = /** @type {HTMLAnchorElement} */ (h("a"));
+      a.href = url;
+      a.download = msg.name;
+      document.body.appendChild(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10000);
+    }
+
+    draw();
+    model.on("change:state", draw);
+    model.on("change:error", draw);
+    model.on("msg:custom", onMessage);
+    return () => {
+      model.off("change:state", draw);
+      model.off("change:error", draw);
+      model.off("msg:custom", onMessage);
+    };
+  },
+};
