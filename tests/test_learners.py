@@ -256,6 +256,8 @@ def test_the_map_shows_each_lesson_and_where_to_continue():
     assert by["trix/02_king_of_hearts.ipynb"]["status"] == "started"
     assert by["trixter/02_trump.ipynb"]["status"] == "not started"
     assert by["trixter/02_trump.ipynb"]["short"] == "Trixter 2"
+    assert [x["label"] for x in state["tracks"][1]["lessons"]] == [
+        "1", "2", "3", "4", "5", "6", "7", "8", "9", "Rules"]
     # The last lesson opened is done: continue with the next one of its track.
     assert state["continue"] == {"path": "trixter/02_trump.ipynb", "title": "Trump",
                                  "short": "Trixter 2", "again": False}

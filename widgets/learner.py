@@ -88,11 +88,15 @@ def map_state(learner: Learner | None, now: datetime | None = None) -> dict[str,
     and check score, where to continue, the puzzle rating and the puzzles due."""
     tracks = []
     for name, title in TRACKS.items():
+        if name == "more":  # pages to use, not lessons to finish
+            continue
         lessons = []
         for x in track(name):
             status = learner.lesson_status(x.path) if learner else "not started"
             score = learner.check_score(x.path) if learner else None
-            lessons.append({"path": x.path, "title": x.title, "short": _short(x.path),
+            short = _short(x.path)
+            label = short.split()[-1] if short != x.title else "Rules"
+            lessons.append({"path": x.path, "title": x.title, "short": short, "label": label,
                             "status": status, "score": list(score) if score else None})
         tracks.append({"name": name, "title": title, "lessons": lessons})
     state: dict[str, Any] = {"known": learner is not None, "tracks": tracks,

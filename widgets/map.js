@@ -3,7 +3,7 @@
 // progress as a file to take along. Python decides everything; this only draws it.
 
 /**
- * @typedef {{ path: string, title: string, short: string, status: string,
+ * @typedef {{ path: string, title: string, short: string, label: string, status: string,
  *   score: number[] | null }} Entry
  * @typedef {{ known: boolean, tracks: {name: string, title: string, lessons: Entry[]}[],
  *   continue: {path: string, title: string, short: string, again: boolean} | null,
@@ -72,11 +72,11 @@ export default {
           const a = /** @type {HTMLAnchorElement} */ (h("a", "", ""));
           a.href = lessonHref(x.path);
           a.appendChild(h("span", "tt-map-mark", STATUS_MARK[x.status] || "○"));
-          a.appendChild(h("span", "tt-map-name", x.short === x.title ? x.title
-            : `${x.short} · ${x.title}`));
-          const score = x.score ? ` · check ${x.score[0]}/${x.score[1]}` : "";
-          a.appendChild(h("span", "tt-map-status", `${x.status}${score}`));
-          a.title = `${x.title}: ${x.status}${score}`;
+          a.appendChild(h("span", "tt-map-name", x.label));
+          const score = x.score ? ` · check ${x.score[0]} of ${x.score[1]} right` : "";
+          if (x.score) a.appendChild(h("span", "tt-map-score", `${x.score[0]}/${x.score[1]}`));
+          a.title = `${x.short === x.title ? "" : `${x.short}: `}${x.title} · ${x.status}${score}`;
+          a.setAttribute("aria-label", a.title);
           li.appendChild(a);
           row.appendChild(li);
         }
@@ -97,6 +97,9 @@ export default {
       bar.append(save, load, file);
       bar.appendChild(h("span", "tt-map-note",
         "Your progress stays with this browser; take it to another machine as a file."));
+      root.appendChild(h("div", "tt-map-note tt-map-legend",
+        "✓ done (check finished) · ◐ started · ○ not started · a lesson's check score is "
+        + "the questions right at the first try"));
       root.appendChild(bar);
       if (s.message) root.appendChild(h("p", "tt-map-message", s.message));
       const err = model.get("error");
