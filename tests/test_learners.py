@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from tutor import records
+from tutor.lessons.classset import ClassResult, ClassSet
 from tutor.learners import (Learner, LearnerError, MemoryStore, check_id, lesson_of_page,
                             lesson_of_question)
 from tutor.trixter import TrixterGame
@@ -155,6 +156,8 @@ def filled(learner: Learner) -> Learner:
     learner.mark_opened("trix/03_queens.ipynb", when="2026-01-03T10:00:00+00:00")
     learner.mark_check(["trix-03-q-double", "trix-03-q-winner", "trix-03-q-end"], 3)
     learner.save_game("trixter", records.dumps(TrixterGame.new(players=5, seed=8)))
+    r = ClassResult(ClassSet.parse("trixter-4821-2"), "Ana", [12, -5], True)
+    learner.save_class_result(r.filename, r.dumps())
     return learner
 
 
@@ -170,6 +173,7 @@ def test_a_downloaded_progress_file_restores_it_elsewhere(tmp_path):
     assert again.check_score("trix/03_queens.ipynb") == (3, 3)
     assert again.lesson_status("trix/03_queens.ipynb") == "done"
     assert again.saved_game("trixter") == a.saved_game("trixter")
+    assert again.class_results() == a.class_results() and len(a.class_results()) == 1
     assert json.loads(again.export())["lessons"] == json.loads(text)["lessons"]
 
 
@@ -198,6 +202,9 @@ def bad_exports(good: str) -> list[tuple[str, str]]:
         (but(games={"chess": "{}"}), "not of the play pages"),
         (but(games={"trix": "{\"game\": \"trix\", \"moves\": 7}"}), "does not replay"),
         (" " * 2_000_001, "too large"),
+        (but(class_sets={"../x.json": "{}"}), "not a list of files"),
+        (but(class_sets={"r.json": "{}"}), "is damaged"),
+        (but(class_sets=[1]), "not a list of files"),
     ]
 
 
@@ -297,3 +304,16 @@ def test_the_map_sends_the_file_and_loads_one_and_refuses_junk(monkeypatch):
     by = {x["path"]: x for t in m2.state["tracks"] for x in t["lessons"]}
     assert by["trix/03_queens.ipynb"]["status"] == "done"
     assert m2.state["message"].startswith("Progress loaded")
+
+
+def test_a_handed_in_class_set_is_kept_for_its_learner_only():
+    from widgets.classroom import class_set
+
+    page = class_set("trixter-4821-2")
+    page.name.value = "Ana"
+    assert page.begin()
+    who.arrive(A, "/voila/render/class_set.ipynb")
+    r = page.submit()
+    assert r is not None
+    assert Learner(A).class_results() == {r.filename: r.dumps()}
+    assert Learner(B).class_results() == {}

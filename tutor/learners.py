@@ -48,6 +48,7 @@ LESSONS_FILE = "lessons.json"
 GAME_KINDS = ("trixter", "trix")  # one game in progress per play page
 MAX_EXPORT_BYTES = 2_000_000
 MAX_RECORD_CHARS = 1_000_000
+SAFE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,100}\.json")
 
 
 class LearnerError(ValueError):
@@ -267,6 +268,24 @@ class Learner:
         except FileNotFoundError:
             pass
 
+    # --- class sets handed in ------------------------------------------------------
+    def save_class_result(self, filename: str, text: str) -> None:
+        """Keep a copy of a class-set result the learner handed in."""
+        if not SAFE_NAME.fullmatch(filename) or len(text) > MAX_RECORD_CHARS:
+            raise LearnerError("a class-set result has a plain file name and is small")
+        _atomic_write(self.dir / "class-sets" / filename, text)
+
+    def class_results(self) -> dict[str, str]:
+        """The class-set results this learner handed in, by file name."""
+        folder = self.dir / "class-sets"
+        out = {}
+        for p in sorted(folder.glob("*.json")) if folder.is_dir() else []:
+            try:
+                out[p.name] = p.read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError):
+                continue
+        return out
+
     # --- the whole of it, to take to another machine ------------------------------
     def export(self) -> str:
         """Everything this learner has, as one JSON text (no id in it: loading it on
@@ -277,6 +296,7 @@ class Learner:
             "progress": self.progress.progress.to_dict(),
             "lessons": {p: m.to_dict() for p, m in self.marks.items()},
             "games": {k: g for k in GAME_KINDS if (g := self.saved_game(k)) is not None},
+            "class_sets": self.class_results(),
         }, indent=1, ensure_ascii=False)
 
     def load_export(self, content: str | bytes) -> str:
@@ -298,7 +318,7 @@ class Learner:
             except ProgressFormatError as e:
                 raise LearnerError(f"the file is not a trix-tutor progress file ({e})") \
                     from None
-            marks, games = None, {}
+            marks, games, class_sets = None, {}, {}
         else:
             if data.get("version") != EXPORT_VERSION:
                 raise LearnerError("the file was written by another version of the tutor")
@@ -319,7 +339,22 @@ class Learner:
                 except Exception as e:  # noqa: BLE001 - any failure means "not a record"
                     raise LearnerError(f"its saved {kind} game does not replay ({e})") \
                         from None
+            class_sets = data.get("class_sets", {})
+            if not isinstance(class_sets, Mapping) or len(class_sets) > 200:
+                raise LearnerError("its class-set results are not a list of files")
+            from .lessons.classset import ClassResult, ClassSetError
+            for name, text in class_sets.items():
+                if not isinstance(name, str) or not SAFE_NAME.fullmatch(name) \
+                        or not isinstance(text, str) or len(text) > MAX_RECORD_CHARS:
+                    raise LearnerError("its class-set results are not a list of files")
+                try:
+                    ClassResult.loads(text, name)
+                except ClassSetError as e:
+                    raise LearnerError(f"its class-set result {name} is damaged ({e})") \
+                        from None
         self.progress.save(progress)
+        for name, text in class_sets.items():
+            self.save_class_result(name, text)
         if marks is not None:
             self._marks = marks
             self._save_marks()

@@ -20,6 +20,9 @@ from tutor.lessons.classset import (ACTIVITIES, ClassResult, ClassSet, ClassSetE
                                     ClassTable, gather, student_name)
 from tutor.puzzles.progress import default_path
 
+from tutor.learners import LearnerError
+
+from .learner import current
 from .play import GameView, play
 from .puzzle import PuzzleBoard
 
@@ -131,6 +134,12 @@ class ClassSetPage(ipywidgets.VBox):
             saved = " A copy is saved on this server too."
         except OSError:
             pass
+        learner = current()
+        if learner is not None:  # the learner's own copy, in their progress file too
+            try:
+                learner.save_class_result(r.filename, text)
+            except (OSError, LearnerError):
+                pass
         data = base64.b64encode(text.encode()).decode()
         done = "all deals" if r.finished else f"{len(r.points)} of {r.class_set.deals} deals"
         self.receipt.value = _note(
