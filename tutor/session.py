@@ -24,10 +24,11 @@ from __future__ import annotations
 
 import logging
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from . import game_options
 from .actions import (Action, Bid, ChooseContract, ChooseTrump, ClaimRedeal, Double, NextHand,
                       NoDouble, NoRedeal, Pass, Play, parse_action)
 from .bots import LEVELS, Bot, RandomBot, bot_for
@@ -211,6 +212,12 @@ class PlaySession:
             return "nothing of yours to take back yet"
         return None
 
+    @property
+    def learner_has_acted(self) -> bool:
+        """Whether this game holds an action of the learner's (so a new game would lose
+        something of theirs)."""
+        return bool(self._mine())
+
     def _mine(self) -> list[int]:
         return [i for i, (s, a) in enumerate(self.game.history)
                 if s == self.seat and not isinstance(a, NextHand)]
@@ -226,15 +233,35 @@ class PlaySession:
             self.game.undo()
         self.note = "Taken back."
 
-    def new_game(self) -> None:
-        """A fresh game of the same class from this game's setup (players, rules, Trixter's
-        ``first_hand``, Trix's first ``owner``: all the record keeps) with a new seed
-        drawn from the session's, and a dealer drawn from that seed."""
+    def new_game(self, options: Mapping[str, Any] | None = None) -> None:
+        """A fresh game of the same class with a new seed drawn from the session's, and a
+        dealer drawn from that seed. Without ``options``, from this game's setup (players,
+        rules, Trixter's ``first_hand``, Trix's first ``owner``: all the record keeps);
+        with them, the game they name (:func:`tutor.game_options.new_game`: some or all of
+        :func:`options`). Junk options raise :class:`~tutor.game_options.OptionError`
+        and change nothing."""
         g = self.game
-        setup = {**g._setup(), "seed": self._rng.randrange(2**32), "dealer": None}
-        self.game = type(g)._from_setup(setup, [])
+        if options is None:
+            setup = {**g._setup(), "seed": self._rng.randrange(2**32), "dealer": None}
+            self.game = type(g)._from_setup(setup, [])
+            self.note = "A new game."
+        else:
+            game_options.check(self.game_name, options, base=self.options())  # before a seed
+            self.game = game_options.new_game(self.game_name, options,
+                                              seed=self._rng.randrange(2**32), base=g)
+            self.note = f"A new game: {self.summary()}."
+        if not isinstance(self.opponents, str) and len(self.opponents) != self.game.n_players:
+            # one entry per seat no longer fits the table: every seat at one level
+            self.opponents = next((o for o in self.opponents if isinstance(o, str)), "beginner")
         self._setup_bots(self.opponents)
-        self.note = "A new game."
+
+    def options(self) -> dict[str, Any]:
+        """The options this game was started with (:func:`tutor.game_options.options_of`)."""
+        return game_options.options_of(self.game)
+
+    def summary(self) -> str:
+        """The game's options in one short line (:func:`tutor.game_options.summary`)."""
+        return game_options.summary(self.game)
 
     # --- hints -------------------------------------------------------------------------
     # The hint for the learner's decision (issue 19, item 3) belongs here: it will call
@@ -243,8 +270,11 @@ class PlaySession:
 
     # --- words -------------------------------------------------------------------------
     def views(self, opened: Iterable[int] = ()) -> dict[str, Any]:
-        """What each widget may show the learner (see :func:`learner_views`)."""
-        return learner_views(self.game, self.seat, opened)
+        """What each widget may show the learner (see :func:`learner_views`); the table's
+        ``setup`` is the game's options in a line (:meth:`summary`)."""
+        v = learner_views(self.game, self.seat, opened)
+        v["table"]["setup"] = self.summary()
+        return v
 
     def status(self, table: dict[str, Any] | None = None) -> str:
         """The message line: what the last computer seat did, then what happens now.

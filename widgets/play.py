@@ -20,6 +20,7 @@ from __future__ import annotations
 import base64
 import contextlib
 import datetime
+import functools
 import html
 import os
 import time
@@ -28,6 +29,7 @@ from typing import Any
 
 import ipywidgets
 
+from tutor import game_options
 from tutor.actions import (Action, Bid, ChooseContract, ChooseTrump, ClaimRedeal, Double,
                            NextHand, NoDouble, NoRedeal, Pass, Play)
 from tutor.bots import LEVELS
@@ -65,6 +67,7 @@ MESSAGE_TYPES: dict[str, dict[str, type]] = {
     "next": {},
     "undo": {},
     "new_game": {},
+    "keep_playing": {},  # the answer to the table's question (New game with other options)
 }
 
 _CONTRACT_WORDS = ("king", "queens", "diamonds", "ltoosh", "trex")
@@ -177,7 +180,9 @@ class GameView(Controller, ipywidgets.VBox):
     ``open_hands``: seats whose cards are shown face up (a lesson's choice).
     ``options``: the play pages' bar under the table: the opponents' level (from their
     next move on), a download of the game record and, once a hand is over, "Review this
-    game" (a :class:`~widgets.review.ReviewBoard` of the learner's seat below).
+    game" (a :class:`~widgets.review.ReviewBoard` of the learner's seat below); and "Game
+    options": the players and rules of the next game (:mod:`tutor.game_options`), started
+    by "New game with these options" (or the table's New game).
     """
 
     def __init__(self, game: Game, seat: int = 0, opponents: str | Sequence = "beginner",
@@ -201,6 +206,8 @@ class GameView(Controller, ipywidgets.VBox):
             w.on_msg(self._on_msg)
         self.level: ipywidgets.Dropdown | None = None
         self.review_board: Any = None
+        self.option_controls: dict[str, ipywidgets.ValueWidget] = {}
+        self.chosen: dict[str, Any] = {}  # the next game's options, as the panel shows them
         extra = self._options_bar(four_colour) if options else []
         super().__init__(children=self.parts + extra)
         self.add_class("trix-tutor")
@@ -227,14 +234,100 @@ class GameView(Controller, ipywidgets.VBox):
         self.review_button.on_click(lambda _b: self.open_review())
         self.review_area = ipywidgets.VBox()
         self._four_colour = four_colour
-        bar = ipywidgets.HBox([self.level, level_note, self.download, self.review_button],
+        self.options_button = ipywidgets.ToggleButton(
+            description="Game options", icon="cog", tooltip="players and rules for a new game",
+            layout=ipywidgets.Layout(width="auto"))
+        panel = self._options_panel()
+        self.options_button.observe(
+            lambda c: setattr(panel.layout, "display", "" if c["new"] else "none"), names="value")
+        bar = ipywidgets.HBox([self.level, level_note, self.download, self.review_button,
+                               self.options_button],
                               layout=ipywidgets.Layout(flex_flow="row wrap",
                                                        align_items="center",
                                                        justify_content="center",
                                                        grid_gap="2px 14px", max_width="720px",
                                                        margin="4px auto"))
         bar.add_class("tt-options")
-        return [bar, self.review_area]
+        return [bar, panel, self.review_area]
+
+    def _options_panel(self) -> ipywidgets.VBox:
+        """The next game's options (from :func:`tutor.game_options.options_for`), hidden
+        until "Game options" is pressed."""
+        self.chosen = self.session.options()
+        for option in game_options.options_for(self.session.game_name, self.chosen):
+            control: ipywidgets.ValueWidget
+            if option.switch:
+                control = ipywidgets.Checkbox(value=self.chosen[option.name], indent=False,
+                                              description=option.label, tooltip=option.help,
+                                              layout=ipywidgets.Layout(width="auto"))
+            else:
+                control = ipywidgets.Dropdown(options=list(option.choices),
+                                              value=self.chosen[option.name],
+                                              description=option.label, tooltip=option.help,
+                                              style={"description_width": "initial"},
+                                              layout=ipywidgets.Layout(width="auto"))
+            control.observe(functools.partial(self._on_choice, option.name), names="value")
+            self.option_controls[option.name] = control
+        self.next_game = ipywidgets.HTML()
+        start = ipywidgets.Button(description="New game with these options", icon="play",
+                                  button_style="primary", layout=ipywidgets.Layout(width="auto"))
+        start.on_click(lambda _b: self.ask_new_game())
+        self._syncing = False
+        self._show_choices()
+        grid = ipywidgets.HBox(list(self.option_controls.values()),
+                               layout=ipywidgets.Layout(flex_flow="row wrap", grid_gap="4px 16px",
+                                                        align_items="center"))
+        panel = ipywidgets.VBox([grid, self.next_game, start], layout=ipywidgets.Layout(
+            display="none", max_width="720px", margin="0 auto 6px", padding="6px 10px",
+            border="1px solid #ccc", align_items="flex-start"))
+        panel.add_class("tt-game-options")
+        return panel
+
+    def _on_choice(self, name: str, change: dict[str, Any]) -> None:
+        if not self._syncing:
+            self.choose(**{name: change["new"]})
+
+    def choose(self, **values: Any) -> bool:
+        """Choose options for the next game (names and values of
+        :func:`tutor.game_options.options_for`); the running game goes on. A junk choice is
+        refused with the reason and changes nothing. True if taken."""
+        try:
+            self.chosen = game_options.check(self.session.game_name, values, base=self.chosen)
+        except game_options.OptionError as e:
+            self._refuse(str(e))
+            self._show_choices()  # the panel back to what is chosen
+            return False
+        self._show_choices()
+        return True
+
+    def _show_choices(self) -> None:
+        """The panel shows :attr:`chosen` (Trixter's first hands for the players chosen)
+        and the line the next game's table will show."""
+        self._syncing = True
+        try:
+            for option in game_options.options_for(self.session.game_name, self.chosen):
+                control = self.option_controls[option.name]
+                if not option.switch and list(control.options) != list(option.choices):
+                    control.options = list(option.choices)
+                control.value = self.chosen[option.name]
+        finally:
+            self._syncing = False
+        same = self.chosen == self.session.options()
+        words = html.escape(game_options.preview(self.session.game_name, self.chosen,
+                                                 base=self.game))
+        self.next_game.value = (
+            f'<span style="font-size:13px"><b>Next game:</b> {words}'
+            f'{" (as this one)" if same else ""}</span>')
+
+    def ask_new_game(self) -> bool:
+        """"New game with these options": started at once if nothing would be lost (the
+        game is over, or the learner has not acted yet), else the table asks first, as
+        its own New game does. True if the new game started."""
+        if self.game.is_over or not self.session.learner_has_acted:
+            return self.new_game()
+        words = game_options.preview(self.session.game_name, self.chosen, base=self.game)
+        self.table.question = f"Start a new game ({words})? This game will be lost."
+        return False
 
     def set_level(self, level: str) -> None:
         """Every computer seat plays at ``level`` (one of :data:`tutor.bots.LEVELS`) from
@@ -326,7 +419,9 @@ class GameView(Controller, ipywidgets.VBox):
         if kind == "undo":
             return self.undo()
         if kind == "new_game":
-            self.new_game()
+            return self.new_game()
+        if kind == "keep_playing":
+            self.table.question = ""
             return True
         assert action is not None
         try:
@@ -360,13 +455,26 @@ class GameView(Controller, ipywidgets.VBox):
         self._run_bots(pause=0.0)
         return True
 
-    def new_game(self) -> None:
-        """A fresh game with the same setup and a new seed (:meth:`PlaySession.new_game`)."""
-        self.session.new_game()
+    def new_game(self, options: dict[str, Any] | None = None) -> bool:
+        """A fresh game with a new seed (:meth:`PlaySession.new_game`): with ``options``,
+        else those chosen under the table (the play pages), else the same setup. Junk
+        options are refused and change nothing. True if the new game started."""
+        if options is None and self.option_controls:
+            options = self.chosen
+        try:
+            self.session.new_game(options)
+        except game_options.OptionError as e:
+            self._refuse(str(e))
+            return False
+        self.table.question = ""
+        if self.option_controls:
+            self.chosen = self.session.options()
+            self._show_choices()
         if self.level is not None:
             self.close_review()
         self.refresh(clear_errors=True)
         self._run_bots(pause=0.0)
+        return True
 
     # --- what the browser sees ---------------------------------------------------
     def refresh(self, clear_errors: bool = False) -> None:

@@ -16,6 +16,7 @@
  *   taken?: string[][],
  *   team_scores?: number[] | null,
  *   info?: [string, string][], facts?: string[][], round?: {title: string, mark: string} | null,
+ *   setup?: string,
  * }} TableState
  * @typedef {{
  *   get(name: string): any, set(name: string, value: any): void, save_changes(): void,
@@ -371,13 +372,14 @@ export default {
     }
 
     /** "New game" asked first: a game of half an hour must not go at one click. Asked in
-     * the table, not with window.confirm (which a page may block). */
-    function confirmBox() {
+     * the table, not with window.confirm (which a page may block). ``asked``: Python's
+     * words (New game with other options), answered to Python either way. */
+    function confirmBox(/** @type {string} */ asked) {
       const box = h("div", "tt-confirm");
       box.dataset.testid = "new-game-confirm";
       box.setAttribute("role", "alertdialog");
       box.setAttribute("aria-label", "Start a new game?");
-      const text = h("p", "tt-confirm-text", "Start a new game? This game will be lost.");
+      const text = h("p", "tt-confirm-text", asked || "Start a new game? This game will be lost.");
       text.id = `tt-confirm-${Math.random().toString(36).slice(2)}`;
       box.setAttribute("aria-describedby", text.id);
       const yes = /** @type {HTMLButtonElement} */ (h("button", "tt-btn", "Start new game"));
@@ -394,6 +396,7 @@ export default {
       no.dataset.testid = "keep-playing";
       const keep = () => {
         confirming = false;
+        if (asked) send({ type: "keep_playing" });
         draw();
         const g = /** @type {HTMLElement | null} */ (
           root.querySelector('[data-testid="new-game"]'));
@@ -442,6 +445,11 @@ export default {
       }
       const n = s.players.length;
       root.style.setProperty("--seats", String(n));
+      if (s.setup) {  // the game's options (players, mode, house rules), from Python
+        const line = h("div", "tt-setup", s.setup);
+        line.dataset.testid = "setup";
+        root.appendChild(line);
+      }
       root.appendChild(infoBar(s));
       const felt = h("div", "tt-felt");
       felt.dataset.seats = String(n);
@@ -470,6 +478,7 @@ export default {
       root.appendChild(me);
       const result = /** @type {GameResult} */ (model.get("result") || {});
       const over = s.phase === "game_over" && !!result.title;
+      const asked = model.get("question") || "";
       if (over) {
         confirming = false;
         root.appendChild(resultPanel(result));
@@ -489,7 +498,7 @@ export default {
       }
       root.appendChild(msg);
       root.appendChild(toolbar(s));
-      if (confirming) root.appendChild(confirmBox());
+      if (confirming || asked) root.appendChild(confirmBox(asked));
       if (showLast && s.tricks && s.tricks.length) {
         const k = s.tricks.length;
         const winner = s.trick && s.trick.length ? s.trick[0][0] : s.leader;
@@ -515,9 +524,19 @@ export default {
     const events = ["change:state", "change:error", "change:message", "change:open_hands",
                     "change:four_colour", "change:controls", "change:result"];
     for (const e of events) model.on(e, draw);
+    // Python asks (New game with other options): show the question and bring it into
+    // view with the focus on "Keep playing", as the table's own New game does.
+    const ask = () => {
+      draw();
+      const keep = /** @type {HTMLElement | null} */ (
+        root.querySelector('[data-testid="keep-playing"]'));
+      if (model.get("question") && keep) keep.focus();
+    };
+    model.on("change:question", ask);
     draw();
     return () => {
       for (const e of events) model.off(e, draw);
+      model.off("change:question", ask);
       root.remove();
     };
   },

@@ -19,9 +19,9 @@ class CardTable(TutorWidget):
     ``open_hands`` maps a seat (as text) to its cards, only for seats a lesson chose to
     show face up; ``message`` is the status line; ``controls`` lists the toolbar buttons
     to show (``"undo"``, ``"new_game"``: the table asks before it sends ``new_game``, except
-    at the end of the game). ``result`` is the end of the game in words (``title``,
-    ``rows`` of places and scores, ``words``; see :func:`widgets.play.game_result`), empty
-    until then.
+    at the end of the game; ``question``, when set, asks with those words). ``result`` is
+    the end of the game in words (``title``, ``rows`` of places and scores, ``words``; see
+    :func:`widgets.play.game_result`), empty until then.
     """
 
     _esm = esm("table.js")
@@ -31,3 +31,6 @@ class CardTable(TutorWidget):
     message = traitlets.Unicode("").tag(sync=True)
     controls = traitlets.List(traitlets.Unicode()).tag(sync=True)
     result = traitlets.Dict().tag(sync=True)
+    # Python's own "Start a new game …?" (the options' New game): the table's question box
+    # with these words; both answers go back to Python, which clears it.
+    question = traitlets.Unicode("").tag(sync=True)
