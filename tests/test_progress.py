@@ -232,14 +232,16 @@ def test_next_puzzle_prefers_untried_and_not_the_last_one():
     picks = {_get(p.next_puzzle(pool(), rng=rng), "id") for _ in range(40)}
     assert "d3-0" not in picks and picks <= {"d3-1", "d3-2", "d3-3"}
     only = [c for c in pool() if _get(c, "id") == "d3-0"]
-    assert _get(p.next_puzzle(only, rng=rng), "id") == "d3-0"  # the only match comes back
+    assert p.next_puzzle(only, rng=rng) is None  # missed: it waits for its review
+    assert _get(p.next_puzzle(only, rng=rng, revisit=True), "id") == "d3-0"
 
 
-def test_next_puzzle_revisits_solved_ones_when_all_are_done():
+def test_next_puzzle_revisits_solved_ones_when_all_are_done_only_if_asked():
     p = Progress()
     for c in pool():
         p.solved.add(_get(c, "id"))
-    c = p.next_puzzle(pool(), theme="king", difficulty=2, rng=random.Random(1))
+    assert p.next_puzzle(pool(), theme="king", difficulty=2, rng=random.Random(1)) is None
+    c = p.next_puzzle(pool(), theme="king", difficulty=2, rng=random.Random(1), revisit=True)
     assert (_get(c, "theme"), _get(c, "difficulty")) == ("king", 2)
 
 

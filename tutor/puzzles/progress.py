@@ -9,7 +9,7 @@ An attempt has one of three outcomes:
 - ``"solved"``: solved without hints; scores 1 (a win) and extends the streak.
 - ``"hinted"``: solved after one or more hints; scores one half, capped at the expected
   score, so a hint can never raise the rating (otherwise hints on hard puzzles would farm
-  points). It ends the streak and does not mark the puzzle solved, so it comes back later.
+  points). It ends the streak and does not mark the puzzle solved: it comes back for review.
 - ``"failed"``: scores 0 (a loss) and ends the streak.
 
 The learner reads the same in words (:func:`attempt_words`, :meth:`Progress.rating_words`),
@@ -26,6 +26,27 @@ and the table's columns are the three outcomes (:data:`OUTCOME_TITLES`).
 Tally(solved=1, hinted=1, failed=0)
 >>> Progress.from_json(p.to_json()) == p
 True
+
+A missed or hinted puzzle comes back on a spaced schedule (:data:`REVIEW_DAYS`: 1, 3, 7
+and 30 days): a miss (or a hinted solve) starts it over at the first wait; a clean solve
+once it is due moves it one wait on, and after the last it is done. A puzzle solved
+cleanly at the first try is never scheduled. Due puzzles come before new ones in
+:meth:`Progress.next_puzzle`. Every function that depends on the time takes it as an
+argument (``when``, ``now``), so tests control the clock.
+
+>>> p = Progress()
+>>> _ = p.record("q-1", "queens", 2, solved=False, when="2026-01-01T10:00:00+00:00")
+>>> p.reviews["q-1"]
+Review(step=0, due='2026-01-02T10:00:00+00:00')
+>>> p.due(now="2026-01-02T09:00:00+00:00"), p.due(now="2026-01-02T10:00:00+00:00")
+([], ['q-1'])
+>>> _ = p.record("q-1", "queens", 2, solved=True, when="2026-01-02T12:00:00+00:00")
+>>> p.reviews["q-1"]
+Review(step=1, due='2026-01-05T12:00:00+00:00')
+
+A timed drill (a "puzzle rush", :mod:`tutor.puzzles.drill`) is kept apart from all of
+this: :meth:`Progress.record_drill` keeps its scores and the best one, and never touches
+the rating, streaks, tallies, history or schedule.
 
 ``ProgressStore`` keeps a ``Progress`` in a small JSON file (see ``default_path``): a missing
 file means fresh progress; a corrupt or unreadable one is moved aside to a timestamped
@@ -48,7 +69,7 @@ import time
 from collections.abc import Iterable, Mapping
 from contextlib import suppress
 from dataclasses import asdict, dataclass, field
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
 
@@ -60,6 +81,10 @@ __all__ = [
     "Rating",
     "Tally",
     "Attempt",
+    "Review",
+    "DrillRun",
+    "REVIEW_DAYS",
+    "review_words",
     "Progress",
     "ProgressStore",
     "ProgressFormatError",
@@ -75,7 +100,7 @@ __all__ = [
 log = logging.getLogger(__name__)
 
 FORMAT = "trix-tutor/progress"
-VERSION = 1
+VERSION = 2  # 2: the review schedule, generated puzzles' data and drill scores
 FILE_NAME = "progress.json"
 APP_DIR = "trix-tutor"
 HISTORY_LIMIT = 500
@@ -88,6 +113,12 @@ MIN_DEVIATION = 45.0  # the learner's deviation never drops below this, so the r
 MAX_DEVIATION = 350.0
 PUZZLE_DEVIATION = 100.0
 NEAR_BAND = 125.0  # next_puzzle: puzzles within this of the nearest one's rating distance
+REVIEW_DAYS = (1, 3, 7, 30)
+"""The waits of the review schedule, in days: a miss starts at the first."""
+GENERATED_LIMIT = 400  # generated puzzles kept for review; the one due last goes first
+GENERATED_BYTES = 8000  # the JSON of one generated puzzle is far smaller
+DRILL_LIMIT = 100  # drill runs kept (the best score is kept apart)
+EPOCH = "1970-01-01T00:00:00+00:00"  # "due long ago"
 
 OUTCOMES = ("solved", "hinted", "failed")
 OUTCOME_TITLES = {"solved": "Solved (no hints)", "hinted": "Solved with hints",
@@ -243,6 +274,72 @@ class Attempt:
         return self.outcome != "failed"
 
 
+@dataclass(frozen=True)
+class Review:
+    """A puzzle's place in the review schedule: it is ``due`` (ISO 8601) after the wait
+    ``REVIEW_DAYS[step]``."""
+
+    step: int
+    due: str
+
+    @property
+    def days(self) -> int:
+        """The wait in days that ends at ``due``."""
+        return REVIEW_DAYS[self.step]
+
+
+@dataclass(frozen=True)
+class DrillRun:
+    """One timed drill: when it started, how many puzzles were solved and missed."""
+
+    when: str
+    score: int
+    missed: int
+
+
+def review_words(before: Review | None, after: Review | None, outcome: str) -> str:
+    """What an attempt did to the puzzle's place in the schedule, in words (empty when
+    nothing changed, as for a first clean solve).
+
+    >>> review_words(None, Review(0, "2026-01-02T10:00:00+00:00"), "failed")
+    'It comes back for review in 1 day.'
+    >>> review_words(Review(0, "x"), Review(1, "y"), "solved")
+    'Solved on review: it comes back in 3 days.'
+    >>> review_words(Review(3, "x"), None, "solved")
+    'Solved on its last review: this puzzle is done.'
+    """
+    if after is None:
+        return "Solved on its last review: this puzzle is done." if before else ""
+    if outcome != "solved":
+        return f"It comes back for review in {_days(after.days)}."
+    if before is not None and after.step > before.step:
+        return f"Solved on review: it comes back in {_days(after.days)}."
+    return f"It is still due for review on {after.due[:10]}." if before else ""
+
+
+def _days(n: int) -> str:
+    return "1 day" if n == 1 else f"{n} days"
+
+
+def _instant(when: datetime | str | None) -> datetime:
+    """A moment as an aware datetime (naive ones are taken as UTC); ``None`` is now."""
+    if when is None:
+        return datetime.now(timezone.utc)
+    if isinstance(when, str):
+        try:
+            when = datetime.fromisoformat(when)
+        except ValueError:
+            raise ValueError(f"not an ISO 8601 time: {when[:40]!r}") from None
+    if not isinstance(when, datetime):
+        raise TypeError(f"a time is a datetime or an ISO 8601 string, not "
+                        f"{type(when).__name__}")
+    return when if when.tzinfo is not None else when.replace(tzinfo=timezone.utc)
+
+
+def _stamp(moment: datetime) -> str:
+    return moment.astimezone(timezone.utc).isoformat(timespec="seconds")
+
+
 def _signed(n: int) -> str:
     return f"+{n}" if n > 0 else f"−{-n}" if n < 0 else "±0"
 
@@ -250,12 +347,13 @@ def _signed(n: int) -> str:
 def attempt_words(attempt: Attempt, streak: int) -> str:
     """What one attempt did to the learner's progress, in words: the outcome, the rating
     before and after (the change is the difference of the two numbers shown), and the
-    streak (``streak``: the streak after it).
+    streak (``streak``: the streak after it); :func:`review_words` says when the puzzle
+    comes back.
 
     >>> a = Attempt("k1", "king", 3, "hinted", 2, "2026-01-01", 1166.4, -10.8)
     >>> print(attempt_words(a, 0))  # doctest: +NORMALIZE_WHITESPACE
     Solved with hints: it counts as half a solve at most, so it never raises your rating
-    (1177 → 1166, −11). Your streak starts again, and this puzzle comes back later.
+    (1177 → 1166, −11). Your streak starts again.
     """
     after = round(attempt.rating)
     before = round(attempt.rating - attempt.change)
@@ -266,7 +364,7 @@ def attempt_words(attempt: Attempt, streak: int) -> str:
     if attempt.outcome == "hinted":
         return (f"Solved with hints: it counts as half a solve at most, so it never raises "
                 f"your rating ({before} → {after}, {_signed(after - before)}). Your streak "
-                f"starts again, and this puzzle comes back later.")
+                f"starts again.")
     return f"Counted as missed ({rating}). Your streak starts again."
 
 
@@ -304,6 +402,10 @@ class Progress:
     solved: set[str] = field(default_factory=set)  # ids solved without hints
     tried: set[str] = field(default_factory=set)  # ids attempted at all
     history: list[Attempt] = field(default_factory=list)  # the last HISTORY_LIMIT, oldest first
+    reviews: dict[str, Review] = field(default_factory=dict)  # the review schedule, by id
+    generated: dict[str, dict[str, Any]] = field(default_factory=dict)  # their data, by id
+    drill_best: int = 0  # the best drill score
+    drills: list[DrillRun] = field(default_factory=list)  # the last DRILL_LIMIT drills
 
     @property
     def rating(self) -> float:
@@ -351,13 +453,19 @@ class Progress:
         solved: bool,
         hints_used: int = 0,
         when: datetime | str | None = None,
+        data: Mapping[str, Any] | None = None,
     ) -> Attempt:
-        """Count one finished attempt and update the rating; returns the attempt."""
+        """Count one finished attempt, update the rating and the review schedule; returns
+        the attempt. ``data`` is a generated puzzle's JSON, kept while it is scheduled so
+        it can be dealt again."""
         difficulty = _difficulty(difficulty)
         if isinstance(hints_used, bool) or not isinstance(hints_used, int) or hints_used < 0:
             raise ValueError(f"hints_used is a count, not {hints_used!r}")
         puzzle_id, theme = str(puzzle_id), str(theme)
-        stamp = _when(when)
+        if data is not None:
+            data = _puzzle_data(data)
+        moment = _instant(when)  # a bad time raises here, before anything changes
+        stamp = _when(when) if when is not None else _stamp(moment)
         opponent = (puzzle_rating(difficulty), PUZZLE_DEVIATION)
         if not solved:
             outcome, score = "failed", 0.0
@@ -377,6 +485,7 @@ class Progress:
         else:
             self.streak = 0
         self.tried.add(puzzle_id)
+        self._schedule(puzzle_id, outcome, moment, data)
         self.themes[theme] = self.themes.get(theme, Tally()).add(outcome)
         self.difficulties[difficulty] = self.difficulties.get(difficulty, Tally()).add(outcome)
         change = new.rating - before
@@ -386,6 +495,57 @@ class Progress:
         self.history.append(attempt)
         del self.history[:-HISTORY_LIMIT]
         return attempt
+
+    def _schedule(self, puzzle_id: str, outcome: str, moment: datetime,
+                  data: dict[str, Any] | None) -> None:
+        """A miss or hinted solve (re)starts the schedule; a clean solve of a due puzzle
+        moves it one wait on, or off the schedule after the last; a clean solve before
+        it is due leaves it as it was."""
+        old = self.reviews.get(puzzle_id)
+        if outcome != "solved":
+            self.reviews[puzzle_id] = Review(0, _stamp(moment + timedelta(REVIEW_DAYS[0])))
+            if data is not None:
+                self.generated[puzzle_id] = data
+                self._trim_generated()
+        elif old is not None and _instant(old.due) <= moment:
+            step = old.step + 1
+            if step < len(REVIEW_DAYS):
+                wait = timedelta(REVIEW_DAYS[step])
+                self.reviews[puzzle_id] = Review(step, _stamp(moment + wait))
+            else:
+                del self.reviews[puzzle_id]
+                self.generated.pop(puzzle_id, None)
+
+    def _trim_generated(self) -> None:
+        while len(self.generated) > GENERATED_LIMIT:
+            last = max(self.generated, key=lambda k: self.reviews[k].due
+                       if k in self.reviews else "")
+            del self.generated[last]
+            self.reviews.pop(last, None)
+
+    def due(self, now: datetime | str | None = None, known: Iterable[str] | None = None
+            ) -> list[str]:
+        """The ids due for review at ``now`` (default: the present), the longest due
+        first; only those in ``known`` when given (puzzles that still exist)."""
+        moment = _instant(now)
+        keep = None if known is None else set(known)
+        due = [(_instant(r.due), k) for k, r in self.reviews.items()
+               if keep is None or k in keep]
+        return [k for at, k in sorted(due) if at <= moment]
+
+    def record_drill(self, score: int, missed: int, when: datetime | str | None = None
+                     ) -> bool:
+        """Keep one finished drill's score; True when it is a new best. The rating,
+        streaks, tallies, history and schedule are not touched: a drill is a race
+        against the clock, not a rated attempt."""
+        for name, n in (("score", score), ("missed", missed)):
+            if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+                raise ValueError(f"a drill's {name} is a count, not {n!r}")
+        self.drills.append(DrillRun(_when(when), score, missed))
+        del self.drills[:-DRILL_LIMIT]
+        best = score > self.drill_best
+        self.drill_best = max(self.drill_best, score)
+        return best
 
     def by_theme(self) -> dict[str, Tally]:
         """Solved, hinted and failed counts per theme (a copy, sorted by theme)."""
@@ -405,13 +565,18 @@ class Progress:
         theme: str | None = None,
         difficulty: int | None = None,
         rng: random.Random | None = None,
+        now: datetime | str | None = None,
+        revisit: bool = False,
     ) -> Any | None:
-        """A puzzle to offer next, or ``None`` when no candidate matches the filters.
+        """A puzzle to offer next, or ``None`` when every candidate matching the filters
+        is done (solved, or scheduled for later) or none matches.
 
-        Candidates are dicts or objects with ``id``, ``theme`` and ``difficulty``. The choice
-        is an unsolved one (when every match is solved, a solved one to revisit) whose rating
-        is near the learner's, preferring puzzles never tried, never the one just played
-        while another matches; ties are broken by ``rng``.
+        Candidates are dicts or objects with ``id``, ``theme`` and ``difficulty``. A
+        puzzle due for review at ``now`` comes first (the longest due first); then a
+        puzzle never tried whose rating is near the learner's; then (for files older than
+        the schedule) one tried but never solved; never the one just played while another
+        matches; ties are broken by ``rng``. With ``revisit``, when nothing is left, a
+        puzzle scheduled for later or solved comes back rather than ``None``.
 
         >>> pool = [{"id": i, "theme": "king", "difficulty": 1 + i % 5} for i in range(10)]
         >>> Progress().next_puzzle(pool, rng=random.Random(1))["difficulty"]
@@ -424,14 +589,22 @@ class Progress:
             if (theme is None or _field(c, "theme") == theme)
             and (difficulty is None or _field(c, "difficulty") == difficulty)
         ]
+        by_id = {str(_field(c, "id")): c for c in matches}
+        due = self.due(now, known=by_id)
+        if due:
+            return by_id[due[0]]
         last = self.history[-1].id if self.history else None
 
         def without_last(pool: list[Any]) -> list[Any]:
             rest = [c for c in pool if str(_field(c, "id")) != last]
             return rest or pool
 
-        pool = without_last([c for c in matches if str(_field(c, "id")) not in self.solved])
-        if not pool:
+        def open_(c: Any) -> bool:
+            k = str(_field(c, "id"))
+            return k not in self.solved and k not in self.reviews
+
+        pool = without_last([c for c in matches if open_(c)])
+        if not pool and revisit:
             pool = without_last(matches)
         if not pool:
             return None
@@ -462,6 +635,9 @@ class Progress:
             "solved": sorted(self.solved),
             "tried": sorted(self.tried),
             "history": [asdict(a) for a in self.history],
+            "reviews": {k: asdict(r) for k, r in sorted(self.reviews.items())},
+            "generated": {k: self.generated[k] for k in sorted(self.generated)},
+            "drill": {"best": self.drill_best, "runs": [asdict(r) for r in self.drills]},
         }
 
     def to_json(self) -> str:
@@ -492,15 +668,34 @@ class Progress:
                     raise ProgressFormatError(f"bad difficulty {k!r}")
                 difficulties[_difficulty(int(k))] = _tally(t)
             history = [_attempt(a) for a in _list(data, "history")][-HISTORY_LIMIT:]
+            solved = {_str(x, "solved id") for x in _list(data, "solved")}
+            tried = {_str(x, "tried id") for x in _list(data, "tried")}
+            if version == 1:
+                reviews = _first_reviews(history, tried - solved)
+                generated, best, drills = {}, 0, []
+            else:
+                reviews = {_str(k, "review id"): _review(r)
+                           for k, r in _dict(data, "reviews").items()}
+                generated = {_str(k, "generated id"): _puzzle_data(d)
+                             for k, d in _dict(data, "generated").items()}
+                if len(generated) > GENERATED_LIMIT:
+                    raise ProgressFormatError("too many generated puzzles")
+                drill = _dict(data, "drill")
+                best = _count(drill, "best")
+                drills = [_drill_run(r) for r in _list(drill, "runs")][-DRILL_LIMIT:]
             return cls(
                 glicko=glicko,
                 streak=_count(data, "streak"),
                 best_streak=_count(data, "best_streak"),
                 themes=themes,
                 difficulties=difficulties,
-                solved={_str(x, "solved id") for x in _list(data, "solved")},
-                tried={_str(x, "tried id") for x in _list(data, "tried")},
+                solved=solved,
+                tried=tried,
                 history=history,
+                reviews=reviews,
+                generated=generated,
+                drill_best=best,
+                drills=drills,
             )
         except ProgressFormatError:
             raise
@@ -580,6 +775,61 @@ def _attempt(data: Any) -> Attempt:
         rating=_num(data, "rating"),
         change=_num(data, "change"),
     )
+
+
+def _first_reviews(history: list[Attempt], open_ids: set[str]) -> dict[str, Review]:
+    """A version 1 file's puzzles tried but never solved, put on the schedule: due a day
+    after their last attempt in the history, or at once when it is not there."""
+    last = {a.id: a.when for a in history}
+    out = {}
+    for k in sorted(open_ids):
+        try:
+            due = _stamp(_instant(last[k]) + timedelta(REVIEW_DAYS[0]))
+        except (KeyError, ValueError):
+            due = EPOCH
+        out[k] = Review(0, due)
+    return out
+
+
+def _is_iso(value: str) -> bool:
+    try:
+        _instant(value)
+    except ValueError:
+        return False
+    return True
+
+
+def _review(data: Any) -> Review:
+    if not isinstance(data, dict):
+        raise ProgressFormatError("a review is not an object")
+    step = _count(data, "step")
+    if step >= len(REVIEW_DAYS):
+        raise ProgressFormatError(f"bad review step {step}")
+    due = _str(data.get("due"), "due")
+    if len(due) > 40 or not _is_iso(due):
+        raise ProgressFormatError(f"bad review time {due[:40]!r}")
+    return Review(step, due)
+
+
+def _drill_run(data: Any) -> DrillRun:
+    if not isinstance(data, dict):
+        raise ProgressFormatError("a drill is not an object")
+    return DrillRun(_str(data.get("when"), "when"), _count(data, "score"),
+                    _count(data, "missed"))
+
+
+def _puzzle_data(data: Any) -> dict[str, Any]:
+    """A generated puzzle's JSON, checked only for shape and size here (this module knows
+    no puzzles); the trainer loads and proves it again before dealing it."""
+    if not isinstance(data, Mapping):
+        raise ProgressFormatError("a generated puzzle is not an object")
+    try:
+        text = json.dumps(data, ensure_ascii=False, allow_nan=False)
+    except (TypeError, ValueError, RecursionError):
+        raise ProgressFormatError("a generated puzzle is not plain JSON") from None
+    if len(text) > GENERATED_BYTES:
+        raise ProgressFormatError("a generated puzzle is too large")
+    return json.loads(text)
 
 
 # ---------------------------------------------------------------------------------- the file
@@ -722,12 +972,21 @@ class ProgressStore:
         solved: bool,
         hints_used: int = 0,
         when: datetime | str | None = None,
+        data: Mapping[str, Any] | None = None,
     ) -> Attempt:
         """``Progress.record``, then save at once.
 
         If saving fails the error propagates, but the attempt stays counted in memory and
         goes to disk with the next successful ``save``.
         """
-        attempt = self.progress.record(puzzle_id, theme, difficulty, solved, hints_used, when)
+        attempt = self.progress.record(puzzle_id, theme, difficulty, solved, hints_used, when,
+                                       data)
         self.save()
         return attempt
+
+    def record_drill(self, score: int, missed: int, when: datetime | str | None = None
+                     ) -> bool:
+        """``Progress.record_drill``, then save at once (as :meth:`record`)."""
+        best = self.progress.record_drill(score, missed, when)
+        self.save()
+        return best
