@@ -833,3 +833,118 @@ def test_screenshots_of_the_play_pages_mid_game(page, app_url, width):
         shot(page, f"{name}_{width}")
         page.locator(".tt-scores").first.scroll_into_view_if_needed()
         shot(page, f"{name}_{width}_sheet")
+
+
+# --- each learner's own progress ------------------------------------------------------------
+def answer_check(page, first_wrong: int = 0) -> None:
+    """Answer the page's check, each question right (after one wrong pick for the first
+    ``first_wrong`` questions), from the bundled answers."""
+    from tutor.lessons.quiz import question
+
+    for i, box in enumerate(page.locator(".tt-quiz-q").all()):
+        q = question(box.get_attribute("data-question-id"))
+        picks = ([(q.answer + 1) % len(q.choices)] if i < first_wrong else []) + [q.answer]
+        for j in picks:
+            box.locator('[data-testid="quiz-choice"]').nth(j).click()
+            expect(box.locator('[data-testid="quiz-choice"]').nth(j)).to_be_disabled()
+    expect(page.locator(".tt-quiz")).to_contain_text("All done")
+
+
+def map_lesson(page, path: str):
+    return page.locator(f'[data-testid="map-lesson"][data-path="{path}"]')
+
+
+def test_two_learners_on_one_app_keep_their_own_progress(browser, app_url):
+    """Two browsers on one server: what one learner does (a check, a puzzle) shows on
+    their map and puzzle page, across reloads, and never on the other's."""
+    problems: list[str] = []
+    ana, ben = (watched_page(browser, app_url, problems) for _ in range(2))
+    start = f"{app_url}/voila/render/00_start_here.ipynb"
+    open_lesson(ana, app_url, "trixter/02_trump.ipynb")
+    answer_check(ana, first_wrong=1)
+    puzzle, session = open_puzzle(ana, app_url, "Trixter: make your bid", "★★ (2)")
+    while not session.over:
+        click_card(ana, session, session.hints().card)
+    expect(ana.locator(".tt-progress-box")).to_contain_text("streak 1")
+    for page in (ana, ben):
+        page.goto(start)
+    expect(map_lesson(ana, "trixter/02_trump.ipynb")).to_have_attribute("data-status", "done")
+    expect(map_lesson(ana, "trixter/02_trump.ipynb")).to_contain_text("2/3")
+    expect(ana.locator('[data-testid="continue"]')).to_contain_text("Trixter 3")
+    expect(ana.locator('[data-testid="map-puzzles"]')).to_contain_text("Rating")
+    shot(ana, "map_after_a_lesson")
+    expect(map_lesson(ben, "trixter/02_trump.ipynb")).to_have_attribute(
+        "data-status", "not started")
+    expect(ben.locator('[data-testid="map-puzzles"]')).to_contain_text("none played yet")
+    expect(ben.locator('[data-testid="continue"]')).to_have_count(0)
+    open_from_start_page(ben, app_url, "Puzzles")
+    expect(ben.locator(".tt-progress-box")).to_contain_text("No puzzles played yet")
+    ana.reload()  # a new kernel: the progress comes back from the learner's folder
+    expect(map_lesson(ana, "trixter/02_trump.ipynb")).to_have_attribute("data-status", "done")
+    open_from_start_page(ana, app_url, "Puzzles")
+    expect(ana.locator(".tt-progress-box")).to_contain_text("streak 1")
+    for page in (ana, ben):
+        page.context.close()
+    assert not problems, "\n".join(problems)
+
+
+# --- the play pages' game options -----------------------------------------------------------
+def choose_option(page, label: str, choice: str) -> None:
+    """Pick ``choice`` in the game options' drop-down ``label`` (an ipywidgets select)."""
+    page.locator(".tt-game-options .widget-dropdown").filter(has_text=label) \
+        .locator("select").select_option(label=choice)
+
+
+def test_game_options_start_a_seven_player_trixter_and_partnership_trix(page, app_url):
+    """Game options: Trixter for 7 from the peak with the hook, asked first in the table
+    once the learner has acted; the line above the table names the game; 7 seats drawn.
+    Then Trix in partnership: the partner is marked opposite."""
+    page.goto(f"{app_url}/voila/render/play_trixter.ipynb")
+    act(page, wait_for_learner(page))  # the learner deals (seed 21): names trump
+    page.get_by_role("button", name="Game options").click()
+    choose_option(page, "Players", "7 players · 4 jokers")
+    choose_option(page, "Start with", "8 cards: the peak · 8 hands")
+    page.locator(".tt-game-options .widget-checkbox").filter(has_text="Hook") \
+        .locator("input").check()
+    words = "Trixter · 7 players · 4 jokers · starts at the peak: 8 cards · 8 hands · hook on"
+    expect(page.locator(".tt-game-options")).to_contain_text(f"Next game: {words}")
+    expect(page.locator('[data-testid="setup"]')).to_have_text(
+        "Trixter · 4 players · no jokers · starts with 1 card · 25 hands · no hook")
+    page.get_by_role("button", name="New game with these options").click()
+    ask = page.locator('[data-testid="new-game-confirm"]')
+    expect(ask).to_contain_text(f"Start a new game ({words})? This game will be lost.")
+    assert focused(page).get("testid") == "keep-playing"
+    page.locator('[data-testid="keep-playing"]').click()
+    expect(ask).to_have_count(0)
+    expect(page.locator(".tt-seat")).to_have_count(4)
+    page.get_by_role("button", name="New game with these options").click()
+    page.locator('[data-testid="start-new-game"]').click()
+    expect(page.locator('[data-testid="setup"]')).to_have_text(words)
+    expect(page.locator(".tt-seat")).to_have_count(7)
+    wait_for_learner(page)
+    expect(hand(page)).to_have_count(8)
+    page.locator(".tt-table").first.scroll_into_view_if_needed()
+    shot(page, "trixter_seven_players")
+    page.set_viewport_size({"width": 375, "height": 812})
+    page.locator(".tt-table").first.scroll_into_view_if_needed()
+    shot(page, "trixter_seven_players_phone")
+    page.set_viewport_size({"width": 1100, "height": 900})
+    page.goto(f"{app_url}/voila/render/play_trix.ipynb")
+    wait_for_learner(page)
+    page.get_by_role("button", name="Game options").click()
+    choose_option(page, "Mode", "Partnership")
+    page.get_by_role("button", name="New game with these options").click()
+    if ask.count():  # the learner had to act before (a redeal round): asked first
+        page.locator('[data-testid="start-new-game"]').click()
+    expect(page.locator('[data-testid="setup"]')).to_have_text("Trix · Partnership")
+    expect(page.locator('.tt-seat:has(.tt-mark-partner)')).to_have_count(1)
+    expect(page.locator(".tt-info")).to_contain_text("Teams")
+    wait_for_learner(page)
+    page.locator(".tt-table").first.scroll_into_view_if_needed()
+    shot(page, "trix_partnership")
+    page.set_viewport_size({"width": 375, "height": 812})  # a phone: the options wrap
+    panel = page.locator(".tt-game-options")
+    panel.scroll_into_view_if_needed()
+    box = panel.bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 375, box
+    shot(page, "trix_options_phone")

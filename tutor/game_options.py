@@ -70,7 +70,7 @@ A8's ``complex`` preset)."""
 _SCORINGS = (("exact: 10 + tricks, a miss −5", "exact"),
              ("a miss scores its tricks", "tricks_if_missed"),
              ("squared: 10 + bid², a miss −difference²", "squared"))
-_FIRST_LEADS = (("the player left of the dealer", "left_of_dealer"), ("the dealer", "dealer"))
+_FIRST_LEADS = (("left of the dealer", "left_of_dealer"), ("the dealer", "dealer"))
 _KINGDOM_ORDERS = (("to the right, in turn", "rotate"),
                    ("ABBA: right, opposite, last", "abba"))
 # The house variants: the option, its label, its words on the table, why.
