@@ -140,6 +140,9 @@ def test_trixter_summary_words() -> None:
     assert s.summary() == "Trixter · 8 players · 4 jokers · starts with 1 card · 13 hands · " \
         "no hook · squared scores · no trump allowed"
     assert s.views()["table"]["setup"] == s.summary()
+    assert s.note == "A new game: " + s.summary() + "."  # other options: the line says which
+    s.new_game({"players": 8})
+    assert s.note == "A new game."
 
 
 # --- Trix --------------------------------------------------------------------------------

@@ -246,10 +246,11 @@ class PlaySession:
             self.game = type(g)._from_setup(setup, [])
             self.note = "A new game."
         else:
-            game_options.check(self.game_name, options, base=self.options())  # before a seed
+            was = self.options()
+            same = game_options.check(self.game_name, options, base=was) == was  # before a seed
             self.game = game_options.new_game(self.game_name, options,
                                               seed=self._rng.randrange(2**32), base=g)
-            self.note = f"A new game: {self.summary()}."
+            self.note = "A new game." if same else f"A new game: {self.summary()}."
         if not isinstance(self.opponents, str) and len(self.opponents) != self.game.n_players:
             # one entry per seat no longer fits the table: every seat at one level
             self.opponents = next((o for o in self.opponents if isinstance(o, str)), "beginner")
