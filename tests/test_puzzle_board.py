@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -101,7 +102,8 @@ JUNK = [None, 3, "play", [], {}, {"type": 5}, {"type": "fly"}, {"type": "play"},
         {"type": "play", "card": 7}, {"type": "play", "card": ""},
         {"type": "play", "card": "ZZ"}, {"type": "play", "card": "X" * 500},
         {"type": "play", "card": "AS", "extra": 1}, {"type": "hint", "level": 9},
-        {"type": "undo", "x": None}, {"type": "next"}, {"type": "bid", "n": 1}]
+        {"type": "undo", "x": None}, {"type": "next"}, {"type": "generate"},
+        {"type": "generate", "theme": "queens"}, {"type": "bid", "n": 1}]
 
 
 @pytest.mark.parametrize("content", JUNK, ids=[repr(j)[:30] for j in JUNK])
@@ -186,8 +188,11 @@ def test_hidden_hands_never_reach_the_browser():
     assert set(board.table.open_hands) == {str(k) for k in range(p.players) if k != p.seat}
 
 
-def test_every_panel_message_is_known():
-    assert set(PANEL_MESSAGES) == {"hint", "undo", "retry", "solution", "next"}
+def test_every_panel_message_is_known_and_sent_by_a_button():
+    assert set(PANEL_MESSAGES) == {"hint", "undo", "retry", "solution", "next", "generate"}
+    js = (Path(__file__).resolve().parents[1] / "widgets" / "puzzle.js").read_text()
+    sent = set(re.findall(r'"(\w+)",\s*(?:s\.can_\w+|!s\.replaying)', js))
+    assert sent == set(PANEL_MESSAGES)
 
 
 def test_trainer_picks_by_theme_and_difficulty_and_shows_progress(tmp_path):
@@ -203,11 +208,14 @@ def test_trainer_picks_by_theme_and_difficulty_and_shows_progress(tmp_path):
     assert "<td>1</td>" in t.progress_view.value
     send(t.board.panel, {"type": "next"})
     assert t.board.puzzle.id != first and t.board.puzzle.theme == "king-dodge"
-    # No puzzle of that theme and level: a message, and the board keeps its puzzle.
+    # No puzzle of that theme and level: one is dealt afresh, of the trainer's theme,
+    # proved by the solver (test_generated_puzzles.py tells more).
     only = [p for p in bundled() if p.theme == "make-n" and p.difficulty == 1]
     t2 = PuzzleTrainer(puzzles=only, store=store, pause=0, seed=1)
     t2.difficulty.value = 5
-    assert "No puzzle" in t2.message.value and t2.board.puzzle in only
+    assert "There is no puzzle of this choice here yet" in t2.message.value
+    assert t2.board.puzzle not in only and t2.board.puzzle.theme == "make-n"
+    assert check(t2.board.puzzle).ok and t2.board.puzzle.id.startswith("gen-make-n-")
 
 
 def test_trainer_survives_a_corrupt_progress_file(tmp_path):

@@ -1,5 +1,6 @@
 // PuzzlePanel: the puzzle's title, prompt and goal, whether the goal is still within
-// reach, the hints asked for, and the buttons (hint, undo, retry, solution, next).
+// reach, the hints asked for, the puzzles due for review, and the buttons (hint, undo,
+// retry, solution, next, a generated puzzle; a timed drill's board has none of them).
 // It draws only its synced `state`; Python checks every request.
 
 /**
@@ -8,7 +9,8 @@
  *   goal: string, status: string, outcome: "solved" | "failed" | null, reachable: boolean,
  *   hints: string[], can_hint: boolean, can_undo: boolean, explanation: string,
  *   replaying: boolean, next: boolean, result: string | null, story: string[],
- *   lesson: boolean, hint_label: string, result_words: string,
+ *   lesson: boolean, hint_label: string, result_words: string, drill: boolean,
+ *   generate: boolean, due_words: string, review: boolean,
  * }} PanelState
  * @typedef {{
  *   get(name: string): any, send(content: object): void,
@@ -47,9 +49,20 @@ export default {
       if (!s.title) return;
       root.dataset.puzzleId = s.id;
       const head = h("div", "tt-puzzle-head");
-      head.append(h("span", "tt-puzzle-title", s.title),
-        h("span", "tt-puzzle-meta", s.lesson ? "Try it" : `${s.theme} · ${"★".repeat(s.difficulty)}`));
+      const meta = h("span", "tt-puzzle-meta",
+        s.lesson ? "Try it" : `${s.theme} · ${"★".repeat(s.difficulty)}`);
+      if (s.review) {
+        const tag = h("span", "tt-review-tag", "Review");
+        tag.dataset.testid = "puzzle-review";
+        meta.prepend(tag, " ");
+      }
+      head.append(h("span", "tt-puzzle-title", s.title), meta);
       root.appendChild(head);
+      if (s.due_words) {
+        const due = h("div", "tt-due", s.due_words);
+        due.dataset.testid = "puzzle-due";
+        root.appendChild(due);
+      }
       const prompt = h("p", "tt-puzzle-prompt", s.prompt);
       prompt.dataset.testid = "puzzle-prompt";
       root.appendChild(prompt);
@@ -84,15 +97,18 @@ export default {
       }
       const bar = h("div", "tt-buttons");
       const level = (s.hints || []).length;
-      bar.append(
-        button(s.hint_label || (level ? `Another hint (${level + 1} of 4)` : "Hint"), "hint",
-          s.can_hint),
-        button("Undo", "undo", s.can_undo),
-        button("Retry", "retry", !s.replaying),
-        button("Show solution", "solution", !s.replaying),
-      );
+      if (!s.drill) {  // a timed drill: no help, no going back
+        bar.append(
+          button(s.hint_label || (level ? `Another hint (${level + 1} of 4)` : "Hint"), "hint",
+            s.can_hint),
+          button("Undo", "undo", s.can_undo),
+          button("Retry", "retry", !s.replaying),
+          button("Show solution", "solution", !s.replaying),
+        );
+      }
       if (s.next) bar.appendChild(button("Next puzzle", "next", !s.replaying, "tt-next"));
-      root.appendChild(bar);
+      if (s.generate) bar.appendChild(button("New puzzle (generated)", "generate", !s.replaying));
+      if (bar.childNodes.length) root.appendChild(bar);
       if (s.explanation) {
         const ex = h("div", "tt-explanation");
         ex.dataset.testid = "puzzle-explanation";

@@ -1,13 +1,16 @@
 """``PuzzleBoard``: play a puzzle against a perfect defence, with hints, undo, retry and
-the solution; ``PuzzleTrainer``: pick a theme and difficulty, get the next puzzle, see
-the rating.
+the solution; ``PuzzleTrainer``: pick a theme and difficulty, get the next puzzle (a
+puzzle due for review first, then a new one, then one dealt afresh by the generator),
+see the rating and the puzzles due.
 
 The board is a thin shell around :class:`tutor.puzzles.session.PuzzleSession`: the
 card table shows ``session.observation()`` (the learner's hand, cards played, hands the
 puzzle shows face up) and the :class:`PuzzlePanel` shows the prompt, whether the goal is
 still within reach, the hints asked for and, once over, the key idea. The browser sends
 ``{"type": "play", "card": "QS"}`` from the table and ``hint``, ``undo``, ``retry``,
-``solution``, ``next`` from the panel; each is checked before anything changes.
+``solution``, ``next`` and ``generate`` from the panel; each is checked before anything
+changes. The time comes from ``clock`` (a function giving an aware ``datetime``), so a
+test decides when a puzzle falls due.
 
 >>> from tutor.puzzles import bundled
 >>> board = PuzzleBoard(next(p for p in bundled() if p.id == "make-n-001"), pause=0)
@@ -22,13 +25,15 @@ import logging
 import random
 import time
 from collections.abc import Callable, Sequence
+from datetime import datetime, timezone
 from typing import Any
 
 import ipywidgets
 
-from tutor.puzzles import Puzzle, bundled
+from tutor.puzzles import Puzzle, PuzzleError, bundled
+from tutor.puzzles.fresh import FAST_THEMES, fresh, is_generated, puzzle_data, rebuild
 from tutor.puzzles.progress import (OUTCOME_TITLES, OUTCOMES, Progress, ProgressStore,
-                                    attempt_words)
+                                    attempt_words, puzzle_rating, review_words)
 from tutor.puzzles.session import PuzzleSession, goal_words
 
 from ._base import TutorWidget, css, esm
@@ -36,12 +41,18 @@ from .layout import TrexLayout
 from .play import Refused, _default_pause, parse_message
 from .table import CardTable
 
-__all__ = ["PuzzlePanel", "PuzzleBoard", "PuzzleTrainer", "PANEL_MESSAGES", "theme_title"]
+__all__ = ["PuzzlePanel", "PuzzleBoard", "PuzzleTrainer", "PANEL_MESSAGES", "theme_title",
+           "due_words", "progress_html"]
 
 log = logging.getLogger(__name__)
 
-PANEL_MESSAGES = ("hint", "undo", "retry", "solution", "next")
+PANEL_MESSAGES = ("hint", "undo", "retry", "solution", "next", "generate")
 """The panel's requests; each is ``{"type": NAME}`` and nothing else."""
+
+
+def utc_now() -> datetime:
+    """The present, as the progress's schedule reads it."""
+    return datetime.now(timezone.utc)
 
 THEME_TITLES = {
     "make-n": "Trixter: make your bid", "make-zero": "Trixter: make a zero bid",
@@ -70,7 +81,10 @@ class PuzzlePanel(TutorWidget):
     puzzle is over or its solution shown), ``replaying``, ``next`` (a next puzzle button),
     ``hint_label`` (the hint button's words), ``result`` (the outcome counted in the
     learner's progress: ``"solved"``, ``"hinted"`` or ``"failed"``) and ``result_words``
-    (what that did to the rating and streak, in words; empty when nothing is saved)."""
+    (what that did to the rating, streak and review schedule, in words; empty when
+    nothing is saved), ``due_words`` ("2 puzzles due for review"), ``review`` (this puzzle
+    is one due for review), ``generate`` (a "new puzzle (generated)" button) and ``drill``
+    (a timed drill: no help buttons)."""
 
     _esm = esm("puzzle.js")
     _css = css("puzzle.css")
@@ -80,19 +94,27 @@ class PuzzleBoard(ipywidgets.VBox):
     """A puzzle at the table. ``pause`` is the seconds between two defence cards (by
     default 0.6, or ``TRIX_TUTOR_PAUSE``); ``store`` a :class:`ProgressStore` where the
     first result of the puzzle is saved; ``on_next`` a function called by the "next
-    puzzle" button (no button without it); ``engine`` the solver's engine.
+    puzzle" button (no button without it), ``on_generate`` one called by the "new puzzle
+    (generated)" button; ``engine`` the solver's engine; ``clock`` the present (for the
+    review schedule).
     """
 
     lesson = False  # a lesson's guided table: no stars, no progress note
+    drill = False  # a timed drill's board: no help, nothing saved per puzzle
 
     def __init__(self, puzzle: Puzzle, pause: float | None = None,
                  store: ProgressStore | None = None,
                  on_next: Callable[[], None] | None = None,
-                 engine: str = "auto", four_colour: bool = False) -> None:
+                 engine: str = "auto", four_colour: bool = False,
+                 on_generate: Callable[[], None] | None = None,
+                 clock: Callable[[], datetime] = utc_now) -> None:
         self.pause = _default_pause() if pause is None else float(pause)
         self.store = store
         self.on_next = on_next
+        self.on_generate = on_generate
         self.engine = engine
+        self.clock = clock
+        self.known: set[str] | None = None  # the puzzles the due count may name (None: any)
         self.table = CardTable(four_colour=four_colour, controls=[])
         self.trex = TrexLayout(four_colour=four_colour)
         self.panel = PuzzlePanel(four_colour=four_colour)
@@ -114,6 +136,21 @@ class PuzzleBoard(ipywidgets.VBox):
         self.session.advance()
         self.session.winning()  # solved now, so the first click is answered at once
         self.refresh(clear_errors=True)
+
+    def use_store(self, store: ProgressStore | None) -> None:
+        """Keep the learner's progress in ``store`` from now on (another learner's, once
+        their browser says who they are) and redraw. A result already saved stays where
+        it was saved; one still to come goes to ``store``."""
+        self.store = store
+        self._result_words = ""
+        self.refresh()
+
+    def in_play(self) -> bool:
+        """Whether the learner has begun this puzzle (a card of theirs or a hint) and it
+        is not over: a new learner's progress should not take it away."""
+        s = self.session
+        began = s.hints_used > 0 or any(st.seat == s.seat and not st.auto for st in s.steps)
+        return began and not s.over and not s.shown_solution
 
     def _new_session(self, puzzle: Puzzle) -> PuzzleSession:
         return PuzzleSession(puzzle, engine=self.engine)
@@ -155,6 +192,11 @@ class PuzzleBoard(ipywidgets.VBox):
             return True
         if kind == "solution":
             self.show_solution()
+            return True
+        if kind == "generate":
+            if self.on_generate is None:
+                return self._refuse("there are no generated puzzles here")
+            self.on_generate()
             return True
         if self.on_next is None:
             return self._refuse("there is no next puzzle here")
@@ -248,15 +290,27 @@ class PuzzleBoard(ipywidgets.VBox):
         self._recorded = "failed" if not solved else "hinted" if s.hints_used else "solved"
         if self.store is None:
             return
+        p = self.puzzle
+        before = self.store.progress.reviews.get(p.id)
+        data = puzzle_data(p) if is_generated(p.id) else None
         try:
-            attempt = self.store.record(self.puzzle.id, self.puzzle.theme,
-                                        self.puzzle.difficulty, solved=solved,
-                                        hints_used=s.hints_used)
+            attempt = self.store.record(p.id, p.theme, p.difficulty, solved=solved,
+                                        hints_used=s.hints_used, when=self.clock(),
+                                        data=data)
         except OSError as e:  # the result stays counted in memory; said, not lost
             self._refuse(f"Your progress could not be saved ({e.strerror or e}); it will "
                          f"be saved with the next result.")
             attempt = self.store.progress.history[-1]
-        self._result_words = attempt_words(attempt, self.store.progress.streak)
+        after = self.store.progress.reviews.get(p.id)
+        self._result_words = " ".join(w for w in (
+            attempt_words(attempt, self.store.progress.streak),
+            review_words(before, after, attempt.outcome)) if w)
+
+    def due_count(self) -> int:
+        """How many puzzles are due for review now (of ``known`` when set)."""
+        if self.store is None or self.lesson or self.drill:
+            return 0
+        return len(self.store.progress.due(self.clock(), known=self.known))
 
     # --- what the browser sees -----------------------------------------------------------
     def refresh(self, clear_errors: bool = False) -> None:
@@ -294,30 +348,49 @@ class PuzzleBoard(ipywidgets.VBox):
             "replaying": self._replaying, "next": self.on_next is not None,
             "result": self._recorded, "result_words": self._result_words,
             "story": list(getattr(s, "story", ())),
-            "lesson": self.lesson,
+            "lesson": self.lesson, "drill": self.drill,
+            "generate": self.on_generate is not None,
+            "due_words": due_words(self.due_count()),
+            "review": self._is_review(),
         }
+
+    def _is_review(self) -> bool:
+        """Whether this puzzle came back for review (it is on the learner's schedule and
+        was tried before this attempt)."""
+        if self.store is None or self.lesson or self.drill:
+            return False
+        review = self.store.progress.reviews.get(self.puzzle.id)
+        return review is not None and self._recorded is None
 
 
 class PuzzleTrainer(ipywidgets.VBox):
-    """The puzzle page: pick a theme and a difficulty (or "any"), get a puzzle near your
-    rating, play it on a :class:`PuzzleBoard`, and see your rating, streak and results
-    per theme. ``puzzles`` defaults to the bundled collection; ``store`` to the
-    learner's progress file (:func:`tutor.puzzles.progress.default_path`).
+    """The puzzle page: pick a theme and a difficulty (or "any"), get a puzzle (one due
+    for review first, then a new one near your rating, then one dealt afresh by the
+    generator once every bundled one of the choice is done, or when asked for), play it
+    on a :class:`PuzzleBoard`, and see your rating, streak, puzzles due and results per
+    theme. ``puzzles`` defaults to the bundled collection; ``store`` to the learner's
+    progress file (:func:`tutor.puzzles.progress.default_path`); ``clock`` gives the
+    present; ``budget`` the seconds a fresh puzzle may take to deal.
     """
 
     def __init__(self, puzzles: Sequence[Puzzle] | None = None,
                  store: ProgressStore | None = None, pause: float | None = None,
                  seed: int | None = None, engine: str = "auto",
-                 four_colour: bool = False) -> None:
+                 four_colour: bool = False, clock: Callable[[], datetime] = utc_now,
+                 budget: float | None = None) -> None:
         self.puzzles = list(bundled() if puzzles is None else puzzles)
         if not self.puzzles:
             raise ValueError("no puzzles to train on")
         self.store = store if store is not None else ProgressStore()
+        self.clock = clock
+        self.engine = engine
+        self.budget = budget
         self._rng = random.Random(seed)
-        themes = sorted({p.theme for p in self.puzzles}, key=lambda t: (
+        self._rebuilt: dict[str, Puzzle | None] = {}  # generated ones dealt again (None: bad)
+        self.themes = sorted({p.theme for p in self.puzzles}, key=lambda t: (
             list(THEME_TITLES).index(t) if t in THEME_TITLES else 99, t))
         self.theme = ipywidgets.Dropdown(
-            options=[("Any theme", "")] + [(theme_title(t), t) for t in themes],
+            options=[("Any theme", "")] + [(theme_title(t), t) for t in self.themes],
             value="", description="Theme")
         self.difficulty = ipywidgets.Dropdown(
             options=[("Any", 0)] + [(f"{'★' * d} ({d})", d) for d in range(1, 6)],
@@ -330,39 +403,177 @@ class PuzzleTrainer(ipywidgets.VBox):
         picker = ipywidgets.HBox([self.theme, self.difficulty],
                                  layout=ipywidgets.Layout(flex_flow="row wrap"))
         picker.add_class("tt-picker")
-        first = self._choose() or self.puzzles[0]
-        self.board = PuzzleBoard(first, pause=pause, store=self.store,
+        first, why = self._choose()
+        self.board = PuzzleBoard(first or self.puzzles[0], pause=pause, store=self.store,
                                  on_next=self.next_puzzle, engine=engine,
-                                 four_colour=four_colour)
+                                 four_colour=four_colour, on_generate=self.generate_puzzle,
+                                 clock=clock)
         self.board.panel.observe(lambda _c: self._show_progress(), "state")
         super().__init__(children=[picker, self.message, self.board, self.progress_view])
         self.add_class("trix-tutor")
         self.add_class("tt-trainer")
-        if self.store.warning:
-            self.message.value = f"<p class='tt-warn'>{_esc(self.store.warning)}</p>"
+        self._say(why)
+        if first is None:  # every puzzle here is done: a fresh one
+            self.generate_puzzle(all_done=True)
         self._show_progress()
 
+    # --- the pool: bundled puzzles and generated ones the progress keeps -------------------
+    def pool(self) -> list[Any]:
+        """Every puzzle the trainer may deal: the bundled ones, and (as ``id``, ``theme``,
+        ``difficulty`` dicts, dealt again only when chosen) the generated ones the
+        learner's progress keeps for review."""
+        out: list[Any] = list(self.puzzles)
+        for pid, data in self.store.progress.generated.items():
+            if self._rebuilt.get(pid, True) is None:
+                continue  # it was bad: never offered
+            theme, level = data.get("theme"), data.get("difficulty")
+            if isinstance(theme, str) and level in range(1, 6) and data.get("id") == pid:
+                out.append({"id": pid, "theme": theme, "difficulty": level})
+        return out
+
+    def _deal_again(self, pid: str) -> Puzzle | None:
+        """The generated puzzle ``pid`` from the learner's progress, read and proved
+        again (once); ``None`` if it is not sound."""
+        if pid not in self._rebuilt:
+            try:
+                self._rebuilt[pid] = rebuild(self.store.progress.generated[pid],
+                                             engine=self.engine)
+            except (PuzzleError, ValueError, KeyError) as e:
+                log.warning("generated puzzle %s not dealt again: %s", pid[:40], e)
+                self._rebuilt[pid] = None
+        return self._rebuilt[pid]
+
+    def _filters(self) -> tuple[str | None, int | None]:
+        return self.theme.value or None, self.difficulty.value or None
+
+    def _choose(self) -> tuple[Puzzle | None, str]:
+        """The next puzzle and why it comes (``"review"``, ``"new"``), or ``None`` when
+        every puzzle of the choice is done."""
+        theme, level = self._filters()
+        progress = self.store.progress
+        now = self.clock()
+        for _ in range(20):  # a generated puzzle that is not sound is dropped: choose again
+            p = progress.next_puzzle(self.pool(), theme=theme, difficulty=level,
+                                     rng=self._rng, now=now)
+            if isinstance(p, dict):
+                p = self._deal_again(p["id"])
+                if p is None:
+                    continue
+            if p is None:
+                return None, ""
+            return p, "review" if p.id in progress.due(now) else "new"
+        return None, ""
+
+    # --- what the learner asks for -------------------------------------------------------
     def _changed(self, _change: Any) -> None:
         self.next_puzzle()
 
-    def _choose(self) -> Puzzle | None:
-        theme = self.theme.value or None
-        level = self.difficulty.value or None
-        return self.store.progress.next_puzzle(self.puzzles, theme=theme, difficulty=level,
-                                               rng=self._rng)
-
     def next_puzzle(self) -> None:
-        """Load the next puzzle for the chosen theme and difficulty."""
-        p = self._choose()
+        """Load the next puzzle for the chosen theme and difficulty: one due for review,
+        else a new one, else (all done) one dealt afresh."""
+        p, why = self._choose()
         if p is None:
-            self.message.value = ("<p class='tt-warn'>No puzzle of that theme at that "
-                                  "difficulty yet: choose another.</p>")
+            self.generate_puzzle(all_done=True)
             return
-        self.message.value = ""
         self.board.load(p)  # its new panel state redraws the progress (observed above)
+        self._say(why)
+
+    def generate_puzzle(self, all_done: bool = False) -> bool:
+        """Deal a fresh puzzle of the chosen theme (any of the trainer's, if none is
+        chosen) at the chosen difficulty (else the one nearest the learner's rating),
+        proved by the solver; False (and a message) if none could be dealt."""
+        theme, level = chosen = self._filters()
+        if theme is None:
+            fast = [t for t in self.themes if t in FAST_THEMES] or list(FAST_THEMES)
+            theme = self._rng.choice(fast)
+        want = level or _level_near(self.store.progress.rating)
+        seed = f"{self._rng.getrandbits(48):012x}"
+        taken = set(self.store.progress.tried) | set(self.store.progress.generated)
+        kw = {} if self.budget is None else {"budget": self.budget}
+        try:
+            p = fresh(theme, want, seed=seed, engine=self.engine, taken=taken, **kw)
+        except ValueError:  # the seed is taken: 48 random bits, never in practice
+            p = None
+        if p is None:
+            self.message.value = ("<p class='tt-warn'>No new puzzle of that theme could be "
+                                  "dealt just now: try again, or choose another.</p>")
+            return False
+        self._rebuilt[p.id] = p  # proved just now
+        self.board.load(p)
+        if not all_done:
+            note = "This puzzle "
+        elif any((chosen[0] is None or _field(c, "theme") == theme)
+                 and (level is None or _field(c, "difficulty") == level) for c in self.pool()):
+            note = "You have done every puzzle of this choice here, so this one "
+        else:
+            note = "There is no puzzle of this choice here yet, so this one "
+        note += "was dealt just now and proved by the solver, like the others."
+        if p.difficulty != want:
+            note += (f" No {'★' * want} one came up quickly; this one is "
+                     f"{'★' * p.difficulty}.")
+        self.message.value = f"<p class='tt-note'>{_esc(note)}</p>"
+        return True
+
+    def use_store(self, store: ProgressStore) -> None:
+        """Switch to another learner's progress (their browser has said who they are):
+        redraw the rating, the table and the puzzles due, and pick the next puzzle from
+        their progress unless one is in play, which stays."""
+        self.store = store
+        self._rebuilt = {}
+        self.board.use_store(store)
+        if not self.board.in_play():
+            p, why = self._choose()
+            if p is not None:
+                self.board.load(p)
+            self._say(why)
+        elif store.warning:
+            self._say("")
+        self._show_progress()
+
+    # --- words ---------------------------------------------------------------------------
+    def _say(self, why: str) -> None:
+        if self.store.warning:
+            self.message.value = f"<p class='tt-warn'>{_esc(self.store.warning)}</p>"
+        elif why == "review":
+            self.message.value = ("<p class='tt-note'>This puzzle is back for review: you "
+                                  "missed it (or used hints) last time.</p>")
+        else:
+            self.message.value = ""
+
+    def due_count(self) -> int:
+        """Puzzles due for review now, of those the trainer can deal."""
+        return len(self.store.progress.due(self.clock(), known=self._known()))
+
+    def _known(self) -> set[str]:
+        return {p["id"] if isinstance(p, dict) else p.id for p in self.pool()}
 
     def _show_progress(self) -> None:
-        self.progress_view.value = progress_html(self.store.progress)
+        self.board.known = self._known()
+        self.progress_view.value = progress_html(self.store.progress, due=self.due_count())
+
+
+def _field(c: Any, name: str) -> Any:
+    return c[name] if isinstance(c, dict) else getattr(c, name)
+
+
+def _level_near(rating: float) -> int:
+    """The difficulty whose puzzles play nearest ``rating``.
+
+    >>> _level_near(1500), _level_near(900), _level_near(1640), _level_near(2600)
+    (3, 1, 4, 5)
+    """
+    return min(range(1, 6), key=lambda d: (abs(puzzle_rating(d) - rating), d))
+
+
+def due_words(n: int) -> str:
+    """The puzzles due, in words; empty when none.
+
+    >>> due_words(0), due_words(1), due_words(2)
+    ('', '1 puzzle due for review', '2 puzzles due for review')
+    """
+    if n <= 0:
+        return ""
+    return f"{n} puzzle{'' if n == 1 else 's'} due for review"
 
 
 def _hint_label(level: int) -> str:
@@ -392,8 +603,9 @@ def _esc(text: str) -> str:
     return html.escape(text, quote=True)
 
 
-def progress_html(progress: Progress) -> str:
-    """The learner's rating, streak and results per theme, as a small HTML block.
+def progress_html(progress: Progress, due: int = 0) -> str:
+    """The learner's rating, streak, puzzles ``due`` for review and results per theme,
+    as a small HTML block.
 
     >>> "Rating 1500" in progress_html(Progress())
     True
@@ -406,6 +618,8 @@ def progress_html(progress: Progress) -> str:
     table = ("<table class='tt-progress-table'><thead><tr><th>Theme</th>" + heads
              + "</tr></thead><tbody>" + rows + "</tbody></table>") if rows \
         else "<p>No puzzles played yet.</p>"
+    due_line = f"<p class='tt-due'>{_esc(due_words(due))}</p>" if due else ""
+    drill = (f" · best puzzle rush {g.drill_best}" if g.drills else "")
     return (f"<div class='tt-progress-box'><p><b>{_esc(g.rating_words())}</b> · streak "
             f"{g.streak} (puzzles solved without hints in a row) · best streak "
-            f"{g.best_streak}</p>{table}</div>")
+            f"{g.best_streak}{drill}</p>{due_line}{table}</div>")

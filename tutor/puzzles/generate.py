@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from ..cards import JOKER, Card, CardSet, Rank, Suit, deal
@@ -21,7 +21,7 @@ from ..trix.contracts import KING_OF_HEARTS, Contract, card_scores, unit_points
 from .model import Puzzle, Target
 from .verify import THEME_IDEAS, CheckResult, check, grade
 
-__all__ = ["THEMES", "generate", "Theme", "seat_name", "reword", "beaten_words"]
+__all__ = ["THEMES", "generate", "proved", "finish", "Theme", "seat_name", "reword", "beaten_words"]
 
 KH = Card.parse("KH")
 
@@ -603,6 +603,36 @@ def _key(p: Puzzle) -> str:
     return json.dumps([d["position"], d["goal"], d["seat"]], sort_keys=True)
 
 
+def proved(theme: str, rng: random.Random, *, unique: bool = False, tries: int = 200,
+           engine: str = "auto") -> Iterator[tuple[Puzzle, CheckResult, int]]:
+    """Each candidate of ``theme`` dealt from ``rng`` (``tries`` deals at most) that the
+    solver proves (:func:`check`) and the theme keeps, with its check and its grade,
+    before its words are written (:func:`finish`)."""
+    spec = THEMES[theme]
+    seen: set[str] = set()
+    for _ in range(tries):
+        cand = spec.build(rng, theme)
+        if cand is None:
+            continue
+        cand = _replace(cand, unique=unique)
+        key = _key(cand)
+        if key in seen:
+            continue
+        seen.add(key)
+        r = check(cand, engine=engine)
+        if not r.ok or not spec.keep(cand, r):
+            continue
+        yield cand, r, grade(cand, engine=engine)
+
+
+def finish(cand: Puzzle, r: CheckResult, level: int, puzzle_id: str) -> Puzzle:
+    """A proved candidate as a learner meets it: its grade, id, title, prompt and
+    explanation (exactly one card works: marked ``unique``, as it is proven so)."""
+    cand = _replace(cand, difficulty=level, unique=cand.unique or len(r.winning) == 1)
+    return _replace(cand, id=puzzle_id, title=title_for(cand, THEMES[cand.theme]),
+                    prompt=prompt_for(cand), explanation=explanation_for(cand, r))
+
+
 def generate(theme: str, count: int, seed: int | str = 0, *, unique: bool = False,
              difficulty: int | None = None, max_tries: int | None = None,
              id_prefix: str | None = None, start: int = 1, engine: str = "auto"
@@ -616,34 +646,18 @@ def generate(theme: str, count: int, seed: int | str = 0, *, unique: bool = Fals
         raise ValueError(f"unknown theme {theme!r}; themes: {', '.join(THEMES)}")
     if count < 0:
         raise ValueError(f"count must be 0 or more, not {count}")
-    spec = THEMES[theme]
     rng = random.Random(f"{seed}/{theme}")
     prefix = id_prefix or theme
     tries = max_tries if max_tries is not None else 200 * max(count, 1)
     out: list[Puzzle] = []
-    seen: set[str] = set()
-    for _ in range(tries):
-        if len(out) >= count:
-            break
-        cand = spec.build(rng, theme)
-        if cand is None:
-            continue
-        cand = _replace(cand, unique=unique)
-        key = _key(cand)
-        if key in seen:
-            continue
-        seen.add(key)
-        r = check(cand, engine=engine)
-        if not r.ok or not spec.keep(cand, r):
-            continue
-        level = grade(cand, engine=engine)
+    if count == 0:
+        return out
+    for cand, r, level in proved(theme, rng, unique=unique, tries=tries, engine=engine):
         if difficulty is not None and level != difficulty:
             continue
-        cand = _replace(cand, difficulty=level, unique=unique or len(r.winning) == 1)
-        cand = _replace(cand, id=f"{prefix}-{start + len(out):03d}",
-                        title=title_for(cand, spec), prompt=prompt_for(cand),
-                        explanation=explanation_for(cand, r))
-        out.append(cand)
+        out.append(finish(cand, r, level, f"{prefix}-{start + len(out):03d}"))
+        if len(out) >= count:
+            break
     return out
 
 
