@@ -602,7 +602,7 @@ def test_review_page_draws_a_board_from_an_uploaded_record(page, app_url, tmp_pa
 
 # --- the table as a person uses it: offline, keyboard, new game, game over, a phone ----------
 APP_PAGES = ["00_start_here.ipynb", "play_trix.ipynb", "play_trixter.ipynb", "puzzles.ipynb",
-             "review.ipynb", "glossary.ipynb", "trix/03_queens.ipynb"]
+             "puzzle_rush.ipynb", "review.ipynb", "glossary.ipynb", "trix/03_queens.ipynb"]
 
 
 def test_no_page_asks_anything_outside_the_app(browser, app_url):

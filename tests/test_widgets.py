@@ -492,10 +492,11 @@ def _widget_classes() -> list[tuple[type, str]]:
     from widgets.quiz import Quiz
     from widgets.learner import LearnerMap
     from widgets.review import ReviewPanel
+    from widgets.rush import RushPanel
 
     return [(CardTable, "table"), (BidPanel, "bidding"), (TrexLayout, "layout"),
             (ScoreSheet, "scores"), (PuzzlePanel, "puzzle"), (Quiz, "quiz"),
-            (ReviewPanel, "review"), (LearnerMap, "map")]
+            (ReviewPanel, "review"), (LearnerMap, "map"), (RushPanel, "rush")]
 
 
 TOP_LEVEL = re.compile(r"^(?:const|let|var|function|class)\s+([A-Za-z_$][\w$]*)", re.M)

@@ -28,9 +28,11 @@ from tutor.lessons.scene import Scene
 from .play import GameView, play
 from .puzzle import PuzzleBoard, PuzzleTrainer
 from .quiz import Quiz
+from .rush import PuzzleRush
 
 __all__ = ["GuidedTable", "guided", "check", "puzzle", "hand_size_chart", "bid_advisor",
-           "contract_chooser", "trixter_game", "trix_game", "puzzle_trainer"]
+           "contract_chooser", "trixter_game", "trix_game", "puzzle_trainer",
+           "puzzle_rush"]
 
 
 class GuidedTable(PuzzleBoard):
@@ -295,3 +297,9 @@ def trix_game(seed: int | None = None, pause: float | None = None, owner: int | 
 def puzzle_trainer(seed: int | None = None) -> PuzzleTrainer:
     """The puzzles page's trainer; ``seed`` (default :func:`env_seed`) fixes the picks."""
     return PuzzleTrainer(seed=env_seed() if seed is None else seed)
+
+
+def puzzle_rush(seed: int | None = None) -> PuzzleRush:
+    """The puzzle rush page: a three-minute drill; ``seed`` (default :func:`env_seed`)
+    fixes the order of the puzzles."""
+    return PuzzleRush(seed=env_seed() if seed is None else seed)

@@ -74,6 +74,8 @@ LESSONS: tuple[Lesson, ...] = (
            "The whole game on one page."),
     Lesson("puzzles.ipynb", "more", "Puzzles", 10,
            "Trick puzzles for both games, at your level."),
+    Lesson("puzzle_rush.ipynb", "more", "Puzzle rush", 3,
+           "Three minutes against the clock: how many puzzles can you solve?"),
     Lesson("play_trixter.ipynb", "more", "Play Trixter", 20,
            "A game against the computer, any number of players."),
     Lesson("play_trix.ipynb", "more", "Play Trix", 30,
