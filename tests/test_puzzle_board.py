@@ -234,3 +234,47 @@ def test_read_the_bids_shows_bids_and_hides_hands():
     facts = board.table.state["facts"]
     assert all(f[0] == f"bid {b}" for f, b in zip(facts, p.bids))
     assert "Bids:" in p.prompt and "You see only your own hand." in p.prompt
+
+
+def test_use_store_switches_the_trainer_to_another_learners_progress(tmp_path):
+    from datetime import datetime, timedelta, timezone
+
+    now = datetime(2026, 5, 4, 12, 0, tzinfo=timezone.utc)
+    first = ProgressStore(tmp_path / "first.json")
+    t = PuzzleTrainer(store=first, pause=0, seed=7, clock=lambda: now)
+    assert "Rating 1500: a first guess" in t.progress_view.value
+    # Another learner: a queens puzzle missed two days ago is due, and a better rating.
+    learner = ProgressStore(tmp_path / "learner.json")
+    for i in range(3):
+        learner.record(f"x{i}", "make-n", 3, solved=True, when=now - timedelta(days=5))
+    learner.record("queens-002", "queens", PUZZLES["queens-002"].difficulty, solved=False,
+                   when=now - timedelta(days=2))
+    rating = round(learner.progress.rating)
+    t.use_store(learner)
+    assert t.board.puzzle.id == "queens-002"  # nothing was in play: their due one first
+    assert t.board.panel.state["review"] and "back for review" in t.message.value
+    assert t.board.panel.state["due_words"] == "1 puzzle due for review"
+    assert f"Rating {rating}" in t.progress_view.value
+    assert "1 puzzle due for review" in t.progress_view.value
+    # Their result goes to their file, not the first one.
+    solve_by_clicking(t.board)
+    assert ProgressStore(tmp_path / "learner.json").load().history[-1].id == "queens-002"
+    assert not (tmp_path / "first.json").exists()
+    # A puzzle in play (begun with a hint) stays when the store changes.
+    send(t.board.panel, {"type": "next"})
+    playing = t.board.puzzle
+    assert not t.board.in_play()
+    send(t.board.panel, {"type": "hint"})
+    assert t.board.in_play()
+    t.use_store(first)
+    assert t.board.puzzle == playing and len(t.board.panel.state["hints"]) == 1
+    assert "Rating 1500" in t.progress_view.value
+
+
+def test_use_store_on_a_board_sends_the_next_result_there(tmp_path):
+    board = PuzzleBoard(PUZZLES["make-n-001"], pause=0)  # no progress kept yet
+    store = ProgressStore(tmp_path / "p.json")
+    board.use_store(store)
+    solve_by_clicking(board)
+    assert [a.id for a in store.load().history] == ["make-n-001"]
+    assert board.panel.state["result_words"].startswith("Solved without hints")
