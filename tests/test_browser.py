@@ -465,7 +465,8 @@ def expected_widgets(path: str) -> dict[str, int]:
             # Pages of one widget: wait for it, or "Loading widget" may appear after the check.
             ".tt-review-page": calls.count("review_page"),
             ".tt-class-set": calls.count("class_set"),
-            ".tt-teacher": calls.count("teacher_page")}
+            ".tt-teacher": calls.count("teacher_page"),
+            ".tt-rush": calls.count("puzzle_rush")}
 
 
 def open_lesson(page, app_url: str, path: str, url: str | None = None,

@@ -105,8 +105,11 @@ def test_requests_out_of_turn_are_refused_and_change_nothing():
     with pytest.raises(DrillError):
         d.start()
     d.answer(True)
+    clock.t += 30
     d.stop()
-    assert d.phase == "over" and d.score == 1
+    assert d.phase == "over" and d.score == 1 and d.stopped and d.remaining() == 150
+    clock.t += 30
+    assert d.remaining() == 150  # the clock stopped with it
     for act in (lambda: d.answer(True), d.time_up, d.stop):
         with pytest.raises(DrillError):
             act()
@@ -220,9 +223,11 @@ def test_python_clock_ends_the_rush_when_the_page_never_says_so(tmp_path):
     # Again: a new drill from the start, with the best kept.
     send(page.panel, {"type": "start"})
     assert page.panel.state["score"] == 0 and page.panel.state["best"] == 1
+    clock.t += 60
     send(page.panel, {"type": "stop"})
     assert page.panel.state["summary"] == \
-        "Time! You solved 0 puzzles and missed 0. Your best is 1."
+        "Stopped with 2:00 left. You solved 0 puzzles and missed 0. Your best is 1."
+    assert page.panel.state["clock"] == "2:00"
     assert len(page.store.progress.drills) == 2
 
 

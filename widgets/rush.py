@@ -206,7 +206,8 @@ class PuzzleRush(ipywidgets.VBox):
             best = False
             self.panel.error = (f"Your score could not be saved ({e.strerror or e}).")
         solved = f"{d.score} puzzle{'' if d.score == 1 else 's'}"
-        self._summary = (f"Time! You solved {solved} and missed {d.missed}. "
+        head = f"Stopped with {clock_words(d.remaining())} left." if d.stopped else "Time!"
+        self._summary = (f"{head} You solved {solved} and missed {d.missed}. "
                          + ("A new best!" if best else
                             f"Your best is {self.store.progress.drill_best}."))
         self.refresh()

@@ -115,6 +115,7 @@ class Drill:
         self._plan: list[Puzzle] = []
         self._started = 0.0
         self._ended: float | None = None
+        self.stopped = False  # ended by the learner before the time was up
 
     @property
     def score(self) -> int:
@@ -134,9 +135,12 @@ class Drill:
         return max(0.0, end - self._started)
 
     def remaining(self) -> float:
-        """Seconds left: the limit less the time gone and the misses' penalties."""
-        if self.phase != "running":
-            return self.limit if self.phase == "ready" else 0.0
+        """Seconds left: the limit less the time gone and the misses' penalties (none once
+        over, unless the learner stopped it: then what was left)."""
+        if self.phase == "ready":
+            return self.limit
+        if self.phase == "over" and not self.stopped:
+            return 0.0
         return max(0.0, self.limit - self.elapsed() - self.penalty * self.missed)
 
     def start(self) -> Puzzle:
@@ -148,6 +152,7 @@ class Drill:
         self.results = []
         self._started = self.clock()
         self._ended = None
+        self.stopped = False
         self.phase = "running"
         self.current = self._plan.pop(0)
         return self.current
@@ -190,6 +195,7 @@ class Drill:
         """End the drill now (the learner stops it); what was solved counts."""
         if self.phase != "running":
             raise DrillError("The drill is not running.")
+        self.stopped = not self.over()
         self._end()
 
     def _end(self) -> None:
