@@ -31,6 +31,7 @@ from tutor.puzzles.drill import LIMIT, PENALTY, Drill, DrillError, clock_words
 from tutor.puzzles.progress import ProgressStore
 
 from ._base import TutorWidget, css, esm
+from .play import _default_pause
 from .puzzle import PuzzleBoard, utc_now
 
 __all__ = ["RushPanel", "RushBoard", "PuzzleRush", "RUSH_MESSAGES", "RUSH_PAUSE"]
@@ -40,7 +41,7 @@ log = logging.getLogger(__name__)
 RUSH_MESSAGES = ("start", "stop", "time-up")
 """The panel's requests; each is ``{"type": NAME}`` and nothing else."""
 RUSH_PAUSE = 0.25
-"""Seconds between two defence cards in a drill, where every second counts."""
+"""Seconds between two defence cards in a drill at most (every second counts)."""
 
 
 class RushPanel(TutorWidget):
@@ -125,7 +126,7 @@ class PuzzleRush(ipywidgets.VBox):
         self._finished = False  # the score of the drill that ended is saved
         self.panel = RushPanel(four_colour=four_colour)
         self.panel.on_msg(self._on_msg)
-        pause = RUSH_PAUSE if pause is None else pause
+        pause = min(_default_pause(), RUSH_PAUSE) if pause is None else pause
         self.board = RushBoard(self.drill.puzzles[0], self, pause=pause, engine=engine,
                                four_colour=four_colour)
         super().__init__(children=[self.panel, self.board])
