@@ -22,10 +22,12 @@ tutor.errors.IllegalActionError: a bid is a whole number from 0 to 3
 
 from __future__ import annotations
 
+import json
 import logging
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import datetime, timezone
 from typing import Any
 
 from . import game_options
@@ -37,8 +39,8 @@ from .facts import number, plural, view_facts
 from .protocol import Game, Phase
 from .seats import direction
 
-__all__ = ["PlaySession", "Move", "LEVEL_NAMES", "learner_views", "status_text", "describe",
-           "game_result", "round_kind", "round_words"]
+__all__ = ["PlaySession", "Move", "SavedGame", "LEVEL_NAMES", "learner_views", "status_text",
+           "describe", "game_result", "round_kind", "round_words", "ago"]
 
 log = logging.getLogger(__name__)
 
@@ -264,6 +266,38 @@ class PlaySession:
         """The game's options in one short line (:func:`tutor.game_options.summary`)."""
         return game_options.summary(self.game)
 
+    # --- a game saved as it goes, resumed after a reload ----------------------------------
+    def saved_record(self, when: datetime | None = None) -> str:
+        """The game's record to keep as the learner's game in progress: the whole game
+        (every hand: it stays on the server, only the observation reaches the browser)
+        with the time and the computer seats' level under ``"saved"`` (a record reader
+        ignores it). Compact: written after every action."""
+        record = self.game.to_record()
+        record[SAVED_KEY] = {"at": (when or datetime.now(timezone.utc)).isoformat(
+            timespec="seconds")}
+        if isinstance(self.opponents, str):
+            record[SAVED_KEY]["opponents"] = self.opponents
+        return json.dumps(record, ensure_ascii=False, separators=(",", ":"))
+
+    def resume(self, saved: SavedGame | str) -> None:
+        """Replace the game with a saved one (a :class:`SavedGame` or its record text), at
+        the decision where it was left; the computer seats play on from there (at the
+        saved level) when :meth:`advance` is called. A record that does not replay, or is
+        of the other game, raises ``ValueError`` and changes nothing."""
+        if isinstance(saved, str):
+            saved = SavedGame.read(saved, self.game_name)
+        if saved.game.observe(0)["game"] != self.game_name \
+                or not 0 <= self.seat < saved.game.n_players:
+            raise ValueError(f"a saved game of this table is a {self.game_name} game")
+        self.game = saved.game
+        self._rng = random.Random(f"{saved.game.seed}/new games")
+        if saved.opponents is not None:
+            self.opponents = saved.opponents
+        elif not isinstance(self.opponents, str):  # one entry per seat may not fit
+            self.opponents = "beginner"
+        self._setup_bots(self.opponents)
+        self.note = "Your saved game, where you left it."
+
     # --- hints -------------------------------------------------------------------------
     # The hint for the learner's decision (issue 19, item 3) belongs here: it will call
     # tutor.advice.advise(self.game, seat=self.seat) when learner_to_move, reading only
@@ -286,6 +320,90 @@ class PlaySession:
     def result(self, table: dict[str, Any] | None = None) -> dict[str, Any]:
         """The end of the game in words (:func:`game_result`); empty before the end."""
         return game_result(table if table is not None else self.views()["table"])
+
+
+SAVED_KEY = "saved"
+"""The key a saved game's record adds: when it was saved, and the computer seats' level."""
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    """A learner's game in progress read back from its record (:meth:`read`): the replayed
+    ``game``, when it was saved (``at``, UTC) and the computer seats' level."""
+
+    game: Game
+    at: datetime | None = None
+    opponents: str | None = None
+
+    @classmethod
+    def read(cls, text: Any, game_name: str) -> SavedGame:
+        """The saved game in record ``text`` (from :meth:`PlaySession.saved_record`) for a
+        ``game_name`` table. ``ValueError`` with the reason if it is not a record of that
+        game that replays (a damaged file, an edited one, the other game's)."""
+        from .records import from_record
+
+        if not isinstance(text, str):
+            raise ValueError("a saved game is a game record")
+        try:
+            record = json.loads(text)
+        except ValueError as e:
+            raise ValueError(f"not a game record (bad JSON): {e}") from None
+        if not isinstance(record, dict):
+            raise ValueError("a game record is a JSON object")
+        game = from_record(record)  # replays every action: ValueError (ParseError) if bad
+        if game.observe(0)["game"] != game_name:
+            raise ValueError(f"not a {game_name} game")
+        meta = record.get(SAVED_KEY)
+        meta = meta if isinstance(meta, dict) else {}
+        at = None
+        if isinstance(meta.get("at"), str):
+            try:
+                at = datetime.fromisoformat(meta["at"])
+            except ValueError:
+                at = None
+            if at is not None and at.tzinfo is None:
+                at = at.replace(tzinfo=timezone.utc)
+        level = meta.get("opponents")
+        return cls(game, at, level if level in LEVELS else None)
+
+    def where(self) -> str:
+        """How far the game has come, in public words: "hand 4 of 19" (Trixter),
+        "kingdom 2 of 4, deal 7" (Trix)."""
+        obs = self.game.observe(0)
+        if obs["game"] == "trixter":
+            return f"hand {obs['hand_number']} of {obs['hand_number'] + obs['hands_left']}"
+        return f"kingdom {obs['kingdom']} of 4, deal {obs['deal_number']}"
+
+    def words(self, now: datetime | None = None) -> str:
+        """The offer's line: the game's options, how far it has come and when it was
+        saved: "Trixter · 5 players · … , hand 4 of 21, saved 3 minutes ago"."""
+        when = f", saved {ago(self.at, now)}" if self.at is not None else ""
+        return f"{game_options.summary(self.game)}, {self.where()}{when}"
+
+    def offer(self, now: datetime | None = None) -> dict[str, str]:
+        """What the table's offer shows (``title``, ``text``; the answers are the
+        widget's): public facts only, as the table's own line."""
+        return {"title": "You have a game in progress", "text": self.words(now)}
+
+
+def ago(when: datetime, now: datetime | None = None) -> str:
+    """How long ago ``when`` was, in words that do not depend on a time zone (the
+    server's clock is not the learner's).
+
+    >>> t = datetime(2026, 3, 1, 12, 0, tzinfo=timezone.utc)
+    >>> [ago(t, t.replace(hour=h, minute=m)) for h, m in ((12, 0), (12, 1), (12, 42), (15, 5))]
+    ['just now', '1 minute ago', '42 minutes ago', '3 hours ago']
+    >>> ago(t, t.replace(day=2)), ago(t, t.replace(day=13)), ago(t, t.replace(month=5))
+    ('1 day ago', '12 days ago', 'on 2026-03-01')
+    """
+    now = now or datetime.now(timezone.utc)
+    seconds = (now - when).total_seconds()
+    if seconds < 60:
+        return "just now"
+    for unit, size, below in (("minute", 60, 60), ("hour", 3600, 24), ("day", 86400, 31)):
+        if seconds < size * below:
+            return f"{plural(int(seconds // size), unit)} ago"
+    return f"on {when.date().isoformat()}"
 
 
 def learner_views(game: Game, seat: int, opened: Iterable[int] = ()) -> dict[str, Any]:

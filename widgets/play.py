@@ -22,6 +22,7 @@ import contextlib
 import datetime
 import functools
 import html
+import logging
 import os
 import time
 from collections.abc import Iterable, Sequence
@@ -35,11 +36,13 @@ from tutor.actions import (Action, Bid, ChooseContract, ChooseTrump, ClaimRedeal
 from tutor.bots import LEVELS
 from tutor.cards import Card, Suit
 from tutor.errors import ParseError
+from tutor.learners import Learner, LearnerError, lesson_of_page
 from tutor.protocol import Game, Phase
 # The game flow and its words live in the headless session; names kept here for callers.
-from tutor.session import (LEVEL_NAMES, PlaySession, describe, game_result,  # noqa: F401
-                           learner_views, round_kind, round_words, status_text)
+from tutor.session import (LEVEL_NAMES, PlaySession, SavedGame, describe,  # noqa: F401
+                           game_result, learner_views, round_kind, round_words, status_text)
 
+from . import learner as learners
 from ._base import Controller, Refused
 from .bidding import BidPanel
 from .layout import TrexLayout
@@ -48,7 +51,9 @@ from .table import CardTable
 
 __all__ = ["GameView", "play", "learner_views", "parse_message", "MESSAGE_TYPES",
            "record_name", "record_link", "finished_record", "LEVEL_NAMES", "game_result",
-           "PlaySession"]
+           "PlaySession", "PLAY_PAGES"]
+
+log = logging.getLogger(__name__)
 
 MAX_TEXT = 32
 """Longest text field a message may carry (a card, a suit, a contract list)."""
@@ -68,7 +73,15 @@ MESSAGE_TYPES: dict[str, dict[str, type]] = {
     "undo": {},
     "new_game": {},
     "keep_playing": {},  # the answer to the table's question (New game with other options)
+    "resume": {},  # the answers to the offer of a saved game
+    "start_fresh": {},
 }
+
+PLAY_PAGES = {"play_trixter.ipynb": "trixter", "play_trix.ipynb": "trix"}
+"""The pages whose game is saved for the learner as it goes (one per page), by curriculum
+path: the play pages only, not the full-game lessons that use the same table."""
+
+CHOOSE_FIRST = "First choose: resume your saved game, or start a new one."
 
 _CONTRACT_WORDS = ("king", "queens", "diamonds", "ltoosh", "trex")
 
@@ -183,6 +196,10 @@ class GameView(Controller, ipywidgets.VBox):
     game" (a :class:`~widgets.review.ReviewBoard` of the learner's seat below); and "Game
     options": the players and rules of the next game (:mod:`tutor.game_options`), started
     by "New game with these options" (or the table's New game).
+
+    On a play page (:data:`PLAY_PAGES`, as the browser reports the page) the game in
+    progress is saved for the learner as it goes, and a saved one is offered when the page
+    opens again (:meth:`resume` or :meth:`start_fresh`); see docs/design-notes.md.
     """
 
     def __init__(self, game: Game, seat: int = 0, opponents: str | Sequence = "beginner",
@@ -208,12 +225,21 @@ class GameView(Controller, ipywidgets.VBox):
         self.review_board: Any = None
         self.option_controls: dict[str, ipywidgets.ValueWidget] = {}
         self.chosen: dict[str, Any] = {}  # the next game's options, as the panel shows them
+        # The play pages' saved game: whose it is and which page's, once both are known,
+        # and the saved game offered until the learner answers (nothing is saved till then).
+        self.keeper: Learner | None = None
+        self.kind: str | None = None
+        self.offered: SavedGame | None = None
         extra = self._options_bar(four_colour) if options else []
         super().__init__(children=self.parts + extra)
         self.add_class("trix-tutor")
         self.add_class("tt-game")
         self._run_bots(pause=0.0)
         self.refresh()
+        if options:  # the browser says who and where in every part's first message
+            for w in self.parts:
+                w.observe(self._find_home, names=["page"])
+            learners.when_known(lambda _learner: self._find_home())
 
     # --- the play pages' options ------------------------------------------------------------
     def _options_bar(self, four_colour: bool) -> list[ipywidgets.Widget]:
@@ -222,7 +248,9 @@ class GameView(Controller, ipywidgets.VBox):
         self.level = ipywidgets.Dropdown(
             options=[(LEVEL_NAMES.get(lv, lv), lv) for lv in levels], value=current,
             description="Opponents", layout=ipywidgets.Layout(width="260px"))
-        self.level.observe(lambda c: self.set_level(c["new"]), names="value")
+        self._quiet_level = False  # set while the level follows a resumed game's
+        self.level.observe(lambda c: self._quiet_level or self.set_level(c["new"]),
+                           names="value")
         level_note = ipywidgets.HTML('<span style="color:#555;font-size:13px">(from their '
                                      "next move)</span>")
         self.download = ipywidgets.HTML()
@@ -423,6 +451,12 @@ class GameView(Controller, ipywidgets.VBox):
         if kind == "keep_playing":
             self.table.question = ""
             return True
+        if kind == "resume":
+            return self.resume(source)
+        if kind == "start_fresh":
+            return self.start_fresh(source)
+        if self._choose_first(source):
+            return False
         assert action is not None
         try:
             self.session.act(action)
@@ -446,6 +480,8 @@ class GameView(Controller, ipywidgets.VBox):
     # --- undo and new game ---------------------------------------------------------
     def undo(self) -> bool:
         """Take back the learner's last action and the computer actions after it."""
+        if self._choose_first():
+            return False
         try:
             self.session.undo()
         except ValueError as e:  # the game is over (the table's Undo is off too), or
@@ -459,6 +495,8 @@ class GameView(Controller, ipywidgets.VBox):
         """A fresh game with a new seed (:meth:`PlaySession.new_game`): with ``options``,
         else those chosen under the table (the play pages), else the same setup. Junk
         options are refused and change nothing. True if the new game started."""
+        if self._choose_first():
+            return False
         if options is None and self.option_controls:
             options = self.chosen
         try:
@@ -486,6 +524,7 @@ class GameView(Controller, ipywidgets.VBox):
             if clear_errors:
                 self._clear_errors()
             self._fill()
+        self._keep()
 
     def _fill(self) -> None:
         v = self.session.views(self.opened)
@@ -497,6 +536,114 @@ class GameView(Controller, ipywidgets.VBox):
         self.trex.layout.display = "" if v["show_trex"] else "none"
         self.scores.state = v["scores"]
         self.table.result = self.session.result(v["table"])
+        if self.offered is not None:
+            self.table.message = CHOOSE_FIRST
+
+    # --- the play pages' game in progress, saved as it goes ------------------------------
+    def _find_home(self, change: Any = None) -> None:
+        """Once the learner and the page are both known: on a play page of this game, offer
+        the learner's saved game, and save this one as it goes from then on."""
+        if self.keeper is not None:
+            return
+        learner = learners.current()
+        page = next((w.page for w in self.parts if w.page), "")
+        kind = PLAY_PAGES.get(lesson_of_page(page) or "")
+        if learner is None or kind != self.session.game_name:
+            return
+        self.keeper, self.kind = learner, kind
+        try:
+            self._offer_saved()
+        except Exception:  # pragma: no cover - a bug here must not stop the game
+            log.exception("the saved game could not be offered")
+            self.offered = None
+            self.table.offer = {}
+
+    def _offer_saved(self) -> None:
+        assert self.keeper is not None and self.kind is not None
+        text = self.keeper.saved_game(self.kind)
+        if text is None:
+            self.refresh()
+            return
+        try:
+            saved = SavedGame.read(text, self.kind)
+        except Exception as e:  # noqa: BLE001 - whatever is wrong, it cannot be resumed
+            log.warning("saved %s game set aside: %s", self.kind, e)
+            # Dropped: it cannot be resumed, and a progress file holding it would not load.
+            self.keeper.drop_game(self.kind)
+            self.session.note = "Your saved game could not be read (the file is damaged)."
+            self.refresh()
+            return
+        if saved.game.is_over:  # nothing left to play
+            self.keeper.drop_game(self.kind)
+            self.refresh()
+            return
+        self.offered = saved
+        self.table.offer = saved.offer()
+        self.refresh()
+
+    def _keep(self) -> None:
+        """Save the game for its learner after a change (a play page, no offer waiting):
+        dropped once over, or while it holds nothing of the learner's to lose."""
+        if self.keeper is None or self.kind is None or self.offered is not None:
+            return
+        try:
+            if self.game.is_over or not self.session.learner_has_acted:
+                self.keeper.drop_game(self.kind)
+            else:
+                self.keeper.save_game(self.kind, self.session.saved_record())
+        except (OSError, LearnerError) as e:  # a full disk must not stop the game
+            log.warning("the game in progress was not saved: %s", e)
+
+    def _choose_first(self, source: Any = None) -> bool:
+        """While a saved game is offered, only the offer's answers act."""
+        if self.offered is None:
+            return False
+        self._refuse(CHOOSE_FIRST, source)
+        return True
+
+    def resume(self, source: Any = None) -> bool:
+        """The answer "Resume it": the saved game replaces the one on the table, at the
+        decision where it was left; the computer seats play on. True if resumed."""
+        if self.offered is None:
+            self._refuse("there is no saved game to resume", source)
+            return False
+        saved = self.offered
+        try:
+            self.session.resume(saved)
+        except ValueError as e:  # pragma: no cover - read() already checked it
+            self._refuse(str(e), source)
+            return False
+        self.offered = None
+        self.table.offer = {}
+        self.table.question = ""
+        if self.level is not None and isinstance(self.opponents, str) \
+                and self.level.value != self.opponents:
+            self._quiet_level = True
+            try:
+                self.level.value = self.opponents
+            finally:
+                self._quiet_level = False
+        if self.option_controls:
+            self.chosen = self.session.options()
+            self._show_choices()
+        if self.level is not None:
+            self.close_review()
+        self.refresh(clear_errors=True)
+        self._run_bots()
+        return True
+
+    def start_fresh(self, source: Any = None) -> bool:
+        """The answer "Start a new game": the saved game is dropped and the game on the
+        table goes on (saved from the learner's first action). True if done."""
+        if self.offered is None or self.keeper is None or self.kind is None:
+            self._refuse("there is no saved game to set aside", source)
+            return False
+        self.offered = None
+        self.table.offer = {}
+        self.keeper.drop_game(self.kind)
+        self.session.note = "A new game; the saved one is gone."
+        self.refresh(clear_errors=True)
+        return True
 
 
 def _default_pause() -> float:

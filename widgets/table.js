@@ -27,6 +27,7 @@
  *   title: string, words: string[], rows: {place: string, name: string, score: number,
  *   me: boolean}[],
  * }} GameResult
+ * @typedef {{title?: string, text?: string}} Offer
  */
 
 const CARD_RE = /^([2-9TJQKA][SHDC]|X)$/;
@@ -344,11 +345,12 @@ export default {
       bar.appendChild(last);
       const controls = model.get("controls") || [];
       const over = s.phase === "game_over";
+      const offering = !!(model.get("offer") || {}).title;  // answer the offer first
       if (controls.includes("undo")) {
         const u = /** @type {HTMLButtonElement} */ (h("button", "tt-btn", "Undo"));
         u.type = "button";
         u.dataset.testid = "undo";
-        u.disabled = over;  // the game is over: nothing to take back into
+        u.disabled = over || offering;  // the game is over: nothing to take back into
         u.title = over ? "The game is over: start a new game" : "Take back your last move";
         u.addEventListener("click", () => send({ type: "undo" }));
         bar.appendChild(u);
@@ -358,6 +360,7 @@ export default {
         g.type = "button";
         g.dataset.testid = "new-game";
         g.setAttribute("aria-expanded", String(confirming));
+        g.disabled = offering;
         g.addEventListener("click", () => {
           if (over) { send({ type: "new_game" }); return; }  // nothing left to lose
           confirming = true;
@@ -412,6 +415,32 @@ export default {
       return box;
     }
 
+    /** A saved game to resume (the play pages after a reload; Python's words): "Resume it"
+     * or "Start a new game", both answered to Python, which clears it. Above the table,
+     * which is dimmed until then. */
+    function offerBox(/** @type {Offer} */ offer) {
+      const box = h("div", "tt-confirm tt-offer");
+      box.dataset.testid = "resume-offer";
+      box.setAttribute("role", "alertdialog");
+      box.setAttribute("aria-label", offer.title || "");
+      const text = h("p", "tt-offer-text", offer.text || "");
+      text.id = `tt-offer-${Math.random().toString(36).slice(2)}`;
+      box.setAttribute("aria-describedby", text.id);
+      const resume = /** @type {HTMLButtonElement} */ (h("button", "tt-btn tt-primary",
+        "Resume it"));
+      resume.type = "button";
+      resume.dataset.testid = "resume";
+      resume.addEventListener("click", () => send({ type: "resume" }));
+      const fresh = /** @type {HTMLButtonElement} */ (h("button", "tt-btn", "Start a new game"));
+      fresh.type = "button";
+      fresh.dataset.testid = "start-fresh";
+      fresh.addEventListener("click", () => send({ type: "start_fresh" }));
+      const buttons = h("div", "tt-confirm-buttons");
+      buttons.append(resume, fresh);
+      box.append(h("p", "tt-confirm-text", offer.title || ""), text, buttons);
+      return box;
+    }
+
     /** The end of the game: places and scores, who won, in words (from Python). */
     function resultPanel(/** @type {GameResult} */ r) {
       const box = h("div", "tt-result-panel");
@@ -450,6 +479,9 @@ export default {
         line.dataset.testid = "setup";
         root.appendChild(line);
       }
+      const offer = /** @type {Offer} */ (model.get("offer") || {});
+      root.classList.toggle("tt-offering", !!offer.title);
+      if (offer.title) root.appendChild(offerBox(offer));
       root.appendChild(infoBar(s));
       const felt = h("div", "tt-felt");
       felt.dataset.seats = String(n);
@@ -517,7 +549,7 @@ export default {
       const home = /** @type {HTMLElement | null} */ (hand.isConnected
         ? hand.querySelector('button[tabindex="0"]')
         : root.querySelector('[data-testid="new-game"]'));
-      settleFocus(root, !!active, home, myTurn && !wasMyTurn);
+      settleFocus(root, !!active, home, myTurn && !wasMyTurn && !offer.title);
       wasMyTurn = myTurn;
     }
 
@@ -533,10 +565,19 @@ export default {
       if (model.get("question") && keep) keep.focus();
     };
     model.on("change:question", ask);
+    // A saved game offered (the learner just arrived): the focus on "Resume it".
+    const offered = () => {
+      draw();
+      const resume = /** @type {HTMLElement | null} */ (
+        root.querySelector('[data-testid="resume"]'));
+      if (resume) resume.focus({ preventScroll: true });
+    };
+    model.on("change:offer", offered);
     draw();
     return () => {
       for (const e of events) model.off(e, draw);
       model.off("change:question", ask);
+      model.off("change:offer", offered);
       root.remove();
     };
   },

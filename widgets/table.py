@@ -21,7 +21,8 @@ class CardTable(TutorWidget):
     to show (``"undo"``, ``"new_game"``: the table asks before it sends ``new_game``, except
     at the end of the game; ``question``, when set, asks with those words). ``result`` is
     the end of the game in words (``title``, ``rows`` of places and scores, ``words``; see
-    :func:`widgets.play.game_result`), empty until then.
+    :func:`widgets.play.game_result`), empty until then. ``offer``, when set, offers the
+    learner's saved game above the table (which is dimmed until they answer).
     """
 
     _esm = esm("table.js")
@@ -34,3 +35,6 @@ class CardTable(TutorWidget):
     # Python's own "Start a new game …?" (the options' New game): the table's question box
     # with these words; both answers go back to Python, which clears it.
     question = traitlets.Unicode("").tag(sync=True)
+    # A saved game to resume (the play pages, after a reload): ``title`` and ``text`` from
+    # Python; "Resume it" sends ``resume``, "Start a new game" ``start_fresh``; Python clears it.
+    offer = traitlets.Dict().tag(sync=True)
