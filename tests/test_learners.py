@@ -317,3 +317,26 @@ def test_a_handed_in_class_set_is_kept_for_its_learner_only():
     assert r is not None
     assert Learner(A).class_results() == {r.filename: r.dumps()}
     assert Learner(B).class_results() == {}
+
+
+def test_puzzle_pages_keep_the_result_for_the_learner_who_played(home):
+    """A lesson's puzzle and the puzzles page start in memory and move to the learner's own
+    progress once the browser names them; the result lands in that learner's file only."""
+    from test_puzzle_board import solve_by_clicking
+
+    from widgets.lesson import puzzle, puzzle_trainer
+
+    board = puzzle("make-n-001")
+    trainer = puzzle_trainer(seed=1)
+    shown = trainer.board.puzzle.id
+    assert list(home.iterdir()) == []  # nobody named yet: nothing written
+    who.arrive(A, "/voila/render/puzzles.ipynb")
+    mine = home / "learners" / A / "progress.json"
+    assert trainer.board.puzzle.id == shown  # a fresh learner: the puzzle on the board stays
+    assert trainer.store.path == board.store.path == mine
+    solve_by_clicking(board)
+    solve_by_clicking(trainer.board)
+    history = Learner(A).progress.progress.history
+    assert [h.id for h in history] == ["make-n-001", shown]
+    assert [h.outcome for h in history] == ["solved", "solved"]
+    assert Learner(B).progress.progress.history == []

@@ -71,13 +71,17 @@ def check(*question_ids: str, title: str = "Check yourself") -> Quiz:
 def puzzle(puzzle_id: str, pause: float | None = None) -> PuzzleBoard:
     """One puzzle of the collection; its first result counts in the learner's progress,
     as on the puzzles page."""
+    from tutor.learners import MemoryStore
     from tutor.puzzles import bundled
-    from tutor.puzzles.progress import ProgressStore
+
+    from .learner import when_known
 
     found = {p.id: p for p in bundled()}
     if puzzle_id not in found:
         raise KeyError(f"no puzzle {puzzle_id!r}")
-    return PuzzleBoard(found[puzzle_id], pause=pause, store=ProgressStore())
+    board = PuzzleBoard(found[puzzle_id], pause=pause, store=MemoryStore())
+    when_known(lambda learner: board.use_store(learner.progress))
+    return board
 
 
 # --- charts and advisors ---------------------------------------------------------------

@@ -36,8 +36,11 @@ from tutor.puzzles.progress import (OUTCOME_TITLES, OUTCOMES, Progress, Progress
                                     attempt_words, puzzle_rating, review_words)
 from tutor.puzzles.session import PuzzleSession, goal_words
 
+from tutor.learners import MemoryStore
+
 from ._base import TutorWidget, css, esm
 from .layout import TrexLayout
+from .learner import when_known
 from .play import Refused, _default_pause, parse_message
 from .table import CardTable
 
@@ -369,7 +372,7 @@ class PuzzleTrainer(ipywidgets.VBox):
     generator once every bundled one of the choice is done, or when asked for), play it
     on a :class:`PuzzleBoard`, and see your rating, streak, puzzles due and results per
     theme. ``puzzles`` defaults to the bundled collection; ``store`` to the learner's
-    progress file (:func:`tutor.puzzles.progress.default_path`); ``clock`` gives the
+    progress (:mod:`widgets.learner`; in memory until the browser names them); ``clock`` gives the
     present; ``budget`` the seconds a fresh puzzle may take to deal.
     """
 
@@ -381,7 +384,8 @@ class PuzzleTrainer(ipywidgets.VBox):
         self.puzzles = list(bundled() if puzzles is None else puzzles)
         if not self.puzzles:
             raise ValueError("no puzzles to train on")
-        self.store = store if store is not None else ProgressStore()
+        # No store given: the learner's own, once their browser says who they are.
+        self.store = store if store is not None else MemoryStore()
         self.clock = clock
         self.engine = engine
         self.budget = budget
@@ -416,6 +420,8 @@ class PuzzleTrainer(ipywidgets.VBox):
         if first is None:  # every puzzle here is done: a fresh one
             self.generate_puzzle(all_done=True)
         self._show_progress()
+        if store is None:
+            when_known(lambda learner: self.use_store(learner.progress))
 
     # --- the pool: bundled puzzles and generated ones the progress keeps -------------------
     def pool(self) -> list[Any]:
@@ -521,12 +527,14 @@ class PuzzleTrainer(ipywidgets.VBox):
         self.store = store
         self._rebuilt = {}
         self.board.use_store(store)
-        if not self.board.in_play():
-            p, why = self._choose()
-            if p is not None:
-                self.board.load(p)
+        # The puzzle on the board stays unless this learner has one due for review or has
+        # already solved it: the page is drawn (and may be in use) before the id arrives.
+        p, why = self._choose() if not self.board.in_play() else (None, "")
+        if p is not None and (why == "review"
+                              or store.progress.is_solved(self.board.puzzle.id)):
+            self.board.load(p)
             self._say(why)
-        elif store.warning:
+        else:
             self._say("")
         self._show_progress()
 

@@ -30,7 +30,10 @@ from tutor.puzzles import Puzzle, bundled
 from tutor.puzzles.drill import LIMIT, PENALTY, Drill, DrillError, clock_words
 from tutor.puzzles.progress import ProgressStore
 
+from tutor.learners import MemoryStore
+
 from ._base import TutorWidget, css, esm
+from .learner import when_known
 from .play import _default_pause
 from .puzzle import PuzzleBoard, utc_now
 
@@ -106,7 +109,7 @@ def _miss_words(card: str, good: str) -> str:
 class PuzzleRush(ipywidgets.VBox):
     """The drill page: a :class:`RushPanel` above a :class:`RushBoard`. ``puzzles``
     defaults to the bundled collection; ``store`` keeps the best score (the learner's
-    progress file by default); ``clock`` is the drill's timer (``time.monotonic``) and
+    own progress by default, once their browser names them); ``clock`` is the drill's timer (``time.monotonic``) and
     ``now`` the date the score is saved with; ``seed`` fixes the order."""
 
     def __init__(self, puzzles: Sequence[Puzzle] | None = None,
@@ -115,7 +118,8 @@ class PuzzleRush(ipywidgets.VBox):
                  clock: Callable[[], float] = time.monotonic,
                  now: Callable[[], datetime] = utc_now,
                  limit: float = LIMIT, penalty: float = PENALTY) -> None:
-        self.store = store if store is not None else ProgressStore()
+        # No store given: the learner's own, once their browser says who they are.
+        self.store = store if store is not None else MemoryStore()
         self.now = now
         self.drill = Drill(list(bundled() if puzzles is None else puzzles),
                            rng=random.Random(seed), clock=clock, limit=limit,
@@ -133,6 +137,8 @@ class PuzzleRush(ipywidgets.VBox):
         self.add_class("trix-tutor")
         self.add_class("tt-rush-page")
         self.refresh()
+        if store is None:
+            when_known(lambda learner: self.use_store(learner.progress))
 
     # --- messages --------------------------------------------------------------------
     def _on_msg(self, widget: Any, content: Any, buffers: Any = None) -> None:
