@@ -949,3 +949,62 @@ def test_game_options_start_a_seven_player_trixter_and_partnership_trix(page, ap
     box = panel.bounding_box()
     assert box["x"] >= 0 and box["x"] + box["width"] <= 375, box
     shot(page, "trix_options_phone")
+
+
+# --- a game survives a reload ---------------------------------------------------------------
+def test_a_trixter_game_reloaded_mid_hand_is_offered_and_resumed(page, app_url):
+    """Play Trixter into hand 3, a card of it played, then reload the page (a new kernel):
+    the table offers the game in progress; Resume brings back the same hand, the same
+    cards in hand and the learner to play. The offer is looked at on a desktop and a
+    phone."""
+    page.goto(f"{app_url}/voila/render/play_trixter.ipynb")
+    info = page.locator(".tt-info")
+    for _ in range(80):
+        what = wait_for_learner(page)
+        if what == "card" and "Hand: 3 ·" in info.inner_text() and hand(page).count() < 3:
+            break
+        if what == "card":
+            play_legal_card(page)
+        else:
+            act(page, what)
+    else:
+        raise AssertionError("hand 3 never came with a card of it played")
+    cards = sorted(hand(page).evaluate_all("els => els.map(e => e.dataset.card)"))
+    trick = sorted(page.locator('[data-testid="trick"] [data-card]').evaluate_all(
+        "els => els.map(e => e.dataset.card)"))
+    shown = info.inner_text()
+    assert cards and "Hand: 3 · 3 cards" in shown
+
+    page.reload()
+    offer = page.locator('[data-testid="resume-offer"]')
+    expect(offer).to_be_visible(timeout=60_000)
+    expect(offer).to_contain_text("You have a game in progress")
+    expect(offer).to_contain_text(
+        "Trixter · 4 players · no jokers · starts with 1 card · 25 hands · no hook, "
+        "hand 3 of 25, saved just now")
+    expect(page.locator('[data-testid="message"]')).to_contain_text("First choose")
+    expect(page.locator('[data-testid="undo"]')).to_be_disabled()
+    assert focused(page).get("testid") == "resume"  # the likely answer is the default
+    expect(info).to_contain_text("Hand: 1 · 1 card")  # meanwhile a fresh game, dimmed
+    page.locator(".tt-table").first.scroll_into_view_if_needed()
+    shot(page, "resume_offer")
+    page.set_viewport_size({"width": 375, "height": 812})
+    offer.scroll_into_view_if_needed()
+    shot(page, "resume_offer_phone")
+    box = offer.bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 375, box
+    page.set_viewport_size({"width": 1100, "height": 900})
+
+    page.locator('[data-testid="resume"]').click()
+    expect(offer).to_have_count(0)
+    expect(info).to_contain_text("Hand: 3 · 3 cards")
+    assert wait_for_learner(page) == "card"
+    assert info.inner_text() == shown
+    assert sorted(hand(page).evaluate_all("els => els.map(e => e.dataset.card)")) == cards
+    assert sorted(page.locator('[data-testid="trick"] [data-card]').evaluate_all(
+        "els => els.map(e => e.dataset.card)")) == trick
+    expect(page.locator('[data-testid="message"]')).to_contain_text(
+        "Your saved game, where you left it.")
+    page.locator(".tt-table").first.scroll_into_view_if_needed()
+    shot(page, "resumed")
+    play_legal_card(page)  # the game goes on
