@@ -119,6 +119,24 @@ def test_lesson_status_and_the_best_check_is_kept():
     assert Learner(A).marks[path].opened == "2026-01-01T10:00:00+00:00"
 
 
+def test_continue_goes_to_the_next_lesson_not_done():
+    a = Learner(A)
+    assert a.continue_at() is None
+    for i, x in enumerate(["trixter/07_reading_bids.ipynb", "trixter/08_full_game.ipynb",
+                           "trixter/rules.ipynb"]):
+        a.mark_opened(x, when=f"2026-01-0{i + 1}T10:00:00+00:00")
+    assert a.continue_at() == "trixter/08_full_game.ipynb"  # opened, its check not done
+    a.mark_check(["trixter-08-q-sure", "trixter-08-q-dealer", "trixter-08-q-zero"], 3,
+                 when="2026-01-03T10:00:00+00:00")
+    a.mark_opened("trixter/rules.ipynb", when="2026-01-04T10:00:00+00:00")
+    # Nothing after the rules page: the lesson begun and not finished comes first...
+    assert a.continue_at() == "trixter/07_reading_bids.ipynb"
+    a.mark_check(["trixter-07-q-zero", "trixter-07-q-high", "trixter-07-q-total"], 2,
+                 when="2026-01-05T10:00:00+00:00")
+    # ... then the other track (Trixter 1 to 6 were skipped on purpose, it seems).
+    assert a.continue_at() == "trix/01_kingdom.ipynb"
+
+
 def test_questions_belong_to_their_lesson():
     assert lesson_of_question("trixter-05-q-exact") == "trixter/05_bidding.ipynb"
     assert lesson_of_question("trix-09-q-sum") == "trix/09_full_kingdom.ipynb"
@@ -271,6 +289,9 @@ def test_the_map_shows_each_lesson_and_where_to_continue():
     a.mark_opened("trix/02_king_of_hearts.ipynb", when="2026-01-02T09:00:00+00:00")
     assert map_state(a)["continue"]["path"] == "trix/02_king_of_hearts.ipynb"
     assert map_state(a)["continue"]["again"] is True
+    # Pages that are not lessons (puzzles, play) do not move "continue".
+    a.mark_opened("puzzles.ipynb", when="2026-01-03T09:00:00+00:00")
+    assert map_state(a)["continue"]["path"] == "trix/02_king_of_hearts.ipynb"
     assert map_state(a)["played"] == 0
     a.progress.record("p1", "king", 3, solved=False)
     assert map_state(a)["played"] == 1 and map_state(a)["rating"].startswith("Rating")

@@ -237,9 +237,26 @@ class Learner:
                 sum(n for _, n in mark.checks.values()))
 
     def last_lesson(self) -> str | None:
-        """The lesson of the curriculum opened most recently, or ``None``."""
-        opened = [(m.last, p) for p, m in self.marks.items() if m.last]
+        """The lesson of the two tracks (not a page like the puzzles) opened most
+        recently, or ``None``."""
+        tracks = {x.path for x in LESSONS if x.track != "more"}
+        opened = [(m.last, p) for p, m in self.marks.items() if m.last and p in tracks]
         return max(opened)[1] if opened else None
+
+    def continue_at(self) -> str | None:
+        """Where to go on: the last lesson opened if it is not done; else the next of its
+        track not done; else a lesson begun and not finished (the latest first); else the
+        other track's first not done; else any not done."""
+        last = self.last_lesson()
+        if last is None:
+            return None
+        here = lesson(last)
+        same = [x.path for x in LESSONS if x.track == here.track]
+        begun = sorted((m.last, p) for p, m in self.marks.items()
+                       if p in same or lesson(p).track != "more")
+        order = ([last] + same[same.index(last) + 1:] + [p for _, p in reversed(begun)]
+                 + [x.path for x in LESSONS if x.track not in (here.track, "more")] + same)
+        return next((p for p in order if self.lesson_status(p) != "done"), None)
 
     # --- the game in progress on each play page ------------------------------------
     def _game_path(self, kind: str) -> Path:

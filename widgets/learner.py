@@ -18,7 +18,7 @@ from datetime import datetime, timezone
 from typing import Any
 
 from tutor.learners import Learner, LearnerError, check_id, lesson_of_page
-from tutor.lessons.curriculum import LESSONS, TRACKS, neighbours, track
+from tutor.lessons.curriculum import LESSONS, TRACKS, track
 
 from ._base import TutorWidget, css, esm
 
@@ -103,15 +103,11 @@ def map_state(learner: Learner | None, now: datetime | None = None) -> dict[str,
                              "continue": None, "rating": "", "due": 0, "played": 0}
     if learner is None:
         return state
-    last = learner.last_lesson()
-    if last is not None:
-        goto = last
-        if learner.lesson_status(last) == "done":
-            after = neighbours(last)[1]
-            goto = after.path if after is not None else last
+    goto = learner.continue_at()
+    if goto is not None:
         state["continue"] = {"path": goto, "title": next(x.title for x in LESSONS
                                                           if x.path == goto),
-                             "short": _short(goto), "again": goto == last}
+                             "short": _short(goto), "again": goto == learner.last_lesson()}
     progress = learner.progress.progress
     state["played"] = len(progress.history)
     if progress.history:
