@@ -25,6 +25,10 @@ their turn.
   (sampled every 3 s), and the Voila server's RSS; CPU seconds used by each side.
 - errors: refused requests, kernel errors or stderr, failed requests, Voila log errors.
 - lost sessions: a websocket closed, a kernel dead or gone, or no update within 10 s.
+- each learner's own files: every learner has their own id (sent as ``hello`` in
+  ``common.js`` does); after play their folder under ``TRIX_TUTOR_HOME/learners`` must
+  hold their page's lesson mark only, and their saved game with exactly the cards they
+  clicked for their seat; a folder of nobody is a problem too.
 
 The anchor, measured first in the same run: the same class on ``benchmarks/minimal.ipynb``
 (one button echoed by the kernel), clicks until the echoed count arrives; its kernels
@@ -78,6 +82,9 @@ class Phase:
     cards: list[float] = field(default_factory=list)  # ms, click -> the update showing it
     actions: list[float] = field(default_factory=list)  # ms, every request -> its update
     pages: list[float] = field(default_factory=list)  # s, page request -> HTML received
+    # learner id -> (page, seat, the actions they sent in the current game, in order)
+    own: dict[str, tuple[str, int, list[str]]] = field(default_factory=dict)
+    checked: list[str] = field(default_factory=list)  # problems with the learners' files
     errors: list[str] = field(default_factory=list)
     lost: list[str] = field(default_factory=list)
     kernel_ids: list[str] = field(default_factory=list)
@@ -94,6 +101,8 @@ class Page:
 
     def __init__(self, base: str, notebook: str, label: str, phase: Phase) -> None:
         self.url, self.label, self.phase = base + notebook, label, phase
+        self.notebook = notebook
+        self.learner = uuid.uuid4().hex  # the id a browser keeps in its local storage
         self.server = base.split("/voila/render/")[0]
         self.session = uuid.uuid4().hex
         self.inbox: asyncio.Queue = asyncio.Queue()
@@ -221,6 +230,12 @@ async def play_game(page: Page, rng: random.Random, until: float, phase: Phase) 
     ids = {page.models[c[10:]].get("_anywidget_id"): c[10:]
            for c in page.models[page.root]["children"]}
     table, panel = ids["widgets.table.CardTable"], ids["widgets.bidding.BidPanel"]
+    # Who the learner is, as common.js's hello() sends it when the table is first drawn.
+    sent: list[str] = []
+    phase.own[page.learner] = (page.notebook, page.models[table]["state"]["seat"], sent)
+    page.send("comm_msg", {"comm_id": table, "data": {
+        "method": "update", "buffer_paths": [],
+        "state": {"learner": page.learner, "page": f"/voila/render/{page.notebook}"}}})
     while time.monotonic() < until:
         while not my_turn(page.models[table]["state"]):
             await page.update(table)  # the computer players' moves
@@ -228,6 +243,10 @@ async def play_game(page: Page, rng: random.Random, until: float, phase: Phase) 
         page.drain()
         where, request = choose(page.models[table]["state"], rng)
         t0 = page.custom(table if where == "table" else panel, request)
+        if request["type"] == "new_game":
+            sent.clear()
+        elif request["type"] == "play":
+            sent.append(request["card"])
         while True:
             t, state = await page.update(table)
             if state.get("error"):
@@ -338,6 +357,42 @@ async def shut_down(base: str, phase: Phase, proc) -> None:
     phase.errors.append("kernels still running after the shutdown beacons")
 
 
+def check_learners(phase: Phase, home: Path) -> None:
+    """Each learner's folder holds their own page's mark and their own game, whose cards
+    for their seat are exactly the cards they clicked; no folder of anyone else."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from tutor import records
+
+    folders = {p.name for p in (home / "learners").iterdir()} if (home / "learners").is_dir() \
+        else set()
+    for extra in sorted(folders - set(phase.own)):
+        phase.checked.append(f"a folder of no learner: {extra[:8]}")
+    for lid, (notebook, seat, cards) in phase.own.items():
+        who, folder = lid[:8], home / "learners" / lid
+        try:
+            marks = json.loads((folder / "lessons.json").read_text())
+        except (OSError, ValueError) as e:
+            phase.checked.append(f"{who}: no lesson marks ({e})")
+            continue
+        if set(marks) != {Path(notebook).name}:
+            phase.checked.append(f"{who}: lesson marks {sorted(marks)}, not {notebook}")
+        kind = Path(notebook).stem.removeprefix("play_")
+        try:
+            game = records.loads((folder / "games" / f"{kind}.json").read_text())
+        except FileNotFoundError:
+            if cards:
+                phase.checked.append(f"{who}: {len(cards)} cards played, no game saved")
+            continue
+        except Exception as e:  # noqa: BLE001 - any failure is a lost game
+            phase.checked.append(f"{who}: saved game unreadable ({type(e).__name__})")
+            continue
+        played = [a for s, a in game.to_record()["actions"] if s == seat and " " not in a
+                  and a not in ("pass", "next", "redeal")]  # a card: one word, not these
+        if played != cards:
+            phase.checked.append(f"{who}: saved game has {len(played)} of their cards, "
+                                 f"they played {len(cards)}")
+
+
 def pct(xs: list[float], p: float) -> float:
     """The ``p``-th percentile (nearest rank)."""
     xs = sorted(xs)
@@ -382,14 +437,18 @@ def table(app: Phase, anchor: Phase, pause: str, log_errors: list[str]) -> str:
         "| errors " + both(lambda p: str(len(p.errors))) + " 0 |",
         "| lost sessions " + both(lambda p: str(len(p.lost))) + " 0 |",
         f"| errors in Voila's log (whole run) | {len(log_errors)} | | 0 |",
+        f"| each learner's own files (lesson mark, saved game = the cards they played),"
+        f" checked after play | {len(app.own) - len({c.split(':')[0] for c in app.checked})}"
+        f" of {len(app.own)} right, {len(app.checked)} problems | - | all right |",
     ]
-    met = pct(app.cards, 95) < 500 and not app.lost and not anchor.lost
-    notes = [f"Target (p95 click -> update < 500 ms, nothing lost): "
+    met = pct(app.cards, 95) < 500 and not app.lost and not anchor.lost and not app.checked
+    notes = [f"Target (p95 click -> update < 500 ms, nothing lost or mixed): "
              f"{'met' if met else 'NOT met'}.",
              f"Computer players' pause: {pause}. Learners think 2-6 s on their turn and "
              f"arrive over the first seconds of each phase; the anchor phase runs first."]
     for p in (app, anchor):
-        for what, items in (("errors", p.errors), ("lost", p.lost)):
+        for what, items in (("errors", p.errors), ("lost", p.lost),
+                            ("learners' files", p.checked)):
             if items:
                 notes.append(f"{p.name} {what} (first {min(5, len(items))} of {len(items)}): "
                              + "; ".join(items[:5]))
@@ -417,7 +476,8 @@ async def measure(args) -> int:
     app = Phase("app", args.learners, args.minutes)
     pause = f"{args.pause} s (--pause)" if args.pause is not None \
         else "the app's default (TRIX_TUTOR_PAUSE unset: 0.6 s)"
-    env = {"TRIX_TUTOR_SEED": str(args.seed),
+    home = Path(tempfile.mkdtemp(prefix="class-load-home-"))  # every learner's folder
+    env = {"TRIX_TUTOR_SEED": str(args.seed), "TRIX_TUTOR_HOME": str(home),
            "TRIX_TUTOR_PAUSE": None if args.pause is None else str(args.pause)}
     with open(args.log, "w+") if args.log else tempfile.TemporaryFile("w+") as log:
         with voila_app(env=env, log=log) as (proc, base):
@@ -425,6 +485,8 @@ async def measure(args) -> int:
             await shut_down(base, anchor, proc)
             await run_phase(app, proc, base, [TRIXTER, TRIX], play_game, args.stagger,
                             args.seed)
+            await asyncio.sleep(1.0)  # the last click's save follows its update
+            check_learners(app, home)
             measured = os.fstat(log.fileno()).st_size  # (not what stopping Voila logs)
         log.seek(0)
         log_errors = [ln.strip()[:200] for ln in log.read(measured).splitlines()
@@ -438,7 +500,8 @@ async def measure(args) -> int:
             f"Measured {datetime.date.today().isoformat()} with `{command}`"
             f" (`benchmarks/class_load.py`; what each row means is in its docstring).\n\n"
             f"Machine: {machine()}.\n\n" + text)
-    return 1 if app.errors or app.lost or anchor.errors or anchor.lost or log_errors else 0
+    return 1 if app.errors or app.lost or anchor.errors or anchor.lost or log_errors \
+        or app.checked else 0
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -90,3 +90,42 @@ def test_class_load_benchmark_prints_a_table():
     assert rows["lost sessions"][:2] == ["0", "0"], run.stdout
     assert rows["errors"][:2] == ["0", "0"], run.stdout
     assert run.returncode == 0, run.stdout + run.stderr[-2000:]
+    assert rows["each learner's own files (lesson mark, saved game = the cards they played), "
+                "checked after play"][0] == "2 of 2 right, 0 problems", run.stdout
+
+
+def test_class_load_finds_a_learners_game_in_anothers_folder(tmp_path):
+    """The class-load check is real: a game saved in the wrong learner's folder, a card
+    missing, or a folder of nobody is each reported."""
+    if importlib.util.find_spec("tornado") is None:
+        pytest.skip("needs the app extras (tornado)")
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    import class_load
+
+    from tutor import records
+    from tutor.learners import Learner
+    from tutor.trixter import TrixterGame
+
+    def game_with_cards(seed: int) -> tuple[TrixterGame, list[str]]:
+        g = TrixterGame.new(players=4, seed=seed)
+        while g.to_move is not None and len(g.to_record()["actions"]) < 12:
+            g.apply(g.legal_actions()[0])
+        cards = [a for s, a in g.to_record()["actions"] if s == 0 and " " not in a]
+        return g, cards
+
+    ana, ben = "a" * 32, "b" * 32
+    ga, ca = game_with_cards(1)
+    gb, cb = game_with_cards(2)
+    assert ca and cb and ca != cb
+    for lid, g in ((ana, ga), (ben, ga)):  # Ben's folder holds Ana's game
+        learner = Learner(lid, root=tmp_path / "learners")
+        learner.mark_opened("play_trixter.ipynb")
+        learner.save_game("trixter", records.dumps(g))
+    Learner("c" * 32, root=tmp_path / "learners").mark_opened("play_trix.ipynb")
+    phase = class_load.Phase("app", 2, 1.0)
+    phase.own = {ana: ("lessons/play_trixter.ipynb", 0, ca),
+                 ben: ("lessons/play_trixter.ipynb", 0, cb)}
+    class_load.check_learners(phase, tmp_path)
+    assert len(phase.checked) == 2, phase.checked
+    assert phase.checked[0].startswith("a folder of no learner: cccccccc")
+    assert phase.checked[1].startswith("bbbbbbbb: saved game has")
