@@ -384,11 +384,13 @@ def click_card(page, session, card) -> None:
     click(page, hand(page).and_(page.locator(f'[data-card="{card}"]')))
     session.play(card)
     expect(hand(page).and_(page.locator(f'[data-card="{card}"]'))).to_have_count(0)
+    # The other seats' cards and the learner's last card land one by one, with pauses
+    # (slower still in the browser's Python on a busy machine): give them time.
     if session.over:
         expect(page.locator('[data-testid="puzzle-status"]')).to_have_class(
-            re.compile(r"tt-(solved|failed)"))
+            re.compile(r"tt-(solved|failed)"), timeout=30_000)
     else:
-        expect(page.locator(".tt-me.tt-to-move")).to_have_count(1)
+        expect(page.locator(".tt-me.tt-to-move")).to_have_count(1, timeout=30_000)
         expect(hand(page).and_(page.locator(".legal"))).to_have_count(len(session.legal()))
 
 
