@@ -1,0 +1,325 @@
+"""tutor.advice: every decision of both games gets ranked, legal, reproducible advice that
+reads only what the seat may know.
+
+Planting: the same public history is rebuilt with other hidden cards (a layout the seat
+cannot tell from the real one, given back the cards each seat has played) and replayed
+through the engine; the advice must not change."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tutor import Bid, CardSet, Phase, TrixGame, TrixterGame
+from tutor.actions import ChooseContract, ChooseTrump, ClaimRedeal, Double, Pass, Play
+from tutor.advice import Advice, Option, advise, bid_distribution
+from tutor.bots import bot_for, play_bot_turn
+from tutor.solver.pimc import sample_layouts, view_of
+from tutor.trix.rules import TrixRules
+from tutor.trixter import TrixterRules
+
+
+def planted(game, seat: int, seed: int = 0):
+    """The game with the other hands replaced by another layout consistent with what
+    ``seat`` has seen, replayed through the engine (which refuses an inconsistent one)."""
+    hands = sample_layouts(view_of(game, seat), 1, random.Random(seed))[0]
+    played: dict[int, list] = {}
+    for s, act in game.deal_actions:
+        if isinstance(act, Play):
+            played.setdefault(s, []).append(act.card)
+    full = [CardSet(list(h) + played.get(s, [])) for s, h in enumerate(hands)]
+    rec = game.to_record()
+    rec["deals"][len(game.deals) - 1] = [h.pbn() for h in full]
+    again = type(game).from_record(rec)
+    assert again.observe(seat) == game.observe(seat)
+    return again
+
+
+def assert_well_formed(advice: Advice, game, seat: int) -> None:
+    legal = game.legal_actions(seat)
+    acts = [o.action for o in advice.options]
+    assert sorted(map(str, acts)) == sorted(map(str, legal))  # each legal action once
+    assert len(set(map(str, acts))) == len(acts)
+    assert advice.best == advice.options[0].action and advice.best in legal
+    assert advice.seat == seat and advice.samples >= 1 and advice.seconds >= 0
+    assert advice.kind in ("points", "chance", "place")
+    values = [o.value for o in advice.options]
+    assert values == sorted(values, reverse=advice.kind != "place") or \
+        game.rules.__dict__.get("reversed_signs")
+    assert all(isinstance(o, Option) and o.text and "\n" not in o.text for o in advice.options)
+    line = advice.explain()
+    assert line and "\n" not in line
+
+
+def same(a: Advice, b: Advice) -> bool:
+    return [(str(o.action), o.value, o.text) for o in a.options] == \
+        [(str(o.action), o.value, o.text) for o in b.options]
+
+
+# --- positions ----------------------------------------------------------------------------
+def trixter_at(phase: Phase, seed: int, hand: int = 5, players: int = 4,
+               cards_played: int = 0) -> TrixterGame:
+    """A Trixter game at ``phase`` with bots' choices so far."""
+    g = TrixterGame.new(players=players, seed=seed, first_hand=hand)
+    bots = [bot_for("trixter", "beginner", seed=s) for s in range(players)]
+    while g.phase != phase:
+        play_bot_turn(g, bots[g.to_move])
+    for _ in range(cards_played):
+        play_bot_turn(g, bots[g.to_move])
+    return g
+
+
+def trix_at(contract: str, seed: int, cards_played: int = 0,
+            rules: TrixRules | None = None) -> TrixGame:
+    g = TrixGame.new(seed=seed, owner=0, rules=rules or TrixRules())
+    g.apply(f"contract {contract}")
+    bots = [bot_for("trix", "beginner", seed=s) for s in range(4)]
+    while g.phase == Phase.DOUBLE:
+        act = g.legal_actions()[-1]  # no double / no redeal
+        g.apply(act)
+    for _ in range(cards_played):
+        if g.phase not in (Phase.PLAY, Phase.TREX):
+            break
+        play_bot_turn(g, bots[g.to_move])
+    return g
+
+
+# A King of Hearts deal: West (seat 1) holds the K♥ alone with twelve diamonds, so it
+# may double it or claim a redeal, and is void in spades.
+KING_DEAL = ["AKQJT98.765432..", ".K.AKQJT9876543.", "765432.AQJ.2.AKQ",
+             ".T98..JT98765432"]
+
+
+def king_deal(rules: TrixRules | None = None) -> TrixGame:
+    g = TrixGame.new(seed=1, owner=0, deals=[KING_DEAL], rules=rules or TrixRules())
+    g.apply("contract king")
+    return g
+
+
+# --- every decision ----------------------------------------------------------------------
+def test_trixter_trump_bid_and_card():
+    g = trixter_at(Phase.TRUMP, seed=3)
+    a = advise(g, budget=80)
+    assert_well_formed(a, g, g.dealer)
+    assert all(isinstance(o.action, ChooseTrump) for o in a.options) and a.kind == "points"
+    g.apply(a.best)
+    a = advise(g, budget=80)  # the dealer's bid: bids and the trump changes
+    assert_well_formed(a, g, g.dealer)
+    assert {type(o.action) for o in a.options} == {Bid, ChooseTrump}
+    assert a.tricks is not None and sum(a.tricks) == pytest.approx(1)
+    g.apply(a.best if isinstance(a.best, Bid) else "bid 1")
+    a = advise(g, budget=80)
+    assert_well_formed(a, g, g.to_move)
+    assert all(isinstance(o.action, Bid) for o in a.options)
+    g = trixter_at(Phase.PLAY, seed=3, cards_played=2)
+    a = advise(g, budget=80)
+    assert_well_formed(a, g, g.to_move)
+    assert a.kind == "chance" and all(isinstance(o.action, Play) for o in a.options)
+    assert "makes your bid in" in a.options[0].text and "points expected" in a.options[0].text
+
+
+def test_trixter_with_jokers_and_other_scorings():
+    g = trixter_at(Phase.PLAY, seed=8, hand=4, players=5, cards_played=3)
+    assert g.jokers == 3
+    a = advise(g, budget=60)
+    assert_well_formed(a, g, g.to_move)
+    g = TrixterGame.new(players=3, seed=2, first_hand=4,
+                        rules=TrixterRules(scoring="squared", hook=True))
+    bots = [bot_for("trixter", "beginner", seed=s) for s in range(3)]
+    while g.to_move != g.last_bidder or g.phase != Phase.BID:
+        play_bot_turn(g, bots[g.to_move])
+    a = advise(g, budget=60)
+    assert_well_formed(a, g, g.to_move)  # the hook's forbidden bid is not offered
+    play_bot_turn(g, bots[g.to_move])
+    play_bot_turn(g, bots[g.to_move])
+    a = advise(g, budget=60)
+    assert a.kind == "points"  # the squared scoring: points, not the chance, rank cards
+
+
+@pytest.mark.parametrize("rules", [TrixRules(), TrixRules(combine=True), TrixRules.complex(),
+                                   TrixRules(partnership=True)])
+def test_trix_contract_choices(rules):
+    g = TrixGame.new(seed=4, owner=2, rules=rules)
+    a = advise(g, budget=60)
+    assert_well_formed(a, g, 2)
+    assert all(isinstance(o.action, ChooseContract) for o in a.options)
+    assert "against an average hand" in a.options[0].text
+    if rules.complex_only:
+        assert len(a.options) == 2
+
+
+def test_trix_double_claim_and_king_discard():
+    g = king_deal()
+    g.apply("no double")  # the owner, North
+    a = advise(g, budget=60)
+    assert_well_formed(a, g, 1)
+    kinds = {type(o.action) for o in a.options}
+    assert Double in kinds and ClaimRedeal in kinds
+    claim = next(o for o in a.options if isinstance(o.action, ClaimRedeal))
+    assert claim.value == -75 / 4 and "new deal" in claim.text
+    # The K♥ alone: a redeal is better than keeping it (it is very likely taken).
+    assert a.best == ClaimRedeal()
+
+
+def test_trix_discards_the_king_of_hearts_when_void():
+    g = king_deal()
+    while g.phase == Phase.DOUBLE:
+        g.apply(g.legal_actions()[-1])
+    g.apply("AS")  # North leads the A♠; West has no spade
+    a = advise(g, budget=200)
+    assert_well_formed(a, g, 1)
+    assert a.best == Play(CardSet.parse("KH").__iter__().__next__())
+    assert a.options[0].value == 0  # North takes this trick: the K♥ goes with it
+    assert a.options[1].value < 0
+
+
+def test_trex_card_and_pass():
+    g = trix_at("trex", seed=5)
+    a = advise(g, budget=60)
+    assert_well_formed(a, g, g.to_move)
+    assert a.kind == "place" and 1 <= a.options[0].value <= 4
+    bots = [bot_for("trix", "beginner", seed=s) for s in range(4)]
+    while g.phase == Phase.TREX and g.legal_actions() != [Pass()]:
+        play_bot_turn(g, bots[g.to_move])
+    assert g.legal_actions() == [Pass()]
+    a = advise(g, budget=20)
+    assert_well_formed(a, g, g.to_move)
+    assert "pass" in a.explain()
+    t = trix_at("trex", seed=5, rules=TrixRules(partnership=True), cards_played=6)
+    a = advise(t, budget=60)
+    assert_well_formed(a, t, t.to_move)
+    assert a.kind == "points" and "your team" in a.options[0].text
+
+
+def test_trix_trick_card():
+    g = trix_at("queens", seed=6, cards_played=9)
+    a = advise(g, budget=60)
+    assert_well_formed(a, g, g.to_move)
+    assert a.kind == "points" and "points expected" in a.options[0].text
+
+
+# --- obvious answers ------------------------------------------------------------------------
+def test_trixter_keeps_the_trump_ace_for_the_last_trick():
+    """South (dealer, last to play) bid 1 and holds A♠ (trump) and 2♦, void in hearts, with
+    K♥ and Q♥ down: throwing the 2♦ leaves a sure last trick to the A♠; ruffing now
+    makes the bid only when the 2♦ then loses too."""
+    deal = [".K..9", ".Q.4.", "J.5..", "A..2."]
+    g = TrixterGame.new(players=4, seed=1, dealer=3, first_hand=2, deals=[deal])
+    for a in ("trump S", "bid 1", "bid 0", "bid 1", "bid 0"):
+        g.apply(a)
+    for c in ("KH", "QH", "5H"):
+        g.apply(c)
+    a = advise(g, budget=200)
+    assert_well_formed(a, g, 3)
+    assert str(a.best) == "2D" and a.options[0].value == 1.0
+    assert a.options[1].value < 1.0
+    assert "2♦" in a.explain() and "A♠" in a.explain()
+
+
+def test_trixter_plays_the_last_trump_ace_when_one_trick_is_needed():
+    deal = ["2...", "3...", "4...", "A..."]
+    g = TrixterGame.new(players=4, seed=1, dealer=0, first_hand=1, deals=[deal])
+    for a in ("trump S", "bid 0", "bid 0", "bid 0", "bid 1"):
+        g.apply(a)
+    for c in ("3S", "4S"):
+        g.apply(c)
+    assert g.to_move == 3
+    a = advise(g, budget=10)
+    assert str(a.best) == "AS" and a.options[0].value == 1.0
+    assert "only choice" in a.explain()
+
+
+# --- the bid distribution ----------------------------------------------------------------------
+@pytest.mark.parametrize("hand,trump,players", [("AK.Q2.K.", "S", 4), ("A2.K3..", "H", 3),
+                                                ("...432", None, 4), ("AKQ.J.T9.8", "D", 5)])
+def test_bid_distribution_sums_to_one_and_expected_follows(hand, trump, players):
+    rules = TrixterRules()
+    d = bid_distribution(hand, trump, players=players, budget=80, seed=2)
+    size = len(CardSet.from_pbn(hand))
+    assert len(d.tricks) == size + 1 and sum(d.tricks) == pytest.approx(1)
+    assert all(0 <= p <= 1 for p in d.tricks)
+    for n in range(size + 1):
+        assert d.expected[n] == pytest.approx(sum(d.tricks[k] * rules.score(n, k)
+                                                  for k in range(size + 1)))
+    assert d.best_bid == max(d.bids, key=lambda n: (d.expected[n], -n))
+    assert f"bid {d.best_bid}" in d.explain()
+
+
+def test_bid_distribution_known_answers():
+    d = bid_distribution("AKQ...", "S", players=4, budget=20)
+    assert d.tricks == [0, 0, 0, 1.0] and d.best_bid == 3 and d.expected[3] == 13
+    d = bid_distribution("...432", None, players=4, leader=1, budget=20)
+    assert d.tricks[0] == 1.0 and d.best_bid == 0
+
+
+def test_bid_advice_for_a_game_matches_the_advice():
+    g = trixter_at(Phase.BID, seed=11, hand=6)
+    g.apply("bid 2")  # the dealer; now the next seat
+    a = advise(g, budget=100, seed=3)
+    d = a.notes["distributions"]["bid"]
+    for o in a.options:
+        assert o.value == d.expected[o.action.n]
+    assert a.tricks == d.tricks
+
+
+# --- what the seat may know -----------------------------------------------------------------------
+@pytest.mark.parametrize("seed", range(4))
+def test_advice_ignores_the_hidden_hands(seed):
+    positions = [trixter_at(Phase.PLAY, seed=seed, hand=6, cards_played=5 + seed),
+                 trixter_at(Phase.BID, seed=seed, hand=5),
+                 trix_at(["king", "queens", "diamonds", "ltoosh"][seed], seed=seed,
+                         cards_played=11),
+                 trix_at("trex", seed=seed, cards_played=10)]
+    for g in positions:
+        if g.to_move is None:
+            continue
+        seat = g.to_move
+        other = planted(g, seat, seed)
+        assert other.hands != g.hands or sum(len(h) for h in g.hands) == len(g.hands[seat])
+        assert same(advise(g, budget=60, seed=seed), advise(other, budget=60, seed=seed))
+
+
+def test_doubling_round_advice_ignores_the_hidden_hands():
+    g = king_deal()
+    g.apply("no double")
+    other = planted(g, 1, seed=4)
+    assert same(advise(g, budget=40), advise(other, budget=40))
+
+
+def test_same_seed_same_advice_and_seeds_differ():
+    g = trixter_at(Phase.PLAY, seed=2, hand=8, cards_played=3)
+    a, b = advise(g, budget=100, seed=5), advise(g, budget=100, seed=5)
+    assert same(a, b)
+    assert a.samples == b.samples
+
+
+def test_seconds_becomes_a_budget():
+    g = trixter_at(Phase.PLAY, seed=2, hand=8, cards_played=3)
+    a = advise(g, seconds=0.05)
+    assert a.samples >= 2
+    assert same(a, advise(g, seconds=0.05))  # the same work, whatever the clock says
+
+
+# --- no decision ----------------------------------------------------------------------------------
+def test_a_seat_without_a_decision_is_refused():
+    g = trixter_at(Phase.PLAY, seed=1, cards_played=1)
+    with pytest.raises(ValueError, match="turn"):
+        advise(g, seat=(g.to_move + 1) % 4)
+    with pytest.raises(ValueError, match="no seat"):
+        advise(g, seat=7)
+    bots = [bot_for("trixter", "beginner", seed=s) for s in range(4)]
+    while g.phase == Phase.PLAY:
+        play_bot_turn(g, bots[g.to_move])
+    with pytest.raises(ValueError, match="hand is over"):
+        advise(g)
+    t = TrixterGame.new(players=4, seed=1, first_hand=25)
+    while not t.is_over:
+        if t.phase == Phase.HAND_OVER:
+            t.apply("next")
+        else:
+            play_bot_turn(t, bots[t.to_move])
+    with pytest.raises(ValueError, match="game is over"):
+        advise(t)
+    with pytest.raises(ValueError, match="budget"):
+        advise(trixter_at(Phase.TRUMP, seed=1), budget=0)

@@ -1,0 +1,1083 @@
+"""Advice for every decision of both games: what should this seat do now, and why?
+
+:func:`advise` answers for the seat to move, from what that seat may know only
+(``game.observe(seat)`` and the public record, through
+:func:`tutor.solver.pimc.view_of`): Trixter trump, bid and card; Trix contract, double,
+redeal claim, trick card, Trex card or pass.
+
+The player model: every seat plays for **its own** score. In Trixter each other seat
+plays to make its own bid (the bid it said, or before it has spoken the bid its hand
+suggests, :func:`tutor.bots.trixter.estimate_tricks`); in Trix each avoids its own
+penalties (its team's in partnership), and in Trex plays to go out first. The advice
+deals the cards the seat cannot see at random in ways consistent with its view, and on
+each such layout plays every option out to the end of the hand with a fast rollout
+policy for every seat (on card masks), scoring with the game's own tables
+(:meth:`TrixterRules.score`, :func:`tutor.trix.contracts.deal_points`). Every option
+is played on the same layouts (common random numbers), so the differences are the
+options'.
+
+Work is counted in rollouts (``budget``): the same game and seed give the same advice on
+any machine; ``seconds`` converts to a budget at a fixed, measured rate.
+
+>>> from tutor import TrixterGame
+>>> g = TrixterGame.new(players=4, seed=3, first_hand=3)
+>>> for a in ("trump S", "bid 1", "bid 0", "bid 1", "bid 0"):
+...     g.apply(a)
+>>> a = advise(g, budget=60)
+>>> a.kind, str(a.best) in [str(x) for x in g.legal_actions()]
+('chance', True)
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .actions import Action, Bid, ChooseContract, ChooseTrump, ClaimRedeal, Double, Pass, Play
+from .cards import JOKER, Card, CardSet, Suit
+from .protocol import Phase
+from .tricks import trick_winner
+
+__all__ = ["advise", "Advice", "Option", "bid_distribution", "BidDistribution",
+           "DEFAULT_BUDGET", "ROLLOUT_CARDS_PER_SECOND", "budget_for"]
+
+DEFAULT_BUDGET = 600
+"""Rollouts for a decision when neither ``budget`` nor ``seconds`` is given."""
+
+ROLLOUT_CARDS_PER_SECOND = 120_000
+"""Cards a rollout plays per second in pure Python on one core (measured with
+``benchmarks/advice.py``): ``seconds`` becomes a budget of rollouts at this rate."""
+
+SUIT = [0x1FFF << (13 * s) for s in range(4)]
+FULL = (1 << 52) - 1
+JK = 52  # a joker in a trick
+# The cards of the same suit above each card.
+HIGHER = [SUIT[i // 13] & ~((2 << i) - 1) for i in range(52)]
+KH = 13 * Suit.HEARTS + 13 - 2
+JACK = 11 - 2  # rank index of the jack within a suit
+
+
+# --- the answer ---------------------------------------------------------------------
+@dataclass(frozen=True)
+class Option:
+    """One legal choice: the action, its value (its meaning is the advice's ``kind``) and
+    a short line a learner reads."""
+
+    action: Action
+    value: float
+    text: str
+
+
+@dataclass
+class Advice:
+    """Every legal choice of a decision, best first.
+
+    ``kind`` says what a value means: ``"points"`` (expected score; for Trix contracts,
+    points better than an average hand would score), ``"chance"`` (of making the bid) or
+    ``"place"`` (expected Trex place, 1 = first out: lower is better)."""
+
+    seat: int
+    kind: str
+    options: list[Option]
+    samples: int
+    seconds: float
+    rollouts: int = 0
+    game: str = ""
+    tricks: list[float] | None = None  # Trixter bids: the chance of each trick count
+    notes: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def best(self) -> Action:
+        """The recommended action (one of ``game.legal_actions(seat)``)."""
+        return self.options[0].action
+
+    def explain(self) -> str:
+        """One plain line: why the best choice beats the next best."""
+        best = self.options[0]
+        b = label(best.action)
+        if len(self.options) == 1:
+            return f"{_cap(b)} is your only choice: {best.text}."
+        nxt = self.options[1]
+        n = label(nxt.action)
+        if best.value == nxt.value:
+            return f"{_cap(b)} and {n} do equally well: {best.text}."
+        return f"{_cap(b)}: {best.text}; {n}: {nxt.text}."
+
+    def __repr__(self) -> str:
+        return (f"<Advice seat={self.seat} {self.kind} best={self.best} "
+                f"options={len(self.options)} samples={self.samples}>")
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def label(action: Action) -> str:
+    """An action as a learner names it: ``K♥``, ``bid 2``, ``♠ trump``, ``Queens``."""
+    if isinstance(action, Play):
+        return action.card.symbol()
+    if isinstance(action, Bid):
+        return f"bid {action.n}"
+    if isinstance(action, ChooseTrump):
+        return "no trump" if action.suit is None else f"{action.suit.symbol} trump"
+    if isinstance(action, ChooseContract):
+        return " + ".join(c.title for c in sorted(action.contracts))
+    if isinstance(action, Double):
+        return f"double {action.card.symbol()}"
+    if isinstance(action, ClaimRedeal):
+        return "claim a redeal"
+    return str(action)
+
+
+def _pct(x: float) -> str:
+    return f"{round(100 * x)}%"
+
+
+# --- budget -------------------------------------------------------------------------
+def budget_for(seconds: float, cards_left: int) -> int:
+    """Rollouts that fit in ``seconds`` when each plays out ``cards_left`` cards."""
+    return max(8, int(seconds * ROLLOUT_CARDS_PER_SECOND / (cards_left + 8)))
+
+
+def _budget(game, budget: int | None, seconds: float | None) -> int:
+    if budget is not None:
+        if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
+            raise ValueError("budget is a whole number of rollouts, at least 1")
+        return budget
+    if seconds is not None:
+        if seconds <= 0:
+            raise ValueError("seconds must be positive")
+        left = sum(game.observe(game.to_move)["hand_counts"]) if game.to_move is not None else 52
+        return budget_for(seconds, left)
+    return DEFAULT_BUDGET
+
+
+# --- entry ---------------------------------------------------------------------------
+def _game_name(game) -> str:
+    name = getattr(game, "game_name", None)
+    if name:
+        return name
+    return "trixter" if hasattr(game, "bids") else "trix"
+
+
+def advise(game, seat: int | None = None, seconds: float | None = None, seed: int = 0,
+           budget: int | None = None) -> Advice:
+    """Rank every legal choice of ``seat`` (default: the seat to move) from what that seat
+    may know. ``budget`` counts rollouts; ``seconds`` converts to one at a fixed rate.
+    ``ValueError`` when the seat has no decision now or the game is over."""
+    start = time.perf_counter()
+    if game.phase == Phase.GAME_OVER:
+        raise ValueError("the game is over: there is nothing to decide")
+    if game.phase == Phase.HAND_OVER:
+        raise ValueError("the hand is over: nothing to decide until the next is dealt")
+    mover = game.to_move
+    if seat is None:
+        seat = mover
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.n_players:
+        raise ValueError(f"there is no seat {seat!r} at this table")
+    if seat != mover:
+        names = game.observe(seat)["players"]
+        raise ValueError(f"{names[seat]} has no decision now: it is {names[mover]}'s turn")
+    legal = list(game.legal_actions(seat))
+    if not legal:  # pragma: no cover - the engine always offers the mover something
+        raise ValueError("there is nothing to decide here")
+    work = _budget(game, budget, seconds)
+    rng_seed = f"{seed}/advice"
+    name = _game_name(game)
+    if name == "trixter":
+        advice = _trixter(game, seat, legal, work, rng_seed)
+    else:
+        advice = _trix(game, seat, legal, work, rng_seed)
+    advice.game = name
+    advice.seconds = time.perf_counter() - start
+    return advice
+
+
+def _ranked(options: list[Option], higher_is_better: bool = True) -> list[Option]:
+    sign = -1 if higher_is_better else 1
+    order = {id(o): i for i, o in enumerate(options)}
+    return sorted(options, key=lambda o: (sign * round(o.value, 9), order[id(o)]))
+
+
+def _layouts(game, seat: int, samples: int, rng_seed: str) -> list[list[CardSet]]:
+    from .solver.pimc import sample_layouts, view_of
+
+    return sample_layouts(view_of(game, seat), samples, random.Random(rng_seed))
+
+
+# --- Trixter ----------------------------------------------------------------------------
+def _bits(m: int):
+    while m:
+        low = m & -m
+        yield low.bit_length() - 1
+        m ^= low
+
+
+def _trixter_card(hand: int, jokers: int, trick: list[int], trump: int, unseen: int,
+                  need: int, last: bool) -> int:
+    """The rollout policy's card (the beginner's rules on masks): win cheaply while the
+    bid needs tricks, duck once it has enough. ``trump`` is a suit or -1."""
+    led = -1
+    for c in trick:
+        if c != JK:
+            led = c // 13
+            break
+    if trick and led >= 0:
+        follow = hand & SUIT[led]
+        legal, joker_ok = (follow, False) if follow else (hand, jokers > 0)
+    elif trick:
+        legal, joker_ok = hand, jokers > 0
+    else:
+        legal, joker_ok = (hand, False) if hand else (0, True)
+    if not legal:
+        return JK
+    tmask = SUIT[trump] if trump >= 0 else 0
+    size = hand.bit_count() + jokers
+    if led < 0:  # leading (or only jokers down)
+        side = legal & ~tmask or legal
+        if need > 0:
+            masters = [i for i in _bits(side) if not unseen & HIGHER[i]] or \
+                [i for i in _bits(legal) if not unseen & HIGHER[i]]
+            if masters:
+                return min(masters, key=lambda i: (i // 13 == trump, i % 13))
+            if need >= size:
+                return max(_bits(legal), key=lambda i: (i // 13 == trump, i % 13))
+            return min(_bits(side), key=lambda i: (-(hand & SUIT[i // 13]).bit_count(), i % 13))
+        return max(_bits(side), key=lambda i: ((unseen & HIGHER[i]).bit_count(), -(i % 13)))
+    # the card winning so far
+    cur = -1
+    for c in trick:
+        if c == JK:
+            continue
+        if cur < 0:
+            cur = c
+        elif c // 13 == trump:
+            if cur // 13 != trump or c > cur:
+                cur = c
+        elif c // 13 == cur // 13 and c > cur:
+            cur = c
+    cur_trump = cur // 13 == trump
+    winners, losers = [], []
+    for i in _bits(legal):
+        s = i // 13
+        if (s == trump and (not cur_trump or i > cur)) or (s == cur // 13 and i > cur):
+            winners.append(i)
+        else:
+            losers.append(i)
+    if joker_ok:
+        losers.append(JK)
+    if need > 0:
+        if winners:
+            if last:
+                return min(winners, key=lambda i: (i // 13 == trump, i % 13))
+            masters = [i for i in winners if not unseen & HIGHER[i] and i // 13 == cur // 13]
+            if masters:
+                return min(masters)
+            trumps = [i for i in winners if i // 13 == trump]
+            if trumps and led != trump:
+                return min(trumps)
+            return max(winners, key=lambda i: i % 13)
+        if JK in losers:
+            return JK
+        return min(losers, key=lambda i: (i // 13 == trump, i % 13,
+                                          (hand & SUIT[i // 13]).bit_count()))
+    if losers:
+        real = [i for i in losers if i != JK]
+        follow = [i for i in real if i // 13 == led]
+        if follow:
+            return max(follow)
+        side = [i for i in real if i // 13 != trump]
+        if side:
+            return max(side, key=lambda i: (i % 13, -(unseen & HIGHER[i]).bit_count()))
+        if real:
+            return max(real)
+        return JK
+    if last:
+        return max(winners, key=lambda i: (i // 13 != trump, i % 13))
+    return min(winners, key=lambda i: (i // 13 == trump, i % 13))
+
+
+def _trick_winner(trick: list[int], trump: int) -> int:
+    """Position in ``trick`` (card indices, 52 = joker) of the winning card."""
+    best, key = 0, -1
+    led = -1
+    for c in trick:
+        if c != JK:
+            led = c // 13
+            break
+    if led < 0:
+        return 0
+    for pos, c in enumerate(trick):
+        if c == JK:
+            continue
+        s = c // 13
+        if s == trump:
+            k = 100 + c % 13
+        elif s == led:
+            k = c % 13
+        else:
+            continue
+        if k > key:
+            best, key = pos, k
+    return best
+
+
+def _trixter_rollout(hands: list[int], jokers: list[int], trick: list[int], leader: int,
+                     trump: int, bids: Sequence[int], won: list[int], gone: int) -> list[int]:
+    """Play the hand out, every seat by :func:`_trixter_card` for its own bid: the
+    tricks each seat ends with. ``hands``, ``jokers``, ``won`` are changed in place."""
+    n = len(hands)
+    trick = list(trick)
+    while True:
+        while len(trick) < n:
+            s = (leader + len(trick)) % n
+            h = hands[s]
+            c = _trixter_card(h, jokers[s], trick, trump, FULL & ~gone & ~h,
+                              bids[s] - won[s], len(trick) == n - 1)
+            if c == JK:
+                jokers[s] -= 1
+            else:
+                hands[s] = h & ~(1 << c)
+                gone |= 1 << c
+            trick.append(c)
+        w = (leader + _trick_winner(trick, trump)) % n
+        won[w] += 1
+        leader = w
+        trick = []
+        if not hands[w] and not jokers[w]:
+            return won
+
+
+def _index(card: Card) -> int:
+    return JK if card.is_joker else card.index
+
+
+def _trixter_state(game, seat: int, hands: list[CardSet]):
+    """Masks for a rollout from the game's trick play, on one layout."""
+    masks = [h.mask for h in hands]
+    jokers = [h.jokers for h in hands]
+    trick = [_index(c) for _, c in game.trick]
+    gone = 0
+    for t in game.tricks:
+        for _, c in t:
+            if not c.is_joker:
+                gone |= 1 << c.index
+    for c in trick:
+        if c != JK:
+            gone |= 1 << c
+    return masks, jokers, trick, gone
+
+
+def _trump_index(trump: Suit | None) -> int:
+    return -1 if trump is None else int(trump)
+
+
+def _trixter(game, seat: int, legal: list[Action], work: int, rng_seed: str) -> Advice:
+    phase = game.phase
+    if phase == Phase.PLAY:
+        return _trixter_cards(game, seat, legal, work, rng_seed)
+    # Trump or bid: each trump named (or kept) with the bid distribution of the hand.
+    trumps = [a for a in legal if isinstance(a, ChooseTrump)]
+    bids = [a for a in legal if isinstance(a, Bid)]
+    allowed = [b.n for b in bids]
+    n_dists = len(trumps) + (1 if bids else 0)
+    per = max(2, work // max(1, n_dists))
+    options: list[Option] = []
+    dists: dict[Any, BidDistribution] = {}
+    if bids:
+        d = bid_distribution(game, game.trump, seat=seat, budget=per, seed=rng_seed,
+                             bids=allowed)
+        dists["bid"] = d
+        for b in bids:
+            options.append(Option(b, d.expected[b.n], _bid_text(d, b.n)))
+    for a in trumps:
+        d = bid_distribution(game, a.suit, seat=seat, budget=per, seed=rng_seed)
+        dists[a.suit] = d
+        options.append(Option(a, d.expected[d.best_bid], _trump_text(d)))
+    ref = dists.get("bid") or next(iter(dists.values()))
+    kind = "points"
+    advice = Advice(seat=seat, kind=kind, options=_ranked(options), samples=ref.samples,
+                    seconds=0.0, rollouts=sum(d.rollouts for d in dists.values()),
+                    tricks=list(ref.tricks) if "bid" in dists else None)
+    if "bid" not in dists and isinstance(advice.best, ChooseTrump):
+        advice.tricks = list(dists[advice.best.suit].tricks)
+    advice.notes["distributions"] = dists
+    return advice
+
+
+def _bid_text(d: BidDistribution, n: int) -> str:
+    return f"makes your bid in {_pct(d.tricks[n])} of deals · {d.expected[n]:+.1f} points expected"
+
+
+def _trump_text(d: BidDistribution) -> str:
+    b = d.best_bid
+    return (f"then bid {b}: you make it in {_pct(d.tricks[b])} of deals · "
+            f"{d.expected[b]:+.1f} points expected")
+
+
+def _trixter_cards(game, seat: int, legal: list[Action], work: int, rng_seed: str) -> Advice:
+    plays = [a for a in legal if isinstance(a, Play)]
+    samples = max(2, work // max(2, len(plays)))
+    layouts = _layouts(game, seat, samples, rng_seed)
+    rules = game.rules
+    bids = list(game.bids)
+    bid = bids[seat]
+    trump = _trump_index(game.trump)
+    n = game.n_players
+    made = [0] * len(plays)
+    points = [0.0] * len(plays)
+    for hands in layouts:
+        masks, jokers, trick, gone = _trixter_state(game, seat, hands)
+        for k, a in enumerate(plays):
+            c = _index(a.card)
+            m, j, w = list(masks), list(jokers), list(game.tricks_won)
+            if c == JK:
+                j[seat] -= 1
+                g2 = gone
+            else:
+                m[seat] &= ~(1 << c)
+                g2 = gone | 1 << c
+            t = trick + [c]
+            if len(t) == n:
+                win = (game.leader + _trick_winner(t, trump)) % n
+                w[win] += 1
+                if m[win] or j[win]:
+                    _trixter_rollout(m, j, [], win, trump, bids, w, g2)
+            else:
+                _trixter_rollout(m, j, t, game.leader, trump, bids, w, g2)
+            made[k] += w[seat] == bid
+            points[k] += rules.score(bid, w[seat])
+    done = len(layouts)
+    options = []
+    chance_kind = rules.scoring == "exact"
+    for k, a in enumerate(plays):
+        p, pts = made[k] / done, points[k] / done
+        text = f"makes your bid in {_pct(p)} of deals · {pts:+.1f} points expected"
+        options.append(Option(a, p if chance_kind else pts, text))
+    # Under the exact scoring the chance orders the cards as the points do.
+    return Advice(seat=seat, kind="chance" if chance_kind else "points",
+                  options=_ranked(options), samples=done, seconds=0.0,
+                  rollouts=done * len(plays))
+
+
+# --- the bid distribution ---------------------------------------------------------------
+@dataclass
+class BidDistribution:
+    """For one hand and trump, under the player model: the chance of each number of
+    tricks the hand takes (``tricks``, summing to 1), the expected score of each bid from
+    it with the table's scoring (``expected[n] = sum(tricks[k] * score(n, k))``), the bids
+    allowed and the best of them. ``played_for`` is the bid the hand played for in the
+    rollouts: the best bid, found by playing again for a better one."""
+
+    hand: CardSet
+    trump: Suit | None
+    tricks: list[float]
+    expected: list[float]
+    bids: list[int]
+    samples: int
+    played_for: int
+    rollouts: int = 0
+    seconds: float = 0.0
+
+    @property
+    def best_bid(self) -> int:
+        """The allowed bid with the highest expected score (the lower on a tie)."""
+        return max(self.bids, key=lambda n: (round(self.expected[n], 9), -n))
+
+    @property
+    def chance(self) -> list[float]:
+        """The chance of making each bid: the chance of taking exactly that many tricks."""
+        return self.tricks
+
+    def explain(self) -> str:
+        """One line for a learner."""
+        n = self.best_bid
+        trump = "no trump" if self.trump is None else f"{self.trump.symbol} trump"
+        others = [b for b in self.bids if b != n]
+        line = (f"With {trump}, bid {n}: your hand takes exactly {n} trick"
+                f"{'s' if n != 1 else ''} in {_pct(self.tricks[n])} of deals "
+                f"({self.expected[n]:+.1f} points expected)")
+        if others:
+            m = max(others, key=lambda b: (round(self.expected[b], 9), -b))
+            line += f"; bid {m} would give {self.expected[m]:+.1f}"
+        return line + "."
+
+
+def _estimated_bid(hand: CardSet, trump: Suit | None, players: int, jokers: int,
+                   allowed: Sequence[int]) -> int:
+    """The bid a hand suggests (the beginner's rule): the nearest allowed to its count."""
+    from .bots.trixter import estimate_tricks
+
+    want = estimate_tricks(list(hand), trump, players, jokers)
+    return min(allowed, key=lambda b: (abs(b - want), b))
+
+
+def bid_distribution(game_or_hand, trump: Suit | str | None = None, *, seat: int | None = None,
+                     players: int = 4, leader: int = 0, rules=None,
+                     bids: Sequence[int] | None = None, budget: int | None = None,
+                     seconds: float | None = None, seed: int | str = 0) -> BidDistribution:
+    """The distribution of the tricks a Trixter hand takes under the player model, and
+    each bid's expected score from it.
+
+    ``game_or_hand`` is a Trixter game before its first trick (the seat's hand, the bids
+    said so far, the first leader and the rules come from it; ``trump`` defaults to the
+    trump named) or a hand (PBN or card text, or a ``CardSet``) at ``seat`` (default 0)
+    of a table of ``players`` where ``leader`` leads and nobody has bid yet.
+
+    Each other seat plays for its own bid (said, or the one its hand suggests). The hand
+    first plays for the bid its own count suggests; if the distribution then favours
+    another bid, it plays again for that one on the same layouts, and that distribution
+    is the answer (so the best bid is the one the hand was played for, or close to it)."""
+    from .solver.pimc import View, sample_layouts, view_of
+    from .trixter import TrixterRules, jokers_for
+
+    start = time.perf_counter()
+    if isinstance(trump, str):
+        trump = None if trump.strip().lower() in ("none", "nt", "") else Suit.parse(trump)
+    if isinstance(game_or_hand, (str, CardSet)):
+        hand = game_or_hand
+        if isinstance(hand, str):
+            hand = CardSet.from_pbn(hand) if "." in hand else CardSet.parse(hand)
+        seat = 0 if seat is None else seat
+        rules = rules or TrixterRules()
+        size = len(hand)
+        if size * players > 52 + jokers_for(players):
+            raise ValueError(f"{size} cards each is more than the deck holds for {players}")
+        pool = [c for c in CardSet.deck() if c not in hand]
+        pool += [JOKER] * (jokers_for(players) - hand.jokers)
+        view = View(seat=seat, hand=hand, pool=pool,
+                    counts=[0 if s == seat else size for s in range(players)],
+                    known=[CardSet()] * players, excluded=[0] * players,
+                    undealt=len(pool) - size * (players - 1))
+        said: list[int | None] = [None] * players
+        order = [(seat + i) % players for i in range(players)]  # the seat bids first
+        last_bidder = order[-1]
+        first = leader
+        n_jokers = jokers_for(players)
+    else:
+        game = game_or_hand
+        if game.phase not in (Phase.TRUMP, Phase.BID) or not hasattr(game, "bids"):
+            raise ValueError("a bid distribution is for a Trixter hand before its first trick")
+        seat = game.to_move if seat is None else seat
+        players = game.n_players
+        rules = game.rules
+        hand = game.hands[seat]
+        size = len(hand)
+        view = view_of(game, seat)
+        said = list(game.bids)
+        said[seat] = None
+        order = [(game.dealer + i) % players for i in range(players)]
+        last_bidder = (game.dealer - 1) % players
+        first = game.first_leader
+        n_jokers = game.jokers
+    if bids is None:
+        bids = list(range(size + 1))
+    bids = sorted(bids)
+    work = budget if budget is not None else (
+        budget_for(seconds, size * players) if seconds is not None else DEFAULT_BUDGET)
+    samples = max(2, work // 2)
+    rng = random.Random(f"{seed}/bids")
+    layouts = sample_layouts(view, samples, rng)
+    t = _trump_index(trump)
+    # The others' bids on each layout: said, or what their hands suggest.
+    table_bids = []
+    for hands in layouts:
+        row = list(said)
+        for s in order:
+            if s == seat or row[s] is not None:
+                continue
+            allowed = list(range(size + 1))
+            if rules.hook and s == last_bidder:
+                others = sum(b for x, b in enumerate(row) if x != s and b is not None)
+                allowed = [b for b in allowed if others + b != size] or allowed
+            row[s] = _estimated_bid(hands[s], trump, players, n_jokers, allowed)
+        table_bids.append(row)
+
+    def play_for(b: int) -> list[float]:
+        counts = [0] * (size + 1)
+        for hands, row in zip(layouts, table_bids):
+            row = list(row)
+            row[seat] = b
+            won = _trixter_rollout([h.mask for h in hands], [h.jokers for h in hands], [],
+                                   first, t, row, [0] * players, 0)
+            counts[won[seat]] += 1
+        return [c / len(layouts) for c in counts]
+
+    def expected(p: list[float]) -> list[float]:
+        return [sum(p[k] * rules.score(n, k) for k in range(size + 1)) for n in range(size + 1)]
+
+    def best(e: list[float]) -> int:
+        return max(bids, key=lambda n: (round(e[n], 9), -n))
+
+    aim = _estimated_bid(hand, trump, players, n_jokers, bids)
+    p = play_for(aim)
+    e = expected(p)
+    passes = 1
+    if best(e) != aim:
+        aim = best(e)
+        p = play_for(aim)
+        e = expected(p)
+        passes = 2
+    return BidDistribution(hand=hand, trump=trump, tricks=p, expected=e, bids=list(bids),
+                           samples=len(layouts), played_for=aim,
+                           rollouts=passes * len(layouts),
+                           seconds=time.perf_counter() - start)
+
+
+# --- Trix ---------------------------------------------------------------------------------
+def _side(game, seat: int) -> list[int]:
+    return [seat, (seat + 2) % 4] if game.rules.partnership else [seat]
+
+
+def _share(contracts, rules, team: bool) -> float:
+    """What an average hand scores in a deal of ``contracts``: a quarter of its total."""
+    from .trix.contracts import contract_total
+
+    share = contract_total(contracts, rules.swap_diamonds_ltoosh) / 4 * (2 if team else 1)
+    return -share if rules.reversed_signs else share
+
+
+class _TrixDeal:
+    """One deal's numbers for the rollouts: what each card costs each seat, the per-trick
+    points, the lead and discard duties, the cards that still score."""
+
+    def __init__(self, contracts, doubles, rules) -> None:
+        from .trix.contracts import (Contract, card_scores, discard_duty, lead_ban,
+                                     penalty_cards, trick_points)
+
+        self.contracts = frozenset(contracts)
+        self.rules = rules
+        swap = rules.swap_diamonds_ltoosh
+        scores = card_scores(self.contracts, swap)
+        doubled = {c.index: s for c, s in doubles}
+        self.doubles = list(doubles)
+        self.cost = []
+        for seat in range(4):
+            row = {}
+            for card, sc in scores.items():
+                d = doubled.get(card.index, seat)
+                row[card.index] = -(sc.doubled if d != seat else sc.plain)
+            self.cost.append(row)
+        self.per_trick = -trick_points(self.contracts, swap)
+        self.ltoosh = Contract.LTOOSH in self.contracts
+        self.king = Contract.KING in self.contracts
+        self.diamonds = Contract.DIAMONDS in self.contracts
+        self.scoring = penalty_cards(self.contracts).mask
+        self.ban = lead_ban(self.contracts, rules).mask
+        self.duty = discard_duty(self.contracts, rules).mask
+        self.partnership = rules.partnership
+
+
+def _trix_card(deal: _TrixDeal, seat: int, hand: int, trick: list[tuple[int, int]],
+               unseen: int) -> int:
+    """The rollout policy's card in a trick contract (the beginner's rules on masks):
+    duck under the winning card, shed what costs most when void, lead low where others
+    hold higher cards."""
+    cost = deal.cost[seat]
+    if not trick:
+        legal = hand
+        if deal.ban and hand & ~deal.ban:
+            legal = hand & ~deal.ban
+        king_out = deal.king and unseen >> KH & 1
+        costly_suits = [0, 0, 0, 0]
+        for i in _bits(hand):
+            if cost.get(i):
+                costly_suits[i // 13] += 1
+
+        def risk(i: int) -> tuple:
+            s = i // 13
+            higher = (unseen & HIGHER[i]).bit_count()
+            smoke = king_out and s == 1 and i < KH
+            c = cost.get(i, 0)
+            own = costly_suits[s] - (1 if c else 0) > 0
+            return (higher == 0 and unseen & SUIT[s] != 0, not smoke, c > 0,
+                    own or (deal.diamonds and s == 2), -higher, i % 13)
+
+        return min(_bits(legal), key=risk)
+    led = trick[0][1] // 13
+    follow = hand & SUIT[led]
+    win_seat, win = trick[0]
+    for s, c in trick[1:]:
+        if c // 13 == led and c > win:
+            win_seat, win = s, c
+    if follow:
+        ducks = [i for i in _bits(follow) if i < win]
+        if len(trick) == 3 and not deal.ltoosh and \
+                sum(cost.get(c, 0) for _, c in trick) + deal.per_trick == 0:
+            safe = [i for i in _bits(follow) if not cost.get(i)]
+            if safe:
+                return max(safe)
+        if ducks:
+            return max(ducks)
+        return min(_bits(follow), key=lambda i: (cost.get(i, 0), -i))
+    legal = hand & deal.duty or hand
+    if deal.partnership and win_seat == (seat + 2) % 4:
+        return min(_bits(legal), key=lambda i: (cost.get(i, 0), -(i % 13)))
+    return max(_bits(legal), key=lambda i: (cost.get(i, 0), i % 13,
+                                            -(hand & SUIT[i // 13]).bit_count()))
+
+
+def _trix_rollout(deal: _TrixDeal, hands: list[int], trick: list[tuple[int, int]],
+                  leader: int, taken: list[int], won: list[int], gone: int) -> None:
+    """Play the deal's tricks out (``taken`` and ``won`` changed in place); stops once no
+    card that scores is left, unless every trick scores (Ltoosh)."""
+    trick = list(trick)
+    while True:
+        while len(trick) < 4:
+            s = (leader + len(trick)) % 4
+            h = hands[s]
+            c = _trix_card(deal, s, h, trick, FULL & ~gone & ~h)
+            hands[s] = h & ~(1 << c)
+            gone |= 1 << c
+            trick.append((s, c))
+        led = trick[0][1] // 13
+        w, top = trick[0]
+        mask = 0
+        for s, c in trick:
+            mask |= 1 << c
+            if c // 13 == led and c > top:
+                w, top = s, c
+        won[w] += 1
+        taken[w] |= mask
+        leader = w
+        trick = []
+        if not hands[w]:
+            return
+        if not deal.ltoosh and not deal.scoring & (hands[0] | hands[1] | hands[2] | hands[3]):
+            return
+
+
+def _trex_playable(hand: int, low: list[int], high: list[int]) -> int:
+    out = 0
+    for s in range(4):
+        base = 13 * s
+        if low[s] < 0:
+            out |= hand & (1 << (base + JACK))
+            continue
+        if high[s] < 12:
+            out |= hand & (1 << (base + high[s] + 1))
+        if low[s] > 0:
+            out |= hand & (1 << (base + low[s] - 1))
+    return out
+
+
+def _trex_card(hand: int, playable: int) -> int:
+    """The rollout policy's Trex card (the beginner's rules): jacks of long suits, cards
+    that open the hand's own runs, holding back those that help others."""
+
+    def value(i: int) -> tuple:
+        s, r = divmod(i, 13)
+        suit = hand & SUIT[s]
+        if r == JACK:
+            return (2 + suit.bit_count(), -s)
+        step = 1 if r > JACK else -1
+        beyond = sum(1 for j in _bits(suit) if (j % 13 - r) * step > 0)
+        nxt = r + step
+        end = nxt > 12 or nxt < 0
+        opens = not end and bool(hand >> (13 * s + nxt) & 1)
+        helps = not end and not opens
+        return (3 * opens + beyond - 2 * helps + 2 * end, -s)
+
+    return max(_bits(playable), key=value)
+
+
+def _trex_rollout(hands: list[int], low: list[int], high: list[int], out: list[int],
+                  turn: int) -> list[int]:
+    """Play the Trex layout out: the finishing order (all four seats)."""
+    while len(out) < 3:
+        h = hands[turn]
+        p = _trex_playable(h, low, high)
+        if p:
+            c = _trex_card(h, p)
+            s, r = divmod(c, 13)
+            hands[turn] = h & ~(1 << c)
+            if low[s] < 0:
+                low[s] = high[s] = r
+            elif r > high[s]:
+                high[s] = r
+            else:
+                low[s] = r
+            if not hands[turn]:
+                out.append(turn)
+                if len(out) == 3:
+                    break
+        turn = (turn + 1) % 4
+        while turn in out:
+            turn = (turn + 1) % 4
+    out.append(next(s for s in range(4) if s not in out))
+    return out
+
+
+def _trex_rows(game) -> tuple[list[int], list[int]]:
+    low, high = [-1] * 4, [-1] * 4
+    for s, row in enumerate(game.layout.rows):
+        if row is not None:
+            low[s], high[s] = row[0] - 2, row[1] - 2
+    return low, high
+
+
+def _taken(game) -> tuple[list[int], list[int]]:
+    """Cards and tricks each seat has taken this deal, from the public tricks."""
+    taken, won = [0] * 4, [0] * 4
+    for t in game.tricks:
+        w = t[trick_winner([c for _, c in t])][0]
+        won[w] += 1
+        for _, c in t:
+            taken[w] |= 1 << c.index
+    return taken, won
+
+
+def _gone(game) -> int:
+    m = 0
+    for t in game.tricks:
+        for _, c in t:
+            m |= 1 << c.index
+    for _, c in game.trick:
+        m |= 1 << c.index
+    return m
+
+
+def _trix(game, seat: int, legal: list[Action], work: int, rng_seed: str) -> Advice:
+    phase = game.phase
+    if phase == Phase.CHOOSE_CONTRACT:
+        return _trix_contracts(game, seat, legal, work, rng_seed)
+    if phase == Phase.DOUBLE:
+        return _trix_round(game, seat, legal, work, rng_seed)
+    if phase == Phase.TREX:
+        return _trex_cards(game, seat, legal, work, rng_seed)
+    return _trix_cards(game, seat, legal, work, rng_seed)
+
+
+def _deal_points(deal: _TrixDeal, taken: list[int], won: list[int], side: list[int]) -> int:
+    from .trix.contracts import deal_points
+
+    pts = deal_points(deal.contracts, [CardSet.from_mask(t) for t in taken], won,
+                      deal.doubles, (), deal.rules)
+    return sum(pts[s] for s in side)
+
+
+def _points_text(pts: float, team: bool, reversed_signs: bool = False) -> str:
+    return f"{pts:+.1f} points expected{' for your team' if team else ''} in this deal"
+
+
+def _trix_cards(game, seat: int, legal: list[Action], work: int, rng_seed: str) -> Advice:
+    plays = [a for a in legal if isinstance(a, Play)]
+    samples = max(2, work // max(2, len(plays)))
+    layouts = _layouts(game, seat, samples, rng_seed)
+    deal = _TrixDeal(game.contract, game.doubles, game.rules)
+    side = _side(game, seat)
+    taken0, won0 = _taken(game)
+    gone0 = _gone(game)
+    trick0 = [(s, c.index) for s, c in game.trick]
+    totals = [0.0] * len(plays)
+    for hands in layouts:
+        masks = [h.mask for h in hands]
+        for k, a in enumerate(plays):
+            m, taken, won = list(masks), list(taken0), list(won0)
+            c = a.card.index
+            m[seat] &= ~(1 << c)
+            trick = trick0 + [(seat, c)]
+            leader = game.leader
+            if len(trick) == 4:
+                led = trick[0][1] // 13
+                w, top = trick[0]
+                mask = 0
+                for s, x in trick:
+                    mask |= 1 << x
+                    if x // 13 == led and x > top:
+                        w, top = s, x
+                won[w] += 1
+                taken[w] |= mask
+                trick, leader = [], w
+                if m[w] and (deal.ltoosh or deal.scoring & (m[0] | m[1] | m[2] | m[3])):
+                    _trix_rollout(deal, m, trick, leader, taken, won, gone0 | 1 << c)
+            else:
+                _trix_rollout(deal, m, trick, leader, taken, won, gone0 | 1 << c)
+            totals[k] += _deal_points(deal, taken, won, side)
+    done = len(layouts)
+    team = len(side) == 2
+    options = [Option(a, totals[k] / done, _points_text(totals[k] / done, team))
+               for k, a in enumerate(plays)]
+    return Advice(seat=seat, kind="points",
+                  options=_ranked(options, not game.rules.reversed_signs), samples=done,
+                  seconds=0.0, rollouts=done * len(plays))
+
+
+def _trex_cards(game, seat: int, legal: list[Action], work: int, rng_seed: str) -> Advice:
+    from .trix.contracts import TREX_POINTS
+
+    samples = max(2, work // max(2, len(legal)))
+    layouts = _layouts(game, seat, samples, rng_seed)
+    low0, high0 = _trex_rows(game)
+    side = _side(game, seat)
+    places = [0.0] * len(legal)
+    points = [0.0] * len(legal)
+    for hands in layouts:
+        masks = [h.mask for h in hands]
+        for k, a in enumerate(legal):
+            m, low, high, out = list(masks), list(low0), list(high0), list(game.out)
+            if isinstance(a, Play):
+                c = a.card.index
+                s, r = divmod(c, 13)
+                m[seat] &= ~(1 << c)
+                if low[s] < 0:
+                    low[s] = high[s] = r
+                elif r > high[s]:
+                    high[s] = r
+                else:
+                    low[s] = r
+                if not m[seat]:
+                    out.append(seat)
+            if len(out) == 3:
+                out.append(next(x for x in range(4) if x not in out))
+            else:
+                turn = (seat + 1) % 4
+                while turn in out:
+                    turn = (turn + 1) % 4
+                _trex_rollout(m, low, high, out, turn)
+            places[k] += out.index(seat) + 1
+            points[k] += sum(TREX_POINTS[out.index(s)] for s in side)
+    done = len(layouts)
+    team = len(side) == 2
+    sign = -1 if game.rules.reversed_signs else 1
+    options = []
+    for k, a in enumerate(legal):
+        place, pts = places[k] / done, sign * points[k] / done
+        text = (f"finishes you in place {place:.1f} on average · {pts:+.0f} points expected"
+                + (" for your team" if team else ""))
+        if isinstance(a, Pass):
+            text = "no card of yours fits the layout: you must pass · " + text
+        options.append(Option(a, pts if team else place, text))
+    if team:
+        return Advice(seat=seat, kind="points", options=_ranked(options, sign > 0),
+                      samples=done, seconds=0.0, rollouts=done * len(legal))
+    return Advice(seat=seat, kind="place", options=_ranked(options, higher_is_better=False),
+                  samples=done, seconds=0.0, rollouts=done * len(legal))
+
+
+# --- Trix: before the first lead ------------------------------------------------------------
+def _may_claim(hand: CardSet, contracts) -> bool:
+    from .trix.contracts import Contract
+    from .trix.game import may_claim_king_redeal, may_claim_trex_redeal
+
+    if Contract.KING in contracts and may_claim_king_redeal(hand):
+        return True
+    return Contract.TREX in contracts and may_claim_trex_redeal(hand)
+
+
+def _doublable(hand: CardSet, contracts, rules, doubles) -> list[Card]:
+    from .trix.contracts import DOUBLABLE, PENALTY_CARDS
+
+    if not rules.doubling:
+        return []
+    done = {c for c, _ in doubles}
+    return [card for c in sorted(set(contracts) & DOUBLABLE)
+            for card in hand & PENALTY_CARDS[c] if card not in done]
+
+
+def _round_needed(contracts, rules) -> bool:
+    from .trix.contracts import DOUBLABLE, Contract
+
+    doubles = rules.doubling and bool(set(contracts) & DOUBLABLE)
+    return doubles or bool(set(contracts) & {Contract.KING, Contract.TREX})
+
+
+def _would_double(hand: CardSet, card: Card) -> bool:
+    """The rollout policy's double (the beginner's rule): long and low in the suit."""
+    ranks = [c.rank for c in hand if c.suit == card.suit]
+    return len(ranks) >= 4 and sum(1 for r in ranks if r <= 8) >= 2
+
+
+def _play_deal(game, contracts, hands: list[CardSet], doubles: list, queue: list[int],
+               side: list[int]) -> float:
+    """The rest of a deal from its round of doubles and claims (``queue``: the seats still
+    to speak, in order), every seat by the rollout policy: the points of ``side``, or an
+    average hand's share when someone claims a redeal."""
+    from .trix.contracts import TREX_POINTS, Contract
+
+    rules = game.rules
+    doubles = list(doubles)
+    for s in queue:
+        if _may_claim(hands[s], contracts):
+            return _share(contracts, rules, len(side) == 2)
+        for card in _doublable(hands[s], contracts, rules, doubles):
+            if _would_double(hands[s], card):
+                doubles.append((card, s))
+    owner = game.owner
+    masks = [h.mask for h in hands]
+    if Contract.TREX in contracts:
+        out = _trex_rollout(masks, [-1] * 4, [-1] * 4, [], owner)
+        pts = sum(TREX_POINTS[out.index(s)] for s in side)
+        return -pts if rules.reversed_signs else pts
+    deal = _TrixDeal(contracts, doubles, rules)
+    taken, won = [0] * 4, [0] * 4
+    _trix_rollout(deal, masks, [], owner, taken, won, 0)
+    return _deal_points(deal, taken, won, side)
+
+
+def _trix_contracts(game, seat: int, legal: list[Action], work: int, rng_seed: str) -> Advice:
+    choices = [a for a in legal if isinstance(a, ChooseContract)]
+    samples = max(2, work // max(2, len(choices)))
+    layouts = _layouts(game, seat, samples, rng_seed)
+    side = _side(game, seat)
+    team = len(side) == 2
+    rules = game.rules
+    totals = [0.0] * len(choices)
+    for hands in layouts:
+        for k, a in enumerate(choices):
+            queue = [(seat + i) % 4 for i in range(4)] if _round_needed(a.contracts, rules) \
+                else []
+            totals[k] += _play_deal(game, a.contracts, hands, [], queue, side)
+    done = len(layouts)
+    options = []
+    sign = -1 if rules.reversed_signs else 1
+    for k, a in enumerate(choices):
+        mean = totals[k] / done
+        share = _share(a.contracts, rules, team)
+        gain = sign * (mean - share)
+        text = (f"{mean:+.0f} points expected{' for your team' if team else ''} in this deal"
+                f" · {gain:+.0f} against an average hand ({share:+.0f})")
+        options.append(Option(a, gain, text))
+    return Advice(seat=seat, kind="points", options=_ranked(options), samples=done,
+                  seconds=0.0, rollouts=done * len(choices))
+
+
+def _trix_round(game, seat: int, legal: list[Action], work: int, rng_seed: str) -> Advice:
+    samples = max(2, work // max(2, len(legal)))
+    layouts = _layouts(game, seat, samples, rng_seed)
+    side = _side(game, seat)
+    team = len(side) == 2
+    rules = game.rules
+    contracts = game.contract
+    owner = game.owner
+    k0 = (seat - owner) % 4
+    later = [(owner + i) % 4 for i in range(k0 + 1, 4)]
+    share = _share(contracts, rules, team)
+    totals = [0.0] * len(legal)
+    for hands in layouts:
+        for k, a in enumerate(legal):
+            if isinstance(a, ClaimRedeal):
+                totals[k] += share
+                continue
+            doubles = list(game.doubles)
+            if isinstance(a, Double):
+                doubles.append((a.card, seat))
+                # The seat may double more: its later words by the rollout policy.
+                for card in _doublable(hands[seat], contracts, rules, doubles):
+                    if _would_double(hands[seat], card):
+                        doubles.append((card, seat))
+            totals[k] += _play_deal(game, contracts, hands, doubles, later, side)
+    done = len(layouts)
+    options = []
+    for k, a in enumerate(legal):
+        mean = totals[k] / done
+        if isinstance(a, ClaimRedeal):
+            text = f"a new deal: {mean:+.0f} points expected (an average hand's share)"
+        else:
+            text = _points_text(mean, team)
+        options.append(Option(a, mean, text))
+    return Advice(seat=seat, kind="points", options=_ranked(options, not rules.reversed_signs),
+                  samples=done, seconds=0.0, rollouts=done * len(legal))
