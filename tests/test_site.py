@@ -125,7 +125,9 @@ def test_free_play_against_the_computer(page, app_url):
     shot(page, "site_play_trixter")
 
 
-def test_a_puzzle_is_solved_and_the_progress_survives_a_reload(page, app_url):
+def test_a_puzzle_is_solved_and_the_progress_survives_a_reload(page, app_url, browser):
+    """One browser profile solves a puzzle and finds it again after a reload; another
+    profile (another learner on the same site) starts with nothing."""
     page.goto(render(app_url, "puzzles"))
     expect(page.locator(".tt-puzzle[data-puzzle-id]")).to_be_visible(timeout=PYODIDE)
     puzzle, session = choose_puzzle(page, "Trixter: make your bid", "★★ (2)")
@@ -136,3 +138,17 @@ def test_a_puzzle_is_solved_and_the_progress_survives_a_reload(page, app_url):
     shot(page, "site_puzzle_solved")
     page.reload()  # a new kernel: the progress comes back from the browser's storage
     expect(page.locator(".tt-progress-box")).to_contain_text("streak 1", timeout=PYODIDE)
+    page.goto(render(app_url, "00_start_here"))
+    expect(page.locator('[data-testid="map-puzzles"]')).to_contain_text("Rating",
+                                                                        timeout=PYODIDE)
+    problems: list[str] = []
+    other = test_browser.watched_page(browser, app_url, problems, EXPECTED_CONSOLE_ERRORS)
+    other.goto(render(app_url, "00_start_here"))
+    expect(other.locator('[data-testid="map-puzzles"]')).to_contain_text(
+        "none played yet", timeout=PYODIDE)
+    other.goto(render(app_url, "puzzles"))
+    expect(other.locator(".tt-progress-box")).to_contain_text("No puzzles played yet",
+                                                              timeout=PYODIDE)
+    shot(other, "site_second_profile")
+    other.context.close()
+    assert not problems, "\n".join(problems)
