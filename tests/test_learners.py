@@ -22,11 +22,8 @@ A, B = "a" * 32, "0123456789abcdef" * 2
 
 
 @pytest.fixture(autouse=True)
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("TRIX_TUTOR_HOME", str(tmp_path))
-    who.forget()
-    yield tmp_path
-    who.forget()
+def home(learner_home):
+    return learner_home
 
 
 def files(root: Path) -> dict[str, bytes]:

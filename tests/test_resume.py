@@ -33,11 +33,8 @@ OFFER = "You have a game in progress"
 
 
 @pytest.fixture(autouse=True)
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("TRIX_TUTOR_HOME", str(tmp_path))
-    who.forget()
-    yield tmp_path
-    who.forget()
+def home(learner_home):
+    return learner_home
 
 
 def hello(view: GameView, learner_id: str, page: str) -> None:

@@ -5,11 +5,8 @@ Every time here is given (``when=``, ``now=``): the clock is the test's."""
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 import json
 import random
-import sys
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
@@ -18,19 +15,8 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def _import_progress():
-    try:
-        return importlib.import_module("tutor.puzzles.progress")
-    except Exception:  # loaded by itself, as test_progress does
-        name = "_trix_tutor_puzzles_progress"
-        spec = importlib.util.spec_from_file_location(name, ROOT / "tutor/puzzles/progress.py")
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
-        spec.loader.exec_module(module)
-        return module
+from test_progress import P  # noqa: E402  (progress.py, loaded alone if need be)
 
-
-P = _import_progress()
 Progress, Review = P.Progress, P.Review
 T0 = datetime(2026, 5, 4, 18, 30, tzinfo=timezone.utc)
 
