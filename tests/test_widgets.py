@@ -627,7 +627,8 @@ def test_any_message_is_carried_out_or_refused(which: str, part: int, msg: Any) 
         assert not view.table.error.startswith("something went wrong")
     else:
         assert len(view.game.history) > moves or msg in ({"type": "undo"},
-                                                         {"type": "keep_playing"})
+                                                         {"type": "keep_playing"},
+                                                         {"type": "hint"})
     check_safe(view, sent=msg)
 
 

@@ -50,6 +50,7 @@ class Game:
     OLD_VERSIONS: ClassVar[tuple[int, ...]] = ()  # older record versions still read
 
     history: list[tuple[int | None, Action]]
+    hinted: set[int]  # indices in ``history`` of decisions taken after a hint (the record's)
     deals: list[list[CardSet]]  # every deal dealt so far, in order
     _queued: list[list[CardSet]]  # explicit deals not dealt yet
     _hand_start: int  # len(history) when the current deal was dealt
@@ -102,6 +103,7 @@ class Game:
     def _init_record(self, seed: int | None, deals: Sequence | None) -> None:
         self.seed = random.SystemRandom().randrange(2**32) if seed is None else int(seed)
         self.history = []
+        self.hinted = set()
         self.deals = []
         self._queued = [self._parse_hands(d) for d in (deals or [])]
         self._hand_start = 0
@@ -215,6 +217,8 @@ class Game:
             raise IllegalActionError("nothing to undo")
         record = self.to_record()
         record["actions"] = record["actions"][:-1]
+        # A hint stays on the decision taken back (the same decision when it is taken
+        # again): from_record keeps the indices up to the actions left.
         again = type(self).from_record(record)
         self.__dict__.clear()
         self.__dict__.update(again.__dict__)
@@ -240,14 +244,19 @@ class Game:
 
     # --- records -------------------------------------------------------------
     def to_record(self) -> dict[str, Any]:
-        """The complete game as a JSON-ready dict (see ``tutor.records``)."""
-        return {
+        """The complete game as a JSON-ready dict (see ``tutor.records``). ``"hinted"``,
+        only when a hint was asked: the indices in ``"actions"`` of the decisions taken
+        after a hint (the last may be the decision still to take)."""
+        record: dict[str, Any] = {
             "format": self.FORMAT,
             "version": self.VERSION,
             "setup": self._setup(),
             "deals": [[h.pbn() for h in d] for d in self.deals + self._queued],
             "actions": [[seat, str(a)] for seat, a in self.history],
         }
+        if self.hinted:
+            record["hinted"] = sorted(self.hinted)
+        return record
 
     def to_json(self, indent: int | None = None) -> str:
         """The complete game as JSON text; ``from_json`` gives it back exactly."""
@@ -298,8 +307,19 @@ class Game:
             except (ValueError, TypeError) as e:
                 kind = type(e) if isinstance(e, (ParseError, IllegalActionError)) else ParseError
                 raise kind(f"action {i + 1} ({entry!r}): {e}") from None
+        game.hinted = _hinted(record.get("hinted", []), len(game.history))
         return game
 
     def __repr__(self) -> str:
         return (f"<{type(self).__name__} {self.phase.value} to_move={self.to_move} "
                 f"actions={len(self.history)}>")
+
+
+def _hinted(value: Any, actions: int) -> set[int]:
+    """A record's ``"hinted"`` (a list of action indices; none if absent), kept up to
+    ``actions`` (that one is the decision still to take): a record cut short (undo, a
+    finished hand's record) keeps the hints of the actions it keeps."""
+    if not isinstance(value, list) or not all(
+            isinstance(i, int) and not isinstance(i, bool) and i >= 0 for i in value):
+        raise ParseError("record field 'hinted' is a list of action indices (0, 1, ...)")
+    return {i for i in value if i <= actions}

@@ -25,7 +25,9 @@ from __future__ import annotations
 import json
 import logging
 import random
-from collections.abc import Iterable, Mapping, Sequence
+import sys
+import zlib
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any
@@ -40,7 +42,8 @@ from .protocol import Game, Phase
 from .seats import direction
 
 __all__ = ["PlaySession", "Move", "SavedGame", "LEVEL_NAMES", "learner_views", "status_text",
-           "describe", "game_result", "round_kind", "round_words", "ago"]
+           "describe", "game_result", "round_kind", "round_words", "ago", "hint_words",
+           "hint_seconds", "action_words", "observation_seed", "HINT_OPTIONS"]
 
 log = logging.getLogger(__name__)
 
@@ -65,13 +68,15 @@ class PlaySession:
 
     The learner acts with :meth:`act`; the computer seats act one action at a time with
     :meth:`step` (or :meth:`think` then :meth:`carry_out`), or all up to the learner's
-    next turn with :meth:`advance`. A refused request raises ``ValueError``
-    (:class:`~tutor.errors.IllegalActionError` or :class:`~tutor.errors.ParseError`) with
-    the reason, and changes nothing.
+    next turn with :meth:`advance`. :meth:`hint` advises the learner's decision
+    (``advisor``: the engine, :func:`tutor.advice.advise` by default). A refused request
+    raises ``ValueError`` (:class:`~tutor.errors.IllegalActionError` or
+    :class:`~tutor.errors.ParseError`) with the reason, and changes nothing.
     """
 
     def __init__(self, game: Game, seat: int = 0,
-                 opponents: str | Sequence = "beginner") -> None:
+                 opponents: str | Sequence = "beginner",
+                 advisor: Callable[..., Any] | None = None) -> None:
         if not isinstance(game, Game):
             raise TypeError("play() needs a TrixterGame or a TrixGame")
         if isinstance(seat, bool) or not isinstance(seat, int) \
@@ -86,6 +91,9 @@ class PlaySession:
         self.note = ""  # what the last computer seat did (or undo, new game, a new level)
         self._bots: dict[int, Bot] = {}
         self._setup_bots(opponents)
+        # The hint engine (tests may give their own): tutor.advice.advise when None.
+        self._advisor = advisor
+        self._hint: tuple[int, Any, Game] | None = None  # decision index, advice, game
 
     # --- the computer seats ------------------------------------------------------------
     def _setup_bots(self, opponents: str | Sequence) -> None:
@@ -233,6 +241,7 @@ class PlaySession:
         target = self._mine()[-1]
         while len(self.game.history) > target:
             self.game.undo()
+        self._hint = None
         self.note = "Taken back."
 
     def new_game(self, options: Mapping[str, Any] | None = None) -> None:
@@ -253,6 +262,7 @@ class PlaySession:
             self.game = game_options.new_game(self.game_name, options,
                                               seed=self._rng.randrange(2**32), base=g)
             self.note = "A new game." if same else f"A new game: {self.summary()}."
+        self._hint = None
         if not isinstance(self.opponents, str) and len(self.opponents) != self.game.n_players:
             # one entry per seat no longer fits the table: every seat at one level
             self.opponents = next((o for o in self.opponents if isinstance(o, str)), "beginner")
@@ -296,12 +306,65 @@ class PlaySession:
         elif not isinstance(self.opponents, str):  # one entry per seat may not fit
             self.opponents = "beginner"
         self._setup_bots(self.opponents)
+        self._hint = None
         self.note = "Your saved game, where you left it."
 
     # --- hints -------------------------------------------------------------------------
-    # The hint for the learner's decision (issue 19, item 3) belongs here: it will call
-    # tutor.advice.advise(self.game, seat=self.seat) when learner_to_move, reading only
-    # the learner's observation, and note the hinted decision for the game record.
+    def can_hint(self) -> str | None:
+        """Why there is no hint to give now, or ``None`` if :meth:`hint` may answer."""
+        if self.game.is_over:
+            return "the game is over: there is nothing left to decide"
+        if self.game.to_move is None:
+            return "nothing to decide now: press “next hand” to go on"
+        if not self.learner_to_move:
+            return "a hint is for your own decision: wait for your turn"
+        return None
+
+    def hint(self, seconds: float | None = None, budget: int | None = None) -> Any:
+        """Advice for the decision the learner must take now (an
+        :class:`~tutor.advice.Advice`: every legal choice ranked, and why the best), from
+        the learner's observation only: :func:`~tutor.advice.advise` for the learner's
+        seat, seeded by that observation, so the same decision gets the same hint and
+        the other seats' cards cannot change it. ``seconds`` (default
+        :func:`hint_seconds`) or ``budget`` bounds the work. The decision is noted as
+        hinted in the game record (``game.hinted``). Not the learner's turn: refused with
+        the reason (:class:`~tutor.errors.IllegalActionError`), nothing changed."""
+        why = self.can_hint()
+        if why is not None:
+            raise IllegalActionError(why)
+        index = len(self.game.history)
+        if self._hint is not None and self._hint[0] == index and self._hint[2] is self.game \
+                and seconds is None and budget is None:
+            advice = self._hint[1]  # asked again: the same decision, the same answer
+        else:
+            advise = self._advisor
+            if advise is None:
+                from .advice import advise
+            advice = advise(self.game, seat=self.seat,
+                            seconds=hint_seconds() if seconds is None and budget is None
+                            else seconds, seed=observation_seed(self.game.observe(self.seat)),
+                            budget=budget)
+        self.game.hinted.add(index)
+        self._hint = (index, advice, self.game)
+        return advice
+
+    def hint_view(self) -> dict[str, Any]:
+        """The hint the table shows (:func:`hint_words`), ``{}`` when there is none: the
+        one asked for the decision now, or greyed (``"stale"``) once the learner has taken
+        that decision, until their next one comes (or undo, a new game)."""
+        if self._hint is None or self._hint[2] is not self.game:
+            return {}
+        index, advice, _game = self._hint
+        now = len(self.game.history)
+        if now == index:
+            return hint_words(advice, stale=False)
+        if now > index and not self.learner_to_move:
+            return hint_words(advice, stale=True)
+        return {}
+
+    def clear_hint(self) -> None:
+        """Take the shown hint away (the game's record keeps the decision as hinted)."""
+        self._hint = None
 
     # --- words -------------------------------------------------------------------------
     def views(self, opened: Iterable[int] = ()) -> dict[str, Any]:
@@ -467,6 +530,80 @@ def describe(who: str, action: Action, trex: bool = False) -> str:
     if isinstance(action, Pass):
         return f"{who} passed: no card fitted."
     return f"{who}: {action}."
+
+
+HINT_OPTIONS = 5
+"""How many ranked options a hint shows (the rest are counted)."""
+
+_KIND_WORDS = {"chance": "chance of making your bid", "points": "expected points",
+               "place": "expected place in Trex"}
+
+
+def hint_seconds() -> float:
+    """The think time of a hint: 1 s with the app's engine, 3 s in the browser-only site
+    (Pyodide: pure Python, slower, and nothing else runs meanwhile)."""
+    return 3.0 if sys.platform == "emscripten" else 1.0
+
+
+def observation_seed(obs: Mapping[str, Any]) -> int:
+    """A seed drawn from what a seat sees and nothing else: the same observation gives
+    the same number, so a hint cannot differ with the cards the seat may not see."""
+    text = json.dumps(obs, sort_keys=True, ensure_ascii=False, default=str)
+    return zlib.crc32(text.encode())
+
+
+def action_words(action: Action) -> str:
+    """An action as the hint lists it (public words: the action itself).
+
+    >>> from tutor.actions import parse_action
+    >>> [action_words(parse_action(t)) for t in ("TH", "bid 2", "trump none", "trump S",
+    ...                                          "contract king+queens", "double QS")]
+    ['10♥', 'Bid 2', 'No trump', 'Trump ♠ spades', 'King of Hearts + Queens', 'Double Q♠']
+    """
+    if isinstance(action, Play):
+        return action.card.symbol()
+    if isinstance(action, Bid):
+        return f"Bid {action.n}"
+    if isinstance(action, ChooseTrump):
+        s = action.suit
+        return "No trump" if s is None else f"Trump {s.symbol} {s.name.lower()}"
+    if isinstance(action, ChooseContract):
+        return " + ".join(c.title for c in sorted(action.contracts))
+    if isinstance(action, Double):
+        return f"Double {action.card.symbol()}"
+    words = {NoDouble: "No double", ClaimRedeal: "Claim a redeal", NoRedeal: "No redeal",
+             Pass: "Pass"}
+    return words.get(type(action), str(action))
+
+
+def hint_words(advice: Any, stale: bool = False, top: int = HINT_OPTIONS) -> dict[str, Any]:
+    """What the table's hint panel shows for ``advice`` (an :class:`~tutor.advice.Advice`
+    for the learner's seat): ``title``, the ``top`` options best first (``action`` text,
+    ``label``, ``text``, ``best``), how many ``more`` there are, what the numbers mean
+    (``measure``), the ``line`` why the best, ``note`` (how much was weighed) and
+    ``stale`` (the decision was taken: shown greyed). Nothing but the advice: it holds
+    only what the seat may know."""
+    options = list(advice.options)
+    best = advice.best
+    shown = [{"action": str(o.action), "label": action_words(o.action), "text": str(o.text),
+              "best": o.action == best} for o in options[:top]]
+    if best not in [o.action for o in options[:top]]:  # never left out (ties listed first)
+        shown[-1:] = [{"action": str(best), "label": action_words(best),
+                       "text": next((str(o.text) for o in options if o.action == best), ""),
+                       "best": True}]
+    samples = getattr(advice, "samples", 0) or 0
+    note = f"Weighed over {plural(samples, 'deal')} that fit what you have seen." \
+        if samples > 1 else ""
+    return {
+        "title": f"Hint: {action_words(best)}" if not stale
+        else f"The hint for your last decision: {action_words(best)}",
+        "options": shown,
+        "more": max(0, len(options) - len(shown)),
+        "measure": _KIND_WORDS.get(getattr(advice, "kind", ""), ""),
+        "line": advice.explain(),
+        "note": note,
+        "stale": stale,
+    }
 
 
 PLACES = ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th")

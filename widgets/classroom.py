@@ -96,7 +96,7 @@ class ClassSetPage(ipywidgets.VBox):
             self.boards = [PuzzleBoard(p, pause=self.pause) for p in cs.puzzles()]
             self.area.children = self.boards
         else:
-            self.view = play(cs.game(), pause=self.pause)
+            self.view = play(cs.game(), pause=self.pause, hints=False)  # the same deals, unaided
             self.area.children = [self.view]
         self.hand_in.disabled = False
         return True

@@ -75,6 +75,7 @@ MESSAGE_TYPES: dict[str, dict[str, type]] = {
     "keep_playing": {},  # the answer to the table's question (New game with other options)
     "resume": {},  # the answers to the offer of a saved game
     "start_fresh": {},
+    "hint": {},  # advice for the learner's decision now (the tables with hints)
 }
 
 PLAY_PAGES = {"play_trixter.ipynb": "trixter", "play_trix.ipynb": "trix"}
@@ -174,6 +175,8 @@ def finished_record(game: Game) -> dict[str, Any] | None:
         if not ends:
             return None
         rec["actions"] = rec["actions"][:ends[-1]]
+        if "hinted" in rec:  # the hints of the hand left out go with it
+            rec["hinted"] = [i for i in rec["hinted"] if i < ends[-1]]
     if not rec["actions"]:
         return None
     rec["deals"] = rec["deals"][:len(from_record(rec).deals)]
@@ -191,6 +194,9 @@ class GameView(Controller, ipywidgets.VBox):
     between two computer actions, so each card is seen landing; by default 0.6, or the
     environment's ``TRIX_TUTOR_PAUSE`` (the browser tests and benchmarks set it).
     ``open_hands``: seats whose cards are shown face up (a lesson's choice).
+    ``hints``: the table's Hint button, advice for the learner's decision now
+    (:meth:`hint`; off in a class set, where everyone plays the same deals unaided);
+    ``advisor``: the engine behind it (:func:`tutor.advice.advise` by default).
     ``options``: the play pages' bar under the table: the opponents' level (from their
     next move on), a download of the game record and, once a hand is over, "Review this
     game" (a :class:`~widgets.review.ReviewBoard` of the learner's seat below); and "Game
@@ -204,17 +210,20 @@ class GameView(Controller, ipywidgets.VBox):
 
     def __init__(self, game: Game, seat: int = 0, opponents: str | Sequence = "beginner",
                  pause: float | None = None, four_colour: bool = False,
-                 open_hands: Iterable[int] = (), options: bool = False) -> None:
+                 open_hands: Iterable[int] = (), options: bool = False,
+                 hints: bool = True, advisor: Any = None) -> None:
         if pause is None:
             pause = _default_pause()
-        self.session = PlaySession(game, seat=seat, opponents=opponents)
+        self.session = PlaySession(game, seat=seat, opponents=opponents, advisor=advisor)
         if isinstance(pause, bool) or not isinstance(pause, (int, float)) or not 0 <= pause <= 10:
             raise ValueError("pause is a number of seconds from 0 to 10")
         self.pause = float(pause)
         self.opened = sorted({int(s) for s in open_hands if s != seat})
         if any(not 0 <= s < game.n_players for s in self.opened):
             raise ValueError("open_hands names a seat that is not at the table")
-        self.table = CardTable(four_colour=four_colour, controls=["undo", "new_game"])
+        self.hints = bool(hints)
+        self.table = CardTable(four_colour=four_colour, controls=["undo", "new_game"]
+                               + (["hint"] if self.hints else []))
         self.bids = BidPanel(four_colour=four_colour)
         self.trex = TrexLayout(four_colour=four_colour)
         self.scores = ScoreSheet(four_colour=four_colour)
@@ -455,6 +464,8 @@ class GameView(Controller, ipywidgets.VBox):
             return self.resume(source)
         if kind == "start_fresh":
             return self.start_fresh(source)
+        if kind == "hint":
+            return self.hint(source)
         if self._choose_first(source):
             return False
         assert action is not None
@@ -476,6 +487,33 @@ class GameView(Controller, ipywidgets.VBox):
     def _clear_errors(self) -> None:
         for w in self.parts:
             w.error = ""
+
+    # --- hints ---------------------------------------------------------------------
+    def hint(self, source: Any = None) -> bool:
+        """Show advice for the learner's decision now (:meth:`PlaySession.hint`): the
+        ranked options and why the best, below the table. "Thinking…" is shown first
+        (the work takes about a second). Refused with the reason when it is not the
+        learner's turn; nothing changes then. True if a hint is shown."""
+        self._clear_errors()  # a refusal below is then always news to the browser
+        if not self.hints:
+            self._refuse("this table gives no hints", source)
+            return False
+        if self._choose_first(source):
+            return False
+        why = self.session.can_hint()
+        if why is not None:
+            self._refuse(why, source)
+            return False
+        self.table.hint = {"thinking": True}  # sent now: the browser shows it meanwhile
+        try:
+            self.session.hint()
+        except Exception:  # a bug in the engine must not stop the game
+            log.exception("the hint failed")
+            self.table.hint = {}
+            self._refuse("no hint this time: it could not be worked out", source)
+            return False
+        self.refresh()
+        return True
 
     # --- undo and new game ---------------------------------------------------------
     def undo(self) -> bool:
@@ -536,6 +574,8 @@ class GameView(Controller, ipywidgets.VBox):
         self.trex.layout.display = "" if v["show_trex"] else "none"
         self.scores.state = v["scores"]
         self.table.result = self.session.result(v["table"])
+        if self.hints:
+            self.table.hint = self.session.hint_view()
         if self.offered is not None:
             self.table.message = CHOOSE_FIRST
 
@@ -655,8 +695,10 @@ def _default_pause() -> float:
 
 def play(game: Game, seat: int = 0, opponents: str | Sequence = "beginner",
          pause: float | None = None, four_colour: bool = False,
-         open_hands: Iterable[int] = (), options: bool = False) -> GameView:
+         open_hands: Iterable[int] = (), options: bool = False,
+         hints: bool = True) -> GameView:
     """A playable table for ``game``: the learner sits at ``seat``, computer players take
     the other seats (see :class:`GameView`)."""
     return GameView(game, seat=seat, opponents=opponents, pause=pause,
-                    four_colour=four_colour, open_hands=open_hands, options=options)
+                    four_colour=four_colour, open_hands=open_hands, options=options,
+                    hints=hints)

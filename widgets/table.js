@@ -28,6 +28,11 @@
  *   me: boolean}[],
  * }} GameResult
  * @typedef {{title?: string, text?: string}} Offer
+ * @typedef {{
+ *   thinking?: boolean, title?: string, measure?: string, line?: string, note?: string,
+ *   stale?: boolean, more?: number,
+ *   options?: {action: string, label: string, text: string, best: boolean}[],
+ * }} Hint
  */
 
 const CARD_RE = /^([2-9TJQKA][SHDC]|X)$/;
@@ -158,6 +163,7 @@ export default {
     /** @type {string | null} */
     let focusCard = null;
     let confirming = false;  // "New game" asked: the table shows the question
+    let hintAsked = false;  // "Hint" pressed: "Thinking…" until Python's answer arrives
     let wasMyTurn = false;
 
     /** @param {object} content */
@@ -355,6 +361,21 @@ export default {
         u.addEventListener("click", () => send({ type: "undo" }));
         bar.appendChild(u);
       }
+      if (controls.includes("hint")) {
+        const hint = /** @type {Hint} */ (model.get("hint") || {});
+        const b = /** @type {HTMLButtonElement} */ (h("button", "tt-btn", "Hint"));
+        b.type = "button";
+        b.dataset.testid = "hint";
+        const mine = s.to_move === s.seat && !over;
+        b.disabled = !mine || offering || hintAsked || !!hint.thinking;
+        b.title = mine ? "The choices ranked, and why the best" : "A hint is for your own turn";
+        b.addEventListener("click", () => {
+          hintAsked = true;
+          send({ type: "hint" });
+          draw();
+        });
+        bar.appendChild(b);
+      }
       if (controls.includes("new_game")) {
         const g = /** @type {HTMLButtonElement} */ (h("button", "tt-btn", "New game"));
         g.type = "button";
@@ -438,6 +459,44 @@ export default {
       const buttons = h("div", "tt-confirm-buttons");
       buttons.append(resume, fresh);
       box.append(h("p", "tt-confirm-text", offer.title || ""), text, buttons);
+      return box;
+    }
+
+    /** The hint for the learner's decision (Python's words): the options best first,
+     * the best marked, and the line why; greyed once the decision is taken. Below the
+     * toolbar, so it never covers a card. */
+    function hintPanel(/** @type {Hint} */ hint) {
+      const box = h("div", "tt-hint");
+      box.dataset.testid = "hint-panel";
+      box.setAttribute("role", "status");
+      box.setAttribute("aria-live", "polite");
+      if (hintAsked || hint.thinking) {
+        box.classList.add("tt-hint-thinking");
+        box.appendChild(h("div", "tt-hint-title", "Thinking…"));
+        return box;
+      }
+      if (hint.stale) box.classList.add("tt-hint-stale");
+      box.appendChild(h("div", "tt-hint-title", hint.title || "Hint"));
+      if (hint.measure) box.appendChild(h("div", "tt-hint-measure", `Ranked by ${hint.measure}`));
+      const list = h("ol", "tt-hint-options");
+      for (const o of hint.options || []) {
+        const li = h("li", o.best ? "tt-hint-option tt-hint-best" : "tt-hint-option");
+        li.dataset.action = o.action;
+        const label = h("span", "tt-hint-label", o.label);
+        if (CARD_RE.test(o.action) && o.action !== "X") {
+          label.classList.add(`suit-${o.action.slice(-1)}`);
+        }
+        li.append(label, h("span", "tt-hint-text", o.text));
+        if (o.best) li.appendChild(h("span", "tt-mark tt-mark-turn tt-hint-mark", "best"));
+        list.appendChild(li);
+      }
+      box.appendChild(list);
+      if (hint.more) {
+        box.appendChild(h("div", "tt-hint-more",
+          `and ${hint.more} more choice${hint.more === 1 ? "" : "s"}, not as good`));
+      }
+      if (hint.line) box.appendChild(h("p", "tt-hint-line", hint.line));
+      if (hint.note) box.appendChild(h("div", "tt-hint-note", hint.note));
       return box;
     }
 
@@ -531,6 +590,8 @@ export default {
       root.appendChild(msg);
       root.appendChild(toolbar(s));
       if (confirming || asked) root.appendChild(confirmBox(asked));
+      const hint = /** @type {Hint} */ (model.get("hint") || {});
+      if (hintAsked || hint.thinking || hint.title) root.appendChild(hintPanel(hint));
       if (showLast && s.tricks && s.tricks.length) {
         const k = s.tricks.length;
         const winner = s.trick && s.trick.length ? s.trick[0][0] : s.leader;
@@ -553,9 +614,13 @@ export default {
       wasMyTurn = myTurn;
     }
 
-    const events = ["change:state", "change:error", "change:message", "change:open_hands",
+    const events = ["change:state", "change:message", "change:open_hands",
                     "change:four_colour", "change:controls", "change:result"];
     for (const e of events) model.on(e, draw);
+    // Python's answer to "Hint" (the advice, "Thinking…", or a refusal) ends the wait.
+    const answered = () => { hintAsked = false; draw(); };
+    model.on("change:hint", answered);
+    model.on("change:error", answered);
     // Python asks (New game with other options): show the question and bring it into
     // view with the focus on "Keep playing", as the table's own New game does.
     const ask = () => {
@@ -576,6 +641,8 @@ export default {
     draw();
     return () => {
       for (const e of events) model.off(e, draw);
+      model.off("change:hint", answered);
+      model.off("change:error", answered);
       model.off("change:question", ask);
       model.off("change:offer", offered);
       root.remove();

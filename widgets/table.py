@@ -1,7 +1,8 @@
 """``CardTable``: the seats around the table, the trick, the learner's hand, a message line.
 
 Clicking a card (or arrows + Enter) sends ``{"type": "play", "card": "QS"}``; the toolbar
-sends ``{"type": "undo"}``, ``{"type": "new_game"}``. The controller validates each one.
+sends ``{"type": "undo"}``, ``{"type": "new_game"}``, ``{"type": "hint"}``. The controller
+validates each one.
 """
 
 from __future__ import annotations
@@ -19,7 +20,8 @@ class CardTable(TutorWidget):
     ``open_hands`` maps a seat (as text) to its cards, only for seats a lesson chose to
     show face up; ``message`` is the status line; ``controls`` lists the toolbar buttons
     to show (``"undo"``, ``"new_game"``: the table asks before it sends ``new_game``, except
-    at the end of the game; ``question``, when set, asks with those words). ``result`` is
+    at the end of the game; ``question``, when set, asks with those words; ``"hint"``: the
+    ranked options of ``hint`` below). ``result`` is
     the end of the game in words (``title``, ``rows`` of places and scores, ``words``; see
     :func:`widgets.play.game_result`), empty until then. ``offer``, when set, offers the
     learner's saved game above the table (which is dimmed until they answer).
@@ -38,3 +40,7 @@ class CardTable(TutorWidget):
     # A saved game to resume (the play pages, after a reload): ``title`` and ``text`` from
     # Python; "Resume it" sends ``resume``, "Start a new game" ``start_fresh``; Python clears it.
     offer = traitlets.Dict().tag(sync=True)
+    # The hint for the learner's decision (controls has "hint"; the button sends ``hint``):
+    # Python's words (tutor.session.hint_words), ``{"thinking": True}`` while it is worked
+    # out, ``{}`` when none. Below the toolbar, never over the cards.
+    hint = traitlets.Dict().tag(sync=True)

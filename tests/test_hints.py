@@ -1,0 +1,490 @@
+"""Hints in full games (issue 19, item 3): ``PlaySession.hint`` and the table's Hint button,
+without a browser. A hint answers the learner's decision now, at every kind of decision
+of both games, from the learner's observation only; it is noted in the game record, which
+still loads; junk requests and requests out of turn are refused and change nothing."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+
+from tutor import TrixGame, TrixterGame, records
+from tutor.actions import Action, parse_action
+from tutor.bots import Bot
+from tutor.cards import CardSet, parse_deal
+from tutor.errors import IllegalActionError, ParseError
+from tutor.session import (PlaySession, SavedGame, action_words, hint_seconds, hint_words,
+                           observation_seed)
+
+BUDGET = 48  # rollouts: enough to rank, quick at any hand size
+
+# Seat 0 (the learner, the owner) holds Q♠ (a double in Queens), K♥ alone (a redeal claim in
+# King of Hearts) and two jacks (a choice in Trex). In DEAL_B the learner has no jack: a pass.
+DEAL_A = ["AKQJT987654.K.J.", "3.AQJT98765432..", "2..AKQT98765432.", "...AKQJT98765432"]
+DEAL_B = ["AKQT98765432.K..", "J.AQJT98765432..", "..AKQJT98765432.", "...AKQJT98765432"]
+
+
+class Quiet(Bot):
+    """Says "no double" / "no redeal" in the round and plays the first legal card: the
+    same public actions whatever it holds, up to its first card."""
+
+    def act(self, observation: dict[str, Any]) -> Action:
+        legal = observation["legal"]
+        if observation["phase"] == "double":
+            return parse_action("no double" if "no double" in legal else "no redeal")
+        return parse_action(legal[0])
+
+
+QUIET = [None, Quiet(), Quiet(), Quiet()]
+
+
+def trixter_at(kind: str, deals: list | None = None) -> PlaySession:
+    """A 3-card Trixter hand at the learner's (seat 0's) ``kind`` decision: the learner
+    deals (trump, bid), or sits left of the dealer and leads (card)."""
+    dealer = 3 if kind == "card" else 0
+    s = PlaySession(TrixterGame.new(players=4, seed=5, dealer=dealer, first_hand=3,
+                                    deals=deals), opponents=QUIET)
+    s.advance()
+    if kind == "bid":
+        s.act("trump S")
+    if kind == "card":
+        s.act("bid 1")
+        s.advance()
+    return s
+
+
+def trix_at(kind: str, deal: list[str] = DEAL_A) -> PlaySession:
+    """A Trix deal the learner owns, at its ``kind`` decision."""
+    s = PlaySession(TrixGame.new(seed=0, deals=[deal], dealer=0, owner=0), opponents=QUIET)
+    contract = {"double": "queens", "redeal": "king", "card": "queens", "trex": "trex",
+                "pass": "trex"}.get(kind)
+    if contract:
+        s.act(f"contract {contract}")
+    if kind in ("card", "trex", "pass"):
+        s.act("no redeal" if contract == "trex" else "no double")
+        s.advance()
+    return s
+
+
+DECISIONS = [("trixter", "trump"), ("trixter", "bid"), ("trixter", "card"),
+             ("trix", "contract"), ("trix", "double"), ("trix", "redeal"), ("trix", "card"),
+             ("trix", "trex"), ("trix", "pass")]
+
+
+def at(game: str, kind: str) -> PlaySession:
+    if game == "trixter":
+        return trixter_at(kind)
+    return trix_at(kind, DEAL_B if kind == "pass" else DEAL_A)
+
+
+PHASE = {"trump": "trump", "bid": "bid", "card": "play", "contract": "choose_contract",
+         "double": "double", "redeal": "double", "trex": "trex", "pass": "trex"}
+
+
+# --- a hint at every kind of decision (the real engine) --------------------------------
+
+@pytest.mark.parametrize(("game", "kind"), DECISIONS)
+def test_a_hint_ranks_every_legal_choice_and_says_why(game: str, kind: str) -> None:
+    s = at(game, kind)
+    assert s.learner_to_move and s.game.phase.value == PHASE[kind]
+    legal = [str(a) for a in s.game.legal_actions(0)]
+    if kind == "redeal":
+        assert "redeal" in legal
+    if kind == "pass":
+        assert legal == ["pass"]
+    history, moves = list(s.game.history), len(s.game.history)
+
+    advice = s.hint(budget=BUDGET)
+
+    assert sorted(str(o.action) for o in advice.options) == sorted(legal)
+    assert advice.best == advice.options[0].action
+    values = [o.value for o in advice.options]
+    lower_is_better = advice.kind == "place"
+    assert values == sorted(values, reverse=not lower_is_better), values
+    view = s.hint_view()
+    shown = view["options"]
+    assert [o["action"] for o in shown] == [str(o.action) for o in advice.options[:5]]
+    assert [o["best"] for o in shown] == [o.action == advice.best
+                                          for o in advice.options[:5]]
+    assert shown[0]["best"] and shown[0]["label"] == action_words(advice.best)
+    assert view["more"] == max(0, len(legal) - 5)
+    assert view["title"] == f"Hint: {action_words(advice.best)}"
+    assert view["line"] == advice.explain() and len(view["line"]) > 10
+    assert not view["stale"]
+    # Nothing played: the game waits for the same decision, now noted as hinted.
+    assert s.game.history == history and s.learner_to_move
+    assert s.game.hinted == {moves}
+
+
+def test_the_hint_reads_only_the_learners_view() -> None:
+    """The other seats' cards dealt again in other ways (the learner's hand kept): the
+    same hint, word for word, at a Trixter trump, bid and lead, and a Trix double and lead."""
+    deal = ["AK.2..", "QJ.3..", "T9.4..", "87.5.."]
+    runs = []
+    for d in [deal] + [_shuffled(deal, seed) for seed in range(4)]:
+        seen = []
+        for kind in ("trump", "bid", "card"):
+            s = trixter_at(kind, deals=[d])
+            assert s.learner_to_move and not s.game.observe(0)["trick"]
+            s.hint(budget=BUDGET)
+            seen.append(s.hint_view())
+        runs.append(seen)
+    assert len({json.dumps(r) for r in runs}) == 1
+    runs = []
+    for d in [DEAL_A] + [_shuffled(DEAL_A, seed) for seed in range(3)]:
+        seen = []
+        for kind in ("double", "card"):
+            s = trix_at(kind, d)
+            s.hint(budget=BUDGET)
+            seen.append(s.hint_view())
+        runs.append(seen)
+    assert len({json.dumps(r) for r in runs}) == 1
+
+
+def _shuffled(deal: list[str], seed: int) -> list[str]:
+    """The other seats' cards dealt again among them at random (seat 0's hand kept)."""
+    hands = [list(h) for h in parse_deal(deal)]
+    rest = [c for h in hands[1:] for c in h]
+    random.Random(seed).shuffle(rest)
+    out, i = [hands[0]], 0
+    for h in hands[1:]:
+        out.append(rest[i:i + len(h)])
+        i += len(h)
+    return [CardSet(h).pbn() for h in out]
+
+
+def test_the_same_decision_gets_the_same_hint() -> None:
+    s = trix_at("card")
+    first = s.hint()
+    assert s.hint() is first  # asked again: not worked out again
+    again = PlaySession(records.loads(records.dumps(s.game)), opponents=QUIET)
+    assert again.hint().options == first.options
+    assert again.hint_view() == s.hint_view()
+
+
+# --- the session's rules, with a stand-in engine -----------------------------------------
+
+@dataclass(frozen=True)
+class Opt:
+    action: Action
+    value: float
+    text: str
+
+
+@dataclass
+class FakeAdvice:
+    options: list[Opt]
+    kind: str = "points"
+    samples: int = 30
+    seconds: float = 0.0
+
+    @property
+    def best(self) -> Action:
+        return self.options[0].action
+
+    def explain(self) -> str:
+        return f"{self.options[0].action} is first."
+
+
+class Fake:
+    """A stand-in for tutor.advice.advise that records how it was called."""
+
+    def __init__(self) -> None:
+        self.calls: list[dict[str, Any]] = []
+
+    def __call__(self, game: Any, seat: int | None = None, seconds: float | None = None,
+                 seed: int = 0, budget: int | None = None) -> FakeAdvice:
+        self.calls.append({"seat": seat, "seconds": seconds, "seed": seed, "budget": budget,
+                           "obs": game.observe(seat)})
+        legal = game.legal_actions(seat)
+        return FakeAdvice([Opt(a, -i, f"{10 - i} points") for i, a in enumerate(legal)])
+
+
+def test_the_engine_is_asked_for_the_learners_seat_from_their_view(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    fake = Fake()
+    s = PlaySession(TrixterGame.new(players=4, seed=2, dealer=1, first_hand=3), seat=2,
+                    advisor=fake)
+    while not s.learner_to_move:
+        s.step()
+    s.hint()
+    call = fake.calls[0]
+    assert call["seat"] == 2 and call["budget"] is None and call["seconds"] == 1.0
+    assert call["seed"] == observation_seed(s.game.observe(2))
+    monkeypatch.setattr("sys.platform", "emscripten")  # the static site thinks longer
+    assert hint_seconds() == 3.0
+
+
+def test_out_of_turn_is_refused_and_changes_nothing() -> None:
+    fake = Fake()
+    s = PlaySession(TrixterGame.new(players=4, seed=2, dealer=1, first_hand=1), advisor=fake)
+    assert s.computer_to_move == 1  # the dealer names trump first
+    record = s.game.to_json()
+    with pytest.raises(IllegalActionError, match="a hint is for your own decision"):
+        s.hint()
+    s.advance()
+    s.act(s.game.legal_actions(0)[0])
+    s.advance()
+    while s.learner_to_move:
+        s.act(s.game.legal_actions(0)[0])
+        s.advance()
+    assert s.game.to_move is None  # the hand is over
+    with pytest.raises(IllegalActionError, match="press “next hand”"):
+        s.hint()
+    assert s.hint_view() == {}
+    over = PlaySession(TrixterGame.new(players=4, seed=1, first_hand=25), advisor=fake)
+    while not over.game.is_over:
+        over.advance()
+        if over.learner_to_move:
+            over.act(over.game.legal_actions(0)[0])
+    with pytest.raises(IllegalActionError, match="the game is over"):
+        over.hint()
+    assert fake.calls == [] and "hinted" not in json.loads(record)
+    assert not s.game.hinted and not over.game.hinted
+
+
+def test_the_hint_greys_once_taken_and_goes_with_the_next_decision() -> None:
+    s = trixter_at("trump")
+    s._advisor = Fake()
+    s.hint()
+    assert s.hint_view()["title"] == "Hint: Trump ♠ spades"
+    s.act("trump H")  # not the hint's choice: the learner decides
+    assert s.hint_view() == {}  # the learner bids next: a new decision, no hint shown
+    s.hint()
+    s.act("bid 1")
+    stale = s.hint_view()
+    assert stale["stale"] and stale["title"] == "The hint for your last decision: Bid 0"
+    assert s.game.hinted == {0, 1}
+    s.advance()
+    if s.learner_to_move:
+        assert s.hint_view() == {}
+
+
+def test_undo_and_new_game_take_the_hint_away_and_the_record_keeps_what_was_hinted() -> None:
+    s = trixter_at("trump")
+    s._advisor = Fake()
+    s.hint()
+    s.act("trump S")
+    s.hint()
+    s.act("bid 1")
+    s.advance()
+    assert s.game.hinted == {0, 1}
+    s.undo()  # the bid taken back: the same decision again, still hinted
+    assert s.hint_view() == {} and len(s.game.history) == 1
+    assert s.game.hinted == {0, 1}
+    s.undo()  # the trump too: the bid's hint goes with it
+    assert s.game.hinted == {0} and s.hint_view() == {}
+    s.hint()
+    s.new_game()
+    assert s.hint_view() == {} and s.game.hinted == set()
+
+
+def test_the_record_notes_the_hinted_decisions_and_still_loads() -> None:
+    s = trix_at("double")
+    s._advisor = Fake()
+    s.hint()
+    s.act("double QS")
+    s.hint()  # the learner stays to move after a double
+    s.act("no double")
+    s.advance()
+    assert s.game.hinted == {1, 2}
+    text = records.dumps(s.game)
+    assert json.loads(text)["hinted"] == [1, 2]
+    back = records.loads(text)
+    assert back.history == s.game.history and back.hinted == {1, 2}
+    assert back.to_record() == s.game.to_record()
+    # A game saved as it goes keeps them; so does a record cut short (what it keeps).
+    assert SavedGame.read(s.saved_record(), "trix").game.hinted == {1, 2}
+    short = {**s.game.to_record(), "actions": s.game.to_record()["actions"][:2]}
+    assert records.from_record(short).hinted == {1, 2}
+    # An old record (no "hinted") loads, and a game never hinted writes none.
+    plain = TrixGame.new(seed=3)
+    plain.apply(plain.legal_actions()[0])
+    old = plain.to_record()
+    assert "hinted" not in old and records.from_record(old).hinted == set()
+    for junk in ("1", [1, "2"], [-1], [True], {"1": 1}, None):
+        with pytest.raises(ParseError, match="'hinted' is a list of action indices"):
+            records.from_record({**s.game.to_record(), "hinted": junk})
+
+
+def test_a_finished_hands_record_keeps_only_its_own_hints() -> None:
+    pytest.importorskip("anywidget")
+    from widgets.play import finished_record
+
+    s = PlaySession(TrixterGame.new(players=4, seed=5, dealer=0, first_hand=1),
+                    opponents=QUIET, advisor=Fake())
+    s.hint()
+    s.act("trump S")
+    while s.game.to_move is not None:
+        if s.learner_to_move:
+            s.act(s.game.legal_actions(0)[0])
+        s.advance()
+    s.act("next")
+    s.advance()
+    s.hint()  # in hand 2, not finished: left out of the record
+    rec = finished_record(s.game)
+    assert rec is not None and rec["hinted"] == [0]
+    assert records.from_record(rec).hinted == {0}
+
+
+def test_hint_words_list_five_and_always_the_best() -> None:
+    from tutor.actions import Play
+    from tutor.cards import Card
+
+    cards = [Play(Card.parse(c)) for c in ("2S", "3S", "4S", "5S", "6S", "7S", "8S")]
+    advice = FakeAdvice([Opt(a, 1.0, f"{i}") for i, a in enumerate(cards)], samples=1)
+    words = hint_words(advice)
+    assert [o["label"] for o in words["options"]] == ["2♠", "3♠", "4♠", "5♠", "6♠"]
+    assert words["more"] == 2 and words["note"] == "" and words["measure"] == "expected points"
+
+    class Tied(FakeAdvice):
+        @property
+        def best(self) -> Action:
+            return cards[6]
+
+    words = hint_words(Tied([Opt(a, 1.0, "") for a in cards]))
+    assert [o["best"] for o in words["options"]] == [False] * 4 + [True]
+    assert words["options"][-1]["label"] == "8♠"
+
+
+# --- the table's Hint button --------------------------------------------------------------
+
+anywidget = pytest.importorskip("anywidget")
+
+CARD_TOKEN = re.compile(r"(?<![A-Za-z0-9])(?:10|[2-9TJQKA])[SHDC♠♥♦♣](?![A-Za-z0-9])")
+HINT_KEYS = {"title", "options", "more", "measure", "line", "note", "stale"}
+
+
+def send(widget: Any, content: Any) -> None:
+    """Deliver a custom message the way ipywidgets does for a comm message."""
+    widget._handle_msg({"content": {"data": {"method": "custom", "content": content}},
+                        "buffers": []})
+
+
+def _card(token: str) -> str:
+    rank, suit = token[:-1], token[-1]
+    return ("T" if rank == "10" else rank) + {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}.get(
+        suit, suit)
+
+
+def test_the_hint_button_shows_thinking_then_the_ranked_options() -> None:
+    from widgets import play
+
+    seen: list[dict[str, Any]] = []
+    fake = Fake()
+
+    def advisor(*args: Any, **kwargs: Any) -> FakeAdvice:
+        seen.append(dict(view.table.hint))  # what the browser holds while it works
+        return fake(*args, **kwargs)
+
+    view = play(TrixterGame.new(players=4, seed=2, dealer=1, first_hand=3), pause=0)
+    view.session._advisor = advisor
+    assert "hint" in view.table.controls and view.table.hint == {}
+    send(view.table, {"type": "hint"})
+    assert seen == [{"thinking": True}]
+    assert view.table.error == ""
+    assert set(view.table.hint) == HINT_KEYS
+    assert view.table.hint["options"][0]["best"]
+    assert view.table.hint == view.session.hint_view()
+    assert view.game.hinted == {len(view.game.history)}
+    # Taken: greyed; taken back: gone.
+    send(view.bids, {"type": "bid", "n": 0})
+    assert view.table.hint == {} or view.table.hint["stale"]
+    send(view.table, {"type": "undo"})
+    assert view.table.hint == {} and view.table.error == ""
+
+
+@pytest.mark.parametrize("junk", [
+    {"type": "hint", "seat": 1}, {"type": "hint", "n": 2}, {"type": "Hint"},
+    {"type": "hint", "type2": "hint"}, ["hint"], "hint", {"type": ["hint"]}])
+def test_junk_hint_requests_are_refused_and_change_nothing(junk: Any) -> None:
+    from widgets import play
+
+    fake = Fake()
+    view = play(TrixterGame.new(players=4, seed=2, dealer=1, first_hand=3), pause=0)
+    view.session._advisor = fake
+    before = view.game.to_json()
+    send(view.table, junk)
+    assert view.table.error in ("unexpected fields in the request", "unknown request",
+                                "not a message")
+    assert view.table.hint == {} and view.game.to_json() == before and not fake.calls
+
+
+def test_a_hint_out_of_turn_or_at_a_table_without_hints_is_refused() -> None:
+    from widgets import play
+
+    fake = Fake()
+    view = play(TrixterGame.new(players=4, seed=2, dealer=0, first_hand=1), pause=0,
+                opponents="random")
+    view.session._advisor = fake
+    send(view.table, {"type": "trump", "suit": "S"})
+    send(view.bids, {"type": "bid", "n": 0})
+    while view.game.to_move == 0:
+        send(view.table, {"type": "play", "card": view.game.observe(0)["legal"][0]})
+    assert view.game.to_move is None  # the hand is over: nobody decides
+    before = view.game.to_json()
+    send(view.table, {"type": "hint"})
+    assert view.table.error == "nothing to decide now: press “next hand” to go on"
+    assert view.game.to_json() == before and not fake.calls
+    plain = play(TrixterGame.new(players=4, seed=2, dealer=0, first_hand=3), pause=0,
+                 hints=False)
+    assert "hint" not in plain.table.controls
+    send(plain.table, {"type": "hint"})
+    assert plain.table.error == "this table gives no hints" and plain.table.hint == {}
+
+
+def test_an_engine_failure_is_a_word_not_a_frozen_table() -> None:
+    from widgets import play
+
+    def broken(*args: Any, **kwargs: Any) -> Any:
+        raise RuntimeError("boom")
+
+    view = play(TrixGame.new(seed=0, deals=[DEAL_A], dealer=0, owner=0), pause=0)
+    view.session._advisor = broken
+    before = view.game.to_json()
+    send(view.table, {"type": "hint"})
+    assert view.table.error == "no hint this time: it could not be worked out"
+    assert view.table.hint == {} and view.game.to_json() == before
+
+
+@pytest.mark.parametrize("make", [
+    lambda: TrixterGame.new(players=4, seed=21, first_hand=13),
+    lambda: TrixGame.new(seed=21)])
+def test_the_widget_gets_only_the_advice(make: Any) -> None:
+    """The real engine at 13 cards: the hint's words name no card but the learner's own,
+    and the table's state is the session's hint words, nothing more."""
+    from widgets import play
+
+    view = play(make(), pause=0)
+    for _ in range(3):
+        hand = set(view.game.observe(0)["hand"])
+        send(view.table, {"type": "hint"})
+        assert view.table.error == ""
+        hint = view.table.hint
+        assert set(hint) == HINT_KEYS and hint == view.session.hint_view()
+        named = {_card(t) for t in CARD_TOKEN.findall(json.dumps(hint, ensure_ascii=False))}
+        assert named <= hand, named - hand
+        best = hint["options"][0]["action"]
+        assert best == str(view.session.hint().best)
+        part = view.table if re.fullmatch(r"[2-9TJQKA][SHDC]|X", best) else view.bids
+        msg = ({"type": "play", "card": best} if part is view.table else _message(best))
+        send(part, msg)
+        assert view.table.error == "", (best, view.table.error)
+        if view.game.to_move != 0:
+            break
+
+
+def _message(text: str) -> dict[str, Any]:
+    words = {"no double": "no_double", "no redeal": "no_redeal", "redeal": "redeal",
+             "pass": "pass"}
+    if text in words:
+        return {"type": words[text]}
+    head, _, rest = text.partition(" ")
+    if head == "bid":
+        return {"type": "bid", "n": int(rest)}
+    return {"type": head, {"trump": "suit", "contract": "contract", "double": "card"}[head]: rest}
