@@ -1010,3 +1010,72 @@ def test_a_trixter_game_reloaded_mid_hand_is_offered_and_resumed(page, app_url):
     page.locator(".tt-table").first.scroll_into_view_if_needed()
     shot(page, "resumed")
     play_legal_card(page)  # the game goes on
+
+
+# --- hints in full games ----------------------------------------------------------------------
+def test_a_hint_at_a_thirteen_card_trixter_hand_ranks_the_cards(page, app_url):
+    """Play Trixter from the peak (13 cards, 4 players): on the learner's first card, Hint
+    shows "Thinking…", then the ranked options with the best marked and the line why, below
+    the table (not over the cards). Playing the best card greys the hint. Looked at on a
+    desktop and a phone."""
+    page.goto(f"{app_url}/voila/render/play_trixter.ipynb")
+    wait_for_learner(page)
+    page.get_by_role("button", name="Game options").click()
+    choose_option(page, "Start with", "13 cards: the peak · 13 hands")
+    page.get_by_role("button", name="New game with these options").click()
+    ask = page.locator('[data-testid="new-game-confirm"]')
+    if ask.count():  # the learner had acted (a trump of the first hand): asked first
+        page.locator('[data-testid="start-new-game"]').click()
+    expect(page.locator('[data-testid="setup"]')).to_contain_text("starts at the peak: 13 cards")
+    button = page.locator('[data-testid="hint"]')
+    panel = page.locator('[data-testid="hint-panel"]')
+    for _ in range(10):  # trump and bid as the hint says
+        what = wait_for_learner(page)
+        if what == "card":
+            break
+        button.click()
+        best = panel.locator(".tt-hint-best")
+        expect(best).to_have_count(1, timeout=30_000)
+        action = best.get_attribute("data-action")
+        kind, _, value = action.partition(" ")
+        assert kind in ("trump", "bid"), action
+        click(page, page.locator(f'[data-{kind}="{value}"]:enabled'))
+    else:
+        raise AssertionError("the learner never had a card to play")
+    expect(hand(page)).to_have_count(13)
+    legal = set(hand(page).and_(page.locator(".legal")).evaluate_all(
+        "els => els.map(e => e.dataset.card)"))
+    expect(panel).to_have_count(0)
+    started = time.monotonic()
+    button.click()
+    expect(panel.locator(".tt-hint-best")).to_have_count(1, timeout=30_000)
+    took = time.monotonic() - started
+    options = panel.locator(".tt-hint-option")
+    shown = options.evaluate_all("els => els.map(e => e.dataset.action)")
+    assert 1 <= len(shown) <= 5 and set(shown) <= legal, (shown, legal)
+    best = panel.locator(".tt-hint-best").get_attribute("data-action")
+    assert best == shown[0]
+    expect(panel.locator(".tt-hint-title")).to_contain_text("Hint: ")
+    expect(panel.locator(".tt-hint-line")).not_to_be_empty()
+    expect(page.locator('[data-testid="message"]')).not_to_have_class(re.compile("tt-error"))
+    # Below the hand and the toolbar: it covers no card.
+    cards_bottom = max(b["y"] + b["height"] for b in hand(page).evaluate_all(
+        "els => els.map(e => { const r = e.getBoundingClientRect();"
+        " return {y: r.y, height: r.height}; })"))
+    assert panel.bounding_box()["y"] >= cards_bottom
+    page.locator(".tt-table").first.scroll_into_view_if_needed()
+    shot(page, "hint_thirteen_cards")
+    page.set_viewport_size({"width": 375, "height": 812})
+    panel.scroll_into_view_if_needed()
+    box = panel.bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 375, box
+    shot(page, "hint_thirteen_cards_phone")
+    page.set_viewport_size({"width": 1100, "height": 900})
+    page.evaluate(WATCH_TRICK, best)
+    click(page, hand(page).and_(page.locator(f'[data-card="{best}"]')))
+    page.evaluate("window.__landed")
+    expect(hand(page)).to_have_count(12)
+    # The decision is taken: the hint goes with the learner's next turn (greyed till then).
+    wait_for_learner(page)
+    expect(panel).to_have_count(0)
+    assert took < 30

@@ -488,3 +488,19 @@ def _message(text: str) -> dict[str, Any]:
     if head == "bid":
         return {"type": "bid", "n": int(rest)}
     return {"type": head, {"trump": "suit", "contract": "contract", "double": "card"}[head]: rest}
+
+
+def test_the_review_says_which_decisions_were_hinted() -> None:
+    from widgets.review import ReviewBoard
+
+    s = trixter_at("trump")
+    s._advisor = Fake()
+    s.hint()
+    s.act("trump S")
+    s.act("bid 1")  # no hint asked
+    s.advance()
+    board = ReviewBoard(records.loads(records.dumps(s.game)), seat=0, run=False)
+    assert board.table.message == "You chose trump ♠ here (after a hint)."
+    board.move("next")
+    assert board.table.message.startswith("You chose bid 1 here")
+    assert "hint" not in board.table.message

@@ -437,7 +437,8 @@ class ReviewBoard(Controller, ipywidgets.VBox):
             return "The game is over." if over else "The end of the record."
         text = self.record["actions"][i][1]
         d = self.decisions.get(i)
-        said = f"You chose {action_words(text)} here."
+        hinted = " (after a hint)" if i in getattr(self.final, "hinted", ()) else ""
+        said = f"You chose {action_words(text)} here{hinted}."
         if d is not None and d.judged and (d.loss or 0) > 0:
             said += f" Better: {' or '.join(action_words(b) for b in _texts(d.best))}."
         return said

@@ -479,17 +479,18 @@ export default {
       box.appendChild(h("div", "tt-hint-title", hint.title || "Hint"));
       if (hint.measure) box.appendChild(h("div", "tt-hint-measure", `Ranked by ${hint.measure}`));
       const list = h("ol", "tt-hint-options");
-      for (const o of hint.options || []) {
+      (hint.options || []).forEach((o, i) => {
         const li = h("li", o.best ? "tt-hint-option tt-hint-best" : "tt-hint-option");
         li.dataset.action = o.action;
         const label = h("span", "tt-hint-label", o.label);
         if (CARD_RE.test(o.action) && o.action !== "X") {
           label.classList.add(`suit-${o.action.slice(-1)}`);
         }
-        li.append(label, h("span", "tt-hint-text", o.text));
-        if (o.best) li.appendChild(h("span", "tt-mark tt-mark-turn tt-hint-mark", "best"));
+        const text = h("span", "tt-hint-text", o.text);
+        if (o.best) text.appendChild(h("span", "tt-mark tt-mark-turn tt-hint-mark", "best"));
+        li.append(h("span", "tt-hint-num", `${i + 1}.`), label, text);
         list.appendChild(li);
-      }
+      });
       box.appendChild(list);
       if (hint.more) {
         box.appendChild(h("div", "tt-hint-more",
