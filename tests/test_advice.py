@@ -238,9 +238,12 @@ def test_bid_distribution_sums_to_one_and_expected_follows(hand, trump, players)
     d = bid_distribution(hand, trump, players=players, budget=80, seed=2)
     size = len(CardSet.from_pbn(hand))
     assert len(d.tricks) == size + 1 and sum(d.tricks) == pytest.approx(1)
-    assert all(0 <= p <= 1 for p in d.tricks)
+    assert d.tricks == d.by_bid[d.best_bid]
     for n in range(size + 1):
-        assert d.expected[n] == pytest.approx(sum(d.tricks[k] * rules.score(n, k)
+        p = d.by_bid[n]
+        assert len(p) == size + 1 and sum(p) == pytest.approx(1)
+        assert all(0 <= x <= 1 for x in p) and d.chance[n] == p[n]
+        assert d.expected[n] == pytest.approx(sum(p[k] * rules.score(n, k)
                                                   for k in range(size + 1)))
     assert d.best_bid == max(d.bids, key=lambda n: (d.expected[n], -n))
     assert f"bid {d.best_bid}" in d.explain()

@@ -85,6 +85,20 @@ def test_bid_advisor_shows_the_best_bid_and_deals_new_hands():
     assert out.value != first and "Your hand" in out.value
 
 
+def test_bid_advisor_chances_add_up_and_points_follow_from_them():
+    """Issue 19: the trick counts shown for the best bid are one distribution (100% in
+    all, up to the rounding of each), and each bid's points follow from its chance of
+    being made with the table's scoring (a miss scores -5, a made bid 10 + the bid)."""
+    html = bid_advisor("AK.Q2.K.", "S", samples=60).children[0].value
+    rows = re.findall(r"<td>bid (\d+)</td><td>(\d+)%</td><td>(\d+)%</td><td>([+-][\d.]+)</td>",
+                      html)
+    assert [int(n) for n, _, _, _ in rows] == list(range(6))
+    assert abs(sum(int(p) for _, p, _, _ in rows) - 100) <= 3
+    for n, _, made, shown in rows:
+        p = int(made) / 100
+        assert float(shown) == pytest.approx(p * (10 + int(n)) - 5 * (1 - p), abs=0.2)
+
+
 def test_contract_chooser_ranks_the_contracts():
     box = contract_chooser("AKQ.AKQ.AKQ.AKQJ", samples=2)
     html = box.children[0].value

@@ -14,9 +14,9 @@ import pytest
 
 from tutor import Bid, CardSet, Phase, TrixGame, TrixterGame
 from tutor.actions import Play
-from tutor.cards import JOKER, Card, Suit
-from tutor.solver import Exactly, MaxTricks, MinPenalty, Position, solve
-from tutor.solver.pimc import View, advise_bid, bid_advice, hint, sample_layouts, view_of
+from tutor.cards import Card
+from tutor.solver import Position, solve
+from tutor.solver.pimc import advise_bid, bid_advice, hint, sample_layouts, view_of
 from tutor.trix.rules import TrixRules
 from tutor.trixter import TrixterRules
 
@@ -257,7 +257,7 @@ def test_hint_refuses_a_seat_not_to_move():
 def test_bid_advice_known_answers():
     # The top three spades with spades trump: three tricks whatever the layout.
     a = bid_advice("AKQ...", "S", players=4, samples=5)
-    assert a.tricks == {3: 5} and a.chance[3] == 1.0 and a.best_bid == 3
+    assert a.tricks == [0, 0, 0, 1.0] and a.chance[3] == 1.0 and a.best_bid == 3
     assert a.expected[3] == 13.0 and a.expected[0] == -5.0
     # The three lowest clubs, no trump, 4 players: a club lead never wins; bid 0.
     a = bid_advice("...432", None, players=4, samples=5, leader=1)
@@ -265,30 +265,22 @@ def test_bid_advice_known_answers():
     assert "bid 0" in a.explain()
 
 
-def test_bid_advice_agrees_with_exact_solves_of_its_layouts():
-    """The advisor's bookkeeping, redone here from exact solves of the same layouts."""
+def test_bid_advice_is_the_advice_engines_distribution():
+    """The advisor's numbers are :func:`tutor.advice.bid_distribution`'s: chances that add
+    up to 1 and expected scores that follow from them with the table's scoring."""
+    from tutor.advice import bid_distribution
+
     hand = CardSet.from_pbn("A2.K3..")
-    a = bid_advice(hand, "H", players=3, samples=6, seed=5)
-    pool = [c for c in CardSet.deck() if c not in hand] + [JOKER] * 2
-    view = View(seat=0, hand=hand, pool=pool, counts=[0, 4, 4], known=[CardSet()] * 3,
-                excluded=[0] * 3, undealt=len(pool) - 8)
-    tops, within, expected, sure = Counter(), [0] * 5, [0.0] * 5, 0
+    a = bid_advice(hand, "H", players=3, samples=30, seed=5)
+    d = bid_distribution(hand, "H", players=3, samples=30, seed=5)
+    assert a.by_bid == d.by_bid and a.expected == d.expected and a.samples == 30
+    assert sum(a.tricks) == pytest.approx(1)
     rules = TrixterRules()
-    for hands in sample_layouts(view, 6, random.Random("5/bids")):
-        pos = Position(tuple(hands), leader=0, trump=Suit.HEARTS)
-        most = solve(pos, MaxTricks(0)).value
-        fewest = -solve(pos, MinPenalty(0, "ltoosh")).value // 15
-        lo, hi = sorted((most, fewest))
-        tops[most] += 1
-        for k in range(5):
-            within[k] += lo <= k <= hi
-            expected[k] += sum(rules.score(k, t) for t in range(lo, hi + 1)) / (hi - lo + 1) / 6
-        sure += solve(pos, Exactly(0, a.best_bid)).value
-    assert dict(sorted(tops.items())) == a.tricks
-    assert [w / 6 for w in within] == a.chance
-    assert a.expected == pytest.approx(expected)
-    assert a.best_bid == max(range(5), key=lambda k: (expected[k], -k))
-    assert a.guaranteed == sure / 6
+    for n in range(5):
+        assert a.chance[n] == a.by_bid[n][n]
+        assert a.expected[n] == pytest.approx(sum(p * rules.score(n, k)
+                                                  for k, p in enumerate(a.by_bid[n])))
+    assert a.best_bid == max(range(5), key=lambda k: (a.expected[k], -k))
 
 
 def test_advise_bid_respects_the_hook():

@@ -239,6 +239,10 @@ def _trixter_card(hand: int, jokers: int, trick: list[int], trump: int, unseen: 
     if led < 0:  # leading (or only jokers down)
         side = legal & ~tmask or legal
         if need > 0:
+            if unseen & tmask:  # draw trumps with a master trump: side winners then stand
+                top = [i for i in _bits(legal & tmask) if not unseen & HIGHER[i]]
+                if top:
+                    return top[0]
             masters = [i for i in _bits(side) if not unseen & HIGHER[i]] or \
                 [i for i in _bits(legal) if not unseen & HIGHER[i]]
             if masters:
@@ -409,12 +413,12 @@ def _trixter(game, seat: int, legal: list[Action], work: int, rng_seed: str) -> 
 
 
 def _bid_text(d: BidDistribution, n: int) -> str:
-    return f"makes your bid in {_pct(d.tricks[n])} of deals · {d.expected[n]:+.1f} points expected"
+    return f"makes your bid in {_pct(d.chance[n])} of deals · {d.expected[n]:+.1f} points expected"
 
 
 def _trump_text(d: BidDistribution) -> str:
     b = d.best_bid
-    return (f"then bid {b}: you make it in {_pct(d.tricks[b])} of deals · "
+    return (f"then bid {b}: you make it in {_pct(d.chance[b])} of deals · "
             f"{d.expected[b]:+.1f} points expected")
 
 
@@ -467,14 +471,17 @@ def _trixter_cards(game, seat: int, legal: list[Action], work: int, rng_seed: st
 @dataclass
 class BidDistribution:
     """For one hand and trump, under the player model: the chance of each number of
-    tricks the hand takes (``tricks``, summing to 1), the expected score of each bid from
-    it with the table's scoring (``expected[n] = sum(tricks[k] * score(n, k))``), the bids
-    allowed and the best of them. ``played_for`` is the bid the hand played for in the
-    rollouts: the best bid, found by playing again for a better one."""
+    tricks the hand takes when it plays for bid ``n`` (``by_bid[n]``, summing to 1), and
+    each bid's expected score from it with the table's scoring
+    (``expected[n] = sum(by_bid[n][k] * score(n, k))``); ``tricks`` is that distribution
+    for the best bid. A hand steers its play toward its bid (it wins or ducks), so the
+    chance of making bid ``n`` (``chance[n] = by_bid[n][n]``) is taken when playing for
+    ``n``; bids out of the hand's reach share the distribution of the bid it plays for by
+    its own count (``played_for``)."""
 
     hand: CardSet
     trump: Suit | None
-    tricks: list[float]
+    by_bid: list[list[float]]
     expected: list[float]
     bids: list[int]
     samples: int
@@ -488,21 +495,27 @@ class BidDistribution:
         return max(self.bids, key=lambda n: (round(self.expected[n], 9), -n))
 
     @property
+    def tricks(self) -> list[float]:
+        """The chance of each number of tricks when the hand plays for the best bid."""
+        return self.by_bid[self.best_bid]
+
+    @property
     def chance(self) -> list[float]:
-        """The chance of making each bid: the chance of taking exactly that many tricks."""
-        return self.tricks
+        """The chance of making each bid when the hand plays for it."""
+        return [d[n] for n, d in enumerate(self.by_bid)]
 
     def explain(self) -> str:
         """One line for a learner."""
         n = self.best_bid
         trump = "no trump" if self.trump is None else f"{self.trump.symbol} trump"
         others = [b for b in self.bids if b != n]
-        line = (f"With {trump}, bid {n}: your hand takes exactly {n} trick"
-                f"{'s' if n != 1 else ''} in {_pct(self.tricks[n])} of deals "
+        line = (f"With {trump}, bid {n}: playing for it, your hand takes exactly {n} "
+                f"trick{'s' if n != 1 else ''} in {_pct(self.chance[n])} of deals "
                 f"({self.expected[n]:+.1f} points expected)")
         if others:
             m = max(others, key=lambda b: (round(self.expected[b], 9), -b))
-            line += f"; bid {m} would give {self.expected[m]:+.1f}"
+            line += (f"; bid {m} is made in {_pct(self.chance[m])} "
+                     f"({self.expected[m]:+.1f})")
         return line + "."
 
 
@@ -518,7 +531,8 @@ def _estimated_bid(hand: CardSet, trump: Suit | None, players: int, jokers: int,
 def bid_distribution(game_or_hand, trump: Suit | str | None = None, *, seat: int | None = None,
                      players: int = 4, leader: int = 0, rules=None,
                      bids: Sequence[int] | None = None, budget: int | None = None,
-                     seconds: float | None = None, seed: int | str = 0) -> BidDistribution:
+                     seconds: float | None = None, seed: int | str = 0,
+                     samples: int | None = None) -> BidDistribution:
     """The distribution of the tricks a Trixter hand takes under the player model, and
     each bid's expected score from it.
 
@@ -528,9 +542,8 @@ def bid_distribution(game_or_hand, trump: Suit | str | None = None, *, seat: int
     of a table of ``players`` where ``leader`` leads and nobody has bid yet.
 
     Each other seat plays for its own bid (said, or the one its hand suggests). The hand
-    first plays for the bid its own count suggests; if the distribution then favours
-    another bid, it plays again for that one on the same layouts, and that distribution
-    is the answer (so the best bid is the one the hand was played for, or close to it)."""
+    plays for each bid in reach on the same layouts (common random numbers). ``budget``
+    counts rollouts (about six per layout); ``samples`` sets the layouts instead."""
     from .solver.pimc import View, sample_layouts, view_of
     from .trixter import TrixterRules, jokers_for
 
@@ -559,7 +572,8 @@ def bid_distribution(game_or_hand, trump: Suit | str | None = None, *, seat: int
         n_jokers = jokers_for(players)
     else:
         game = game_or_hand
-        if game.phase not in (Phase.TRUMP, Phase.BID) or not hasattr(game, "bids"):
+        if not hasattr(game, "bids") or game.phase not in (Phase.TRUMP, Phase.BID, Phase.PLAY) \
+                or game.tricks or game.trick:
             raise ValueError("a bid distribution is for a Trixter hand before its first trick")
         seat = game.to_move if seat is None else seat
         players = game.n_players
@@ -578,7 +592,8 @@ def bid_distribution(game_or_hand, trump: Suit | str | None = None, *, seat: int
     bids = sorted(bids)
     work = budget if budget is not None else (
         budget_for(seconds, size * players) if seconds is not None else DEFAULT_BUDGET)
-    samples = max(2, work // 2)
+    if samples is None:
+        samples = max(2, work // min(size + 1, 6))
     rng = random.Random(f"{seed}/bids")
     layouts = sample_layouts(view, samples, rng)
     t = _trump_index(trump)
@@ -606,25 +621,23 @@ def bid_distribution(game_or_hand, trump: Suit | str | None = None, *, seat: int
             counts[won[seat]] += 1
         return [c / len(layouts) for c in counts]
 
-    def expected(p: list[float]) -> list[float]:
-        return [sum(p[k] * rules.score(n, k) for k in range(size + 1)) for n in range(size + 1)]
-
-    def best(e: list[float]) -> int:
-        return max(bids, key=lambda n: (round(e[n], 9), -n))
-
-    aim = _estimated_bid(hand, trump, players, n_jokers, bids)
-    p = play_for(aim)
-    e = expected(p)
-    passes = 1
-    if best(e) != aim:
-        aim = best(e)
-        p = play_for(aim)
-        e = expected(p)
-        passes = 2
-    return BidDistribution(hand=hand, trump=trump, tricks=p, expected=e, bids=list(bids),
-                           samples=len(layouts), played_for=aim,
-                           rollouts=passes * len(layouts),
-                           seconds=time.perf_counter() - start)
+    # The hand plays for the bid its count suggests; then for every bid near the trick
+    # counts that play reached (steering moves a hand a trick or two, not more).
+    aim = _estimated_bid(hand, trump, players, n_jokers, range(size + 1))
+    first_try = play_for(aim)
+    reached = [k for k, p in enumerate(first_try) if p]
+    lo, hi = min(reached) - 2, max(reached) + 2
+    by_bid = [first_try] * (size + 1)
+    tried = 1
+    for n in range(max(0, lo), min(size, hi) + 1):
+        if n != aim:
+            by_bid[n] = play_for(n)
+            tried += 1
+    expected = [sum(p * rules.score(n, k) for k, p in enumerate(by_bid[n]))
+                for n in range(size + 1)]
+    return BidDistribution(hand=hand, trump=trump, by_bid=by_bid, expected=expected,
+                           bids=list(bids), samples=len(layouts), played_for=aim,
+                           rollouts=tried * len(layouts), seconds=time.perf_counter() - start)
 
 
 # --- Trix ---------------------------------------------------------------------------------

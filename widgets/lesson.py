@@ -168,15 +168,18 @@ def hand_size_chart() -> ipywidgets.HTML:
 
 
 def _advice_html(advice) -> str:
+    best = advice.best_bid
     rows = []
     for n in advice.bids:
-        cls = ' class="tt-best"' if n == advice.best_bid else ""
-        rows.append(f"<tr{cls}><td>bid {n}</td><td>{advice.chance[n]:.0%}</td>"
-                    f"<td>{advice.expected[n]:+.1f}</td></tr>")
+        cls = ' class="tt-best"' if n == best else ""
+        rows.append(f"<tr{cls}><td>bid {n}</td><td>{advice.tricks[n]:.0%}</td>"
+                    f"<td>{advice.chance[n]:.0%}</td><td>{advice.expected[n]:+.1f}</td></tr>")
     trump = "no trump" if advice.trump is None else \
         f"{advice.trump.symbol} {advice.trump.name.lower()} trump"
-    return (f"{_STYLE}<b>Your hand</b> ({trump}, {advice.samples} layouts tried)"
-            f"{_hand_html(list(advice.hand))}<table><tr><th>bid</th><th>within reach</th>"
+    return (f"{_STYLE}<b>Your hand</b> ({trump}, {advice.samples} deals played out)"
+            f"{_hand_html(list(advice.hand))}<table><tr><th>bid</th>"
+            f"<th>playing for bid {best}, you take exactly that many tricks</th>"
+            f"<th>bid it and play for it: you make it</th>"
             f"<th>expected points</th></tr>{''.join(rows)}</table>"
             f"<p>{html.escape(advice.explain())}</p>")
 
@@ -200,11 +203,13 @@ def _with_new_hands(page: Callable[..., str], first: tuple, deal: Callable[[rand
     return box
 
 
-def bid_advisor(hand: str, trump: str | None, players: int = 4, samples: int = 16,
+def bid_advisor(hand: str, trump: str | None, players: int = 4, samples: int = 400,
                 seed: int = 1) -> ipywidgets.VBox:
-    """The bid advisor on ``hand`` with ``trump`` at a table of ``players``: for each
-    bid, how often it is within reach and its expected points over sampled layouts. A
-    button deals a new hand of the same size to try."""
+    """The bid advisor on ``hand`` with ``trump`` at a table of ``players``, every seat
+    playing for its own bid over ``samples`` deals of the other cards
+    (:func:`tutor.advice.bid_distribution`): how many tricks the hand takes playing for
+    the best bid (the chances add up to 100%), the chance of making each bid when playing
+    for it, and each bid's expected points. A button deals a new hand of the same size."""
     from tutor.solver.pimc import bid_advice
     from tutor.trixter import jokers_for
 

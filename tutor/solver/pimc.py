@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import random
 import time
-from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -403,124 +402,48 @@ def _ranked(rows: dict[Card, list], samples: int, lower_is_better: bool) -> list
 
 
 # --- the Trixter bid advisor --------------------------------------------------------
-@dataclass
-class BidAdvice:
-    """For one hand and trump, over sampled layouts: the most tricks the hand can take
-    against everyone (``tricks``: a count per number), the share of layouts in which
-    each bid is within reach (``chance[n]``: between the fewest tricks the hand can be
-    held to and the most it can force), the expected score of each bid (every count in
-    that range taken as equally likely),
-    the best bid, and how often that bid is guaranteed even against all the others
-    together (``guaranteed``)."""
-
-    hand: CardSet
-    trump: Suit | None
-    samples: int
-    tricks: dict[int, int]
-    chance: list[float]
-    expected: list[float]
-    bids: list[int]
-    guaranteed: float = 0.0
-    seconds: float = 0.0
-
-    @property
-    def best_bid(self) -> int:
-        """The allowed bid with the highest expected score (the lower on a tie)."""
-        return _best_bid(self.bids, self.expected)
-
-    def explain(self) -> str:
-        """One line for a learner."""
-        n = self.best_bid
-        trump = "no trump" if self.trump is None else f"{self.trump.symbol} trump"
-        most = max(self.tricks, key=lambda k: (self.tricks[k], -k))
-        return (f"With {trump}, bid {n}: exactly {n} is within your reach in "
-                f"{_pct(self.chance[n])} of layouts and sure even against everyone in "
-                f"{_pct(self.guaranteed)} (expected score {self.expected[n]:+.1f}); "
-                f"the most you can force is most often {most} trick{'s' if most != 1 else ''}.")
-
-
-def _best_bid(bids: Sequence[int], expected: Sequence[float]) -> int:
-    return max(bids, key=lambda n: (expected[n], -n))
+# The advisor is the advice engine's (:func:`tutor.advice.bid_distribution`): the
+# distribution of the tricks the hand takes when every seat plays for its own bid (it sums
+# to 1) and each bid's expected score from it. These names stay for their callers.
+from ..advice import BidDistribution as BidAdvice  # noqa: E402
 
 
 def bid_advice(hand: CardSet | str, trump: Suit | str | None, players: int = 4, *,
                seat: int = 0, leader: int = 0, rules=None, bids: Sequence[int] | None = None,
-               samples: int = 20, seconds: float | None = None, seed: int = 0,
+               samples: int = 200, seconds: float | None = None, seed: int = 0,
                max_nodes: int | None = None) -> BidAdvice:
-    """Advise a Trixter bid for ``hand`` (at ``seat``, with ``leader`` to lead the
-    first trick) by sampling the other hands from the rest of the deck.
-
-    For each layout: the most tricks the hand can force against all the others and the
-    fewest it can be held to. The hand's real count is taken as any number between the
-    two, each as likely (in a real game the others play for their own bids, not all
-    against you), and each bid is scored on it with ``rules.score``. Against all the
-    others together an exact bid is rarely sure, so that share is reported separately
-    for the best bid. ``max_nodes`` caps each solve (:class:`SearchLimit` past it).
+    """Advise a Trixter bid for ``hand`` (at ``seat``, with ``leader`` to lead the first
+    trick) over ``samples`` layouts of the other hands: for each bid, the chance of each
+    number of tricks when the hand plays for it (``by_bid[n]``, summing to 1;
+    ``chance[n]`` is the chance of making bid ``n``), each bid's expected score from it
+    with ``rules.score`` (``expected``), the best bid and its distribution (``tricks``).
+    ``max_nodes`` is accepted for old callers and unused (no exact solve is needed).
 
     >>> a = bid_advice("AK.A..", "S", players=4, samples=6)
-    >>> a.tricks, a.best_bid, a.guaranteed
-    ({3: 6}, 3, 1.0)
+    >>> a.tricks, a.best_bid
+    ([0.0, 0.0, 0.0, 1.0], 3)
     """
-    from ..trixter import TrixterRules, jokers_for
+    from ..advice import bid_distribution
 
-    start = time.perf_counter()
-    rules = rules or TrixterRules()
-    if isinstance(hand, str):
-        hand = CardSet.parse(hand) if "." not in hand else CardSet.from_pbn(hand)
-    if isinstance(trump, str):
-        trump = None if trump.strip().lower() in ("none", "nt", "") else Suit.parse(trump)
-    size = len(hand)
-    pool = [c for c in CardSet.deck() if c not in hand]
-    pool += [JOKER] * (jokers_for(players) - hand.jokers)
-    if size * players > 52 + jokers_for(players):
-        raise ValueError(f"{size} cards each is more than the deck holds for {players}")
-    counts = [0 if s == seat else size for s in range(players)]
-    view = View(seat=seat, hand=hand, pool=pool, counts=counts,
-                known=[CardSet()] * players, excluded=[0] * players,
-                undealt=len(pool) - size * (players - 1))
-    rng = random.Random(f"{seed}/bids")
-    tops: Counter[int] = Counter()
-    within = [0] * (size + 1)
-    score = [0.0] * (size + 1)
-    layouts = []
-    for hands in sample_layouts(view, samples, rng):
-        pos = Position(tuple(hands), leader=leader, trump=trump)
-        most = solve(pos, _tricks_goal(seat, True), by_card=False, max_nodes=max_nodes).value
-        fewest = round(_tricks(solve(pos, _tricks_goal(seat, False), by_card=False,
-                                     max_nodes=max_nodes).value, False))
-        # Against all the others the two ends may cross (they can hold you down when you
-        # reach for tricks and feed you when you duck): the range is what lies between.
-        lo, hi = min(most, fewest), max(most, fewest)
-        layouts.append((pos, lo, hi))
-        tops[most] += 1
-        for k in range(size + 1):
-            within[k] += lo <= k <= hi
-            score[k] += sum(rules.score(k, t) for t in range(lo, hi + 1)) / (hi - lo + 1)
-        if seconds is not None and len(layouts) >= 2 and time.perf_counter() - start > seconds:
-            break
-    done = len(layouts)
-    expected = [x / done for x in score]
-    allowed = list(range(size + 1)) if bids is None else sorted(bids)
-    best = _best_bid(allowed, expected)
-    sure = sum(lo <= best <= hi and solve(pos, Exactly(seat, best), by_card=False,
-                                          max_nodes=max_nodes).value
-               for pos, lo, hi in layouts)
-    return BidAdvice(hand=hand, trump=trump, samples=done, tricks=dict(sorted(tops.items())),
-                     chance=[w / done for w in within], expected=expected, bids=allowed,
-                     guaranteed=sure / done, seconds=time.perf_counter() - start)
+    return bid_distribution(hand, trump, seat=seat, players=players, leader=leader,
+                            rules=rules, bids=bids, seconds=seconds, seed=seed,
+                            samples=samples)
 
 
 def advise_bid(game, seat: int | None = None, **kw) -> BidAdvice:
     """Bid advice for ``seat`` of a Trixter game in its bidding (the seat to move by
-    default): its hand, the trump named and the first leader come from the table, and
-    only the bids the seat may make are considered (the hook, if on)."""
+    default): its hand, the trump named, the bids said and the first leader come from the
+    table, and only the bids the seat may make are considered (the hook, if on)."""
     from ..actions import Bid
+    from ..advice import bid_distribution
 
     if seat is None:
         seat = game.to_move
-    if game.phase not in (Phase.BID, Phase.TRUMP, Phase.PLAY) or not hasattr(game, "bids"):
+    if not hasattr(game, "bids") or game.phase not in (Phase.BID, Phase.TRUMP, Phase.PLAY) \
+            or game.tricks or game.trick:
         raise ValueError("bid advice is for a Trixter hand before its first trick")
     trump = kw.pop("trump", game.trump if game.phase != Phase.TRUMP else None)
+    samples = kw.pop("samples", 200)
+    kw.pop("max_nodes", None)
     legal = [a.n for a in game.legal_actions(seat) if isinstance(a, Bid)]
-    return bid_advice(game.hands[seat], trump, game.n_players, seat=seat,
-                      leader=game.first_leader, rules=game.rules, bids=legal or None, **kw)
+    return bid_distribution(game, trump, seat=seat, bids=legal or None, samples=samples, **kw)
