@@ -1036,7 +1036,7 @@ def test_a_hint_at_a_thirteen_card_trixter_hand_ranks_the_cards(page, app_url):
         button.click()
         best = panel.locator(".tt-hint-best")
         expect(best).to_have_count(1, timeout=30_000)
-        action = best.get_attribute("data-action")
+        action = best.get_attribute("data-hint-action")
         kind, _, value = action.partition(" ")
         assert kind in ("trump", "bid"), action
         click(page, page.locator(f'[data-{kind}="{value}"]:enabled'))
@@ -1051,9 +1051,9 @@ def test_a_hint_at_a_thirteen_card_trixter_hand_ranks_the_cards(page, app_url):
     expect(panel.locator(".tt-hint-best")).to_have_count(1, timeout=30_000)
     took = time.monotonic() - started
     options = panel.locator(".tt-hint-option")
-    shown = options.evaluate_all("els => els.map(e => e.dataset.action)")
+    shown = options.evaluate_all("els => els.map(e => e.dataset.hintAction)")
     assert 1 <= len(shown) <= 5 and set(shown) <= legal, (shown, legal)
-    best = panel.locator(".tt-hint-best").get_attribute("data-action")
+    best = panel.locator(".tt-hint-best").get_attribute("data-hint-action")
     assert best == shown[0]
     expect(panel.locator(".tt-hint-title")).to_contain_text("Hint: ")
     expect(panel.locator(".tt-hint-line")).not_to_be_empty()

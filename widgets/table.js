@@ -481,7 +481,7 @@ export default {
       const list = h("ol", "tt-hint-options");
       (hint.options || []).forEach((o, i) => {
         const li = h("li", o.best ? "tt-hint-option tt-hint-best" : "tt-hint-option");
-        li.dataset.action = o.action;
+        li.dataset.hintAction = o.action;  // not data-action: that is a button's
         const label = h("span", "tt-hint-label", o.label);
         if (CARD_RE.test(o.action) && o.action !== "X") {
           label.classList.add(`suit-${o.action.slice(-1)}`);
