@@ -326,3 +326,55 @@ def test_a_seat_without_a_decision_is_refused():
         advise(t)
     with pytest.raises(ValueError, match="budget"):
         advise(trixter_at(Phase.TRUMP, seed=1), budget=0)
+
+
+# --- the sampler ------------------------------------------------------------------------------
+def assert_layouts_replay(game, seat: int, count: int = 20, seed: int = 0) -> None:
+    """Every layout the advice deals is one the engine accepts for the seat's view."""
+    from tutor.advice import sample
+
+    for hands in sample(view_of(game, seat), count, random.Random(seed)):
+        assert hands[seat] == game.hands[seat]
+        assert [len(h) for h in hands] == [len(h) for h in game.hands]
+        played: dict[int, list] = {}
+        for s, act in game.deal_actions:
+            if isinstance(act, Play):
+                played.setdefault(s, []).append(act.card)
+        full = [CardSet(list(h) + played.get(s, [])) for s, h in enumerate(hands)]
+        rec = game.to_record()
+        rec["deals"][len(game.deals) - 1] = [h.pbn() for h in full]
+        assert type(game).from_record(rec).observe(seat) == game.observe(seat)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_advice_layouts_are_consistent(seed):
+    rules = TrixRules(no_heart_lead_in_king=True, penalty_discard=seed % 2 == 0)
+    g = trix_at(["king", "queens", "diamonds", "ltoosh"][seed % 4], seed=seed,
+                cards_played=6 + 5 * seed, rules=rules)
+    if g.phase == Phase.PLAY:
+        assert_layouts_replay(g, g.to_move, seed=seed)
+        assert_layouts_replay(g, (g.to_move + 1) % 4, seed=seed)
+    t = trix_at("trex", seed=seed, cards_played=15 + 3 * seed)
+    if t.phase == Phase.TREX:
+        assert_layouts_replay(t, t.to_move, seed=seed)
+    x = trixter_at(Phase.PLAY, seed=seed, hand=5, players=3 + seed, cards_played=4 + seed)
+    if x.phase == Phase.PLAY:
+        assert_layouts_replay(x, x.to_move, seed=seed)
+
+
+def test_advice_layouts_are_drawn_as_the_pimc_sampler_draws_them():
+    """Where each unseen card lands: the same shares as sample_layouts (within noise)."""
+    from collections import Counter
+
+    from tutor.advice import sample
+
+    g = trix_at("ltoosh", seed=3, cards_played=14)
+    seat = g.to_move
+    view = view_of(g, seat)
+    n = 1500
+    ours = Counter((s, c) for hands in sample(view, n, random.Random(1))
+                   for s, h in enumerate(hands) if s != seat for c in h)
+    theirs = Counter((s, c) for hands in sample_layouts(view, n, random.Random(2))
+                     for s, h in enumerate(hands) if s != seat for c in h)
+    assert set(ours) == set(theirs)
+    assert max(abs(ours[k] - theirs[k]) for k in theirs) / n < 0.08

@@ -42,14 +42,16 @@ from .protocol import Phase
 from .tricks import trick_winner
 
 __all__ = ["advise", "Advice", "Option", "bid_distribution", "BidDistribution",
-           "DEFAULT_BUDGET", "ROLLOUT_CARDS_PER_SECOND", "budget_for"]
+           "DEFAULT_SECONDS", "ROLLOUT_CARDS_PER_SECOND", "budget_for"]
 
-DEFAULT_BUDGET = 600
-"""Rollouts for a decision when neither ``budget`` nor ``seconds`` is given."""
+DEFAULT_SECONDS = 0.4
+"""The work of a decision when neither ``budget`` nor ``seconds`` is given, as a budget of
+rollouts at :data:`ROLLOUT_CARDS_PER_SECOND` (so it is the same on every machine)."""
 
-ROLLOUT_CARDS_PER_SECOND = 120_000
-"""Cards a rollout plays per second in pure Python on one core (measured with
-``benchmarks/advice.py``): ``seconds`` becomes a budget of rollouts at this rate."""
+ROLLOUT_CARDS_PER_SECOND = 125_000
+"""Cards a rollout plays a second in pure Python on one core, counting 8 more a rollout
+for its share of dealing the layout (measured with ``benchmarks/advice.py``): ``seconds``
+becomes a budget of rollouts at this rate."""
 
 SUIT = [0x1FFF << (13 * s) for s in range(4)]
 FULL = (1 << 52) - 1
@@ -142,17 +144,21 @@ def budget_for(seconds: float, cards_left: int) -> int:
     return max(8, int(seconds * ROLLOUT_CARDS_PER_SECOND / (cards_left + 8)))
 
 
+def _ways(options: int) -> int:
+    """How many ways a budget is split: one per option; a forced choice gets an eighth
+    (its number is only for the learner to read)."""
+    return options if options > 1 else 8
+
+
 def _budget(game, budget: int | None, seconds: float | None) -> int:
     if budget is not None:
         if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
             raise ValueError("budget is a whole number of rollouts, at least 1")
         return budget
-    if seconds is not None:
-        if seconds <= 0:
-            raise ValueError("seconds must be positive")
-        left = sum(game.observe(game.to_move)["hand_counts"]) if game.to_move is not None else 52
-        return budget_for(seconds, left)
-    return DEFAULT_BUDGET
+    if seconds is not None and not seconds > 0:
+        raise ValueError("seconds must be positive")
+    left = sum(game.observe(game.to_move)["hand_counts"])
+    return budget_for(DEFAULT_SECONDS if seconds is None else seconds, left)
 
 
 # --- entry ---------------------------------------------------------------------------
@@ -203,9 +209,76 @@ def _ranked(options: list[Option], higher_is_better: bool = True) -> list[Option
 
 
 def _layouts(game, seat: int, samples: int, rng_seed: str) -> list[list[CardSet]]:
-    from .solver.pimc import sample_layouts, view_of
+    from .solver.pimc import view_of
 
-    return sample_layouts(view_of(game, seat), samples, random.Random(rng_seed))
+    return sample(view_of(game, seat), samples, random.Random(rng_seed))
+
+
+def sample(view, count: int, rng: random.Random, tries: int = 1000) -> list[list[CardSet]]:
+    """``count`` deals consistent with ``view`` (a :class:`tutor.solver.pimc.View`), drawn
+    as :func:`tutor.solver.pimc.sample_layouts` draws them, faster: the cards some seat
+    cannot hold are placed first, one at a time into a seat that may hold it in
+    proportion to the room left, then the unconstrained cards are shuffled into the room
+    left (which is the same as placing them one by one in proportion to the room)."""
+    from .solver.pimc import sample_layouts
+
+    if view.check is not None:
+        return sample_layouts(view, count, rng, tries)
+    n = len(view.counts)
+    bins = [s for s in range(n) if view.counts[s]]
+    if view.undealt:
+        bins.append(-1)
+    constrained, free = [], []
+    for card in view.pool:
+        if card.is_joker:
+            free.append(card)
+            continue
+        fits = tuple(s for s in bins if s < 0 or not view.excluded[s] >> card.index & 1)
+        if len(fits) == len(bins):
+            free.append(card)
+        else:
+            constrained.append((card, fits))
+    base = [(view.known[s].mask, view.known[s].jokers) for s in range(n)]
+    out = []
+    for _ in range(count):
+        for _attempt in range(tries):
+            rng.shuffle(constrained)
+            constrained.sort(key=lambda cf: len(cf[1]))
+            room = {s: view.counts[s] for s in bins}
+            if view.undealt:
+                room[-1] = view.undealt
+            got = {s: [] for s in bins}
+            for card, fits in constrained:
+                open_ = [s for s in fits if room[s]]
+                if not open_:
+                    break
+                pick = open_[0] if len(open_) == 1 else \
+                    rng.choices(open_, weights=[room[s] for s in open_])[0]
+                room[pick] -= 1
+                got[pick].append(card)
+            else:
+                rng.shuffle(free)
+                i = 0
+                for s in bins:
+                    got[s].extend(free[i:i + room[s]])
+                    i += room[s]
+                hands = []
+                for s in range(n):
+                    if s == view.seat:
+                        hands.append(view.hand)
+                        continue
+                    mask, jokers = base[s]
+                    for card in got.get(s, ()):
+                        if card.is_joker:
+                            jokers += 1
+                        else:
+                            mask |= 1 << card.index
+                    hands.append(CardSet.from_mask(mask, jokers))
+                out.append(hands)
+                break
+        else:
+            raise ValueError("no layout fits what this seat has seen")
+    return out
 
 
 # --- Trixter ----------------------------------------------------------------------------
@@ -424,7 +497,7 @@ def _trump_text(d: BidDistribution) -> str:
 
 def _trixter_cards(game, seat: int, legal: list[Action], work: int, rng_seed: str) -> Advice:
     plays = [a for a in legal if isinstance(a, Play)]
-    samples = max(2, work // max(2, len(plays)))
+    samples = max(2, work // _ways(len(plays)))
     layouts = _layouts(game, seat, samples, rng_seed)
     rules = game.rules
     bids = list(game.bids)
@@ -544,7 +617,7 @@ def bid_distribution(game_or_hand, trump: Suit | str | None = None, *, seat: int
     Each other seat plays for its own bid (said, or the one its hand suggests). The hand
     plays for each bid in reach on the same layouts (common random numbers). ``budget``
     counts rollouts (about six per layout); ``samples`` sets the layouts instead."""
-    from .solver.pimc import View, sample_layouts, view_of
+    from .solver.pimc import View, view_of
     from .trixter import TrixterRules, jokers_for
 
     start = time.perf_counter()
@@ -591,11 +664,11 @@ def bid_distribution(game_or_hand, trump: Suit | str | None = None, *, seat: int
         bids = list(range(size + 1))
     bids = sorted(bids)
     work = budget if budget is not None else (
-        budget_for(seconds, size * players) if seconds is not None else DEFAULT_BUDGET)
+        budget_for(DEFAULT_SECONDS if seconds is None else seconds, size * players))
     if samples is None:
         samples = max(2, work // min(size + 1, 6))
     rng = random.Random(f"{seed}/bids")
-    layouts = sample_layouts(view, samples, rng)
+    layouts = sample(view, samples, rng)
     t = _trump_index(trump)
     # The others' bids on each layout: said, or what their hands suggest.
     table_bids = []
@@ -682,6 +755,20 @@ class _TrixDeal:
         self.ban = lead_ban(self.contracts, rules).mask
         self.duty = discard_duty(self.contracts, rules).mask
         self.partnership = rules.partnership
+
+
+_DEALS: dict = {}
+
+
+def _trix_deal(contracts, doubles, rules) -> _TrixDeal:
+    """The deal's numbers, kept: the rollouts of a decision meet few combinations."""
+    key = (frozenset(contracts), tuple(doubles), rules)
+    deal = _DEALS.get(key)
+    if deal is None:
+        if len(_DEALS) > 512:
+            _DEALS.clear()
+        deal = _DEALS[key] = _TrixDeal(contracts, doubles, rules)
+    return deal
 
 
 def _trix_card(deal: _TrixDeal, seat: int, hand: int, trick: list[tuple[int, int]],
@@ -878,7 +965,7 @@ def _points_text(pts: float, team: bool, reversed_signs: bool = False) -> str:
 
 def _trix_cards(game, seat: int, legal: list[Action], work: int, rng_seed: str) -> Advice:
     plays = [a for a in legal if isinstance(a, Play)]
-    samples = max(2, work // max(2, len(plays)))
+    samples = max(2, work // _ways(len(plays)))
     layouts = _layouts(game, seat, samples, rng_seed)
     deal = _TrixDeal(game.contract, game.doubles, game.rules)
     side = _side(game, seat)
@@ -922,7 +1009,7 @@ def _trix_cards(game, seat: int, legal: list[Action], work: int, rng_seed: str) 
 def _trex_cards(game, seat: int, legal: list[Action], work: int, rng_seed: str) -> Advice:
     from .trix.contracts import TREX_POINTS
 
-    samples = max(2, work // max(2, len(legal)))
+    samples = max(2, work // _ways(len(legal)))
     layouts = _layouts(game, seat, samples, rng_seed)
     low0, high0 = _trex_rows(game)
     side = _side(game, seat)
@@ -1025,7 +1112,7 @@ def _play_deal(game, contracts, hands: list[CardSet], doubles: list, queue: list
         out = _trex_rollout(masks, [-1] * 4, [-1] * 4, [], owner)
         pts = sum(TREX_POINTS[out.index(s)] for s in side)
         return -pts if rules.reversed_signs else pts
-    deal = _TrixDeal(contracts, doubles, rules)
+    deal = _trix_deal(contracts, doubles, rules)
     taken, won = [0] * 4, [0] * 4
     _trix_rollout(deal, masks, [], owner, taken, won, 0)
     return _deal_points(deal, taken, won, side)
@@ -1033,7 +1120,7 @@ def _play_deal(game, contracts, hands: list[CardSet], doubles: list, queue: list
 
 def _trix_contracts(game, seat: int, legal: list[Action], work: int, rng_seed: str) -> Advice:
     choices = [a for a in legal if isinstance(a, ChooseContract)]
-    samples = max(2, work // max(2, len(choices)))
+    samples = max(2, work // _ways(len(choices)))
     layouts = _layouts(game, seat, samples, rng_seed)
     side = _side(game, seat)
     team = len(side) == 2
@@ -1059,7 +1146,7 @@ def _trix_contracts(game, seat: int, legal: list[Action], work: int, rng_seed: s
 
 
 def _trix_round(game, seat: int, legal: list[Action], work: int, rng_seed: str) -> Advice:
-    samples = max(2, work // max(2, len(legal)))
+    samples = max(2, work // _ways(len(legal)))
     layouts = _layouts(game, seat, samples, rng_seed)
     side = _side(game, seat)
     team = len(side) == 2

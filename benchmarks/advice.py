@@ -1,0 +1,221 @@
+"""Time per decision of the advice engine (``tutor.advice.advise``), printed as one table.
+
+    python benchmarks/advice.py [--positions 5] [--seed 0] [--quick]
+
+For Trixter (4 players) and Trix, at 13, 10, 7 and 4 cards in the hand of the seat to
+move, for every kind of decision: Trixter trump, bid and card; Trix contract, the round
+of doubles and redeal claims (13 cards only: it comes before the first card), trick card
+and Trex card. Positions come from games the beginner bots play from fixed seeds.
+
+Each row is timed on the fast path (the solver on numba, when it imports) and on the
+pure path (``TRIX_TUTOR_SOLVER=python``, in a child process), with the anchors measured
+beside it in the same run: today's ``tutor.solver.pimc.hint`` at its default 20 layouts
+with a per-call cap of search nodes per layout (card rows only; ``done`` counts the
+calls that finished within the cap, the others are timed until they gave up), and the
+beginner bot's decision. Advice runs at its default budget (``DEFAULT_SECONDS`` of rollouts
+at the fixed rate, so fewer rollouts the more cards are left).
+``--quick`` times two positions of a few rows (for the tests).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from tutor import TrixGame, TrixterGame  # noqa: E402
+from tutor.advice import DEFAULT_SECONDS, advise  # noqa: E402
+from tutor.bots import bot_for, play_bot_turn  # noqa: E402
+from tutor.protocol import Phase  # noqa: E402
+
+SIZES = (13, 10, 7, 4)
+HINT_CAP = {"numba": 200_000, "python": 15_000}
+"""Search nodes per layout the anchor hint may use (then it gives up: ``SearchLimit``)."""
+
+
+def _bots(game_name: str, n: int, seed: int) -> list:
+    return [bot_for(game_name, "beginner", seed=seed * 10 + s) for s in range(n)]
+
+
+def trixter_positions(kind: str, size: int, count: int, seed: int) -> list:
+    """Trixter games at a decision of ``kind`` with ``size`` cards in the mover's hand."""
+    out = []
+    for i in range(count):
+        s = seed * 1000 + 97 * i + size
+        if kind == "card":  # the hand of 13 cards, played down to ``size`` cards each
+            g = TrixterGame.new(players=4, seed=s, first_hand=13)
+        else:
+            g = TrixterGame.new(players=4, seed=s, first_hand=size)
+        bots = _bots("trixter", 4, s)
+        rng = random.Random(s)
+        if kind == "trump":
+            out.append(g)
+            continue
+        if kind == "bid":  # a random seat's bid
+            play_bot_turn(g, bots[g.to_move])
+            for _ in range(rng.randrange(4)):
+                play_bot_turn(g, bots[g.to_move])
+            out.append(g)
+            continue
+        while not (g.phase == Phase.PLAY and len(g.hands[g.to_move]) == size):
+            play_bot_turn(g, bots[g.to_move])
+        for _ in range(rng.randrange(4)):  # a random place in the trick
+            play_bot_turn(g, bots[g.to_move])
+        out.append(g)
+    return out
+
+
+def trix_positions(kind: str, size: int, count: int, seed: int) -> list:
+    """Trix games at a decision of ``kind`` with ``size`` cards in the mover's hand."""
+    out = []
+    contracts = ("king", "queens", "diamonds", "ltoosh")
+    for i in range(count):
+        s = seed * 1000 + 89 * i + size
+        g = TrixGame.new(seed=s, owner=i % 4)
+        bots = _bots("trix", 4, s)
+        if kind == "contract":
+            out.append(g)
+            continue
+        if kind == "round":
+            g.apply(f"contract {('king', 'queens', 'trex')[i % 3]}")
+            for _ in range(i % 4):  # a later seat of the round now and then
+                g.apply(g.legal_actions()[-1])
+            out.append(g)
+            continue
+        g.apply("contract " + ("trex" if kind == "trex" else contracts[i % 4]))
+        while g.phase == Phase.DOUBLE:
+            g.apply(g.legal_actions()[-1])
+        ok = False
+        while g.phase in (Phase.PLAY, Phase.TREX):
+            if len(g.hands[g.to_move]) <= size and len(g.legal_actions()) > 1:
+                ok = True
+                break
+            play_bot_turn(g, bots[g.to_move])
+        if ok:
+            out.append(g)
+    return out
+
+
+ROWS = [("Trixter", "trump", SIZES), ("Trixter", "bid", SIZES), ("Trixter", "card", SIZES),
+        ("Trix", "contract", (13,)), ("Trix", "round", (13,)), ("Trix", "card", SIZES),
+        ("Trix", "trex", SIZES)]
+QUICK_ROWS = [("Trixter", "bid", (4,)), ("Trixter", "card", (13, 4)), ("Trix", "card", (4,)),
+              ("Trix", "round", (13,))]
+
+
+def positions(game: str, kind: str, size: int, count: int, seed: int) -> list:
+    if game == "Trixter":
+        return trixter_positions(kind, size, count, seed)
+    return trix_positions(kind, size, count, seed)
+
+
+def time_rows(rows, count: int, seed: int, anchors: bool) -> dict:
+    """Seconds per decision for each row: advice, the hint anchor (card rows), and the
+    beginner bot."""
+    from tutor.solver.pimc import hint
+    from tutor.solver.search import SearchLimit, engine_in_use
+
+    engine = engine_in_use()
+    out = {}
+    for game, kind, sizes in rows:
+        for size in sizes:
+            key = f"{game}|{kind}|{size}"
+            games = positions(game, kind, size, count, seed)
+            advice_t, hint_t, begin_t, done = [], [], [], 0
+            for g in games:
+                start = time.perf_counter()
+                advise(g, seed=seed)
+                advice_t.append(time.perf_counter() - start)
+                if anchors and kind in ("card", "trex"):
+                    start = time.perf_counter()
+                    try:
+                        hint(g, seed=seed, max_nodes=HINT_CAP[engine])
+                        done += 1
+                    except SearchLimit:
+                        pass
+                    hint_t.append(time.perf_counter() - start)
+                name = "trixter" if game == "Trixter" else "trix"
+                bot = bot_for(name, "beginner", seed=1)
+                obs = g.observe(g.to_move)
+                start = time.perf_counter()
+                bot.act(obs)
+                begin_t.append(time.perf_counter() - start)
+            out[key] = {"advice": advice_t, "hint": hint_t, "hint_done": done,
+                        "beginner": begin_t}
+    return out
+
+
+def _med_p90(xs: list[float]) -> tuple[str, str]:
+    if not xs:
+        return "-", "-"
+    xs = sorted(xs)
+    p90 = xs[min(len(xs) - 1, round(0.9 * (len(xs) - 1)))]
+    return f"{statistics.median(xs):.3f}", f"{p90:.3f}"
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--positions", type=int, default=5)
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    args = ap.parse_args(argv)
+    rows = QUICK_ROWS if args.quick else ROWS
+    count = 2 if args.quick else args.positions
+    anchors = not args.quick
+    if args.child:  # the pure path, timed in its own process
+        print(json.dumps(time_rows(rows, count, args.seed, anchors)))
+        return 0
+    from tutor.solver.search import engine_in_use
+
+    wall = time.perf_counter()
+    fast = None
+    if engine_in_use() == "numba":
+        from tutor.solver import Position, solve
+        from tutor.solver.goals import MaxTricks
+
+        solve(Position.from_pbn("N:AK... QJ... T9... 87...", leader=0), MaxTricks(0))  # compile
+        fast = time_rows(rows, count, args.seed, anchors)
+    env = dict(os.environ, TRIX_TUTOR_SOLVER="python")
+    child = [sys.executable, __file__, "--child", "--positions", str(count),
+             "--seed", str(args.seed)] + (["--quick"] if args.quick else [])
+    pure = json.loads(subprocess.run(child, env=env, capture_output=True, text=True,
+                                     check=True).stdout)
+    print(f"# advise at its default budget ({DEFAULT_SECONDS} s of rollouts at the fixed "
+          f"rate); {count} positions a row; seconds per decision (median, p90); fast path: "
+          f"{'numba' if fast else 'numba not installed'}")
+    head = (f"{'game':<8}{'decision':<9}{'cards':>5}  {'advice fast':>13}  {'advice pure':>13}"
+            f"  {'hint fast (done)':>20}  {'hint pure (done)':>20}  {'beginner':>13}")
+    print(head)
+    print("-" * len(head))
+    for key, p in pure.items():
+        game, kind, size = key.split("|")
+        f = fast.get(key) if fast else None
+
+        def pair(xs):
+            m, q = _med_p90(xs)
+            return f"{m:>6} {q:>6}"
+
+        def hints(r):
+            if r is None or not r["hint"]:
+                return f"{'-':>20}"
+            m, q = _med_p90(r["hint"])
+            return f"{m:>6} {q:>6} ({r['hint_done']}/{len(r['hint'])})"
+
+        print(f"{game:<8}{kind:<9}{size:>5}  {pair(f['advice']) if f else '     -      -'}  "
+              f"{pair(p['advice'])}  {hints(f):>20}  {hints(p):>20}  {pair(p['beginner'])}")
+    print(f"# hint cap: {HINT_CAP['numba']:,} nodes a layout (numba), "
+          f"{HINT_CAP['python']:,} (pure); wall {time.perf_counter() - wall:.0f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
