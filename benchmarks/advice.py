@@ -193,7 +193,7 @@ def main(argv: list[str] | None = None) -> int:
           f"rate); {count} positions a row; seconds per decision (median, p90); fast path: "
           f"{'numba' if fast else 'numba not installed'}")
     head = (f"{'game':<8}{'decision':<9}{'cards':>5}  {'advice fast':>13}  {'advice pure':>13}"
-            f"  {'hint fast (done)':>20}  {'hint pure (done)':>20}  {'beginner':>13}")
+            f"  {'hint fast (done)':>20}  {'hint pure (done)':>20}  {'beginner ms':>13}")
     print(head)
     print("-" * len(head))
     for key, p in pure.items():
@@ -211,7 +211,9 @@ def main(argv: list[str] | None = None) -> int:
             return f"{m:>6} {q:>6} ({r['hint_done']}/{len(r['hint'])})"
 
         print(f"{game:<8}{kind:<9}{size:>5}  {pair(f['advice']) if f else '     -      -'}  "
-              f"{pair(p['advice'])}  {hints(f):>20}  {hints(p):>20}  {pair(p['beginner'])}")
+              f"{pair(p['advice'])}  {hints(f):>20}  {hints(p):>20}  "
+              f"{pair([1000 * x for x in p['beginner']])}")
+    print("# beginner: the beginner bot's decision, in milliseconds (pure path)")
     print(f"# hint cap: {HINT_CAP['numba']:,} nodes a layout (numba), "
           f"{HINT_CAP['python']:,} (pure); wall {time.perf_counter() - wall:.0f} s")
     return 0

@@ -129,3 +129,18 @@ def test_class_load_finds_a_learners_game_in_anothers_folder(tmp_path):
     assert len(phase.checked) == 2, phase.checked
     assert phase.checked[0].startswith("a folder of no learner: cccccccc")
     assert phase.checked[1].startswith("bbbbbbbb: saved game has")
+
+
+def test_advice_benchmark_prints_a_table():
+    """benchmarks/advice.py --quick: two positions of a few rows, on both paths."""
+    out = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "advice.py"), "--quick"],
+                         capture_output=True, text=True, check=True, timeout=300).stdout
+    lines = [ln for ln in out.splitlines() if not ln.startswith(("#", "-"))]
+    assert lines[0].split()[:4] == ["game", "decision", "cards", "advice"]
+    rows = {tuple(ln.split()[:3]): ln.split()[3:] for ln in lines[1:]}
+    assert set(rows) == {("Trixter", "bid", "4"), ("Trixter", "card", "13"),
+                         ("Trixter", "card", "4"), ("Trix", "card", "4"),
+                         ("Trix", "round", "13")}
+    for cells in rows.values():
+        pure_median = float(cells[2])
+        assert pure_median > 0

@@ -90,6 +90,7 @@ class Advice:
     game: str = ""
     tricks: list[float] | None = None  # Trixter bids: the chance of each trick count
     notes: dict[str, Any] = field(default_factory=dict)
+    short: dict[str, str] = field(default_factory=dict)  # option text -> its numbers, brief
 
     @property
     def best(self) -> Action:
@@ -99,14 +100,14 @@ class Advice:
     def explain(self) -> str:
         """One plain line: why the best choice beats the next best."""
         best = self.options[0]
-        b = label(best.action)
         if len(self.options) == 1:
-            return f"{_cap(b)} is your only choice: {best.text}."
+            return f"{_cap(label(best.action))} is your only choice: {best.text}."
         nxt = self.options[1]
         n = label(nxt.action)
         if best.value == nxt.value:
-            return f"{_cap(b)} and {n} do equally well: {best.text}."
-        return f"{_cap(b)}: {best.text}; {n}: {nxt.text}."
+            return f"{_cap(label(best.action))} and {n} do equally well: {best.text}."
+        return (f"{_cap(_verb(best.action))}: {best.text}; "
+                f"the next best, {n}: {self.short.get(str(nxt.action), nxt.text)}.")
 
     def __repr__(self) -> str:
         return (f"<Advice seat={self.seat} {self.kind} best={self.best} "
@@ -115,6 +116,17 @@ class Advice:
 
 def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
+
+
+def _verb(action: Action) -> str:
+    """What doing ``action`` is called: ``play K♥``, ``bid 2``, ``name ♠ trump``."""
+    if isinstance(action, Play):
+        return "play " + action.card.symbol()
+    if isinstance(action, ChooseTrump):
+        return "name " + label(action)
+    if isinstance(action, ChooseContract):
+        return "choose " + label(action)
+    return label(action)
 
 
 def label(action: Action) -> str:
@@ -482,6 +494,11 @@ def _trixter(game, seat: int, legal: list[Action], work: int, rng_seed: str) -> 
     if "bid" not in dists and isinstance(advice.best, ChooseTrump):
         advice.tricks = list(dists[advice.best.suit].tricks)
     advice.notes["distributions"] = dists
+    for o in options:
+        d = dists["bid"] if isinstance(o.action, Bid) else dists[o.action.suit]
+        n = o.action.n if isinstance(o.action, Bid) else d.best_bid
+        lead = "" if isinstance(o.action, Bid) else f"bid {n}, "
+        advice.short[str(o.action)] = f"{lead}{_pct(d.chance[n])} · {d.expected[n]:+.1f} points"
     return advice
 
 
@@ -535,9 +552,11 @@ def _trixter_cards(game, seat: int, legal: list[Action], work: int, rng_seed: st
         text = f"makes your bid in {_pct(p)} of deals · {pts:+.1f} points expected"
         options.append(Option(a, p if chance_kind else pts, text))
     # Under the exact scoring the chance orders the cards as the points do.
+    short = {str(a): f"{_pct(made[k] / done)} · {points[k] / done:+.1f} points"
+             for k, a in enumerate(plays)}
     return Advice(seat=seat, kind="chance" if chance_kind else "points",
                   options=_ranked(options), samples=done, seconds=0.0,
-                  rollouts=done * len(plays))
+                  rollouts=done * len(plays), short=short)
 
 
 # --- the bid distribution ---------------------------------------------------------------
@@ -959,8 +978,15 @@ def _deal_points(deal: _TrixDeal, taken: list[int], won: list[int], side: list[i
     return sum(pts[s] for s in side)
 
 
-def _points_text(pts: float, team: bool, reversed_signs: bool = False) -> str:
-    return f"{pts:+.1f} points expected{' for your team' if team else ''} in this deal"
+def _points_text(pts: float, team: bool, seat: int = 0) -> str:
+    return f"{pts:+.1f} points expected{_team_words(team, seat)} in this deal"
+
+
+def _team_words(team: bool, seat: int) -> str:
+    """`` for your team (with South)``: the partner by the table's name for the seat."""
+    from .seats import seat_name
+
+    return f" for your team (with {seat_name((seat + 2) % 4, 4, 'trix')})" if team else ""
 
 
 def _trix_cards(game, seat: int, legal: list[Action], work: int, rng_seed: str) -> Advice:
@@ -999,11 +1025,12 @@ def _trix_cards(game, seat: int, legal: list[Action], work: int, rng_seed: str) 
             totals[k] += _deal_points(deal, taken, won, side)
     done = len(layouts)
     team = len(side) == 2
-    options = [Option(a, totals[k] / done, _points_text(totals[k] / done, team))
+    options = [Option(a, totals[k] / done, _points_text(totals[k] / done, team, seat))
                for k, a in enumerate(plays)]
     return Advice(seat=seat, kind="points",
                   options=_ranked(options, not game.rules.reversed_signs), samples=done,
-                  seconds=0.0, rollouts=done * len(plays))
+                  seconds=0.0, rollouts=done * len(plays),
+                  short={str(o.action): f"{o.value:+.1f}" for o in options})
 
 
 def _trex_cards(game, seat: int, legal: list[Action], work: int, rng_seed: str) -> Advice:
@@ -1047,15 +1074,17 @@ def _trex_cards(game, seat: int, legal: list[Action], work: int, rng_seed: str) 
     for k, a in enumerate(legal):
         place, pts = places[k] / done, sign * points[k] / done
         text = (f"finishes you in place {place:.1f} on average · {pts:+.0f} points expected"
-                + (" for your team" if team else ""))
+                + _team_words(team, seat))
         if isinstance(a, Pass):
             text = "no card of yours fits the layout: you must pass · " + text
         options.append(Option(a, pts if team else place, text))
+    short = {str(a): f"place {places[k] / done:.1f} · {sign * points[k] / done:+.0f} points"
+             for k, a in enumerate(legal)}
     if team:
         return Advice(seat=seat, kind="points", options=_ranked(options, sign > 0),
-                      samples=done, seconds=0.0, rollouts=done * len(legal))
+                      samples=done, seconds=0.0, rollouts=done * len(legal), short=short)
     return Advice(seat=seat, kind="place", options=_ranked(options, higher_is_better=False),
-                  samples=done, seconds=0.0, rollouts=done * len(legal))
+                  samples=done, seconds=0.0, rollouts=done * len(legal), short=short)
 
 
 # --- Trix: before the first lead ------------------------------------------------------------
@@ -1138,11 +1167,13 @@ def _trix_contracts(game, seat: int, legal: list[Action], work: int, rng_seed: s
         mean = totals[k] / done
         share = _share(a.contracts, rules, team)
         gain = sign * (mean - share)
-        text = (f"{mean:+.0f} points expected{' for your team' if team else ''} in this deal"
+        text = (f"{mean:+.0f} points expected{_team_words(team, seat)} in this deal"
                 f" · {gain:+.0f} against an average hand ({share:+.0f})")
         options.append(Option(a, gain, text))
     return Advice(seat=seat, kind="points", options=_ranked(options), samples=done,
-                  seconds=0.0, rollouts=done * len(choices))
+                  seconds=0.0, rollouts=done * len(choices),
+                  short={str(o.action): f"{o.value:+.0f} against an average hand"
+                         for o in options})
 
 
 def _trix_round(game, seat: int, legal: list[Action], work: int, rng_seed: str) -> Advice:
@@ -1177,7 +1208,8 @@ def _trix_round(game, seat: int, legal: list[Action], work: int, rng_seed: str) 
         if isinstance(a, ClaimRedeal):
             text = f"a new deal: {mean:+.0f} points expected (an average hand's share)"
         else:
-            text = _points_text(mean, team)
+            text = _points_text(mean, team, seat)
         options.append(Option(a, mean, text))
     return Advice(seat=seat, kind="points", options=_ranked(options, not rules.reversed_signs),
-                  samples=done, seconds=0.0, rollouts=done * len(legal))
+                  samples=done, seconds=0.0, rollouts=done * len(legal),
+                  short={str(o.action): f"{o.value:+.1f} points" for o in options})
