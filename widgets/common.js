@@ -128,11 +128,7 @@ function settleFocus(root, had, home, claim) {
 }
 
 const LEARNER_KEY = "trix-tutor-learner";
-/** Set once the page is being left (a link followed, the tab closed). */
-const PAGE_LEAVING = { now: false };
-for (const type of ["beforeunload", "pagehide"]) {
-  window.addEventListener(type, () => { PAGE_LEAVING.now = true; });
-}
+
 
 /**
  * This browser's learner id: 32 random hex digits kept in local storage (made once, never
@@ -157,9 +153,9 @@ function learnerId() {
  * @param {{get(n: string): any, set(n: string, v: any): void, save_changes(): void}} model
  */
 function hello(model) {
-  // A page being left has closed (or is closing) its kernel: nothing can be sent then.
+  // A page closed or left right after opening has let its kernel go: nothing can be sent.
   const kernel = model.widget_manager && model.widget_manager.kernel;
-  if (model.get("learner") || PAGE_LEAVING.now
+  if (model.get("learner")
       || (kernel && (kernel.isDisposed || kernel.connectionStatus === "disconnected"))) return;
   model.set("learner", learnerId());
   model.set("page", window.location.pathname);
