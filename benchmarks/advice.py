@@ -1,6 +1,6 @@
 """Time per decision of the advice engine (``tutor.advice.advise``), printed as one table.
 
-    python benchmarks/advice.py [--positions 5] [--seed 0] [--quick]
+    python benchmarks/advice.py [--positions 5] [--seed 0] [--quick] [--quality N]
 
 For Trixter (4 players) and Trix, at 13, 10, 7 and 4 cards in the hand of the seat to
 move, for every kind of decision: Trixter trump, bid and card; Trix contract, the round
@@ -15,6 +15,11 @@ calls that finished within the cap, the others are timed until they gave up), an
 beginner bot's decision. Advice runs at its default budget (``DEFAULT_SECONDS`` of rollouts
 at the fixed rate, so fewer rollouts the more cards are left).
 ``--quick`` times two positions of a few rows (for the tests).
+
+``--quality N`` measures instead how good the default answer is on ``N`` positions a row of
+at most 5 cards a hand: the reference is the same player model over many more layouts
+(``REFERENCE_BUDGET`` rollouts), and a position counts as right when the option advised at
+the default budget is, by the reference's values, within 5% of the reference's best.
 """
 
 from __future__ import annotations
@@ -37,6 +42,7 @@ from tutor.bots import bot_for, play_bot_turn  # noqa: E402
 from tutor.protocol import Phase  # noqa: E402
 
 SIZES = (13, 10, 7, 4)
+REFERENCE_BUDGET = 30_000
 HINT_CAP = {"numba": 200_000, "python": 15_000}
 """Search nodes per layout the anchor hint may use (then it gives up: ``SearchLimit``)."""
 
@@ -161,13 +167,48 @@ def _med_p90(xs: list[float]) -> tuple[str, str]:
     return f"{statistics.median(xs):.3f}", f"{p90:.3f}"
 
 
+def quality(count: int, seed: int) -> None:
+    """The share of positions of at most 5 cards where the default advice is within 5% of
+    the best by a reference of many more layouts (see the module's text)."""
+    rows = [("Trixter", "card", (5, 3)), ("Trix", "card", (5, 3)), ("Trix", "trex", (5, 3))]
+    print(f"# quality: default advice against the same model over {REFERENCE_BUDGET:,} "
+          f"rollouts; right = within 5% of the reference's best value")
+    head = (f"{'game':<8}{'decision':<9}{'cards':>5}  {'positions':>9}  {'right':>6}  "
+            f"{'mean loss':>9}  {'worst loss':>10}  {'unit':<7}")
+    print(head)
+    print("-" * len(head))
+    for game, kind, sizes in rows:
+        for size in sizes:
+            right, losses, unit = 0, [], ""
+            games = [g for g in positions(game, kind, size, count, seed + 7)
+                     if len(g.legal_actions()) > 1]
+            for g in games:
+                a = advise(g, seed=seed)
+                ref = advise(g, seed=seed + 1, budget=REFERENCE_BUDGET)
+                unit = ref.kind
+                values = {str(o.action): o.value for o in ref.options}
+                best = ref.options[0].value
+                got = values[str(a.best)]
+                loss = got - best if ref.kind == "place" else best - got
+                losses.append(loss)
+                right += loss <= 0.05 * abs(best) + 1e-9
+            if games:
+                print(f"{game:<8}{kind:<9}{size:>5}  {len(games):>9}  "
+                      f"{right / len(games):>6.0%}  {statistics.fmean(losses):>9.3f}  "
+                      f"{max(losses):>10.3f}  {unit:<7}")
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--positions", type=int, default=5)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--quality", type=int, default=0, metavar="N")
     ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
+    if args.quality:
+        quality(args.quality, args.seed)
+        return 0
     rows = QUICK_ROWS if args.quick else ROWS
     count = 2 if args.quick else args.positions
     anchors = not args.quick
