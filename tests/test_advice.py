@@ -378,3 +378,20 @@ def test_advice_layouts_are_drawn_as_the_pimc_sampler_draws_them():
                      for s, h in enumerate(hands) if s != seat for c in h)
     assert set(ours) == set(theirs)
     assert max(abs(ours[k] - theirs[k]) for k in theirs) / n < 0.08
+
+
+def test_how_sure_the_advice_is():
+    g = trixter_at(Phase.PLAY, seed=2, hand=8)  # the leader: eight cards to choose from
+    a = advise(g, budget=200)
+    assert 0.5 <= a.sure <= 1
+    # The trump ace kept for the last trick wins on every layout: sure.
+    deal = [".K..9", ".Q.4.", "J.5..", "A..2."]
+    t = TrixterGame.new(players=4, seed=1, dealer=3, first_hand=2, deals=[deal])
+    for x in ("trump S", "bid 1", "bid 0", "bid 1", "bid 0", "KH", "QH", "5H"):
+        t.apply(x)
+    assert advise(t, budget=200).sure > 0.99
+    one = trixter_at(Phase.PLAY, seed=1, hand=1)
+    assert advise(one, budget=10).sure is None  # one card: nothing to compare
+    for x in (trixter_at(Phase.BID, seed=4, hand=6), trix_at("queens", seed=1, cards_played=5),
+              TrixGame.new(seed=4, owner=2)):
+        assert 0.5 <= advise(x, budget=60).sure <= 1

@@ -30,6 +30,7 @@ any machine; ``seconds`` converts to a budget at a fixed, measured rate.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Sequence
@@ -91,6 +92,10 @@ class Advice:
     tricks: list[float] | None = None  # Trixter bids: the chance of each trick count
     notes: dict[str, Any] = field(default_factory=dict)
     short: dict[str, str] = field(default_factory=dict)  # option text -> its numbers, brief
+    sure: float | None = None
+    """How sure the advice is that the best beats the next best: the chance, from how much
+    the paired results vary over the layouts, that more layouts would not turn the two
+    round (0.5 a coin toss, 1 sure; ``None`` with one option)."""
 
     @property
     def best(self) -> Action:
@@ -212,6 +217,22 @@ def advise(game, seat: int | None = None, seconds: float | None = None, seed: in
     advice.game = name
     advice.seconds = time.perf_counter() - start
     return advice
+
+
+def _sure(options: list[Option], per: dict[str, list[float]],
+          higher_is_better: bool = True) -> float | None:
+    """The normal approximation of the chance that the first of ``options`` (ranked) beats
+    the second, from their paired per-layout values ``per``."""
+    if len(options) < 2:
+        return None
+    a, b = per[str(options[0].action)], per[str(options[1].action)]
+    d = [(x - y) if higher_is_better else (y - x) for x, y in zip(a, b)]
+    n = len(d)
+    mean = sum(d) / n
+    var = sum((x - mean) ** 2 for x in d) / max(1, n - 1)
+    if var == 0:
+        return 1.0 if mean > 0 else 0.5
+    return 0.5 * (1 + math.erf(mean / math.sqrt(var / n) / math.sqrt(2)))
 
 
 def _ranked(options: list[Option], higher_is_better: bool = True) -> list[Option]:
@@ -494,6 +515,12 @@ def _trixter(game, seat: int, legal: list[Action], work: int, rng_seed: str) -> 
     if "bid" not in dists and isinstance(advice.best, ChooseTrump):
         advice.tricks = list(dists[advice.best.suit].tricks)
     advice.notes["distributions"] = dists
+    per = {}
+    for o in options:
+        d = dists["bid"] if isinstance(o.action, Bid) else dists[o.action.suit]
+        n = o.action.n if isinstance(o.action, Bid) else d.best_bid
+        per[str(o.action)] = [game.rules.score(n, k) for k in d.per_layout[n]]
+    advice.sure = _sure(advice.options, per)
     for o in options:
         d = dists["bid"] if isinstance(o.action, Bid) else dists[o.action.suit]
         n = o.action.n if isinstance(o.action, Bid) else d.best_bid
@@ -523,6 +550,8 @@ def _trixter_cards(game, seat: int, legal: list[Action], work: int, rng_seed: st
     n = game.n_players
     made = [0] * len(plays)
     points = [0.0] * len(plays)
+    chance_kind = rules.scoring == "exact"
+    per: dict[str, list[float]] = {str(a): [] for a in plays}
     for hands in layouts:
         masks, jokers, trick, gone = _trixter_state(game, seat, hands)
         for k, a in enumerate(plays):
@@ -544,9 +573,9 @@ def _trixter_cards(game, seat: int, legal: list[Action], work: int, rng_seed: st
                 _trixter_rollout(m, j, t, game.leader, trump, bids, w, g2)
             made[k] += w[seat] == bid
             points[k] += rules.score(bid, w[seat])
+            per[str(a)].append(w[seat] == bid if chance_kind else rules.score(bid, w[seat]))
     done = len(layouts)
     options = []
-    chance_kind = rules.scoring == "exact"
     for k, a in enumerate(plays):
         p, pts = made[k] / done, points[k] / done
         text = f"makes your bid in {_pct(p)} of deals · {pts:+.1f} points expected"
@@ -554,9 +583,10 @@ def _trixter_cards(game, seat: int, legal: list[Action], work: int, rng_seed: st
     # Under the exact scoring the chance orders the cards as the points do.
     short = {str(a): f"{_pct(made[k] / done)} · {points[k] / done:+.1f} points"
              for k, a in enumerate(plays)}
+    options = _ranked(options)
     return Advice(seat=seat, kind="chance" if chance_kind else "points",
-                  options=_ranked(options), samples=done, seconds=0.0,
-                  rollouts=done * len(plays), short=short)
+                  options=options, samples=done, seconds=0.0,
+                  rollouts=done * len(plays), short=short, sure=_sure(options, per))
 
 
 # --- the bid distribution ---------------------------------------------------------------
@@ -580,6 +610,8 @@ class BidDistribution:
     played_for: int
     rollouts: int = 0
     seconds: float = 0.0
+    per_layout: list[list[int]] = field(default_factory=list, repr=False)
+    """The tricks the hand took on each layout, playing for each bid (paired by layout)."""
 
     @property
     def best_bid(self) -> int:
@@ -703,14 +735,18 @@ def bid_distribution(game_or_hand, trump: Suit | str | None = None, *, seat: int
             row[s] = _estimated_bid(hands[s], trump, players, n_jokers, allowed)
         table_bids.append(row)
 
+    per_layout: dict[int, list[int]] = {}
+
     def play_for(b: int) -> list[float]:
         counts = [0] * (size + 1)
+        got = per_layout[b] = []
         for hands, row in zip(layouts, table_bids):
             row = list(row)
             row[seat] = b
             won = _trixter_rollout([h.mask for h in hands], [h.jokers for h in hands], [],
                                    first, t, row, [0] * players, 0)
             counts[won[seat]] += 1
+            got.append(won[seat])
         return [c / len(layouts) for c in counts]
 
     # The hand plays for the bid its count suggests; then for every bid near the trick
@@ -729,7 +765,9 @@ def bid_distribution(game_or_hand, trump: Suit | str | None = None, *, seat: int
                 for n in range(size + 1)]
     return BidDistribution(hand=hand, trump=trump, by_bid=by_bid, expected=expected,
                            bids=list(bids), samples=len(layouts), played_for=aim,
-                           rollouts=tried * len(layouts), seconds=time.perf_counter() - start)
+                           rollouts=tried * len(layouts), seconds=time.perf_counter() - start,
+                           per_layout=[per_layout.get(n, per_layout[aim])
+                                       for n in range(size + 1)])
 
 
 # --- Trix ---------------------------------------------------------------------------------
@@ -999,6 +1037,7 @@ def _trix_cards(game, seat: int, legal: list[Action], work: int, rng_seed: str) 
     gone0 = _gone(game)
     trick0 = [(s, c.index) for s, c in game.trick]
     totals = [0.0] * len(plays)
+    per: dict[str, list[float]] = {str(a): [] for a in plays}
     for hands in layouts:
         masks = [h.mask for h in hands]
         for k, a in enumerate(plays):
@@ -1022,15 +1061,19 @@ def _trix_cards(game, seat: int, legal: list[Action], work: int, rng_seed: str) 
                     _trix_rollout(deal, m, trick, leader, taken, won, gone0 | 1 << c)
             else:
                 _trix_rollout(deal, m, trick, leader, taken, won, gone0 | 1 << c)
-            totals[k] += _deal_points(deal, taken, won, side)
+            pts = _deal_points(deal, taken, won, side)
+            totals[k] += pts
+            per[str(a)].append(pts)
     done = len(layouts)
     team = len(side) == 2
     options = [Option(a, totals[k] / done, _points_text(totals[k] / done, team, seat))
                for k, a in enumerate(plays)]
-    return Advice(seat=seat, kind="points",
-                  options=_ranked(options, not game.rules.reversed_signs), samples=done,
+    up = not game.rules.reversed_signs
+    options = _ranked(options, up)
+    return Advice(seat=seat, kind="points", options=options, samples=done,
                   seconds=0.0, rollouts=done * len(plays),
-                  short={str(o.action): f"{o.value:+.1f}" for o in options})
+                  short={str(o.action): f"{o.value:+.1f}" for o in options},
+                  sure=_sure(options, per, up))
 
 
 def _trex_cards(game, seat: int, legal: list[Action], work: int, rng_seed: str) -> Advice:
@@ -1042,6 +1085,8 @@ def _trex_cards(game, seat: int, legal: list[Action], work: int, rng_seed: str) 
     side = _side(game, seat)
     places = [0.0] * len(legal)
     points = [0.0] * len(legal)
+    per_place: dict[str, list[float]] = {str(a): [] for a in legal}
+    per_points: dict[str, list[float]] = {str(a): [] for a in legal}
     for hands in layouts:
         masks = [h.mask for h in hands]
         for k, a in enumerate(legal):
@@ -1066,7 +1111,10 @@ def _trex_cards(game, seat: int, legal: list[Action], work: int, rng_seed: str) 
                     turn = (turn + 1) % 4
                 _trex_rollout(m, low, high, out, turn)
             places[k] += out.index(seat) + 1
-            points[k] += sum(TREX_POINTS[out.index(s)] for s in side)
+            pts = sum(TREX_POINTS[out.index(s)] for s in side)
+            points[k] += pts
+            per_place[str(a)].append(out.index(seat) + 1)
+            per_points[str(a)].append(pts)
     done = len(layouts)
     team = len(side) == 2
     sign = -1 if game.rules.reversed_signs else 1
@@ -1081,10 +1129,14 @@ def _trex_cards(game, seat: int, legal: list[Action], work: int, rng_seed: str) 
     short = {str(a): f"place {places[k] / done:.1f} · {sign * points[k] / done:+.0f} points"
              for k, a in enumerate(legal)}
     if team:
-        return Advice(seat=seat, kind="points", options=_ranked(options, sign > 0),
-                      samples=done, seconds=0.0, rollouts=done * len(legal), short=short)
-    return Advice(seat=seat, kind="place", options=_ranked(options, higher_is_better=False),
-                  samples=done, seconds=0.0, rollouts=done * len(legal), short=short)
+        options = _ranked(options, sign > 0)
+        return Advice(seat=seat, kind="points", options=options,
+                      samples=done, seconds=0.0, rollouts=done * len(legal), short=short,
+                      sure=_sure(options, per_points, sign > 0))
+    options = _ranked(options, higher_is_better=False)
+    return Advice(seat=seat, kind="place", options=options,
+                  samples=done, seconds=0.0, rollouts=done * len(legal), short=short,
+                  sure=_sure(options, per_place, False))
 
 
 # --- Trix: before the first lead ------------------------------------------------------------
@@ -1155,11 +1207,15 @@ def _trix_contracts(game, seat: int, legal: list[Action], work: int, rng_seed: s
     team = len(side) == 2
     rules = game.rules
     totals = [0.0] * len(choices)
+    per: dict[str, list[float]] = {str(a): [] for a in choices}
     for hands in layouts:
         for k, a in enumerate(choices):
             queue = [(seat + i) % 4 for i in range(4)] if _round_needed(a.contracts, rules) \
                 else []
-            totals[k] += _play_deal(game, a.contracts, hands, [], queue, side)
+            pts = _play_deal(game, a.contracts, hands, [], queue, side)
+            totals[k] += pts
+            per[str(a)].append((-1 if rules.reversed_signs else 1)
+                               * (pts - _share(a.contracts, rules, team)))
     done = len(layouts)
     options = []
     sign = -1 if rules.reversed_signs else 1
@@ -1170,10 +1226,11 @@ def _trix_contracts(game, seat: int, legal: list[Action], work: int, rng_seed: s
         text = (f"{mean:+.0f} points expected{_team_words(team, seat)} in this deal"
                 f" · {gain:+.0f} against an average hand ({share:+.0f})")
         options.append(Option(a, gain, text))
-    return Advice(seat=seat, kind="points", options=_ranked(options), samples=done,
+    options = _ranked(options)
+    return Advice(seat=seat, kind="points", options=options, samples=done,
                   seconds=0.0, rollouts=done * len(choices),
                   short={str(o.action): f"{o.value:+.0f} against an average hand"
-                         for o in options})
+                         for o in options}, sure=_sure(options, per))
 
 
 def _trix_round(game, seat: int, legal: list[Action], work: int, rng_seed: str) -> Advice:
@@ -1188,10 +1245,12 @@ def _trix_round(game, seat: int, legal: list[Action], work: int, rng_seed: str) 
     later = [(owner + i) % 4 for i in range(k0 + 1, 4)]
     share = _share(contracts, rules, team)
     totals = [0.0] * len(legal)
+    per: dict[str, list[float]] = {str(a): [] for a in legal}
     for hands in layouts:
         for k, a in enumerate(legal):
             if isinstance(a, ClaimRedeal):
                 totals[k] += share
+                per[str(a)].append(share)
                 continue
             doubles = list(game.doubles)
             if isinstance(a, Double):
@@ -1200,7 +1259,9 @@ def _trix_round(game, seat: int, legal: list[Action], work: int, rng_seed: str) 
                 for card in _doublable(hands[seat], contracts, rules, doubles):
                     if _would_double(hands[seat], card):
                         doubles.append((card, seat))
-            totals[k] += _play_deal(game, contracts, hands, doubles, later, side)
+            pts = _play_deal(game, contracts, hands, doubles, later, side)
+            totals[k] += pts
+            per[str(a)].append(pts)
     done = len(layouts)
     options = []
     for k, a in enumerate(legal):
@@ -1210,6 +1271,9 @@ def _trix_round(game, seat: int, legal: list[Action], work: int, rng_seed: str) 
         else:
             text = _points_text(mean, team, seat)
         options.append(Option(a, mean, text))
-    return Advice(seat=seat, kind="points", options=_ranked(options, not rules.reversed_signs),
+    up = not rules.reversed_signs
+    options = _ranked(options, up)
+    return Advice(seat=seat, kind="points", options=options,
                   samples=done, seconds=0.0, rollouts=done * len(legal),
-                  short={str(o.action): f"{o.value:+.1f} points" for o in options})
+                  short={str(o.action): f"{o.value:+.1f} points" for o in options},
+                  sure=_sure(options, per, up))
