@@ -1,6 +1,6 @@
 """Time per decision of the advice engine (``tutor.advice.advise``), printed as one table.
 
-    python benchmarks/advice.py [--positions 5] [--seed 0] [--quick] [--quality N]
+    python benchmarks/advice.py [--positions 8] [--seed 0] [--quick] [--quality N]
 
 For Trixter (4 players) and Trix, at 13, 10, 7 and 4 cards in the hand of the seat to
 move, for every kind of decision: Trixter trump, bid and card; Trix contract, the round
@@ -37,7 +37,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tutor import TrixGame, TrixterGame  # noqa: E402
-from tutor.advice import DEFAULT_SECONDS, advise  # noqa: E402
+from tutor.advice import DEFAULT_SECONDS, ROLLOUT_CARDS_PER_SECOND, advise  # noqa: E402
 from tutor.bots import bot_for, play_bot_turn  # noqa: E402
 from tutor.protocol import Phase  # noqa: E402
 
@@ -135,11 +135,13 @@ def time_rows(rows, count: int, seed: int, anchors: bool) -> dict:
         for size in sizes:
             key = f"{game}|{kind}|{size}"
             games = positions(game, kind, size, count, seed)
-            advice_t, hint_t, begin_t, done = [], [], [], 0
+            advice_t, hint_t, begin_t, done, work = [], [], [], 0, 0
             for g in games:
+                left = sum(g.observe(g.to_move)["hand_counts"])
                 start = time.perf_counter()
-                advise(g, seed=seed)
+                a = advise(g, seed=seed)
                 advice_t.append(time.perf_counter() - start)
+                work += a.rollouts * (left + 8)
                 if anchors and kind in ("card", "trex"):
                     start = time.perf_counter()
                     try:
@@ -155,7 +157,7 @@ def time_rows(rows, count: int, seed: int, anchors: bool) -> dict:
                 bot.act(obs)
                 begin_t.append(time.perf_counter() - start)
             out[key] = {"advice": advice_t, "hint": hint_t, "hint_done": done,
-                        "beginner": begin_t}
+                        "beginner": begin_t, "work": work}
     return out
 
 
@@ -200,7 +202,7 @@ def quality(count: int, seed: int) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--positions", type=int, default=5)
+    ap.add_argument("--positions", type=int, default=8)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--quality", type=int, default=0, metavar="N")
@@ -254,7 +256,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{game:<8}{kind:<9}{size:>5}  {pair(f['advice']) if f else '     -      -'}  "
               f"{pair(p['advice'])}  {hints(f):>20}  {hints(p):>20}  "
               f"{pair([1000 * x for x in p['beginner']])}")
+    rate = sum(r["work"] for r in pure.values()) / sum(sum(r["advice"]) for r in pure.values())
     print("# beginner: the beginner bot's decision, in milliseconds (pure path)")
+    print(f"# rollout cards a second in this run (pure path, 8 a rollout for its layout): "
+          f"{rate:,.0f}; the budget's fixed rate: {ROLLOUT_CARDS_PER_SECOND:,}")
     print(f"# hint cap: {HINT_CAP['numba']:,} nodes a layout (numba), "
           f"{HINT_CAP['python']:,} (pure); wall {time.perf_counter() - wall:.0f} s")
     return 0

@@ -49,7 +49,7 @@ DEFAULT_SECONDS = 0.4
 """The work of a decision when neither ``budget`` nor ``seconds`` is given, as a budget of
 rollouts at :data:`ROLLOUT_CARDS_PER_SECOND` (so it is the same on every machine)."""
 
-ROLLOUT_CARDS_PER_SECOND = 125_000
+ROLLOUT_CARDS_PER_SECOND = 250_000
 """Cards a rollout plays a second in pure Python on one core, counting 8 more a rollout
 for its share of dealing the layout (measured with ``benchmarks/advice.py``): ``seconds``
 becomes a budget of rollouts at this rate."""
@@ -667,7 +667,7 @@ def bid_distribution(game_or_hand, trump: Suit | str | None = None, *, seat: int
 
     Each other seat plays for its own bid (said, or the one its hand suggests). The hand
     plays for each bid in reach on the same layouts (common random numbers). ``budget``
-    counts rollouts (about six per layout); ``samples`` sets the layouts instead."""
+    counts rollouts (up to nine per layout); ``samples`` sets the layouts instead."""
     from .solver.pimc import View, view_of
     from .trixter import TrixterRules, jokers_for
 
@@ -717,7 +717,7 @@ def bid_distribution(game_or_hand, trump: Suit | str | None = None, *, seat: int
     work = budget if budget is not None else (
         budget_for(DEFAULT_SECONDS if seconds is None else seconds, size * players))
     if samples is None:
-        samples = max(2, work // min(size + 1, 6))
+        samples = max(2, work // min(size + 1, 9))
     rng = random.Random(f"{seed}/bids")
     layouts = sample(view, samples, rng)
     t = _trump_index(trump)
