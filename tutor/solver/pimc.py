@@ -410,10 +410,11 @@ from ..advice import BidDistribution as BidAdvice  # noqa: E402
 
 def bid_advice(hand: CardSet | str, trump: Suit | str | None, players: int = 4, *,
                seat: int = 0, leader: int = 0, rules=None, bids: Sequence[int] | None = None,
-               samples: int = 200, seconds: float | None = None, seed: int = 0,
+               samples: int | None = None, seconds: float | None = None, seed: int = 0,
                max_nodes: int | None = None) -> BidAdvice:
     """Advise a Trixter bid for ``hand`` (at ``seat``, with ``leader`` to lead the first
-    trick) over ``samples`` layouts of the other hands: for each bid, the chance of each
+    trick) over ``samples`` layouts of the other hands (default: the advice engine's
+    budget): for each bid, the chance of each
     number of tricks when the hand plays for it (``by_bid[n]``, summing to 1;
     ``chance[n]`` is the chance of making bid ``n``), each bid's expected score from it
     with ``rules.score`` (``expected``), the best bid and its distribution (``tricks``).
@@ -443,7 +444,7 @@ def advise_bid(game, seat: int | None = None, **kw) -> BidAdvice:
             or game.tricks or game.trick:
         raise ValueError("bid advice is for a Trixter hand before its first trick")
     trump = kw.pop("trump", game.trump if game.phase != Phase.TRUMP else None)
-    samples = kw.pop("samples", 200)
+    samples = kw.pop("samples", None)  # None: the advice engine's own budget
     kw.pop("max_nodes", None)
     legal = [a.n for a in game.legal_actions(seat) if isinstance(a, Bid)]
     return bid_distribution(game, trump, seat=seat, bids=legal or None, samples=samples, **kw)
