@@ -721,18 +721,22 @@ def bid_distribution(game_or_hand, trump: Suit | str | None = None, *, seat: int
     rng = random.Random(f"{seed}/bids")
     layouts = sample(view, samples, rng)
     t = _trump_index(trump)
-    # The others' bids on each layout: said, or what their hands suggest.
-    table_bids = []
+    # The others' bids on each layout: said, or what their hands suggest. Under the hook
+    # the last bidder's also depends on the seat's own bid: chosen when it is known.
+    from .bots.trixter import estimate_tricks
+
+    hooked = rules.hook and last_bidder != seat and said[last_bidder] is None
+    table_bids, wants = [], []
     for hands in layouts:
         row = list(said)
         for s in order:
             if s == seat or row[s] is not None:
                 continue
-            allowed = list(range(size + 1))
-            if rules.hook and s == last_bidder:
-                others = sum(b for x, b in enumerate(row) if x != s and b is not None)
-                allowed = [b for b in allowed if others + b != size] or allowed
-            row[s] = _estimated_bid(hands[s], trump, players, n_jokers, allowed)
+            want = estimate_tricks(list(hands[s]), trump, players, n_jokers)
+            if hooked and s == last_bidder:
+                wants.append(want)
+                continue
+            row[s] = min(range(size + 1), key=lambda b: (abs(b - want), b))
         table_bids.append(row)
 
     per_layout: dict[int, list[int]] = {}
@@ -740,9 +744,13 @@ def bid_distribution(game_or_hand, trump: Suit | str | None = None, *, seat: int
     def play_for(b: int) -> list[float]:
         counts = [0] * (size + 1)
         got = per_layout[b] = []
-        for hands, row in zip(layouts, table_bids):
+        for i, (hands, row) in enumerate(zip(layouts, table_bids)):
             row = list(row)
             row[seat] = b
+            if hooked:
+                others = sum(x for s, x in enumerate(row) if s != last_bidder)
+                row[last_bidder] = min((k for k in range(size + 1) if others + k != size),
+                                       key=lambda k: (abs(k - wants[i]), k))
             won = _trixter_rollout([h.mask for h in hands], [h.jokers for h in hands], [],
                                    first, t, row, [0] * players, 0)
             counts[won[seat]] += 1
