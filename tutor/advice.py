@@ -17,7 +17,9 @@ is played on the same layouts (common random numbers), so the differences are th
 options'.
 
 Work is counted in rollouts (``budget``): the same game and seed give the same advice on
-any machine; ``seconds`` converts to a budget at a fixed, measured rate.
+any machine; ``seconds`` converts to a budget at a fixed, measured rate. ``Advice.sure``
+says how sure the ranking of the best two options is, from how much their paired results
+vary over the layouts.
 
 >>> from tutor import TrixterGame
 >>> g = TrixterGame.new(players=4, seed=3, first_hand=3)
