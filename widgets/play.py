@@ -543,14 +543,19 @@ class GameView(Controller, ipywidgets.VBox):
             self._refuse(str(e))
             return False
         self.table.question = ""
+        self._game_replaced(pause=0.0)
+        return True
+
+    def _game_replaced(self, pause: float | None = None) -> None:
+        """The session holds another game (a new one, or a saved one resumed): the options
+        panel, the review, the table, then the computer seats (at ``pause``)."""
         if self.option_controls:
             self.chosen = self.session.options()
             self._show_choices()
         if self.level is not None:
             self.close_review()
         self.refresh(clear_errors=True)
-        self._run_bots(pause=0.0)
-        return True
+        self._run_bots(pause=pause)
 
     # --- what the browser sees ---------------------------------------------------
     def refresh(self, clear_errors: bool = False) -> None:
@@ -663,13 +668,7 @@ class GameView(Controller, ipywidgets.VBox):
                 self.level.value = self.opponents
             finally:
                 self._quiet_level = False
-        if self.option_controls:
-            self.chosen = self.session.options()
-            self._show_choices()
-        if self.level is not None:
-            self.close_review()
-        self.refresh(clear_errors=True)
-        self._run_bots()
+        self._game_replaced()
         return True
 
     def start_fresh(self, source: Any = None) -> bool:
