@@ -216,8 +216,8 @@ def test_the_engine_is_asked_for_the_learners_seat_from_their_view(
     call = fake.calls[0]
     assert call["seat"] == 2 and call["budget"] is None and call["seconds"] == 1.0
     assert call["seed"] == observation_seed(s.game.observe(2))
-    monkeypatch.setattr("sys.platform", "emscripten")  # the static site thinks longer
-    assert hint_seconds() == 3.0
+    monkeypatch.setattr("sys.platform", "emscripten")  # the static site's Python is slower:
+    assert hint_seconds() == 0.6  # a smaller budget, so that it still answers in seconds
 
 
 def test_out_of_turn_is_refused_and_changes_nothing() -> None:
