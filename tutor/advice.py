@@ -153,6 +153,12 @@ def label(action: Action) -> str:
     return str(action)
 
 
+def _pts(x: float, digits: int = 1) -> str:
+    """Points with their sign and a real minus, as every other number the learner reads:
+    ``+7.3``, ``−5.0``."""
+    return f"{x:+.{digits}f}".replace("-", "\u2212")
+
+
 def _pct(x: float) -> str:
     return f"{round(100 * x)}%"
 
@@ -527,18 +533,18 @@ def _trixter(game, seat: int, legal: list[Action], work: int, rng_seed: str) -> 
         d = dists["bid"] if isinstance(o.action, Bid) else dists[o.action.suit]
         n = o.action.n if isinstance(o.action, Bid) else d.best_bid
         lead = "" if isinstance(o.action, Bid) else f"bid {n}, "
-        advice.short[str(o.action)] = f"{lead}{_pct(d.chance[n])} · {d.expected[n]:+.1f} points"
+        advice.short[str(o.action)] = f"{lead}{_pct(d.chance[n])} · {_pts(d.expected[n])} points"
     return advice
 
 
 def _bid_text(d: BidDistribution, n: int) -> str:
-    return f"makes your bid in {_pct(d.chance[n])} of deals · {d.expected[n]:+.1f} points expected"
+    return f"makes your bid in {_pct(d.chance[n])} of deals · {_pts(d.expected[n])} points expected"
 
 
 def _trump_text(d: BidDistribution) -> str:
     b = d.best_bid
     return (f"then bid {b}: you make it in {_pct(d.chance[b])} of deals · "
-            f"{d.expected[b]:+.1f} points expected")
+            f"{_pts(d.expected[b])} points expected")
 
 
 def _trixter_cards(game, seat: int, legal: list[Action], work: int, rng_seed: str) -> Advice:
@@ -580,10 +586,10 @@ def _trixter_cards(game, seat: int, legal: list[Action], work: int, rng_seed: st
     options = []
     for k, a in enumerate(plays):
         p, pts = made[k] / done, points[k] / done
-        text = f"makes your bid in {_pct(p)} of deals · {pts:+.1f} points expected"
+        text = f"makes your bid in {_pct(p)} of deals · {_pts(pts)} points expected"
         options.append(Option(a, p if chance_kind else pts, text))
     # Under the exact scoring the chance orders the cards as the points do.
-    short = {str(a): f"{_pct(made[k] / done)} · {points[k] / done:+.1f} points"
+    short = {str(a): f"{_pct(made[k] / done)} · {_pts(points[k] / done)} points"
              for k, a in enumerate(plays)}
     options = _ranked(options)
     return Advice(seat=seat, kind="chance" if chance_kind else "points",
@@ -637,11 +643,11 @@ class BidDistribution:
         others = [b for b in self.bids if b != n]
         line = (f"With {trump}, bid {n}: playing for it, your hand takes exactly {n} "
                 f"trick{'s' if n != 1 else ''} in {_pct(self.chance[n])} of deals "
-                f"({self.expected[n]:+.1f} points expected)")
+                f"({_pts(self.expected[n])} points expected)")
         if others:
             m = max(others, key=lambda b: (round(self.expected[b], 9), -b))
             line += (f"; bid {m} is made in {_pct(self.chance[m])} "
-                     f"({self.expected[m]:+.1f})")
+                     f"({_pts(self.expected[m])})")
         return line + "."
 
 
@@ -1027,7 +1033,7 @@ def _deal_points(deal: _TrixDeal, taken: list[int], won: list[int], side: list[i
 
 
 def _points_text(pts: float, team: bool, seat: int = 0) -> str:
-    return f"{pts:+.1f} points expected{_team_words(team, seat)} in this deal"
+    return f"{_pts(pts)} points expected{_team_words(team, seat)} in this deal"
 
 
 def _team_words(team: bool, seat: int) -> str:
@@ -1082,7 +1088,7 @@ def _trix_cards(game, seat: int, legal: list[Action], work: int, rng_seed: str) 
     options = _ranked(options, up)
     return Advice(seat=seat, kind="points", options=options, samples=done,
                   seconds=0.0, rollouts=done * len(plays),
-                  short={str(o.action): f"{o.value:+.1f}" for o in options},
+                  short={str(o.action): f"{_pts(o.value)}" for o in options},
                   sure=_sure(options, per, up))
 
 
@@ -1131,12 +1137,12 @@ def _trex_cards(game, seat: int, legal: list[Action], work: int, rng_seed: str) 
     options = []
     for k, a in enumerate(legal):
         place, pts = places[k] / done, sign * points[k] / done
-        text = (f"finishes you in place {place:.1f} on average · {pts:+.0f} points expected"
+        text = (f"finishes you in place {place:.1f} on average · {_pts(pts, 0)} points expected"
                 + _team_words(team, seat))
         if isinstance(a, Pass):
             text = "no card of yours fits the layout: you must pass · " + text
         options.append(Option(a, pts if team else place, text))
-    short = {str(a): f"place {places[k] / done:.1f} · {sign * points[k] / done:+.0f} points"
+    short = {str(a): f"place {places[k] / done:.1f} · {_pts(sign * points[k] / done, 0)} points"
              for k, a in enumerate(legal)}
     if team:
         options = _ranked(options, sign > 0)
@@ -1233,13 +1239,13 @@ def _trix_contracts(game, seat: int, legal: list[Action], work: int, rng_seed: s
         mean = totals[k] / done
         share = _share(a.contracts, rules, team)
         gain = sign * (mean - share)
-        text = (f"{mean:+.0f} points expected{_team_words(team, seat)} in this deal"
-                f" · {gain:+.0f} against an average hand ({share:+.0f})")
+        text = (f"{_pts(mean, 0)} points expected{_team_words(team, seat)} in this deal"
+                f" · {_pts(gain, 0)} against an average hand ({_pts(share, 0)})")
         options.append(Option(a, gain, text))
     options = _ranked(options)
     return Advice(seat=seat, kind="points", options=options, samples=done,
                   seconds=0.0, rollouts=done * len(choices),
-                  short={str(o.action): f"{o.value:+.0f} against an average hand"
+                  short={str(o.action): f"{_pts(o.value, 0)} against an average hand"
                          for o in options}, sure=_sure(options, per))
 
 
@@ -1277,7 +1283,7 @@ def _trix_round(game, seat: int, legal: list[Action], work: int, rng_seed: str) 
     for k, a in enumerate(legal):
         mean = totals[k] / done
         if isinstance(a, ClaimRedeal):
-            text = f"a new deal: {mean:+.0f} points expected (an average hand's share)"
+            text = f"a new deal: {_pts(mean, 0)} points expected (an average hand's share)"
         else:
             text = _points_text(mean, team, seat)
         options.append(Option(a, mean, text))
@@ -1285,5 +1291,5 @@ def _trix_round(game, seat: int, legal: list[Action], work: int, rng_seed: str) 
     options = _ranked(options, up)
     return Advice(seat=seat, kind="points", options=options,
                   samples=done, seconds=0.0, rollouts=done * len(legal),
-                  short={str(o.action): f"{o.value:+.1f} points" for o in options},
+                  short={str(o.action): f"{_pts(o.value)} points" for o in options},
                   sure=_sure(options, per, up))
