@@ -19,19 +19,14 @@ from tutor.solver.pimc import sample_layouts, view_of
 from tutor.trix.rules import TrixRules
 from tutor.trixter import TrixterRules
 
+from test_solver_pimc import replayed  # the game re-dealt with other hidden hands
+
 
 def planted(game, seat: int, seed: int = 0):
     """The game with the other hands replaced by another layout consistent with what
     ``seat`` has seen, replayed through the engine (which refuses an inconsistent one)."""
     hands = sample_layouts(view_of(game, seat), 1, random.Random(seed))[0]
-    played: dict[int, list] = {}
-    for s, act in game.deal_actions:
-        if isinstance(act, Play):
-            played.setdefault(s, []).append(act.card)
-    full = [CardSet(list(h) + played.get(s, [])) for s, h in enumerate(hands)]
-    rec = game.to_record()
-    rec["deals"][len(game.deals) - 1] = [h.pbn() for h in full]
-    again = type(game).from_record(rec)
+    again = replayed(game, hands)
     assert again.observe(seat) == game.observe(seat)
     return again
 
@@ -336,14 +331,7 @@ def assert_layouts_replay(game, seat: int, count: int = 20, seed: int = 0) -> No
     for hands in sample(view_of(game, seat), count, random.Random(seed)):
         assert hands[seat] == game.hands[seat]
         assert [len(h) for h in hands] == [len(h) for h in game.hands]
-        played: dict[int, list] = {}
-        for s, act in game.deal_actions:
-            if isinstance(act, Play):
-                played.setdefault(s, []).append(act.card)
-        full = [CardSet(list(h) + played.get(s, [])) for s, h in enumerate(hands)]
-        rec = game.to_record()
-        rec["deals"][len(game.deals) - 1] = [h.pbn() for h in full]
-        assert type(game).from_record(rec).observe(seat) == game.observe(seat)
+        assert replayed(game, hands).observe(seat) == game.observe(seat)
 
 
 @pytest.mark.parametrize("seed", range(6))
