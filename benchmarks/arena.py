@@ -37,7 +37,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tutor.arena import ArenaResult, arena  # noqa: E402
-from tutor.bots import LEVELS  # noqa: E402
+from tutor.bots import ARENA_LEVELS  # noqa: E402
 
 RESULTS = Path(__file__).resolve().parent / "arena-results.md"
 DEFAULT_MATCHUPS = "beginner:random,expert:beginner"
@@ -52,9 +52,9 @@ def parse_matchups(text: str) -> list[tuple[str, str]]:
         if not sep or not strong or not weak:
             raise ValueError(f"a matchup is STRONG:WEAK, not {item!r}")
         for level in (strong, weak):
-            if level not in LEVELS:
+            if level not in ARENA_LEVELS:
                 raise ValueError(f"no bot level {level!r} in this checkout "
-                                 f"(it has {', '.join(LEVELS)})")
+                                 f"(it has {', '.join(ARENA_LEVELS)})")
         out.append((strong, weak))
     return out
 
@@ -112,6 +112,10 @@ def main(argv: list[str] | None = None) -> int:
     tables = []
     for strong, weak in matchups:
         for kind in kinds:
+            if kind == "trix" and "ismcts" in (strong, weak):
+                print(f"# {strong} vs {weak}: ismcts plays Trixter only, no Trix arena",
+                      file=sys.stderr)
+                continue
             label = f"{'Trixter 4p' if kind == 'trixter' else 'Trix'} {strong} vs {weak}"
             print(f"# {label} ...", file=sys.stderr, flush=True)
 

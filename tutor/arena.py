@@ -33,7 +33,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .bots import GAMES, LEVELS, bot_for, play_bot_turn
+from .bots import ARENA_LEVELS, GAMES, bot_for, play_bot_turn
 from .cards import deal
 from .protocol import Phase
 from .trixter import MAX_PLAYERS, MIN_PLAYERS, TrixterGame, peak_for
@@ -235,8 +235,8 @@ def _seatings(bots: tuple[str, ...]) -> list[tuple[str, ...]]:
 
 
 def _order(levels: list[str]) -> list[str]:
-    """Levels strongest first (``LEVELS`` lists them weakest first)."""
-    return sorted(levels, key=lambda lv: -LEVELS.index(lv))
+    """Levels strongest first (``ARENA_LEVELS`` lists them weakest first)."""
+    return sorted(levels, key=lambda lv: -ARENA_LEVELS.index(lv))
 
 
 def _check(game: str, players: int, bots: Sequence[str] | str, games: int, seed: int,
@@ -253,8 +253,10 @@ def _check(game: str, players: int, bots: Sequence[str] | str, games: int, seed:
         bots = [b.strip() for b in bots.split(",")]
     bots = tuple(bots)
     for b in bots:
-        if b not in LEVELS:
-            raise ValueError(f"no bot level {b!r}: choose from {', '.join(LEVELS)}")
+        if b not in ARENA_LEVELS:
+            raise ValueError(f"no bot level {b!r}: choose from {', '.join(ARENA_LEVELS)}")
+    if game != "trixter" and "ismcts" in bots:
+        raise ValueError("the ismcts level plays Trixter only")
     if not bots or players % len(bots):
         raise ValueError(f"give one bot level per seat ({players}), or a shorter list whose "
                          f"length divides {players}; got {len(bots)}")
@@ -342,7 +344,7 @@ def arena(game: str = "trixter", players: int = 4,
           *, first_hand: int = 1, keep_records: bool = False) -> ArenaResult:
     """Let bots of several levels play ``games`` deal sets of ``game`` and compare them.
 
-    ``bots`` names the level at each seat (``LEVELS``); a shorter list whose length
+    ``bots`` names the level at each seat (``ARENA_LEVELS``); a shorter list whose length
     divides ``players`` is repeated (``["expert", "beginner"]`` at 4 seats is expert,
     beginner, expert, beginner). Each deal set is a game seed derived from ``seed`` and
     the set's number; its game is played once per distinct rotation of ``bots`` over

@@ -22,13 +22,18 @@ from typing import Any
 from ..actions import Action, Bid, ChooseTrump, NextHand, Play, parse_action
 
 __all__ = ["Bot", "RandomBot", "TrixterBot", "TrixBot", "bot_for", "play_bot_turn",
-           "legal_actions", "GAMES", "LEVELS"]
+           "legal_actions", "GAMES", "LEVELS", "ARENA_LEVELS"]
 
 GAMES = ("trixter", "trix")
 """The games a bot can play (``observation["game"]``)."""
 
 LEVELS = ("random", "beginner", "intermediate", "expert")
-"""The levels :func:`bot_for` knows, weakest first."""
+"""The levels the app offers, weakest first."""
+
+ARENA_LEVELS = ("random", "beginner", "intermediate", "ismcts", "expert")
+"""Every level :func:`bot_for` knows, weakest first: :data:`LEVELS` and the textbook
+ISMCTS opponent (Trixter only, :mod:`tutor.bots.ismcts`), the floor the expert must
+clear in the arena. The app does not offer it."""
 
 # Trixter: the kind of action a seat to move makes in each phase. Its legal list may
 # also hold changes of an earlier bid or trump, which a bot never makes.
@@ -104,7 +109,7 @@ _BEGINNERS = {"trixter": TrixterBot, "trix": TrixBot}
 def bot_for(game_name: str, level: str = "beginner", seed: int | None = None,
             seconds: float | None = None) -> Bot:
     """A bot for ``game_name`` (``"trixter"`` or ``"trix"``) at ``level`` (one of
-    :data:`LEVELS`); ``seed`` makes it reproducible. ``seconds`` sets the search
+    :data:`ARENA_LEVELS`); ``seed`` makes it reproducible. ``seconds`` sets the search
     levels' time per decision (as a node budget: see :mod:`tutor.bots.search`).
 
     >>> bot_for("trix", "beginner")
@@ -118,8 +123,14 @@ def bot_for(game_name: str, level: str = "beginner", seed: int | None = None,
     """
     if game_name not in GAMES:
         raise ValueError(f"no bots for the game {game_name!r}: choose one of {', '.join(GAMES)}")
-    if level not in LEVELS:
-        raise ValueError(f"no bot level {level!r}: choose one of {', '.join(LEVELS)}")
+    if level not in ARENA_LEVELS:
+        raise ValueError(f"no bot level {level!r}: choose one of {', '.join(ARENA_LEVELS)}")
+    if level == "ismcts":  # a fixed number of iterations: ``seconds`` does not apply
+        if game_name != "trixter":
+            raise ValueError("the ismcts level plays Trixter only")
+        from .ismcts import ISMCTSBot
+
+        return ISMCTSBot(seed)
     if level == "random":
         return RandomBot(seed)
     if level == "beginner":

@@ -1,0 +1,364 @@
+"""A textbook information-set Monte Carlo tree search for Trixter: the floor to clear.
+
+Single-Observer ISMCTS (Cowling, Powley & Whitehouse 2012, "Information Set Monte Carlo
+Tree Search", IEEE TCIAIG 4(2)) with random playouts and no knowledge of the game beyond
+its rules. A game-specific engine is worth its code only if it clearly beats this
+(issue 19). It is an arena opponent, not a level the app offers (``ARENA_LEVELS``).
+
+One tree for the bot's seat, holding every seat's moves. Each iteration:
+
+1. **determinize**: deal the cards the seat cannot see at random, consistent with what
+   it has seen (hand sizes, cards played, voids shown by not following suit, a joker
+   led from a hand of only jokers): :func:`tutor.advice.sample` on
+   :func:`tutor.solver.pimc.view_of`;
+2. **select**: from the root, while every move legal in this determinization has a
+   child, take the child maximising UCB1 with availability counts,
+   ``mean + c * sqrt(ln(avail) / visits)`` (``c`` = :data:`EXPLORATION`), among the
+   children legal here; each such child's ``avail`` grows by one;
+3. **expand** one untried legal move, chosen at random;
+4. **play out** to the end of the hand uniformly at random: legal bids for the seats
+   yet to bid, legal cards;
+5. **back up**: each node on the path adds the reward of the seat that made its move:
+   that seat's score for the hand (:meth:`TrixterRules.score`) scaled to [0, 1] over the
+   scores this hand can give.
+
+The move is the root child visited most. Decisions: trump (the dealer), bid, card; a
+move with no alternative is made without search. The random numbers come from the bot's
+seed and the observation, so the same observation and seed give the same move, whatever
+the hidden cards are. Every table size works: jokers (3, 5 to 8 players) follow RULES.md
+B3 on the masks (bit 52 is "a joker", which never wins). Trixter only.
+
+>>> from tutor import TrixterGame
+>>> from tutor.bots import play_bot_turn
+>>> g = TrixterGame.new(players=4, seed=3, first_hand=3)
+>>> bots = [ISMCTSBot(seed=s, iterations=50) for s in range(4)]
+>>> while g.to_move is not None:
+...     _ = play_bot_turn(g, bots[g.to_move])
+>>> g.phase.value
+'hand_over'
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..actions import Action, Bid, ChooseTrump, Play
+from ..advice import JK, SUIT, _index, _trick_winner, sample
+from ..trixter import TrixterRules
+from . import Bot, legal_actions
+from .seen import Seen
+
+__all__ = ["ISMCTSBot", "search", "SearchResult", "allowed_bids", "ITERATIONS",
+           "EXPLORATION"]
+
+ITERATIONS = 1000
+"""Iterations a decision by default: the issue's textbook opponent."""
+
+EXPLORATION = 0.7
+"""UCB1's exploration constant ``c`` (the paper's value for rewards in [0, 1])."""
+
+_TRUMP, _BID, _PLAY, _OVER = range(4)
+_NO_TRUMP = 4  # the action "no trump"; suits are 0-3 as in :class:`~tutor.cards.Suit`
+
+
+def allowed_bids(rules: TrixterRules, hand_size: int, seat: int, last_bidder: int,
+                 bids: Sequence[int | None]) -> int:
+    """The bids ``seat`` may make now, as a mask (bit ``b`` = bid ``b``): 0 to the hand
+    size, less the one the hook forbids (the engine's ``_hook_forbids``: the last bidder
+    may not make the bids total the number of tricks).
+
+    >>> bin(allowed_bids(TrixterRules(hook=True), 3, 2, 2, [1, 0, None]))
+    '0b1011'
+    >>> bin(allowed_bids(TrixterRules(), 3, 2, 2, [1, 0, None]))
+    '0b1111'
+    """
+    mask = (1 << (hand_size + 1)) - 1
+    if rules.hook and seat == last_bidder:
+        others = sum(b for s, b in enumerate(bids) if s != seat and b is not None)
+        if 0 <= hand_size - others <= hand_size:
+            mask &= ~(1 << (hand_size - others))
+    return mask
+
+
+def _legal_cards(hand: int, jokers: int, trick: list[int]) -> int:
+    """The cards ``hand`` may play to ``trick`` (``tutor.tricks.legal_cards`` on masks),
+    bit 52 standing for a joker: follow the suit led if able; a joker only when void in
+    it, or led from a hand of nothing but jokers; while only jokers are down, anything."""
+    for c in trick:
+        if c != JK:
+            follow = hand & SUIT[c // 13]
+            if follow:
+                return follow
+            break
+    else:
+        if not trick:
+            return hand if hand else 1 << JK
+    return hand | (1 << JK if jokers else 0)
+
+
+def _pick(mask: int, r: float) -> int:
+    """The set bit of ``mask`` at position ``int(r * bits)`` (``r`` in [0, 1))."""
+    for _ in range(int(r * mask.bit_count())):
+        mask &= mask - 1
+    return (mask & -mask).bit_length() - 1
+
+
+class _Hand:
+    """One determinization of the hand, played forward: the state a tree walk and its
+    playout change (masks for the hands, bit 52 a joker)."""
+
+    __slots__ = ("n", "size", "rules", "dealer", "last_bidder", "hands", "jokers", "trump",
+                 "bids", "n_bids", "phase", "trick", "leader", "won", "left")
+
+    def legal(self) -> int:
+        """The moves of the seat to move, as a mask of action numbers."""
+        if self.phase == _PLAY:
+            s = (self.leader + len(self.trick)) % self.n
+            return _legal_cards(self.hands[s], self.jokers[s], self.trick)
+        if self.phase == _BID:
+            return allowed_bids(self.rules, self.size, self.mover(), self.last_bidder,
+                                self.bids)
+        if self.phase == _TRUMP:
+            return 0b11111 if self.rules.allow_no_trump else 0b1111
+        return 0
+
+    def mover(self) -> int:
+        """The seat to move."""
+        if self.phase == _PLAY:
+            return (self.leader + len(self.trick)) % self.n
+        if self.phase == _BID:
+            return (self.dealer + self.n_bids) % self.n
+        return self.dealer
+
+    def move(self, a: int) -> None:
+        """Make move ``a`` (a card or 52, a bid, a trump or 4 = no trump)."""
+        if self.phase == _PLAY:
+            s = (self.leader + len(self.trick)) % self.n
+            if a == JK:
+                self.jokers[s] -= 1
+            else:
+                self.hands[s] &= ~(1 << a)
+            self.trick.append(a)
+            if len(self.trick) == self.n:
+                self._close_trick()
+        elif self.phase == _BID:
+            self.bids[(self.dealer + self.n_bids) % self.n] = a
+            self.n_bids += 1
+            if self.n_bids == self.n:
+                self.phase = _PLAY
+        else:
+            self.trump = -1 if a == _NO_TRUMP else a
+            self.phase = _BID
+
+    def _close_trick(self) -> None:
+        w = (self.leader + _trick_winner(self.trick, self.trump)) % self.n
+        self.won[w] += 1
+        self.leader = w
+        self.trick = []
+        self.left -= 1
+        if not self.left:
+            self.phase = _OVER
+
+    def play_out(self, rand) -> None:
+        """Uniformly random legal moves to the end of the hand (``rand()`` in [0, 1))."""
+        while self.phase < _PLAY:
+            self.move(_pick(self.legal(), rand()))
+        n, hands, jokers, trump, won = self.n, self.hands, self.jokers, self.trump, self.won
+        trick, leader, left = self.trick, self.leader, self.left
+        while left:
+            while len(trick) < n:
+                s = (leader + len(trick)) % n
+                legal = _legal_cards(hands[s], jokers[s], trick)
+                c = _pick(legal, rand())
+                if c == JK:
+                    jokers[s] -= 1
+                else:
+                    hands[s] &= ~(1 << c)
+                trick.append(c)
+            leader = (leader + _trick_winner(trick, trump)) % n
+            won[leader] += 1
+            trick = []
+            left -= 1
+        self.trick, self.leader, self.left, self.phase = trick, leader, 0, _OVER
+
+
+class _Node:
+    """A tree node: the move that led here and the seat that made it (-1 at the root),
+    its visits, summed rewards and availability, its children and the moves tried."""
+
+    __slots__ = ("parent", "action", "player", "children", "tried", "visits", "reward",
+                 "avail")
+
+    def __init__(self, parent: _Node | None, action: int, player: int) -> None:
+        self.parent = parent
+        self.action = action
+        self.player = player
+        self.children: list[_Node] = []
+        self.tried = 0
+        self.visits = 0
+        self.reward = 0.0
+        self.avail = 1
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """The root of one search: each legal move with its visits and mean reward (the
+    seat's scaled score), most visited first; ``best`` is the move chosen."""
+
+    moves: list[tuple[Action, int, float]]
+    iterations: int
+
+    @property
+    def best(self) -> Action:
+        """The most visited move (the higher mean reward on a tie)."""
+        return self.moves[0][0]
+
+
+def _action_number(action: Action) -> int:
+    if isinstance(action, Play):
+        return _index(action.card)
+    if isinstance(action, Bid):
+        return action.n
+    if isinstance(action, ChooseTrump):
+        return _NO_TRUMP if action.suit is None else int(action.suit)
+    raise ValueError(f"{action} is not a Trixter trump, bid or card")
+
+
+def _root(obs: dict[str, Any], seen: Seen) -> _Hand:
+    """The public part of the state (hands are filled in per determinization)."""
+    h = _Hand()
+    h.n = seen.n_players
+    h.size = obs["hand_size"]
+    h.rules = seen.rules
+    h.dealer = obs["dealer"]
+    h.last_bidder = obs["last_bidder"]
+    h.trump = -1 if seen.trump is None else int(seen.trump)
+    h.bids = list(obs["bids"])
+    h.n_bids = sum(b is not None for b in h.bids)
+    h.phase = {"trump": _TRUMP, "bid": _BID, "play": _PLAY}[obs["phase"]]
+    h.trick = [_index(c) for _, c in seen.trick]
+    h.leader = obs["leader"]
+    h.won = list(obs["tricks_won"])
+    h.left = h.size - len(seen.tricks)
+    return h
+
+
+def _decision_seed(seed: int | None, obs: dict[str, Any]) -> str:
+    """What the random numbers of a decision grow from: the seed and all the seat knows
+    of this hand (so hidden cards cannot change them)."""
+    return (f"ismcts/{seed}/{obs['seat']}/{obs['hand_number']}/{obs['dealer']}/"
+            f"{','.join(obs['hand'])}/{obs['history']}")
+
+
+def search(observation: dict[str, Any], iterations: int = ITERATIONS, seed: int | None = 0,
+           exploration: float = EXPLORATION) -> SearchResult:
+    """Run SO-ISMCTS for the seat of ``observation`` (a Trixter ``game.observe(seat)``
+    with that seat to move, in the trump, bid or play phase) and rank its moves."""
+    obs = observation
+    if obs.get("game") != "trixter":
+        raise ValueError("the ISMCTS bot plays Trixter only")
+    if obs.get("phase") not in ("trump", "bid", "play") or obs.get("to_move") != obs["seat"]:
+        raise ValueError("the ISMCTS search is for the seat to move in a trump, bid or play "
+                         "decision")
+    if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
+        raise ValueError(f"iterations must be a whole number of at least 1, not {iterations!r}")
+    from ..solver.pimc import view_of
+
+    moves = {_action_number(a): a for a in legal_actions(obs)}
+    root_legal = 0
+    for a in moves:
+        root_legal |= 1 << a
+    seen = Seen(obs)
+    seat = obs["seat"]
+    base = _root(obs, seen)
+    rules = base.rules
+    size = base.size
+    scores = [[rules.score(b, t) for t in range(size + 1)] for b in range(size + 1)]
+    lo = min(min(row) for row in scores)
+    span = (max(max(row) for row in scores) - lo) or 1
+    reward = [[(x - lo) / span for x in row] for row in scores]
+
+    rng = random.Random(_decision_seed(seed, obs))
+    rand = rng.random
+    layouts = sample(view_of(seen, seat), iterations, rng)
+    log, sqrt = math.log, math.sqrt
+    c = exploration
+    root = _Node(None, -1, -1)
+    for hands in layouts:
+        st = _Hand()
+        st.n, st.size, st.rules, st.dealer = base.n, size, rules, base.dealer
+        st.last_bidder, st.trump, st.phase = base.last_bidder, base.trump, base.phase
+        st.bids, st.n_bids, st.trick = list(base.bids), base.n_bids, list(base.trick)
+        st.leader, st.won, st.left = base.leader, list(base.won), base.left
+        st.hands = [h.mask for h in hands]
+        st.jokers = [h.jokers for h in hands]
+        node = root
+        # select while every legal move has a child, then expand one
+        while st.phase != _OVER:
+            legal = root_legal if node is root else st.legal()
+            untried = legal & ~node.tried
+            if untried:
+                a = _pick(untried, rand())
+                child = _Node(node, a, st.mover())
+                node.children.append(child)
+                node.tried |= 1 << a
+                st.move(a)
+                node = child
+                break
+            best, best_v = None, -1.0
+            for ch in node.children:
+                if legal >> ch.action & 1:
+                    v = ch.reward / ch.visits + c * sqrt(log(ch.avail) / ch.visits)
+                    if v > best_v:
+                        best, best_v = ch, v
+                    ch.avail += 1
+            st.move(best.action)
+            node = best
+        st.play_out(rand)
+        bids, won = st.bids, st.won
+        while node is not root:
+            node.visits += 1
+            p = node.player
+            node.reward += reward[bids[p]][won[p]]
+            node = node.parent
+        root.visits += 1
+    ranked = sorted(root.children, key=lambda ch: (-ch.visits, -ch.reward / ch.visits))
+    return SearchResult([(moves[ch.action], ch.visits, ch.reward / ch.visits)
+                         for ch in ranked], iterations)
+
+
+class ISMCTSBot(Bot):
+    """The textbook ISMCTS player for Trixter (see the module): ``iterations`` per
+    decision (default :data:`ITERATIONS`), UCB1 constant ``exploration``; ``seed``
+    makes it reproducible (``None``: a seed drawn once, at random)."""
+
+    level = "ismcts"
+
+    def __init__(self, seed: int | None = None, iterations: int | None = None,
+                 exploration: float = EXPLORATION) -> None:
+        iterations = ITERATIONS if iterations is None else iterations
+        if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
+            raise ValueError(f"iterations must be a whole number of at least 1, "
+                             f"not {iterations!r}")
+        self.seed = seed
+        self._seed = seed if seed is not None else random.randrange(2 ** 32)
+        self.iterations = iterations
+        self.exploration = exploration
+
+    def act(self, observation: dict[str, Any]) -> Action:
+        """The most visited root move; a forced move (or "next") without search."""
+        if observation.get("game") != "trixter":
+            raise ValueError("the ISMCTS bot plays Trixter only")
+        acts = legal_actions(observation)
+        if not acts:
+            raise ValueError("no legal action in this observation")
+        if len(acts) == 1:
+            return acts[0]
+        return search(observation, self.iterations, self._seed, self.exploration).best
+
+    def __repr__(self) -> str:
+        return f"ISMCTSBot(seed={self.seed!r}, iterations={self.iterations})"
