@@ -13,7 +13,7 @@ from test_bots import Referee, planted, short_trixter
 from tutor import TrixGame, TrixRules, TrixterGame
 from tutor.actions import NoDouble, parse_action
 from tutor.bots import bot_for, play_bot_turn
-from tutor.bots.search import TrixSearchBot, TrixterSearchBot, _rollouts
+from tutor.bots.search import TrixSearchBot, TrixterSearchBot
 from tutor.bots.seen import Seen
 from tutor.cards import CardSet, Suit
 from tutor.protocol import Phase
@@ -179,8 +179,8 @@ def _history(g, bots):
 
 
 def test_search_bot_modules_hold_no_game():
-    """The search bots rebuild games only from layouts they sampled themselves; they
-    never ask a game what a seat sees."""
+    """The search bots rebuild the table from the observation alone; they never ask a
+    game what a seat sees."""
     import tutor.bots.search as search
     import tutor.bots.seen as seen
 
@@ -188,24 +188,47 @@ def test_search_bot_modules_hold_no_game():
     assert not any("Game" in line for line in code)
     src = inspect.getsource(search)
     assert "observe(" not in src
-    assert "sample_layouts(view_of(seen" in src
+    assert "seen = Seen(obs)" in src and "advise(seen, seen.seat" in src
 
 
-def test_an_exhausted_budget_falls_back_to_the_beginners_rule():
-    """With next to no time, a 13-card decision is the beginner's, counted as a fallback."""
+def test_levels_differ_only_in_work_and_follow_the_advice():
+    """On the same 13-card decision the intermediate does a twentieth of the expert's
+    work, and each plays the advice's first option at its own budget."""
+    from tutor.advice import advise
+
     g = TrixterGame.new(players=4, seed=11, first_hand=13)
     beginner = bot_for("trixter", "beginner", seed=3)
     while g.phase != Phase.PLAY:
         g.apply(beginner.act(g.observe(g.to_move)))
     obs = g.observe(g.to_move)
-    rushed = TrixterSearchBot("intermediate", seed=3, seconds=1e-9)
-    rushed.strength = type(rushed.strength)(samples=4, from_cards=13, plan=False, seconds=1e-9)
-    assert rushed.act(obs) == bot_for("trixter", "beginner", seed=3).act(obs)
-    assert rushed.fallbacks == 1
+    bots = {lv: bot_for("trixter", lv, seed=3) for lv in ("intermediate", "expert")}
+    for lv, bot in bots.items():
+        choice = bot.act(obs)
+        again = advise(g, g.to_move, seconds=bot.seconds, seed=bot.decision_seed(obs))
+        assert choice == again.best
+        assert bot.last.rollouts == again.rollouts and bot.fallbacks == 0
+    assert bots["intermediate"].last.rollouts * 10 < bots["expert"].last.rollouts
     with pytest.raises(ValueError, match="positive"):
         TrixterSearchBot("expert", seconds=0)
     with pytest.raises(ValueError, match="no search level"):
         TrixSearchBot("grandmaster")
+
+
+def test_the_dealer_bot_bids_rather_than_changes_the_trump():
+    """The advice also ranks the dealer's take-back of the trump while bidding; a bot
+    only bids."""
+    g = TrixterGame.new(players=4, seed=2, first_hand=5)
+    bot = bot_for("trixter", "expert", seed=0)
+    for _ in range(12):
+        if g.to_move is None:
+            g.next_hand()
+        seat = g.to_move
+        obs = g.observe(seat)
+        a = bot.act(obs)
+        assert str(a) in obs["legal"]
+        if obs["phase"] == "bid":
+            assert str(a).startswith("bid ")
+        g.apply(a, seat)
 
 
 def test_expert_takes_the_sure_last_tricks():
@@ -245,7 +268,5 @@ def test_expert_doubles_a_guarded_king():
                          "2S", "3S", "4S", "2D", "3D", "2C"])
     assert guarded.to_move == 0 and guarded.phase == Phase.DOUBLE
     obs = guarded.observe(0)
-    stay, double = NoDouble(), parse_action("double KH")
-    rows = _rollouts(Seen(obs), [stay, double], 8, 1)
-    assert sum(r[double] for _, r in rows) > sum(r[stay] for _, r in rows)
+    double = parse_action("double KH")
     assert bot_for("trix", "expert", seed=1).act(obs) == double
