@@ -1,6 +1,7 @@
 """Time per decision of the advice engine (``tutor.advice.advise``), printed as one table.
 
     python benchmarks/advice.py [--positions 8] [--seed 0] [--quick] [--quality N]
+        [--review N]
 
 For Trixter (4 players) and Trix, at 13, 10, 7 and 4 cards in the hand of the seat to
 move, for every kind of decision: Trixter trump, bid and card; Trix contract, the round
@@ -20,6 +21,11 @@ at the fixed rate, so fewer rollouts the more cards are left).
 at most 5 cards a hand: the reference is the same player model over many more layouts
 (``REFERENCE_BUDGET`` rollouts), and a position counts as right when the option advised at
 the default budget is, by the reference's values, within 5% of the reference's best.
+
+``--review N`` times instead ``tutor.review.review`` of whole games, seat 0 of ``N`` games
+of each kind the beginner bots play (Trixter: 4 players, 25 hands; Trix: 20 deals), at
+the review's default work per decision; the anchor beside it is replaying the same record
+(``from_record``), the part of a review that is no advice.
 """
 
 from __future__ import annotations
@@ -200,16 +206,65 @@ def quality(count: int, seed: int) -> None:
                       f"{max(losses):>10.3f}  {unit:<7}")
 
 
+def whole_game(game_name: str, seed: int):
+    """A whole game of ``game_name`` the beginner bots play from ``seed``."""
+    g = TrixterGame.new(players=4, seed=seed) if game_name == "trixter" \
+        else TrixGame.new(seed=seed)
+    bots = _bots(game_name, 4, seed)
+    while not g.is_over:
+        if g.to_move is None:
+            g.next_hand()
+            continue
+        play_bot_turn(g, bots[g.to_move])
+    return g
+
+
+def review_times(count: int, seed: int) -> None:
+    """Seconds to review seat 0 of whole games (see the module's text)."""
+    from tutor.records import from_record
+    from tutor.review import REVIEW_SECONDS, review
+
+    print(f"# review of seat 0 in whole games the beginner bots play, {REVIEW_SECONDS} s of "
+          f"rollouts a decision at the fixed rate; seconds per game")
+    head = (f"{'game':<8}{'games':>6}  {'decisions':>9}  {'judged':>6}  {'mistakes':>8}  "
+            f"{'review median':>13}  {'max':>6}  {'replay (anchor)':>15}")
+    print(head)
+    print("-" * len(head))
+    for name, title in (("trixter", "Trixter"), ("trix", "Trix")):
+        times, replays, decisions, judged, mistakes = [], [], [], [], []
+        for i in range(count):
+            record = whole_game(name, seed * 1000 + i).to_record()
+            start = time.perf_counter()
+            from_record(record)
+            replays.append(time.perf_counter() - start)
+            start = time.perf_counter()
+            r = review(record, 0, seed=seed)
+            times.append(time.perf_counter() - start)
+            decisions.append(len(r.decisions))
+            judged.append(sum(d.judged and not d.forced for d in r.decisions))
+            mistakes.append(len(r.mistakes))
+        print(f"{title:<8}{count:>6}  {statistics.mean(decisions):>9.0f}  "
+              f"{statistics.mean(judged):>6.0f}  {statistics.mean(mistakes):>8.1f}  "
+              f"{statistics.median(times):>13.2f}  {max(times):>6.2f}  "
+              f"{statistics.median(replays):>15.3f}")
+    print("# decisions: the seat's actions; judged: those with a choice (not forced); "
+          "mistakes: clear losses")
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--positions", type=int, default=8)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--quality", type=int, default=0, metavar="N")
+    ap.add_argument("--review", type=int, default=0, metavar="N")
     ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.quality:
         quality(args.quality, args.seed)
+        return 0
+    if args.review:
+        review_times(args.review, args.seed)
         return 0
     rows = QUICK_ROWS if args.quick else ROWS
     count = 2 if args.quick else args.positions

@@ -73,7 +73,7 @@ def trixter_record() -> dict:
 
 @pytest.fixture(scope="module")
 def reviewed(trixter_record) -> Any:
-    return review(trixter_record, 0, samples=6)
+    return review(trixter_record, 0, budget=200)
 
 
 def board_for(record, reviewed=None, **kw) -> ReviewBoard:
@@ -177,7 +177,7 @@ def test_the_step_count_is_right_from_the_start(trixter_record, reviewed):
     before = list(b.steps)
     assert i not in before
     b = ReviewBoard(rec, seat=0, background=False, reviewer=lambda *a, **k: review(
-        rec, 0, samples=2))
+        rec, 0, budget=60))
     assert b.steps == before and b.panel.state["steps"] == len(before)
 
 
@@ -274,7 +274,7 @@ def test_review_in_the_background_shows_progress_and_the_board_answers(trixter_r
     go = threading.Event()
     seen = []
 
-    def slow(record, seat, *, samples, seed, progress):
+    def slow(record, seat, *, seed, progress):
         progress(0, 3)
         go.wait(10)
         progress(3, 3)
@@ -309,7 +309,7 @@ def test_a_failed_review_says_so_and_the_replay_still_works(trixter_record):
 
 
 def test_the_real_review_runs_in_a_thread(trixter_record, reviewed):
-    b = ReviewBoard(trixter_record, seat=0, samples=6)
+    b = ReviewBoard(trixter_record, seat=0, budget=200)
     assert b.wait(120)
     assert [m.index for m in b.mistakes] == [m.index for m in reviewed.mistakes]
 

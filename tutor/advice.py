@@ -45,7 +45,7 @@ from .protocol import Phase
 from .tricks import trick_winner
 
 __all__ = ["advise", "Advice", "Option", "bid_distribution", "BidDistribution",
-           "DEFAULT_SECONDS", "ROLLOUT_CARDS_PER_SECOND", "budget_for"]
+           "DEFAULT_SECONDS", "ROLLOUT_CARDS_PER_SECOND", "budget_for", "paired_sure"]
 
 DEFAULT_SECONDS = 0.4
 """The work of a decision when neither ``budget`` nor ``seconds`` is given, as a budget of
@@ -98,6 +98,10 @@ class Advice:
     """How sure the advice is that the best beats the next best: the chance, from how much
     the paired results vary over the layouts, that more layouts would not turn the two
     round (0.5 a coin toss, 1 sure; ``None`` with one option)."""
+    per: dict[str, list[float]] = field(default_factory=dict)
+    """Each option's result on each layout, in the unit of its value: the same layouts in
+    the same order for every option, so two options compare pair by pair
+    (:func:`paired_sure`)."""
 
     @property
     def best(self) -> Action:
@@ -229,17 +233,28 @@ def advise(game, seat: int | None = None, seconds: float | None = None, seed: in
 
 def _sure(options: list[Option], per: dict[str, list[float]],
           higher_is_better: bool = True) -> float | None:
-    """The normal approximation of the chance that the first of ``options`` (ranked) beats
-    the second, from their paired per-layout values ``per``."""
+    """How sure the first of ``options`` (ranked) beats the second (:func:`paired_sure`)."""
     if len(options) < 2:
         return None
     a, b = per[str(options[0].action)], per[str(options[1].action)]
-    d = [(x - y) if higher_is_better else (y - x) for x, y in zip(a, b)]
+    return paired_sure(a, b) if higher_is_better else paired_sure(b, a)
+
+
+def paired_sure(a: Sequence[float], b: Sequence[float]) -> float:
+    """The normal approximation of the chance that ``a`` beats ``b`` on average over more
+    layouts, from their results ``a[i]``, ``b[i]`` on the same layouts (0.5: a coin toss).
+
+    >>> paired_sure([1, 1, 1], [0, 0, 0]), paired_sure([1, 0], [1, 0])
+    (1.0, 0.5)
+    """
+    d = [x - y for x, y in zip(a, b)]
     n = len(d)
+    if not n:
+        return 0.5
     mean = sum(d) / n
     var = sum((x - mean) ** 2 for x in d) / max(1, n - 1)
     if var == 0:
-        return 1.0 if mean > 0 else 0.5
+        return 1.0 if mean > 0 else (0.0 if mean < 0 else 0.5)
     return 0.5 * (1 + math.erf(mean / math.sqrt(var / n) / math.sqrt(2)))
 
 
@@ -529,6 +544,7 @@ def _trixter(game, seat: int, legal: list[Action], work: int, rng_seed: str) -> 
         n = o.action.n if isinstance(o.action, Bid) else d.best_bid
         per[str(o.action)] = [game.rules.score(n, k) for k in d.per_layout[n]]
     advice.sure = _sure(advice.options, per)
+    advice.per = per
     for o in options:
         d = dists["bid"] if isinstance(o.action, Bid) else dists[o.action.suit]
         n = o.action.n if isinstance(o.action, Bid) else d.best_bid
@@ -594,7 +610,7 @@ def _trixter_cards(game, seat: int, legal: list[Action], work: int, rng_seed: st
     options = _ranked(options)
     return Advice(seat=seat, kind="chance" if chance_kind else "points",
                   options=options, samples=done, seconds=0.0,
-                  rollouts=done * len(plays), short=short, sure=_sure(options, per))
+                  rollouts=done * len(plays), short=short, sure=_sure(options, per), per=per)
 
 
 # --- the bid distribution ---------------------------------------------------------------
@@ -1089,7 +1105,7 @@ def _trix_cards(game, seat: int, legal: list[Action], work: int, rng_seed: str) 
     return Advice(seat=seat, kind="points", options=options, samples=done,
                   seconds=0.0, rollouts=done * len(plays),
                   short={str(o.action): f"{_pts(o.value)}" for o in options},
-                  sure=_sure(options, per, up))
+                  sure=_sure(options, per, up), per=per)
 
 
 def _trex_cards(game, seat: int, legal: list[Action], work: int, rng_seed: str) -> Advice:
@@ -1148,11 +1164,11 @@ def _trex_cards(game, seat: int, legal: list[Action], work: int, rng_seed: str) 
         options = _ranked(options, sign > 0)
         return Advice(seat=seat, kind="points", options=options,
                       samples=done, seconds=0.0, rollouts=done * len(legal), short=short,
-                      sure=_sure(options, per_points, sign > 0))
+                      sure=_sure(options, per_points, sign > 0), per=per_points)
     options = _ranked(options, higher_is_better=False)
     return Advice(seat=seat, kind="place", options=options,
                   samples=done, seconds=0.0, rollouts=done * len(legal), short=short,
-                  sure=_sure(options, per_place, False))
+                  sure=_sure(options, per_place, False), per=per_place)
 
 
 # --- Trix: before the first lead ------------------------------------------------------------
@@ -1246,7 +1262,7 @@ def _trix_contracts(game, seat: int, legal: list[Action], work: int, rng_seed: s
     return Advice(seat=seat, kind="points", options=options, samples=done,
                   seconds=0.0, rollouts=done * len(choices),
                   short={str(o.action): f"{_pts(o.value, 0)} against an average hand"
-                         for o in options}, sure=_sure(options, per))
+                         for o in options}, sure=_sure(options, per), per=per)
 
 
 def _trix_round(game, seat: int, legal: list[Action], work: int, rng_seed: str) -> Advice:
@@ -1292,4 +1308,4 @@ def _trix_round(game, seat: int, legal: list[Action], work: int, rng_seed: str) 
     return Advice(seat=seat, kind="points", options=options,
                   samples=done, seconds=0.0, rollouts=done * len(legal),
                   short={str(o.action): f"{_pts(o.value)} points" for o in options},
-                  sure=_sure(options, per, up))
+                  sure=_sure(options, per, up), per=per)

@@ -2,13 +2,15 @@
 
 ``review(record, seat)`` replays a finished (or unfinished) game action by action and,
 at every decision ``seat`` made, weighs the action chosen against the best one **with
-only what the seat knew then**: the unseen cards are dealt at random in every way
-consistent with what the seat had seen (:mod:`tutor.solver.pimc`), each layout is
-solved exactly, and the values are averaged.
+only what the seat knew then**, by the advice engine (:func:`tutor.advice.advise`): the
+unseen cards are dealt at random in ways consistent with what the seat had seen, every
+choice is played out on the same layouts with every seat playing for its own score, and
+the results are averaged.
 
 API (the ReviewBoard widget is built on it)::
 
-    review(record, seat, *, samples=12, seed=0, max_nodes=None, progress=None) -> Review
+    review(record, seat, *, seconds=REVIEW_SECONDS, budget=None, seed=0, progress=None)
+        -> Review
 
 - ``record``: a game record dict (:func:`tutor.records.from_record`) or a game object
   (``TrixterGame`` / ``TrixGame``). A bad record raises ``ParseError`` or
@@ -16,50 +18,39 @@ API (the ReviewBoard widget is built on it)::
   table raises ``ValueError``.
 - ``progress(done, total)``: called with ``(0, total)`` first, then after each of the
   seat's ``total`` decisions (for a progress bar).
-- ``max_nodes``: the solver's budget per solve (``None``: :data:`DEFAULT_MAX_NODES`
-  for the engine in use). A decision whose solves burst it is kept, with
-  ``judged=False`` and :data:`TOO_BIG` as its ``reason``, never dropped. A 13-card
-  solve may take minutes: to judge everything, pass a very large budget and wait.
-- The same record, seat, samples and seed always give the same review.
+- ``seconds`` / ``budget``: the advice's work per decision (``budget`` in rollouts;
+  ``seconds`` at its fixed rate, so the same on every machine). The default reviews a
+  whole game in seconds.
+- The same record, seat, budget and seed always give the same review.
 
 :class:`Review`: ``game`` ("trixter" / "trix"), ``seat``, ``decisions`` (every action
-of the seat but "next", in game order), ``mistakes`` (judged decisions with a loss, biggest
-first), ``scores`` (every seat's running total after each scored hand or deal, for a
-chart), ``summary()``.
+of the seat but "next", in game order), ``mistakes`` (decisions that clearly lost points,
+biggest first), ``scores`` (every seat's running total after each scored hand or deal,
+for a chart), ``summary()``.
 
 :class:`Decision`: ``index`` (in ``record["actions"]``), ``hand`` (1-based hand or
 deal number), ``trick`` (1-based, or ``None`` outside trick play), ``kind`` (one of
 :data:`KINDS`), ``chosen`` and ``best`` (action texts), ``chosen_value`` and
 ``best_value`` (in ``unit``), ``unit``, ``loss`` (always in the game's points, so
-losses of every kind rank together), ``alternatives`` (``(action text, value)``, best
-first), ``judged``, ``reason``, ``forced`` and ``explain()``.
+losses of every kind rank together), ``sure`` (how sure the layouts are that the best
+beats the choice), ``alternatives`` (``(action text, value)``, best first), ``judged``,
+``reason``, ``forced`` and ``explain()``.
 
-How each kind is weighed (``unit`` of its values → how ``loss`` becomes points):
+Each value is the advice's (its ``kind`` is the unit), and ``loss`` turns it into points:
 
-- Trixter **card** (``"chance"``): the hint's chance of making the bid. Loss = the
-  chance lost × (score if the bid is made − score if it is missed by one trick), with
-  ``rules.score``: 16 points for a bid of 1 under the standard scoring.
-- Trixter **bid** (``"points"``): ``advise_bid``'s expected score of each allowed bid
-  (it reads the seat's hand, the trump and the first leader; not the others' bids).
-- Trixter **trump** (``"points"``): for each suit, the best expected score of any bid
-  with that trump (``advise_bid`` once per suit).
-- Trix **contract** (``"points"``): ``simulate_contracts`` plays each contract left on
-  the same random deals with the beginner bot at every seat. Every contract of a
-  kingdom is played once in any case, so the value is the *gain* over an average hand
-  (``ContractTrial.gain``): the owner should spend this hand where it beats the others
-  most. Combined contracts (``combine``) are not judged.
-- Trix **double** / no double (``"points"``): the seat's points for the deal, played
-  out by the beginner bot at every seat (the seat's own later moves too) on layouts
-  consistent with what the seat had seen, once with each choice on the same layouts.
-  A whole deal is too big to solve exactly in time, and double dummy would miss the
-  one cost of a double, showing the table where the card is; the bots do react to
-  it. Redeal claims (``"redeal"``) are not judged.
-- Trix **card** in a trick contract (``"points"``): the hint's mean, the points the
-  seat (its team in partnership) can force from there on (``MinPenalty``).
-- Trex **card** (``"place"``): the hint's mean finishing place (lower is better);
+- ``"chance"`` (a Trixter card: the chance of making the bid): loss = the chance lost ×
+  (score if the bid is made − score if it is missed by one trick), with ``rules.score``:
+  16 points for a bid of 1 under the standard scoring.
+- ``"points"`` (Trixter trump and bid, every Trix decision but a Trex card alone):
+  expected points; a Trixter trump is worth the best bid's points with it; a Trix
+  contract the points it gains over an average hand (every contract of a kingdom is
+  played once in any case, so the owner should spend this hand where it gains most).
+- ``"place"`` (a Trex card, no partnership): the mean finishing place (lower is better);
   each place is worth 50 points (RULES.md A3: 200/150/100/50), so loss = 50 × places
   lost. A **pass** in Trex is never a choice.
-- A decision with a single legal choice is ``forced``: loss 0, nothing solved.
+- A decision with a single legal choice is ``forced``: loss 0, nothing played out.
+- A loss counts as a **mistake** only when the layouts make it clear (``sure`` at least
+  :data:`CLEAR`); a closer call keeps its numbers and says it is too close to call.
 
 >>> from tutor import TrixterGame
 >>> g = TrixterGame.new(players=4, seed=1, dealer=3, first_hand=25)
@@ -67,7 +58,7 @@ How each kind is weighed (``unit`` of its values → how ``loss`` becomes points
 ...     g.apply(a)
 >>> for _ in range(4):
 ...     g.apply(str(g.legal_actions()[0]))
->>> r = review(g, 3, samples=4)
+>>> r = review(g, 3, budget=40)
 >>> [d.kind for d in r.decisions], r.decisions[-1].forced
 (['trump', 'bid', 'card'], True)
 """
@@ -75,7 +66,6 @@ How each kind is weighed (``unit`` of its values → how ``loss`` becomes points
 from __future__ import annotations
 
 import math
-import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -83,24 +73,24 @@ from typing import Any
 
 from .actions import (Bid, ChooseContract, ChooseTrump, ClaimRedeal, Double, NoDouble, NoRedeal,
                       Pass, Play, parse_action)
+from .advice import paired_sure
 from .protocol import Game, Phase
-from .solver.search import SearchLimit, engine_in_use
 from .trix.contracts import TREX_POINTS
 
-__all__ = ["review", "Review", "Decision", "KINDS", "TOO_BIG", "DEFAULT_MAX_NODES",
+__all__ = ["review", "Review", "Decision", "KINDS", "REVIEW_SECONDS", "CLEAR",
            "decision_indices", "value_words", "number_words"]
 
 KINDS = ("trump", "bid", "card", "contract", "double", "redeal", "pass")
 """The kinds of decision: Trixter's trump, bid and card; Trix's contract, double (or
 no double), redeal (a claim or its refusal), card (trick or Trex) and Trex pass."""
 
-TOO_BIG = "too many cards left to judge exactly in time"
-"""The ``reason`` of a decision whose solves burst the node budget."""
+REVIEW_SECONDS = 0.05
+"""The advice's work per decision in a review, as seconds at its fixed rate of rollouts:
+an eighth of a hint's, so that a whole game of about 200 decisions reviews in seconds."""
 
-DEFAULT_MAX_NODES = {"numba": 1_000_000, "python": 100_000}
-"""Solver nodes per layout when ``max_nodes`` is ``None``, by the solver's engine (the
-compiled one is about ten times faster): either way a whole 4-player Trixter game
-reviews in under a minute on one core, its first tricks of the big hands not judged."""
+CLEAR = 0.95
+"""A loss is a mistake when the layouts make the best beat the choice at least this
+surely (:func:`tutor.advice.paired_sure`)."""
 
 TREX_POINTS_PER_PLACE = TREX_POINTS[0] - TREX_POINTS[1]  # RULES.md A3: 200, 150, 100, 50
 
@@ -130,9 +120,20 @@ class Decision:
     reason: str | None = None  # why it was not judged
     forced: bool = False  # the only legal choice
     game: str = "trixter"
+    sure: float | None = None  # how surely the best beats the choice (a loss only)
+
+    @property
+    def is_mistake(self) -> bool:
+        """Judged, lost points, and the layouts make that clear (see :data:`CLEAR`)."""
+        return self.judged and self.loss > 0 and (self.sure is None or self.sure >= CLEAR)
+
+    @property
+    def close_call(self) -> bool:
+        """A loss the layouts cannot tell from noise: not counted as a mistake."""
+        return self.judged and self.loss > 0 and not self.is_mistake
 
     def explain(self) -> str:
-        """One line a learner reads.
+        """One line a learner reads (with a note when the loss is a close call).
 
         Every number in it is the one the review's table shows (:func:`value_words`).
 
@@ -143,6 +144,12 @@ class Decision:
         ...          chosen_value=4.1, best_value=8.3, unit="points", loss=4.2).explain()
         'Hand 3: bidding 2 scored +4.1 on average; bidding 1 would have scored +8.3.'
         """
+        line = self._line()
+        if self.close_call:
+            return line[:-1] + ": too close to call on these layouts, not counted as a mistake."
+        return line
+
+    def _line(self) -> str:
         where = self._where()
         chosen = _show(self.chosen)
         if not self.judged:
@@ -256,7 +263,8 @@ class Review:
     mistakes: list[Decision]
     scores: list[list[int | None]]
     players: list[str] = field(default_factory=list)
-    samples: int = 12
+    budget: int | None = None  # rollouts per decision, or None: ``per_decision`` seconds
+    per_decision: float = REVIEW_SECONDS
     seed: int = 0
     seconds: float = 0.0
 
@@ -278,10 +286,13 @@ class Review:
             lines.append(f"{n} mistake{'s' if n != 1 else ''} cost about {self.lost:.0f} "
                          f"points in all. The biggest:")
             lines += ["  " + d.explain() for d in self.mistakes[:3]]
-        if judged < len(self.decisions) - sum(d.forced for d in self.decisions):
-            skipped = sum(not d.judged for d in self.decisions)
-            lines.append(f"{skipped} not judged (too many cards left, or not a choice the "
-                         "review weighs).")
+        close = sum(d.close_call for d in self.decisions)
+        if close:
+            lines.append(f"{close} close call{'s' if close != 1 else ''}: another choice "
+                         "did a little better on these layouts, too little to call a mistake.")
+        skipped = sum(not d.judged for d in self.decisions)
+        if skipped:
+            lines.append(f"{skipped} not judged (no layout fitted what you had seen).")
         if self.scores and self.scores[-1][self.seat] is not None:
             lines.append(f"Final score: {number_words(self.scores[-1][self.seat])}.")
         return "\n".join(lines)
@@ -299,8 +310,8 @@ def decision_indices(actions: list, seat: int) -> list[int]:
     return [i for i, (s, text) in enumerate(actions) if s == seat and text != "next"]
 
 
-def review(record: dict[str, Any] | Game, seat: int, *, samples: int = 12, seed: int = 0,
-           max_nodes: int | None = None,
+def review(record: dict[str, Any] | Game, seat: int, *, seconds: float = REVIEW_SECONDS,
+           budget: int | None = None, seed: int = 0,
            progress: Callable[[int, int], Any] | None = None) -> Review:
     """Judge every decision of ``seat`` in the game ``record`` (see the module docstring)."""
     from .records import from_record
@@ -313,45 +324,46 @@ def review(record: dict[str, Any] | Game, seat: int, *, samples: int = 12, seed:
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < final.n_players:
         raise ValueError(f"there is no seat {seat!r} at this table: seats are "
                          f"0..{final.n_players - 1}")
-    if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
-        raise ValueError("samples must be a whole number of at least 1")
+    if budget is not None and (isinstance(budget, bool) or not isinstance(budget, int)
+                               or budget < 1):
+        raise ValueError("budget is a whole number of rollouts, at least 1")
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not seconds > 0:
+        raise ValueError("seconds must be a positive number")
     name = "trixter" if hasattr(final, "bids") else "trix"
     actions = record["actions"]
     mine = decision_indices(actions, seat)
     if progress is not None:
         progress(0, len(mine))
     game = type(final).from_record({**record, "actions": []})
-    if max_nodes is None:
-        max_nodes = DEFAULT_MAX_NODES[engine_in_use()]
     decisions = []
     wanted = set(mine)
     for i, (s, text) in enumerate(actions):
         if i in wanted:
-            judge = _Judge(game, seat, parse_action(text), i, samples=samples,
-                           seed=seed * 1_000_003 + i, max_nodes=max_nodes, game_name=name)
+            judge = _Judge(game, seat, parse_action(text), i, seconds=seconds, budget=budget,
+                           seed=seed * 1_000_003 + i, game_name=name)
             decisions.append(judge.decision())
             if progress is not None:
                 progress(len(decisions), len(mine))
         game.apply(text, seat=s)
-    mistakes = sorted((d for d in decisions if d.judged and d.loss > 0),
+    mistakes = sorted((d for d in decisions if d.is_mistake),
                       key=lambda d: (-d.loss, d.index))
     scores = [list(row["totals"]) for row in final.score_sheet() if row.get("redeal") is None]
     return Review(game=name, seat=seat, decisions=decisions, mistakes=mistakes, scores=scores,
-                  players=list(final.names), samples=samples, seed=seed,
-                  seconds=time.perf_counter() - start)
+                  players=list(final.names), budget=budget, per_decision=float(seconds),
+                  seed=seed, seconds=time.perf_counter() - start)
 
 
 class _Judge:
     """Weighs one action of ``seat`` in ``game`` as it stood just before it."""
 
-    def __init__(self, game, seat: int, action, index: int, *, samples: int, seed: int,
-                 max_nodes: int, game_name: str) -> None:
+    def __init__(self, game, seat: int, action, index: int, *, seconds: float,
+                 budget: int | None, seed: int, game_name: str) -> None:
         self.game = game
         self.seat = seat
         self.action = action
-        self.samples = samples
+        self.seconds = seconds
+        self.budget = budget
         self.seed = seed
-        self.max_nodes = max_nodes
         self.base = dict(index=index, hand=game.hand_number if game_name == "trixter"
                          else game.deal_number,
                          trick=len(game.tricks) + 1 if game.phase == Phase.PLAY else None,
@@ -365,9 +377,7 @@ class _Judge:
                             best_value=None, unit=self._unit(kind), loss=0.0,
                             alternatives=[(str(self.action), None)], forced=True)
         try:
-            rows, unit, per_unit = self._weigh(kind, choices)
-        except SearchLimit:
-            return self._not_judged(kind, TOO_BIG)
+            rows, unit, per_unit, per = self._weigh(kind)
         except _NotJudged as e:
             return self._not_judged(kind, str(e))
         values = dict(rows)
@@ -375,12 +385,17 @@ class _Judge:
         if chosen not in values:  # pragma: no cover - every legal choice is weighed
             return self._not_judged(kind, "the review found no value for this action")
         best, best_value = rows[0]
-        # Sums of k/samples: round so that equal chances give a loss of exactly 0.
+        # Means of the same layouts: round so that equal results give a loss of exactly 0.
         loss = round(abs(best_value - values[chosen]) * per_unit, 6)
-        return Decision(**self.base, kind=kind, best=best if loss > 0 else chosen,
-                        chosen_value=values[chosen],
-                        best_value=best_value if loss > 0 else values[chosen], unit=unit,
-                        loss=loss, alternatives=rows)
+        if loss <= 0:
+            return Decision(**self.base, kind=kind, best=chosen, chosen_value=values[chosen],
+                            best_value=values[chosen], unit=unit, loss=0.0,
+                            alternatives=rows)
+        sign = 1 if best_value > values[chosen] else -1
+        sure = paired_sure([sign * x for x in per[best]], [sign * x for x in per[chosen]])
+        return Decision(**self.base, kind=kind, best=best, chosen_value=values[chosen],
+                        best_value=best_value, unit=unit, loss=loss, alternatives=rows,
+                        sure=round(sure, 6))
 
     def _not_judged(self, kind: str, reason: str) -> Decision:
         return Decision(**self.base, kind=kind, best=str(self.action), chosen_value=None,
@@ -388,7 +403,7 @@ class _Judge:
                         judged=False, reason=reason)
 
     def _unit(self, kind: str) -> str:
-        """The unit a decision of this kind is weighed in (see the module docstring)."""
+        """The unit a forced or unjudged decision of this kind would be weighed in."""
         if self.game.phase == Phase.TREX:
             return "place"
         if kind == "card" and hasattr(self.game, "bids"):
@@ -400,78 +415,24 @@ class _Judge:
         also holds take-backs of an earlier bid or trump)."""
         return [a for a in self.game.legal_actions(self.seat) if _kind_of(a) == kind]
 
-    def _weigh(self, kind: str, choices: list) -> tuple[list[tuple[str, float]], str, float]:
-        """Each choice's value, best first, the values' unit and the points per unit."""
+    def _weigh(self, kind: str):
+        """Each choice of this kind with its value, best first; the values' unit; the
+        points a unit is worth; each choice's results on the layouts."""
+        from .advice import advise
+
         g = self.game
-        if kind == "card" and g.phase == Phase.TREX:
-            h = self._hint()
-            return [(str(c.card), c.mean) for c in h.cards], "place", TREX_POINTS_PER_PLACE
-        if kind == "card" and hasattr(g, "bids"):
-            h = self._hint()
-            bid = g.bids[self.seat]
-            return [(str(c.card), c.mean) for c in h.cards], "chance", _bid_swing(g, bid)
-        if kind == "card":
-            h = self._hint()
-            return [(str(c.card), c.mean) for c in h.cards], "points", 1.0
-        if kind == "bid":
-            a = self._advise_bid()
-            rows = [(str(Bid(n)), a.expected[n]) for n in a.bids]
-            return _best_first(rows), "points", 1.0
-        if kind == "trump":
-            rows = []
-            for act in choices:
-                a = self._advise_bid(trump=act.suit)
-                rows.append((str(act), max(a.expected[n] for n in a.bids)))
-            return _best_first(rows), "points", 1.0
-        if kind == "contract":
-            return self._contracts(choices), "points", 1.0
-        if kind == "double":
-            return self._doubles(choices), "points", 1.0
-        raise _NotJudged("redeal claims are not judged")
-
-    def _hint(self):
-        from .solver.pimc import hint
-
-        return hint(self.game, self.seat, samples=self.samples, seed=self.seed,
-                    max_nodes=self.max_nodes)
-
-    def _advise_bid(self, **kw):
-        from .solver.pimc import advise_bid
-
-        return advise_bid(self.game, self.seat, samples=self.samples, seed=self.seed,
-                          max_nodes=self.max_nodes, **kw)
-
-    def _contracts(self, choices: list) -> list[tuple[str, float]]:
-        from .bots.simulate import simulate_contracts
-
-        if any(len(a.contracts) != 1 for a in choices):
-            raise _NotJudged("combined contracts are not judged")
-        trials = simulate_contracts(list(self.game.hands[self.seat]), samples=self.samples,
-                                    seed=self.seed, contracts=[a.contract for a in choices],
-                                    rules=self.game.rules)
-        rows = [(str(ChooseContract(t.contract)), t.gain) for t in trials]
-        if str(self.action) not in dict(rows):
-            raise _NotJudged("every simulated deal of this contract was redealt")
-        return _best_first(rows)
-
-    def _doubles(self, choices: list) -> list[tuple[str, float]]:
-        """The deal's points for the seat with each choice, played out by the beginner
-        bot at every seat on layouts the seat could not tell from the real one.
-
-        Exact solves of a whole 13-card deal are out of reach in time, and they would
-        miss the point besides: a double shows everyone where the card is, and only
-        players who do not see every card (the bots) can be told. Each choice is played
-        on the same layouts with the same bots, so the difference is the choice's."""
-        from .bots.simulate import play_outs
-        from .solver.pimc import sample_layouts, view_of
-
-        rng = random.Random(f"{self.seed}/doubles")
-        layouts = sample_layouts(view_of(self.game, self.seat), self.samples, rng)
-        rows = play_outs(self.game, self.seat, choices, layouts, self.seed)
-        if not rows:
-            raise _NotJudged("every layout tried was redealt")
-        return _best_first([(str(a), sum(r[a] for _, r in rows) / len(rows))
-                            for a in choices])
+        try:
+            a = advise(g, self.seat, seconds=self.seconds, budget=self.budget, seed=self.seed)
+        except ValueError as e:
+            raise _NotJudged(str(e)) from e
+        rows = [(str(o.action), o.value) for o in a.options if _kind_of(o.action) == kind]
+        if a.kind == "chance":
+            per_unit = _bid_swing(g, g.bids[self.seat])
+        elif a.kind == "place":
+            per_unit = TREX_POINTS_PER_PLACE
+        else:
+            per_unit = 1.0
+        return rows, a.kind, per_unit, a.per
 
 
 class _NotJudged(Exception):

@@ -4,8 +4,8 @@ review it.
 
 The board replays the record through the engine and, at every step, fills the card
 table from ``game.observe(seat)`` of the game as it stood *before* the seat acted, so it
-shows what that seat knew then and never another hand. The review itself (sampled
-layouts and exact solves, seconds to a minute) runs in a thread: the replay works at
+shows what that seat knew then and never another hand. The review itself (the advice
+engine at every decision: seconds for a whole game) runs in a thread: the replay works at
 once, and the mistakes, the best actions and their values fill in when it is done, with
 a progress bar meanwhile.
 
@@ -201,15 +201,16 @@ class ReviewBoard(Controller, ipywidgets.VBox):
     """A game replayed for ``seat``, step by step, with its review.
 
     ``source``: a finished (or partly played) game, its record dict or its record text.
-    ``samples``, ``seed``, ``max_nodes``: passed to :func:`tutor.review.review`
-    (``max_nodes=None``: the review's own default budget).
+    ``seconds``, ``budget``, ``seed``: passed to :func:`tutor.review.review` (the work
+    per decision; ``None``: the review's own default).
     ``run``: start the review at once; ``background``: in a thread (the widget answers
     meanwhile) rather than before returning. ``reviewer`` stands in for
     :func:`tutor.review.review` (tests).
     """
 
-    def __init__(self, source: Any, seat: int = 0, *, samples: int = 12, seed: int = 0,
-                 max_nodes: int | None = None, run: bool = True, background: bool = True,
+    def __init__(self, source: Any, seat: int = 0, *, seconds: float | None = None,
+                 budget: int | None = None, seed: int = 0, run: bool = True,
+                 background: bool = True,
                  reviewer: Callable[..., Any] | None = None,
                  four_colour: bool = False) -> None:
         game = _game_from(source)
@@ -220,7 +221,7 @@ class ReviewBoard(Controller, ipywidgets.VBox):
         self.record = game.to_record()
         self.final = game
         self.game_name = game.observe(seat)["game"]
-        self.samples, self.seed, self.max_nodes = samples, seed, max_nodes
+        self.seconds, self.budget, self.seed = seconds, budget, seed
         self._reviewer = reviewer
         actions = self.record["actions"]
         self.last = len(actions)
@@ -310,9 +311,10 @@ class ReviewBoard(Controller, ipywidgets.VBox):
         try:
             if reviewer is None:
                 from tutor.review import review as reviewer
-            budget = {} if self.max_nodes is None else {"max_nodes": self.max_nodes}
-            rv = reviewer(self.record, self.seat, samples=self.samples, seed=self.seed,
-                          progress=self._on_progress, **budget)
+            work = {k: v for k, v in (("seconds", self.seconds), ("budget", self.budget))
+                    if v is not None}
+            rv = reviewer(self.record, self.seat, seed=self.seed, progress=self._on_progress,
+                          **work)
         except _Cancelled:
             return
         except Exception as e:
@@ -517,11 +519,12 @@ def _where(obs: dict[str, Any], d: Any) -> str:
     return head
 
 
-def review_board(source: Any, seat: int = 0, samples: int = 12, seed: int = 0,
-                 max_nodes: int | None = None, background: bool = True) -> ReviewBoard:
+def review_board(source: Any, seat: int = 0, seconds: float | None = None,
+                 budget: int | None = None, seed: int = 0,
+                 background: bool = True) -> ReviewBoard:
     """A :class:`ReviewBoard` of ``source`` (a game, a record dict or record text) for
     ``seat``; the review runs in the background and fills in when done."""
-    return ReviewBoard(source, seat, samples=samples, seed=seed, max_nodes=max_nodes,
+    return ReviewBoard(source, seat, seconds=seconds, budget=budget, seed=seed,
                        background=background)
 
 
@@ -537,8 +540,8 @@ class ReviewPage(ipywidgets.VBox):
     """Upload a game record (``.json``, as the play pages download it), choose whose
     decisions to review, and get a :class:`ReviewBoard`. A bad file says why."""
 
-    def __init__(self, samples: int = 12, background: bool = True) -> None:
-        self.samples, self.background = samples, background
+    def __init__(self, seconds: float | None = None, background: bool = True) -> None:
+        self.seconds, self.background = seconds, background
         self.upload = ipywidgets.FileUpload(accept=".json", multiple=False,
                                             description="Game record")
         self.upload.observe(lambda _c: self.read_upload(), names="value")
@@ -602,7 +605,7 @@ class ReviewPage(ipywidgets.VBox):
             return
         if self.board is not None:
             self.board.stop()
-        self.board = ReviewBoard(self.game, int(self.seat.value), samples=self.samples,
+        self.board = ReviewBoard(self.game, int(self.seat.value), seconds=self.seconds,
                                  background=self.background)
         self.area.children = [self.board]
 
