@@ -5,9 +5,9 @@
 Each deal is a 4-player Trixter hand of 13 cards (``first_hand=13``); the beginner bots
 name trump and bid, then every level is timed on the same decisions: the first card of
 each seat (13 cards in hand; the leader and the three followers) and each seat's bid.
-The anchor is the beginner, timed in the same run. ``fallback`` is the share of the
-level's decisions whose exact search went over its node budget: a card then comes from
-the beginner's rule, an expert's bid from play-outs instead of the bid advisor.
+The anchor is the beginner, timed in the same run. The search levels are the advice
+engine at a fixed budget of rollouts; ``fallback`` is the share of their decisions it
+could not answer (the beginner's rule then decides), which should be 0.
 """
 
 from __future__ import annotations
@@ -46,7 +46,6 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=0)
     args = ap.parse_args(argv)
     work = observations(args.deals, args.seed)
-    bot_for("trixter", "expert", seed=0).act(work["play"][0])  # compile the numba search
     print(f"4-player Trixter, 13 cards: {args.deals} deals, "
           f"{len(work['play'])} first-trick cards, {len(work['bid'])} bids")
     print(f"{'level':<13}{'decision':<9}{'median s':>10}{'p90 s':>10}{'max s':>10}"
