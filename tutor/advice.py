@@ -1146,7 +1146,7 @@ def _trex_cards(game, seat: int, legal: list[Action], work: int, rng_seed: str) 
             pts = sum(TREX_POINTS[out.index(s)] for s in side)
             points[k] += pts
             per_place[str(a)].append(out.index(seat) + 1)
-            per_points[str(a)].append(pts)
+            per_points[str(a)].append(-pts if game.rules.reversed_signs else pts)
     done = len(layouts)
     team = len(side) == 2
     sign = -1 if game.rules.reversed_signs else 1
