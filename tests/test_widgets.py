@@ -453,6 +453,45 @@ def test_a_computer_seat_takes_as_long_whether_it_could_double_or_not(
     assert [round(b - a, 9) for a, b in zip(times, times[1:])] == [0.5] * 4
 
 
+def test_a_slow_thought_sets_the_pace_so_a_forced_move_waits_as_long(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where weighing a choice outlasts the pause (a slow machine, the browser-only
+    site), a forced move must not give itself away by coming at once: every action
+    takes as long as the slowest recent thought, capped."""
+    from tutor.bots import TrixterBot
+
+    clock = FakeClock()
+    controller = importlib.import_module("widgets.play")
+    monkeypatch.setattr(controller, "time", clock)
+
+    class Slow(TrixterBot):
+        """The beginner, taking 1.5 s (of the fake clock) to weigh a real choice."""
+
+        def act(self, observation: dict) -> Any:
+            if len(observation["legal"]) > 1:
+                clock.now += 1.5
+            return super().act(observation)
+
+    g = TrixterGame.new(players=4, seed=1, dealer=1, first_hand=3)
+    view = play(g, seat=0, pause=0.5, opponents=[None, Slow(1), Slow(2), Slow(3)])
+    moments: list[float] = []
+    apply = view.game.apply
+    monkeypatch.setattr(view.game, "apply", lambda action, seat=None: (
+        moments.append(clock.now), apply(action, seat)))
+    rng = random.Random(3)
+    while view.game.to_move is not None and len(moments) < 12:
+        learner_step(view, rng)
+    gaps = [round(b - a, 9) for a, b in zip(moments, moments[1:])]
+    computer = [gap for gap in gaps if gap > 0]
+    assert computer and set(computer) == {1.5}
+    assert controller.PACE_CAP < 10
+    assert view._pace(0.5, 10.0) == controller.PACE_CAP
+    assert view._pace(0.0, 3.0) == 0.0
+    for _ in range(controller.PACE_WINDOW):
+        view._pace(0.5, 0.1)
+    assert view._pace(0.5, 0.1) == 0.5  # the slow thoughts are forgotten
+
+
 def test_a_failing_bot_is_replaced_by_a_random_move() -> None:
     class Broken:
         def act(self, observation: dict) -> Any:

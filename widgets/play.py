@@ -218,6 +218,7 @@ class GameView(Controller, ipywidgets.VBox):
         if isinstance(pause, bool) or not isinstance(pause, (int, float)) or not 0 <= pause <= 10:
             raise ValueError("pause is a number of seconds from 0 to 10")
         self.pause = float(pause)
+        self._thoughts: list[float] = []  # the computer seats' recent thinking times
         self.opened = sorted({int(s) for s in open_hands if s != seat})
         if any(not 0 <= s < game.n_players for s in self.opened):
             raise ValueError("open_hands names a seat that is not at the table")
@@ -437,13 +438,27 @@ class GameView(Controller, ipywidgets.VBox):
             started = time.monotonic()
             move = self.session.think()
             # The bot thinks during the pause, not before it: a seat takes the same time
-            # whether it had a choice to weigh (a K♥ to double) or not (RULES.md A5).
-            rest = pause - (time.monotonic() - started)
+            # whether it had a choice to weigh (a K♥ to double) or not (RULES.md A5). Where
+            # thinking outlasts the pause (a slow machine, the browser-only site), the pace
+            # is the slowest recent thought, so a forced move waits as long as a weighed one.
+            took = time.monotonic() - started
+            rest = self._pace(pause, took) - took
             if rest > 0:
                 time.sleep(rest)
             self.session.carry_out(move)
             self.refresh()
         self._update_options()
+
+    def _pace(self, pause: float, took: float) -> float:
+        """Seconds a computer action takes on screen: ``pause``, or the slowest of the last
+        :data:`PACE_WINDOW` thoughts if longer (at most :data:`PACE_CAP`). No pause, no
+        padding: tests and instant replays run at full speed."""
+        if pause <= 0:
+            return 0.0
+        recent = self._thoughts
+        recent.append(took)
+        del recent[:-PACE_WINDOW]
+        return max(pause, min(PACE_CAP, max(recent)))
 
     # --- messages from the browser (Controller._on_msg brings every part's here) ---
     def handle(self, content: Any, source: Any = None) -> bool:
@@ -683,6 +698,14 @@ class GameView(Controller, ipywidgets.VBox):
         self.session.note = "A new game; the saved one is gone."
         self.refresh(clear_errors=True)
         return True
+
+
+PACE_WINDOW = 12
+"""Computer thoughts the pace remembers: enough to cover a round of every seat, few enough
+to speed up as the hands shrink."""
+
+PACE_CAP = 4.0
+"""The longest a computer action may take on screen, whatever a slow thought took."""
 
 
 def _default_pause() -> float:
