@@ -542,8 +542,8 @@ _KIND_WORDS = {"chance": "chance of making your bid", "points": "expected points
 def hint_seconds() -> float:
     """A hint's budget, in seconds at the advice engine's fixed rate (CPython's speed):
     1 s on a server; 0.6 s in the browser-only site, where Pyodide runs the same work
-    slower and nothing else runs meanwhile, so fewer deals are weighed (the hint says how
-    many). Not measured in the browser yet."""
+    slower (about 1.8 times: 0.8 s median at 13 cards, ``benchmarks/site_hint.py``), so
+    fewer deals are weighed (the hint says how many)."""
     return 0.6 if sys.platform == "emscripten" else 1.0
 
 
