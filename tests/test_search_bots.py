@@ -11,7 +11,7 @@ import pytest
 from test_bots import Referee, planted, short_trixter
 
 from tutor import TrixGame, TrixRules, TrixterGame
-from tutor.actions import NoDouble, parse_action
+from tutor.actions import parse_action
 from tutor.bots import bot_for, play_bot_turn
 from tutor.bots.search import TrixSearchBot, TrixterSearchBot
 from tutor.bots.seen import Seen
@@ -202,7 +202,7 @@ def test_levels_differ_only_in_work_and_follow_the_advice():
         g.apply(beginner.act(g.observe(g.to_move)))
     obs = g.observe(g.to_move)
     bots = {lv: bot_for("trixter", lv, seed=3) for lv in ("intermediate", "expert")}
-    for lv, bot in bots.items():
+    for bot in bots.values():
         choice = bot.act(obs)
         again = advise(g, g.to_move, seconds=bot.seconds, seed=bot.decision_seed(obs))
         assert choice == again.best

@@ -109,8 +109,9 @@ def _miss_words(card: str, good: str) -> str:
 class PuzzleRush(ipywidgets.VBox):
     """The drill page: a :class:`RushPanel` above a :class:`RushBoard`. ``puzzles``
     defaults to the bundled collection; ``store`` keeps the best score (the learner's
-    own progress by default, once their browser names them); ``clock`` is the drill's timer (``time.monotonic``) and
-    ``now`` the date the score is saved with; ``seed`` fixes the order."""
+    own progress by default, once their browser names them); ``clock`` is the drill's
+    timer (``time.monotonic``) and ``now`` the date the score is saved with; ``seed``
+    fixes the order."""
 
     def __init__(self, puzzles: Sequence[Puzzle] | None = None,
                  store: ProgressStore | None = None, pause: float | None = None,

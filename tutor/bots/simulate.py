@@ -10,14 +10,13 @@ import random
 import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
-from ..actions import Action, ChooseContract, Play
-from ..cards import Card, CardSet
+from ..actions import ChooseContract
+from ..cards import Card
 from ..trix.contracts import Contract, contract_total
 from .trix import _ALL_CARDS, TrixBot
 
-__all__ = ["simulate_contracts", "ContractTrial", "FAIR_SHARE", "play_outs", "stable_seed"]
+__all__ = ["simulate_contracts", "ContractTrial", "FAIR_SHARE", "stable_seed"]
 
 FAIR_SHARE = {c: contract_total([c]) / 4 for c in Contract}
 """What an average hand scores in each contract: a quarter of the deal's total."""
@@ -92,61 +91,3 @@ def simulate_contracts(hand: Sequence[Card] | str, samples: int = 12, seed: int 
 def stable_seed(*parts: object) -> int:
     """A seed from its parts that is the same in every run (``hash`` of a string is not)."""
     return zlib.crc32("/".join(map(str, parts)).encode())
-
-
-def play_outs(table: Any, seat: int, options: Sequence[Action], layouts: Sequence,
-              seed: int = 0) -> list[tuple[int, dict[Action, int]]]:
-    """How each of ``options`` for ``seat`` ends this hand (Trixter) or deal (Trix) on
-    each layout (the hands still held), the rest played by beginners: the points of
-    the seat's side, as ``(layout index, {option: points})``, on the same layouts with
-    the same bots so that the difference is the option's.
-
-    ``table`` is the game, or a bot's :class:`~tutor.bots.seen.Seen`: this hand's
-    actions are replayed on a fresh game dealt the layout (with the cards played given
-    back). A layout that cannot replay them, or on which someone claims a redeal, is
-    left out."""
-    from . import play_bot_turn
-    from .trixter import TrixterBot
-
-    name = table.observe(seat)["game"]
-    n = table.n_players
-    played = [CardSet() for _ in range(n)]
-    for s, act in table.deal_actions:
-        if isinstance(act, Play):
-            played[s] = played[s].add(act.card)
-    side = [seat, (seat + 2) % 4] if getattr(table.rules, "partnership", False) else [seat]
-    beginner = TrixterBot if name == "trixter" else TrixBot
-    out = []
-    for i, hands in enumerate(layouts):
-        deal = [(h + played[s]).pbn() for s, h in enumerate(hands)]
-        row: dict[Action, int] = {}
-        for option in options:
-            try:
-                g = _fresh(table, name, deal, i)
-                for s, act in table.deal_actions:
-                    g.apply(act, s)
-                g.apply(option, seat)
-            except ValueError:
-                break
-            bots = [beginner(seed=stable_seed(seed, i, s)) for s in range(n)]
-            while g.to_move is not None and not g.sheet:
-                play_bot_turn(g, bots[g.to_move])
-            if not g.sheet or g.sheet[-1].get("redeal") is not None:
-                break
-            row[option] = sum(g.sheet[-1]["points"][s] for s in side)
-        if len(row) == len(options):
-            out.append((i, row))
-    return out
-
-
-def _fresh(table: Any, name: str, deal: list[str], i: int):
-    """A new game whose first hand is ``deal``, set to replay ``table``'s hand."""
-    if name == "trixter":
-        from ..trixter import TrixterGame
-
-        return TrixterGame.new(players=table.n_players, seed=i, rules=table.rules,
-                               deals=[deal], first_hand=table.hand_size, dealer=table.dealer)
-    from ..trix.game import TrixGame
-
-    return TrixGame.new(seed=i, rules=table.rules, deals=[deal], owner=table.owner,
-                        dealer=table.dealer)
