@@ -345,6 +345,22 @@ def _bits(m: int):
         m ^= low
 
 
+def _legal_cards(hand: int, jokers: int, trick: list[int]) -> int:
+    """The cards ``hand`` may play to ``trick`` (``tutor.tricks.legal_cards`` on masks),
+    bit 52 standing for a joker: follow the suit led if able; a joker only when void in
+    it, or led from a hand of nothing but jokers; while only jokers are down, anything."""
+    for c in trick:
+        if c != JK:
+            follow = hand & SUIT[c // 13]
+            if follow:
+                return follow
+            break
+    else:
+        if not trick:
+            return hand if hand else 1 << JK
+    return hand | (1 << JK if jokers else 0)
+
+
 def _trixter_card(hand: int, jokers: int, trick: list[int], trump: int, unseen: int,
                   need: int, last: bool) -> int:
     """The rollout policy's card (the beginner's rules on masks): win cheaply while the
@@ -354,13 +370,8 @@ def _trixter_card(hand: int, jokers: int, trick: list[int], trump: int, unseen: 
         if c != JK:
             led = c // 13
             break
-    if trick and led >= 0:
-        follow = hand & SUIT[led]
-        legal, joker_ok = (follow, False) if follow else (hand, jokers > 0)
-    elif trick:
-        legal, joker_ok = hand, jokers > 0
-    else:
-        legal, joker_ok = (hand, False) if hand else (0, True)
+    allowed = _legal_cards(hand, jokers, trick)
+    legal, joker_ok = allowed & FULL, allowed >> JK
     if not legal:
         return JK
     tmask = SUIT[trump] if trump >= 0 else 0
@@ -773,7 +784,8 @@ def bid_distribution(game_or_hand, trump: Suit | str | None = None, *, seat: int
             row[seat] = b
             if hooked:
                 others = sum(x for s, x in enumerate(row) if s != last_bidder)
-                row[last_bidder] = min((k for k in range(size + 1) if others + k != size),
+                forbidden = rules.forbidden_bid(size, others)
+                row[last_bidder] = min((k for k in range(size + 1) if k != forbidden),
                                        key=lambda k: (abs(k - wants[i]), k))
             won = _trixter_rollout([h.mask for h in hands], [h.jokers for h in hands], [],
                                    first, t, row, [0] * players, 0)

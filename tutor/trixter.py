@@ -97,6 +97,18 @@ class TrixterRules:
             raise ParseError(f"unknown Trixter option(s): {', '.join(sorted(unknown))}")
         return cls(**d)
 
+    def forbidden_bid(self, hand_size: int, others: int) -> int | None:
+        """The bid the hook forbids the last bidder when the other bids total ``others``:
+        the one that would make the bids total the tricks (``None`` without the hook, or
+        when no bid would).
+
+        >>> TrixterRules(hook=True).forbidden_bid(3, 1), TrixterRules().forbidden_bid(3, 1)
+        (2, None)
+        """
+        if not self.hook or not 0 <= hand_size - others <= hand_size:
+            return None
+        return hand_size - others
+
     def score(self, bid: int, tricks: int) -> int:
         """Points for one hand.
 
@@ -299,10 +311,10 @@ class TrixterGame(Game):
         return list(Suit) + ([None] if self.rules.allow_no_trump else [])
 
     def _hook_forbids(self, seat: int, bid: int) -> bool:
-        if not self.rules.hook or seat != self.last_bidder:
+        if seat != self.last_bidder:
             return False
         others = sum(b for s, b in enumerate(self.bids) if s != seat and b is not None)
-        return others + bid == self.hand_size
+        return bid == self.rules.forbidden_bid(self.hand_size, others)
 
     def _may_change_bid(self, seat: int) -> bool:
         """A bid may be changed until the next player has bid; the last bidder's until

@@ -110,7 +110,7 @@ def bot_for(game_name: str, level: str = "beginner", seed: int | None = None,
             seconds: float | None = None) -> Bot:
     """A bot for ``game_name`` (``"trixter"`` or ``"trix"``) at ``level`` (one of
     :data:`ARENA_LEVELS`); ``seed`` makes it reproducible. ``seconds`` sets the search
-    levels' time per decision (as a node budget: see :mod:`tutor.bots.search`).
+    levels' work per decision (as a budget of rollouts: see :mod:`tutor.bots.search`).
 
     >>> bot_for("trix", "beginner")
     TrixBot(seed=None)

@@ -47,7 +47,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..actions import Action, Bid, ChooseTrump, Play
-from ..advice import JK, SUIT, _index, _trick_winner, sample
+from ..advice import JK, _index, _legal_cards, _trick_winner, sample
 from ..trixter import TrixterRules
 from . import Bot, legal_actions
 from .seen import Seen
@@ -68,8 +68,8 @@ _NO_TRUMP = 4  # the action "no trump"; suits are 0-3 as in :class:`~tutor.cards
 def allowed_bids(rules: TrixterRules, hand_size: int, seat: int, last_bidder: int,
                  bids: Sequence[int | None]) -> int:
     """The bids ``seat`` may make now, as a mask (bit ``b`` = bid ``b``): 0 to the hand
-    size, less the one the hook forbids (the engine's ``_hook_forbids``: the last bidder
-    may not make the bids total the number of tricks).
+    size, less the one the hook forbids (:meth:`TrixterRules.forbidden_bid`: the last
+    bidder may not make the bids total the number of tricks).
 
     >>> bin(allowed_bids(TrixterRules(hook=True), 3, 2, 2, [1, 0, None]))
     '0b1011'
@@ -77,27 +77,12 @@ def allowed_bids(rules: TrixterRules, hand_size: int, seat: int, last_bidder: in
     '0b1111'
     """
     mask = (1 << (hand_size + 1)) - 1
-    if rules.hook and seat == last_bidder:
+    if seat == last_bidder:
         others = sum(b for s, b in enumerate(bids) if s != seat and b is not None)
-        if 0 <= hand_size - others <= hand_size:
-            mask &= ~(1 << (hand_size - others))
+        forbidden = rules.forbidden_bid(hand_size, others)
+        if forbidden is not None:
+            mask &= ~(1 << forbidden)
     return mask
-
-
-def _legal_cards(hand: int, jokers: int, trick: list[int]) -> int:
-    """The cards ``hand`` may play to ``trick`` (``tutor.tricks.legal_cards`` on masks),
-    bit 52 standing for a joker: follow the suit led if able; a joker only when void in
-    it, or led from a hand of nothing but jokers; while only jokers are down, anything."""
-    for c in trick:
-        if c != JK:
-            follow = hand & SUIT[c // 13]
-            if follow:
-                return follow
-            break
-    else:
-        if not trick:
-            return hand if hand else 1 << JK
-    return hand | (1 << JK if jokers else 0)
 
 
 def _pick(mask: int, r: float) -> int:
