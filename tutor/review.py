@@ -457,11 +457,6 @@ def _kind_of(action) -> str:
     return type(action).__name__.lower()
 
 
-def _best_first(rows: list[tuple[str, float]]) -> list[tuple[str, float]]:
-    """Highest value first; ties keep the given order (the lower bid, the first suit)."""
-    return sorted(rows, key=lambda r: -r[1])
-
-
 def _bid_swing(game, bid: int) -> float:
     """Points between making ``bid`` and missing it by one trick (the kindest miss),
     so a chance of the bid lost converts to points.
