@@ -251,14 +251,24 @@ def test_bid_distribution_known_answers():
     assert d.tricks[0] == 1.0 and d.best_bid == 0
 
 
-def test_bid_advice_for_a_game_matches_the_advice():
+def test_bid_advice_numbers_follow_from_its_trick_counts():
+    """The bid hint's numbers come from the iterations through each bid: its value is the
+    mean score of its results, and the best bid's trick counts (summing to 1) give both
+    its chance and its expected points with the table's scoring."""
     g = trixter_at(Phase.BID, seed=11, hand=6)
     g.apply("bid 2")  # the dealer; now the next seat
     a = advise(g, budget=100, seed=3)
-    d = a.notes["distributions"]["bid"]
+    rules = g.rules
+    assert a.kind == "points" and not a.paired and a.samples == 100
+    assert sum(len(a.per[str(o.action)]) for o in a.options) == 100
     for o in a.options:
-        assert o.value == d.expected[o.action.n]
-    assert a.tricks == d.tricks
+        results = a.per[str(o.action)]
+        assert results and o.value == pytest.approx(sum(results) / len(results))
+    n = a.best.n
+    assert sum(a.tricks) == pytest.approx(1)
+    assert a.options[0].value == pytest.approx(
+        sum(p * rules.score(n, k) for k, p in enumerate(a.tricks)))
+    assert f"makes your bid in {round(100 * a.tricks[n])}% of deals" in a.options[0].text
 
 
 # --- what the seat may know -----------------------------------------------------------------------

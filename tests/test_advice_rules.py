@@ -11,7 +11,8 @@ mask copy can never drift from the rules:
   the lead and discard duties, doubles; Trex alone and in partnership;
 - the advice runs on the real hands as its only layout, and every card its rollout
   policy plays is recorded with the state the policy saw;
-- the same cards are played, in order, on a copy of the game: every card must be legal
+- the same cards are played, in order, on a copy of the game (for a Trixter card, after
+  the moves the advice's tree made on that iteration): every card must be legal
   (the engine raises otherwise), the policy must have seen the engine's state (hand,
   trick, unseen cards, tricks still needed, Trex layout), and the outcome must be the
   engine's: the tricks every seat won (Trixter), the deal's points of every seat (Trix),
@@ -38,7 +39,7 @@ from tutor import Phase, TrixGame, TrixterGame
 from tutor import advice as adv
 from tutor.actions import ChooseContract, ChooseTrump, ClaimRedeal, Double, Pass, Play
 from tutor.advice import advise, bid_distribution
-from tutor.bots import bot_for
+from tutor.bots import bot_for, ismcts
 from tutor.cards import JOKER, Card, CardSet, Rank, Suit
 from tutor.tricks import legal_cards, trick_winner
 from tutor.trix.contracts import Contract, deal_points, legal_trick_cards, penalty_cards
@@ -50,6 +51,7 @@ ROOT = Path(__file__).resolve().parents[1]
 CARDS = [Card(Suit(i // 13), Rank(i % 13 + 2)) for i in range(52)]
 FULL = (1 << 52) - 1
 OVER = (Phase.HAND_OVER, Phase.GAME_OVER)
+SEARCH = ismcts.search  # the tree search, before a test wraps it
 
 
 def card_of(i: int) -> Card:
@@ -276,32 +278,43 @@ def replay_trixter(g, seg: dict, where: str) -> None:
 
 
 def check_trixter_cards(game, monkeypatch, where: str) -> tuple[int, int]:
-    """The card advice's rollouts against the engine: the options checked and the jokers
-    the rollouts played."""
-    layouts_are_the_real_hands(monkeypatch)
+    """The card advice's tree against the engine, on the real hands as its only layout:
+    every iteration's moves down the tree and its play-out are replayed in the engine,
+    which must reach the same tricks; each option's numbers are its iterations' results.
+    Returns the options checked and the jokers played."""
+    monkeypatch.setattr(ismcts, "sample", lambda view, count, rng: [list(game.hands)] * count)
     rec = Recorder(monkeypatch, {"_trixter_rollout": "trixter"}, ["_trixter_card"])
+    monkeypatch.setattr(ismcts, "_trixter_rollout", adv._trixter_rollout)
+    walks = []
+    monkeypatch.setattr(ismcts, "search", lambda *a, **k: SEARCH(
+        *a, **k, trace=lambda hands, path, won: walks.append((list(path), won))))
     seat = game.to_move
-    a = advise(game, budget=1)
-    assert a.samples == 1
-    segs = rec.by_option(game, seat)
-    jokers = sum(c == adv.JK for seg in rec.rollouts for _, c in seg["plays"])
-    assert all(seg["start"][5] == game.bids for seg in rec.rollouts), where
+    a = advise(game, budget=12)
+    assert a.samples == len(walks) >= 12 and not a.paired
     rules, bid = game.rules, game.bids[seat]
-    for o in a.options:
+    segs = list(rec.rollouts)
+    jokers = 0
+    results: dict[str, list] = {str(o.action): [] for o in a.options}
+    for i, (path, won) in enumerate(walks):
         g = game.clone()
-        g.apply(o.action, seat)
-        here = f"{where}, option {o.action}"
-        seg = segs.pop(str(o.action), None)
-        if seg is None:
-            assert g.phase in OVER, f"{here}: not played out"
-        else:
+        here = f"{where}, iteration {i}"
+        for m in path:  # the tree's moves: the engine refuses an illegal card
+            g.apply(Play(card_of(m)), g.to_move)
+        jokers += path.count(adv.JK)
+        if g.phase not in OVER:
+            seg = segs.pop(0)
+            jokers += sum(c == adv.JK for _, c in seg["plays"])
             replay_trixter(g, seg, here)
+        assert g.phase in OVER and won == g.tricks_won, here
         got = g.tricks_won[seat]
         assert g.sheet[-1]["points"][seat] == rules.score(bid, got)
-        want = got == bid if rules.scoring == "exact" else rules.score(bid, got)
-        assert a.per[str(o.action)] == [want], here
-        assert o.value == want, here
-    assert not segs, f"{where}: rollouts for no option: {list(segs)}"
+        results[str(Play(card_of(path[0])))].append(
+            float(got == bid) if rules.scoring == "exact" else rules.score(bid, got))
+    assert not segs, f"{where}: play-outs of no iteration"
+    for o in a.options:
+        here = f"{where}, option {o.action}"
+        assert a.per[str(o.action)] == results[str(o.action)], here
+        assert o.value == pytest.approx(sum(results[str(o.action)]) / len(results[str(o.action)]))
     return len(a.options), jokers
 
 

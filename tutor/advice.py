@@ -9,17 +9,19 @@ The player model: every seat plays for **its own** score. In Trixter each other 
 plays to make its own bid (the bid it said, or before it has spoken the bid its hand
 suggests, :func:`tutor.bots.trixter.estimate_tricks`); in Trix each avoids its own
 penalties (its team's in partnership), and in Trex plays to go out first. The advice
-deals the cards the seat cannot see at random in ways consistent with its view, and on
-each such layout plays every option out to the end of the hand with a fast rollout
-policy for every seat (on card masks), scoring with the game's own tables
-(:meth:`TrixterRules.score`, :func:`tutor.trix.contracts.deal_points`). Every option
-is played on the same layouts (common random numbers), so the differences are the
-options'.
+deals the cards the seat cannot see at random in ways consistent with its view, and
+plays to the end of the hand with a fast rollout policy for every seat (on card masks),
+scoring with the game's own tables (:meth:`TrixterRules.score`,
+:func:`tutor.trix.contracts.deal_points`). In Trix every option is played out on the
+same layouts (common random numbers), so the differences are the options'. In Trixter
+an information-set tree search (:func:`tutor.bots.ismcts.search`, informed by that
+policy) also weighs the other seats' answers and the seat's own later choices: each
+option's numbers come from the iterations through it.
 
-Work is counted in rollouts (``budget``): the same game and seed give the same advice on
-any machine; ``seconds`` converts to a budget at a fixed, measured rate. ``Advice.sure``
-says how sure the ranking of the best two options is, from how much their paired results
-vary over the layouts.
+Work is counted in rollouts (``budget``; in Trixter, tree iterations of one rollout
+each): the same game and seed give the same advice on any machine; ``seconds`` converts
+to a budget at a fixed, measured rate. ``Advice.sure`` says how sure the ranking of the
+best two options is, from how much their results vary over the layouts.
 
 >>> from tutor import TrixterGame
 >>> g = TrixterGame.new(players=4, seed=3, first_hand=3)
@@ -45,7 +47,8 @@ from .protocol import Phase
 from .tricks import trick_winner
 
 __all__ = ["advise", "Advice", "Option", "bid_distribution", "BidDistribution",
-           "DEFAULT_SECONDS", "ROLLOUT_CARDS_PER_SECOND", "budget_for", "paired_sure"]
+           "DEFAULT_SECONDS", "ROLLOUT_CARDS_PER_SECOND", "budget_for", "paired_sure",
+           "unpaired_sure"]
 
 DEFAULT_SECONDS = 0.4
 """The work of a decision when neither ``budget`` nor ``seconds`` is given, as a budget of
@@ -99,9 +102,16 @@ class Advice:
     the paired results vary over the layouts, that more layouts would not turn the two
     round (0.5 a coin toss, 1 sure; ``None`` with one option)."""
     per: dict[str, list[float]] = field(default_factory=dict)
-    """Each option's result on each layout, in the unit of its value: the same layouts in
-    the same order for every option, so two options compare pair by pair
-    (:func:`paired_sure`)."""
+    """Each option's result on each layout, in the unit of its value. ``paired``: the
+    same layouts in the same order for every option, so two options compare pair by pair
+    (:func:`paired_sure`); otherwise (a tree search) each option's own layouts
+    (:func:`unpaired_sure`)."""
+    paired: bool = True
+
+    def beats(self, a: str, b: str) -> float:
+        """The chance that option ``a`` (its text) has the higher mean result than ``b``
+        over more layouts, from :attr:`per` (0.5: a coin toss)."""
+        return (paired_sure if self.paired else unpaired_sure)(self.per[a], self.per[b])
 
     @property
     def best(self) -> Action:
@@ -232,12 +242,14 @@ def advise(game, seat: int | None = None, seconds: float | None = None, seed: in
 
 
 def _sure(options: list[Option], per: dict[str, list[float]],
-          higher_is_better: bool = True) -> float | None:
-    """How sure the first of ``options`` (ranked) beats the second (:func:`paired_sure`)."""
+          higher_is_better: bool = True, paired: bool = True) -> float | None:
+    """How sure the first of ``options`` (ranked) beats the second (:func:`paired_sure`,
+    or :func:`unpaired_sure` for results on different layouts)."""
     if len(options) < 2:
         return None
     a, b = per[str(options[0].action)], per[str(options[1].action)]
-    return paired_sure(a, b) if higher_is_better else paired_sure(b, a)
+    sure = paired_sure if paired else unpaired_sure
+    return sure(a, b) if higher_is_better else sure(b, a)
 
 
 def paired_sure(a: Sequence[float], b: Sequence[float]) -> float:
@@ -256,6 +268,24 @@ def paired_sure(a: Sequence[float], b: Sequence[float]) -> float:
     if var == 0:
         return 1.0 if mean > 0 else (0.0 if mean < 0 else 0.5)
     return 0.5 * (1 + math.erf(mean / math.sqrt(var / n) / math.sqrt(2)))
+
+
+def unpaired_sure(a: Sequence[float], b: Sequence[float]) -> float:
+    """:func:`paired_sure` for results on different layouts (Welch's normal
+    approximation): the chance that ``a`` beats ``b`` on average over more layouts.
+
+    >>> unpaired_sure([1, 1, 1], [0, 0]), unpaired_sure([1, 0], [0, 1])
+    (1.0, 0.5)
+    """
+    if not a or not b:
+        return 0.5
+    ma, mb = sum(a) / len(a), sum(b) / len(b)
+    va = sum((x - ma) ** 2 for x in a) / max(1, len(a) - 1)
+    vb = sum((x - mb) ** 2 for x in b) / max(1, len(b) - 1)
+    se = math.sqrt(va / len(a) + vb / len(b))
+    if se == 0:
+        return 1.0 if ma > mb else (0.0 if ma < mb else 0.5)
+    return 0.5 * (1 + math.erf((ma - mb) / se / math.sqrt(2)))
 
 
 def _ranked(options: list[Option], higher_is_better: bool = True) -> list[Option]:
@@ -499,129 +529,81 @@ def _index(card: Card) -> int:
     return JK if card.is_joker else card.index
 
 
-def _trixter_state(game, seat: int, hands: list[CardSet]):
-    """Masks for a rollout from the game's trick play, on one layout."""
-    masks = [h.mask for h in hands]
-    jokers = [h.jokers for h in hands]
-    trick = [_index(c) for _, c in game.trick]
-    gone = 0
-    for t in game.tricks:
-        for _, c in t:
-            if not c.is_joker:
-                gone |= 1 << c.index
-    for c in trick:
-        if c != JK:
-            gone |= 1 << c
-    return masks, jokers, trick, gone
-
-
 def _trump_index(trump: Suit | None) -> int:
     return -1 if trump is None else int(trump)
 
 
 def _trixter(game, seat: int, legal: list[Action], work: int, rng_seed: str) -> Advice:
-    phase = game.phase
-    if phase == Phase.PLAY:
-        return _trixter_cards(game, seat, legal, work, rng_seed)
-    # Trump or bid: each trump named (or kept) with the bid distribution of the hand.
-    trumps = [a for a in legal if isinstance(a, ChooseTrump)]
-    bids = [a for a in legal if isinstance(a, Bid)]
-    allowed = [b.n for b in bids]
-    n_dists = len(trumps) + (1 if bids else 0)
-    per = max(2, work // max(1, n_dists))
-    options: list[Option] = []
-    dists: dict[Any, BidDistribution] = {}
-    if bids:
-        d = bid_distribution(game, game.trump, seat=seat, budget=per, seed=rng_seed,
-                             bids=allowed)
-        dists["bid"] = d
-        for b in bids:
-            options.append(Option(b, d.expected[b.n], _bid_text(d, b.n)))
-    for a in trumps:
-        d = bid_distribution(game, a.suit, seat=seat, budget=per, seed=rng_seed)
-        dists[a.suit] = d
-        options.append(Option(a, d.expected[d.best_bid], _trump_text(d)))
-    ref = dists.get("bid") or next(iter(dists.values()))
-    kind = "points"
-    advice = Advice(seat=seat, kind=kind, options=_ranked(options), samples=ref.samples,
-                    seconds=0.0, rollouts=sum(d.rollouts for d in dists.values()),
-                    tricks=list(ref.tricks) if "bid" in dists else None)
-    if "bid" not in dists and isinstance(advice.best, ChooseTrump):
-        advice.tricks = list(dists[advice.best.suit].tricks)
-    advice.notes["distributions"] = dists
-    per = {}
-    for o in options:
-        d = dists["bid"] if isinstance(o.action, Bid) else dists[o.action.suit]
-        n = o.action.n if isinstance(o.action, Bid) else d.best_bid
-        per[str(o.action)] = [game.rules.score(n, k) for k in d.per_layout[n]]
-    advice.sure = _sure(advice.options, per)
-    advice.per = per
-    for o in options:
-        d = dists["bid"] if isinstance(o.action, Bid) else dists[o.action.suit]
-        n = o.action.n if isinstance(o.action, Bid) else d.best_bid
-        lead = "" if isinstance(o.action, Bid) else f"bid {n}, "
-        advice.short[str(o.action)] = f"{lead}{_pct(d.chance[n])} · {_pts(d.expected[n])} points"
+    """Trump, bid or card: an information-set tree search over layouts
+    (:func:`tutor.bots.ismcts.search`, informed: its play-outs are :func:`_trixter_rollout`).
+    One tree holds every seat's moves, so the seat's choice is weighed against the
+    others' best answers, not against a fixed policy; each option's numbers are the
+    results of the iterations through it. A dealer who may still change the trump while
+    bidding gets a second tree, from the trump, for the other trumps."""
+    from .bots.ismcts import search
+
+    obs = game.observe(seat)
+    phase = obs["phase"]
+    rules = game.rules
+    fresh = Bid if phase == "bid" else (Play if phase == "play" else ChooseTrump)
+    changes = [a for a in legal if isinstance(a, ChooseTrump) and phase == "bid"]
+    trees = [(obs, work if not changes else max(2, work * 2 // 3))]
+    if changes:
+        n = len(obs["players"])
+        trees.append((dict(obs, phase="trump", trump=None, bids=[None] * n,
+                           legal=[str(a) for a in changes] + [_trump_text_of(game.trump)]),
+                      max(2, work - trees[0][1])))
+    results: dict[str, list[tuple[int, int]]] = {}
+    then: dict[str, int | None] = {}
+    done = 0
+    for o, iterations in trees:
+        moves = len(o["legal"])
+        r = search(o, max(iterations, 2 * moves), f"{rng_seed}/{len(results)}",
+                   informed=True)
+        results.update(r.results)
+        then.update(r.then)
+        done += r.iterations
+    chance_kind = phase == "play" and rules.scoring == "exact"
+    options, per, short = [], {}, {}
+    tricks = {}
+    for a in legal:
+        if not isinstance(a, (fresh, ChooseTrump)) or str(a) not in results:
+            continue
+        got = results[str(a)]
+        lead = ""
+        if isinstance(a, ChooseTrump):
+            bid = then.get(str(a))
+            if bid is None:  # the tree never got below this trump: its bids as they came
+                bid = max(set(b for b, _ in got), key=lambda b: [x for x, _ in got].count(b))
+            got = [(b, k) for b, k in got if b == bid]
+            lead = f"then bid {bid}: you make it in "
+        made = sum(b == k for b, k in got) / len(got)
+        pts = [rules.score(b, k) for b, k in got]
+        mean = sum(pts) / len(pts)
+        if isinstance(a, Bid):
+            counts = [0] * (game.hand_size + 1)
+            for _, k in got:
+                counts[k] += 1
+            tricks[str(a)] = [x / len(got) for x in counts]
+        text = (f"{lead or 'makes your bid in '}{_pct(made)} of deals · {_pts(mean)} points "
+                f"expected")
+        short[str(a)] = (f"{f'bid {got[0][0]}, ' if lead else ''}{_pct(made)} · "
+                         f"{_pts(mean)} points")
+        per[str(a)] = [float(b == k) for b, k in got] if chance_kind else pts
+        options.append(Option(a, made if chance_kind else mean, text))
+    options = _ranked(options)
+    advice = Advice(seat=seat, kind="chance" if chance_kind else "points", options=options,
+                    samples=done, seconds=0.0, rollouts=done, short=short, per=per,
+                    paired=False)
+    advice.sure = _sure(options, per, paired=False)
+    if tricks:
+        best = next(str(o.action) for o in options if str(o.action) in tricks)
+        advice.tricks = tricks[best]
     return advice
 
 
-def _bid_text(d: BidDistribution, n: int) -> str:
-    return f"makes your bid in {_pct(d.chance[n])} of deals · {_pts(d.expected[n])} points expected"
-
-
-def _trump_text(d: BidDistribution) -> str:
-    b = d.best_bid
-    return (f"then bid {b}: you make it in {_pct(d.chance[b])} of deals · "
-            f"{_pts(d.expected[b])} points expected")
-
-
-def _trixter_cards(game, seat: int, legal: list[Action], work: int, rng_seed: str) -> Advice:
-    plays = [a for a in legal if isinstance(a, Play)]
-    samples = max(2, work // _ways(len(plays)))
-    layouts = _layouts(game, seat, samples, rng_seed)
-    rules = game.rules
-    bids = list(game.bids)
-    bid = bids[seat]
-    trump = _trump_index(game.trump)
-    n = game.n_players
-    made = [0] * len(plays)
-    points = [0.0] * len(plays)
-    chance_kind = rules.scoring == "exact"
-    per: dict[str, list[float]] = {str(a): [] for a in plays}
-    for hands in layouts:
-        masks, jokers, trick, gone = _trixter_state(game, seat, hands)
-        for k, a in enumerate(plays):
-            c = _index(a.card)
-            m, j, w = list(masks), list(jokers), list(game.tricks_won)
-            if c == JK:
-                j[seat] -= 1
-                g2 = gone
-            else:
-                m[seat] &= ~(1 << c)
-                g2 = gone | 1 << c
-            t = trick + [c]
-            if len(t) == n:
-                win = (game.leader + _trick_winner(t, trump)) % n
-                w[win] += 1
-                if m[win] or j[win]:
-                    _trixter_rollout(m, j, [], win, trump, bids, w, g2)
-            else:
-                _trixter_rollout(m, j, t, game.leader, trump, bids, w, g2)
-            made[k] += w[seat] == bid
-            points[k] += rules.score(bid, w[seat])
-            per[str(a)].append(w[seat] == bid if chance_kind else rules.score(bid, w[seat]))
-    done = len(layouts)
-    options = []
-    for k, a in enumerate(plays):
-        p, pts = made[k] / done, points[k] / done
-        text = f"makes your bid in {_pct(p)} of deals · {_pts(pts)} points expected"
-        options.append(Option(a, p if chance_kind else pts, text))
-    # Under the exact scoring the chance orders the cards as the points do.
-    short = {str(a): f"{_pct(made[k] / done)} · {_pts(points[k] / done)} points"
-             for k, a in enumerate(plays)}
-    options = _ranked(options)
-    return Advice(seat=seat, kind="chance" if chance_kind else "points",
-                  options=options, samples=done, seconds=0.0,
-                  rollouts=done * len(plays), short=short, sure=_sure(options, per), per=per)
+def _trump_text_of(trump: Suit | None) -> str:
+    return str(ChooseTrump(trump))
 
 
 # --- the bid distribution ---------------------------------------------------------------

@@ -73,7 +73,6 @@ from typing import Any
 
 from .actions import (Bid, ChooseContract, ChooseTrump, ClaimRedeal, Double, NoDouble, NoRedeal,
                       Pass, Play, parse_action)
-from .advice import paired_sure
 from .protocol import Game, Phase
 from .trix.contracts import TREX_POINTS
 
@@ -90,7 +89,7 @@ an eighth of a hint's, so that a whole game of about 200 decisions reviews in se
 
 CLEAR = 0.95
 """A loss is a mistake when the layouts make the best beat the choice at least this
-surely (:func:`tutor.advice.paired_sure`)."""
+surely (:meth:`tutor.advice.Advice.beats`)."""
 
 TREX_POINTS_PER_PLACE = TREX_POINTS[0] - TREX_POINTS[1]  # RULES.md A3: 200, 150, 100, 50
 
@@ -377,7 +376,7 @@ class _Judge:
                             best_value=None, unit=self._unit(kind), loss=0.0,
                             alternatives=[(str(self.action), None)], forced=True)
         try:
-            rows, unit, per_unit, per = self._weigh(kind)
+            rows, unit, per_unit, advice = self._weigh(kind)
         except _NotJudged as e:
             return self._not_judged(kind, str(e))
         values = dict(rows)
@@ -392,7 +391,7 @@ class _Judge:
                             best_value=values[chosen], unit=unit, loss=0.0,
                             alternatives=rows)
         sign = 1 if best_value > values[chosen] else -1
-        sure = paired_sure([sign * x for x in per[best]], [sign * x for x in per[chosen]])
+        sure = advice.beats(best, chosen) if sign > 0 else advice.beats(chosen, best)
         return Decision(**self.base, kind=kind, best=best, chosen_value=values[chosen],
                         best_value=best_value, unit=unit, loss=loss, alternatives=rows,
                         sure=round(sure, 6))
@@ -417,7 +416,7 @@ class _Judge:
 
     def _weigh(self, kind: str):
         """Each choice of this kind with its value, best first; the values' unit; the
-        points a unit is worth; each choice's results on the layouts."""
+        points a unit is worth; the advice (each choice's results on its layouts)."""
         from .advice import advise
 
         g = self.game
@@ -432,7 +431,7 @@ class _Judge:
             per_unit = TREX_POINTS_PER_PLACE
         else:
             per_unit = 1.0
-        return rows, a.kind, per_unit, a.per
+        return rows, a.kind, per_unit, a
 
 
 class _NotJudged(Exception):

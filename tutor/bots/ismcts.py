@@ -25,7 +25,10 @@ One tree for the bot's seat, holding every seat's moves. Each iteration:
 The move is the root child visited most. Decisions: trump (the dealer), bid, card; a
 move with no alternative is made without search. The random numbers come from the bot's
 seed and the observation, so the same observation and seed give the same move, whatever
-the hidden cards are. Every table size works: jokers (3, 5 to 8 players) follow RULES.md
+the hidden cards are. With ``informed=True`` the play-outs are the advice's rollout
+policy instead of random cards (every seat playing for its bid): that is the advice's own
+Trixter search (:func:`tutor.advice.advise`), which the textbook search must lose to.
+Every table size works: jokers (3, 5 to 8 players) follow RULES.md
 B3 on the masks (bit 52 is "a joker", which never wins). Trixter only.
 
 >>> from tutor import TrixterGame
@@ -43,11 +46,11 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..actions import Action, Bid, ChooseTrump, Play
-from ..advice import JK, _index, _legal_cards, _trick_winner, sample
+from ..advice import JK, _index, _legal_cards, _trick_winner, _trixter_rollout, sample
 from ..trixter import TrixterRules
 from . import Bot, legal_actions
 from .seen import Seen
@@ -97,7 +100,7 @@ class _Hand:
     playout change (masks for the hands, bit 52 a joker)."""
 
     __slots__ = ("n", "size", "rules", "dealer", "last_bidder", "hands", "jokers", "trump",
-                 "bids", "n_bids", "phase", "trick", "leader", "won", "left")
+                 "bids", "n_bids", "phase", "trick", "leader", "won", "left", "gone")
 
     def legal(self) -> int:
         """The moves of the seat to move, as a mask of action numbers."""
@@ -127,6 +130,7 @@ class _Hand:
                 self.jokers[s] -= 1
             else:
                 self.hands[s] &= ~(1 << a)
+                self.gone |= 1 << a
             self.trick.append(a)
             if len(self.trick) == self.n:
                 self._close_trick()
@@ -148,10 +152,19 @@ class _Hand:
         if not self.left:
             self.phase = _OVER
 
-    def play_out(self, rand) -> None:
-        """Uniformly random legal moves to the end of the hand (``rand()`` in [0, 1))."""
+    def play_out(self, rand, informed: bool = False) -> None:
+        """Play to the end of the hand: random legal bids for the seats yet to bid, then
+        uniformly random legal cards (``rand()`` in [0, 1)), or with ``informed`` the
+        advice's rollout policy, every seat playing for its bid
+        (:func:`tutor.advice._trixter_rollout`)."""
         while self.phase < _PLAY:
             self.move(_pick(self.legal(), rand()))
+        if informed:
+            if self.left:
+                _trixter_rollout(self.hands, self.jokers, self.trick, self.leader,
+                                 self.trump, self.bids, self.won, self.gone)
+                self.trick, self.left, self.phase = [], 0, _OVER
+            return
         n, hands, jokers, trump, won = self.n, self.hands, self.jokers, self.trump, self.won
         trick, leader, left = self.trick, self.leader, self.left
         while left:
@@ -192,10 +205,16 @@ class _Node:
 @dataclass(frozen=True)
 class SearchResult:
     """The root of one search: each legal move with its visits and mean reward (the
-    seat's scaled score), most visited first; ``best`` is the move chosen."""
+    seat's scaled score), most visited first; ``best`` is the move chosen.
+
+    ``results`` holds, for each move (by its text), the seat's bid and tricks at the end
+    of every iteration through it, in order; ``then`` the seat's most visited next move
+    below it, if any (after a trump, the dealer's bid)."""
 
     moves: list[tuple[Action, int, float]]
     iterations: int
+    results: dict[str, list[tuple[int, int]]] = field(default_factory=dict, repr=False)
+    then: dict[str, int | None] = field(default_factory=dict, repr=False)
 
     @property
     def best(self) -> Action:
@@ -226,6 +245,10 @@ def _root(obs: dict[str, Any], seen: Seen) -> _Hand:
     h.n_bids = sum(b is not None for b in h.bids)
     h.phase = {"trump": _TRUMP, "bid": _BID, "play": _PLAY}[obs["phase"]]
     h.trick = [_index(c) for _, c in seen.trick]
+    h.gone = 0
+    for _, c in [p for t in seen.tricks for p in t] + seen.trick:
+        if not c.is_joker:
+            h.gone |= 1 << c.index
     h.leader = obs["leader"]
     h.won = list(obs["tricks_won"])
     h.left = h.size - len(seen.tricks)
@@ -239,10 +262,16 @@ def _decision_seed(seed: int | None, obs: dict[str, Any]) -> str:
             f"{','.join(obs['hand'])}/{obs['history']}")
 
 
-def search(observation: dict[str, Any], iterations: int = ITERATIONS, seed: int | None = 0,
-           exploration: float = EXPLORATION) -> SearchResult:
+def search(observation: dict[str, Any], iterations: int = ITERATIONS, seed: int | str | None = 0,
+           exploration: float = EXPLORATION, informed: bool = False,
+           trace=None) -> SearchResult:
     """Run SO-ISMCTS for the seat of ``observation`` (a Trixter ``game.observe(seat)``
-    with that seat to move, in the trump, bid or play phase) and rank its moves."""
+    with that seat to move, in the trump, bid or play phase) and rank its moves.
+
+    ``informed`` plays out with the advice's rollout policy instead of random cards (the
+    advice's search, :func:`tutor.advice.advise`). ``trace(hands, path, won)``, if given,
+    is called after each iteration with the layout's hands, the moves the tree made and
+    the tricks each seat ended with (for tests)."""
     obs = observation
     if obs.get("game") != "trixter":
         raise ValueError("the ISMCTS bot plays Trixter only")
@@ -270,18 +299,23 @@ def search(observation: dict[str, Any], iterations: int = ITERATIONS, seed: int 
     rng = random.Random(_decision_seed(seed, obs))
     rand = rng.random
     layouts = sample(view_of(seen, seat), iterations, rng)
+    if not layouts:
+        raise ValueError("no layout of the hidden cards fits what this seat has seen")
     log, sqrt = math.log, math.sqrt
     c = exploration
     root = _Node(None, -1, -1)
+    results: dict[int, list[tuple[int, int]]] = {a: [] for a in moves}
     for hands in layouts:
         st = _Hand()
         st.n, st.size, st.rules, st.dealer = base.n, size, rules, base.dealer
         st.last_bidder, st.trump, st.phase = base.last_bidder, base.trump, base.phase
         st.bids, st.n_bids, st.trick = list(base.bids), base.n_bids, list(base.trick)
         st.leader, st.won, st.left = base.leader, list(base.won), base.left
+        st.gone = base.gone
         st.hands = [h.mask for h in hands]
         st.jokers = [h.jokers for h in hands]
         node = root
+        path = []
         # select while every legal move has a child, then expand one
         while st.phase != _OVER:
             legal = root_legal if node is root else st.legal()
@@ -292,6 +326,7 @@ def search(observation: dict[str, Any], iterations: int = ITERATIONS, seed: int 
                 node.children.append(child)
                 node.tried |= 1 << a
                 st.move(a)
+                path.append(a)
                 node = child
                 break
             best, best_v = None, -1.0
@@ -302,9 +337,13 @@ def search(observation: dict[str, Any], iterations: int = ITERATIONS, seed: int 
                         best, best_v = ch, v
                     ch.avail += 1
             st.move(best.action)
+            path.append(best.action)
             node = best
-        st.play_out(rand)
+        st.play_out(rand, informed)
         bids, won = st.bids, st.won
+        results[path[0]].append((bids[seat], won[seat]))
+        if trace is not None:
+            trace(hands, path, list(won))
         while node is not root:
             node.visits += 1
             p = node.player
@@ -312,8 +351,13 @@ def search(observation: dict[str, Any], iterations: int = ITERATIONS, seed: int 
             node = node.parent
         root.visits += 1
     ranked = sorted(root.children, key=lambda ch: (-ch.visits, -ch.reward / ch.visits))
+    then = {}
+    for ch in root.children:
+        own = [g for g in ch.children if g.player == seat]
+        then[str(moves[ch.action])] = max(own, key=lambda g: g.visits).action if own else None
     return SearchResult([(moves[ch.action], ch.visits, ch.reward / ch.visits)
-                         for ch in ranked], iterations)
+                         for ch in ranked], len(layouts),
+                        {str(moves[a]): r for a, r in results.items()}, then)
 
 
 class ISMCTSBot(Bot):
