@@ -2,7 +2,7 @@
 
     python benchmarks/arena.py [--games 20] [--seed 0] [--hands K] [--quick]
         [--matchups beginner:random,expert:beginner] [--game trixter|trix|both]
-        [--first-hand K] [--seconds X]
+        [--first-hand K] [--seconds X] [--jobs N]
 
 Each matchup ``strong:weak`` is played as a 4-player Trixter arena and a Trix arena
 (``tutor.arena.arena``) with the seating ``strong, weak, weak, weak``: the seats are
@@ -97,6 +97,8 @@ def main(argv: list[str] | None = None) -> int:
                     help="run only this game's arenas")
     ap.add_argument("--quick", action="store_true", help="a tiny run (for the test suite); "
                     "writes no results file")
+    ap.add_argument("--jobs", type=int, default=1,
+                    help="deal sets played at once, in processes (the same results)")
     ap.add_argument("--out", type=Path, default=RESULTS,
                     help="where to write the tables (default benchmarks/arena-results.md)")
     args = ap.parse_args(argv)
@@ -127,6 +129,7 @@ def main(argv: list[str] | None = None) -> int:
             try:
                 r = arena(kind, 4, [strong, weak, weak, weak], games=games, seed=args.seed,
                           hands=hands, seconds=args.seconds, progress=progress,
+                          jobs=args.jobs,
                           first_hand=args.first_hand if kind == "trixter" else 1)
             except ValueError as e:
                 print(f"error: {e}", file=sys.stderr)

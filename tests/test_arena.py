@@ -104,6 +104,19 @@ def test_same_seed_same_table_other_seed_other_table():
     assert one.per_set != other.per_set
 
 
+def test_jobs_play_the_sets_in_processes_with_the_same_result():
+    seen = []
+    one = arena("trixter", 4, BRM, games=3, seed=9, hands=2)
+    par = arena("trixter", 4, BRM, games=3, seed=9, hands=2, jobs=2,
+                progress=lambda done, total: seen.append((done, total)))
+    assert par.per_set == one.per_set and par.runs == one.runs
+    assert {lv: len(t) for lv, t in par.times.items()} == \
+        {lv: len(t) for lv, t in one.times.items()}
+    assert seen[-1] == (len(one.runs), len(one.runs))
+    with pytest.raises(ValueError, match="jobs"):
+        arena("trixter", 4, BRM, games=1, seed=1, hands=1, jobs=0)
+
+
 def test_trix_is_zero_sum_so_the_levels_mirror_each_other():
     """Trix sums to zero in every game: with one beginner and three random seats, in
     each deal set the beginner's points are minus three times random's."""

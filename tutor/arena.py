@@ -337,11 +337,29 @@ def _play_one(game_name: str, seating: tuple[str, ...], game_seed: int,
     return game
 
 
+def _deal_set(task: tuple, d: int) -> tuple[dict, list[Run], dict]:
+    """Deal set ``d`` of an arena, played once per seating: each level's points per
+    seat, the runs, and the decision times (a process of its own when ``jobs`` > 1)."""
+    game, players, seed, seatings, levels, hands, first_hand, seconds, keep = task
+    game_seed = _derive(seed, game, players, d)
+    bot_seeds = tuple(_derive(seed, game, players, d, "seat", s) for s in range(players))
+    got: dict[str, list[float]] = {lv: [] for lv in levels}
+    runs, times = [], {}
+    for seating in seatings:
+        g = _play_one(game, seating, game_seed, bot_seeds, hands, first_hand, seconds, times)
+        n_hands = sum(1 for row in g.sheet if row.get("redeal") is None)
+        for s, lv in enumerate(seating):
+            got[lv].append(g.scores[s] / n_hands if game == "trixter" else g.scores[s])
+        runs.append(Run(d, seating, game_seed, bot_seeds, tuple(g.scores), n_hands,
+                        g.to_record() if keep else None))
+    return got, runs, times
+
+
 def arena(game: str = "trixter", players: int = 4,
           bots: Sequence[str] | str = ("expert", "beginner", "beginner", "beginner"),
           games: int = 10, seed: int = 0, hands: int | None = None,
           seconds: float | None = None, progress: Callable[[int, int], None] | None = None,
-          *, first_hand: int = 1, keep_records: bool = False) -> ArenaResult:
+          *, first_hand: int = 1, keep_records: bool = False, jobs: int = 1) -> ArenaResult:
     """Let bots of several levels play ``games`` deal sets of ``game`` and compare them.
 
     ``bots`` names the level at each seat (``ARENA_LEVELS``); a shorter list whose length
@@ -361,31 +379,42 @@ def arena(game: str = "trixter", players: int = 4,
     and the seatings; the unit of independence is the deal set, so the 95% interval is
     the t interval over the ``games`` sets (:func:`mean_ci`). A difference ``a − b`` is
     paired: ``a``'s and ``b``'s results on the same deal set, then the t interval of
-    those differences. ``progress(done, total)`` is called after every game.
+    those differences. ``progress(done, total)`` is called after every game (with
+    ``jobs`` > 1, the games of a deal set together, as the set is done in order).
+    ``jobs`` plays that many deal sets at once, in processes of their own: the sets are
+    seeded, so the result is the same.
     """
     seating0 = _check(game, players, bots, games, seed, hands, first_hand, seconds)
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
+        raise ValueError(f"jobs must be a whole number of at least 1, not {jobs!r}")
     seatings = _seatings(seating0)
     levels = _order(list(dict.fromkeys(seating0)))
     times: dict[str, list[float]] = {lv: [] for lv in levels}
     per_set: dict[str, list[float]] = {lv: [] for lv in levels}
     runs: list[Run] = []
     total = games * len(seatings)
-    for d in range(games):
-        game_seed = _derive(seed, game, players, d)
-        bot_seeds = tuple(_derive(seed, game, players, d, "seat", s) for s in range(players))
-        got: dict[str, list[float]] = {lv: [] for lv in levels}
-        for seating in seatings:
-            g = _play_one(game, seating, game_seed, bot_seeds, hands, first_hand, seconds,
-                          times)
-            n_hands = sum(1 for row in g.sheet if row.get("redeal") is None)
-            for s, lv in enumerate(seating):
-                got[lv].append(g.scores[s] / n_hands if game == "trixter" else g.scores[s])
-            runs.append(Run(d, seating, game_seed, bot_seeds, tuple(g.scores), n_hands,
-                            g.to_record() if keep_records else None))
-            if progress is not None:
-                progress(len(runs), total)
-        for lv in levels:
-            per_set[lv].append(statistics.fmean(got[lv]))
+    task = (game, players, seed, seatings, levels, hands, first_hand, seconds, keep_records)
+    if jobs == 1:
+        done = (_deal_set(task, d) for d in range(games))
+    else:  # the sets are independent and seeded: the same results, sooner
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
+        pool = ProcessPoolExecutor(min(jobs, games),
+                                   mp_context=multiprocessing.get_context("spawn"))
+        done = pool.map(_deal_set, [task] * games, range(games))
+    try:
+        for got, set_runs, set_times in done:  # in the order of the sets
+            for lv in levels:
+                per_set[lv].append(statistics.fmean(got[lv]))
+                times[lv] += set_times.get(lv, [])
+            for run in set_runs:
+                runs.append(run)
+                if progress is not None:
+                    progress(len(runs), total)
+    finally:
+        if jobs > 1:
+            pool.shutdown(cancel_futures=True)
     differences = {(a, b): mean_ci([x - y for x, y in zip(per_set[a], per_set[b])])
                    for i, a in enumerate(levels) for b in levels[i + 1:]}
     if game == "trixter":
