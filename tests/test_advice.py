@@ -268,7 +268,8 @@ def test_bid_advice_numbers_follow_from_its_trick_counts():
     assert sum(a.tricks) == pytest.approx(1)
     assert a.options[0].value == pytest.approx(
         sum(p * rules.score(n, k) for k, p in enumerate(a.tricks)))
-    assert f"makes your bid in {round(100 * a.tricks[n])}% of deals" in a.options[0].text
+    tried = len(a.per[str(a.best)])
+    assert f"makes your bid in {round(100 * a.tricks[n])}% of {tried} deals" in a.options[0].text
 
 
 # --- what the seat may know -----------------------------------------------------------------------

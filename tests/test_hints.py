@@ -352,6 +352,25 @@ def test_hint_words_list_five_and_always_the_best() -> None:
     assert words["options"][-1]["label"] == "8♠"
 
 
+def test_hint_note_says_how_the_deals_were_weighed() -> None:
+    """Trix options are played on the same deals; a Trixter tree tries the better choices
+    on more deals, and each option's line says on how many."""
+    from tutor.advice import advise
+
+    trixter = TrixterGame.new(players=4, seed=3, first_hand=4)
+    trixter.apply("trump S")
+    a = advise(trixter, budget=60)
+    words = hint_words(a)
+    assert words["note"] == ("Searched over 60 deals that fit what you have seen; the better "
+                             "choices were tried on more of them.")
+    for o in a.options:
+        if str(o.action).startswith("bid"):
+            assert f" of {len(a.per[str(o.action)])} deal" in o.text
+    trix = TrixGame.new(seed=3)
+    words = hint_words(advise(trix, budget=40))
+    assert words["note"].startswith("Weighed over ") and "fit what you have seen." in words["note"]
+
+
 # --- the table's Hint button --------------------------------------------------------------
 
 anywidget = pytest.importorskip("anywidget")

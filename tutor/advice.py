@@ -585,8 +585,9 @@ def _trixter(game, seat: int, legal: list[Action], work: int, rng_seed: str) -> 
             for _, k in got:
                 counts[k] += 1
             tricks[str(a)] = [x / len(got) for x in counts]
-        text = (f"{lead or 'makes your bid in '}{_pct(made)} of deals · {_pts(mean)} points "
-                f"expected")
+        deals = f"{len(got):,} deal{'s' if len(got) != 1 else ''}"
+        text = (f"{lead or 'makes your bid in '}{_pct(made)} of {deals} · {_pts(mean)} "
+                f"points expected")
         short[str(a)] = (f"{f'bid {got[0][0]}, ' if lead else ''}{_pct(made)} · "
                          f"{_pts(mean)} points")
         per[str(a)] = [float(b == k) for b, k in got] if chance_kind else pts

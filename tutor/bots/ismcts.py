@@ -27,7 +27,8 @@ move with no alternative is made without search. The random numbers come from th
 seed and the observation, so the same observation and seed give the same move, whatever
 the hidden cards are. With ``informed=True`` the play-outs are the advice's rollout
 policy instead of random cards (every seat playing for its bid): that is the advice's own
-Trixter search (:func:`tutor.advice.advise`), which the textbook search must lose to.
+Trixter search (:func:`tutor.advice.advise`), so the expert is this tree over a game-aware
+play-out, measured against the same tree over random ones.
 Every table size works: jokers (3, 5 to 8 players) follow RULES.md
 B3 on the masks (bit 52 is "a joker", which never wins). Trixter only.
 

@@ -3,7 +3,8 @@
 Both rebuild the table from their own observation (:class:`~tutor.bots.seen.Seen`) and
 take the option :func:`tutor.advice.advise` ranks first: every seat is assumed to play
 for its own score, and each option is played out on layouts consistent with what the
-seat has seen. The two levels differ only in how much work a decision gets:
+seat has seen (in Trixter through the advice's tree search, in Trix side by side). The
+two levels differ only in how much work a decision gets:
 
 - **expert**: 0.4 s of rollouts a decision (the hint's default);
 - **intermediate**: a twentieth of that, so its numbers are rough and it misjudges the
