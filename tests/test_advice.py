@@ -114,6 +114,25 @@ def test_trixter_trump_bid_and_card():
     assert "makes your bid in" in a.options[0].text and "points expected" in a.options[0].text
 
 
+@pytest.mark.parametrize("seed", range(4))
+def test_the_dealers_bid_stands_by_the_trump_advised(seed):
+    """At the dealer's bid, a change of trump is weighed in the very tree that named the
+    trump (whatever the caller's seed): the other trumps keep their numbers, and the
+    advice does not turn round and advise changing the trump it just advised."""
+    g = TrixterGame.new(players=4, seed=seed, first_hand=3 + 2 * seed)
+    named = advise(g, budget=400, seed=1)
+    g.apply(named.best)
+    bid = advise(g, budget=400, seed=2)
+    assert isinstance(bid.best, Bid)
+    before = {str(o.action): (o.value, o.text) for o in named.options}
+    for o in bid.options:
+        if isinstance(o.action, ChooseTrump):
+            assert before[str(o.action)] == (o.value, o.text)
+    # the bids are the iterations under the trump named
+    under = sum(len(bid.per[str(o.action)]) for o in bid.options if isinstance(o.action, Bid))
+    assert under == len(named.per[str(named.best)])
+
+
 def test_trixter_with_jokers_and_other_scorings():
     g = trixter_at(Phase.PLAY, seed=8, hand=4, players=5, cards_played=3)
     assert g.jokers == 3

@@ -538,8 +538,11 @@ def _trixter(game, seat: int, legal: list[Action], work: int, rng_seed: str) -> 
     (:func:`tutor.bots.ismcts.search`, informed: its play-outs are :func:`_trixter_rollout`).
     One tree holds every seat's moves, so the seat's choice is weighed against the
     others' best answers, not against a fixed policy; each option's numbers are the
-    results of the iterations through it. A dealer who may still change the trump while
-    bidding gets a second tree, from the trump, for the other trumps."""
+    results of the iterations through it. A trump is valued by all its iterations, with
+    the bids the tree made under it. A dealer who may still change the trump while
+    bidding gets the very tree of the trump choice (grown from what the dealer knows, not
+    from the caller's seed): its bids are the iterations under the trump named, so the
+    advice does not turn round on a change of trump it advised against."""
     from .bots.ismcts import search
 
     obs = game.observe(seat)
@@ -547,49 +550,51 @@ def _trixter(game, seat: int, legal: list[Action], work: int, rng_seed: str) -> 
     rules = game.rules
     fresh = Bid if phase == "bid" else (Play if phase == "play" else ChooseTrump)
     changes = [a for a in legal if isinstance(a, ChooseTrump) and phase == "bid"]
-    trees = [(obs, work if not changes else max(2, work * 2 // 3))]
+    current = str(ChooseTrump(game.trump))
+    tree = obs
     if changes:
-        n = len(obs["players"])
-        trees.append((dict(obs, phase="trump", trump=None, bids=[None] * n,
-                           legal=[str(a) for a in changes] + [_trump_text_of(game.trump)]),
-                      max(2, work - trees[0][1])))
-    results: dict[str, list[tuple[int, int]]] = {}
-    then: dict[str, int | None] = {}
-    done = 0
-    for o, iterations in trees:
-        moves = len(o["legal"])
-        r = search(o, max(iterations, 2 * moves), f"{rng_seed}/{len(results)}",
-                   informed=True)
-        results.update(r.results)
-        then.update(r.then)
-        done += r.iterations
+        tree = dict(obs, phase="trump", trump=None, trump_name=None,
+                    bids=[None] * len(obs["players"]),
+                    history=[h for h in obs["history"] if not str(h[1]).startswith("trump")],
+                    legal=[str(a) for a in changes] + [current])
+    # The trump's tree grows from what the dealer knows, not the caller's seed: the same
+    # tree when the trump is named and at the dealer's bid, so the advice stands by it.
+    trump_tree = tree["phase"] == "trump"
+    r = search(tree, max(work, 2 * len(tree["legal"])),
+               "advice/trump" if trump_tree else f"{rng_seed}/0", informed=True)
+    results, done = dict(r.results), r.iterations
+    bids = [a for a in legal if isinstance(a, Bid)]
+    if changes:
+        under = results.pop(current, [])
+        for a in bids:
+            results[str(a)] = [(b, k) for b, k in under if b == a.n]
+        if not all(results[str(a)] for a in bids):  # the trump named was hardly tried
+            r = search(obs, max(work, 2 * len(bids)), f"{rng_seed}/1", informed=True)
+            results.update(r.results)
+            done += r.iterations
     chance_kind = phase == "play" and rules.scoring == "exact"
     options, per, short = [], {}, {}
     tricks = {}
     for a in legal:
-        if not isinstance(a, (fresh, ChooseTrump)) or str(a) not in results:
+        if not isinstance(a, (fresh, ChooseTrump)) or not results.get(str(a)):
             continue
         got = results[str(a)]
-        lead = ""
-        if isinstance(a, ChooseTrump):
-            bid = then.get(str(a))
-            if bid is None:  # the tree never got below this trump: its bids as they came
-                bid = max(set(b for b, _ in got), key=lambda b: [x for x, _ in got].count(b))
-            got = [(b, k) for b, k in got if b == bid]
-            lead = f"then bid {bid}: you make it in "
         made = sum(b == k for b, k in got) / len(got)
         pts = [rules.score(b, k) for b, k in got]
         mean = sum(pts) / len(pts)
+        deals = f"{len(got):,} deal{'s' if len(got) != 1 else ''}"
+        text = f"makes your bid in {_pct(made)} of {deals} · {_pts(mean)} points expected"
+        short[str(a)] = f"{_pct(made)} · {_pts(mean)} points"
         if isinstance(a, Bid):
             counts = [0] * (game.hand_size + 1)
             for _, k in got:
                 counts[k] += 1
             tricks[str(a)] = [x / len(got) for x in counts]
-        deals = f"{len(got):,} deal{'s' if len(got) != 1 else ''}"
-        text = (f"{lead or 'makes your bid in '}{_pct(made)} of {deals} · {_pts(mean)} "
-                f"points expected")
-        short[str(a)] = (f"{f'bid {got[0][0]}, ' if lead else ''}{_pct(made)} · "
-                         f"{_pts(mean)} points")
+        if isinstance(a, ChooseTrump):
+            said = [b for b, _ in got]
+            often = max(sorted(set(said)), key=said.count)
+            text = (f"you make your bid in {_pct(made)} of {deals} · {_pts(mean)} points "
+                    f"expected (bidding {often} most often)")
         per[str(a)] = [float(b == k) for b, k in got] if chance_kind else pts
         options.append(Option(a, made if chance_kind else mean, text))
     options = _ranked(options)
@@ -601,10 +606,6 @@ def _trixter(game, seat: int, legal: list[Action], work: int, rng_seed: str) -> 
         best = next(str(o.action) for o in options if str(o.action) in tricks)
         advice.tricks = tricks[best]
     return advice
-
-
-def _trump_text_of(trump: Suit | None) -> str:
-    return str(ChooseTrump(trump))
 
 
 # --- the bid distribution ---------------------------------------------------------------

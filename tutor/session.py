@@ -594,11 +594,11 @@ def hint_words(advice: Any, stale: bool = False, top: int = HINT_OPTIONS) -> dic
                        "text": next((str(o.text) for o in options if o.action == best), ""),
                        "best": True}]
     samples = getattr(advice, "samples", 0) or 0
-    note = f"Weighed over {plural(samples, 'deal')} that fit what you have seen." \
-        if samples > 1 else ""
+    deals = f"{samples:,} deal{'s' if samples != 1 else ''}"
+    note = f"Weighed over {deals} that fit what you have seen." if samples > 1 else ""
     if note and not getattr(advice, "paired", True):  # a tree search: see tutor.advice
-        note = (f"Searched over {plural(samples, 'deal')} that fit what you have seen; the "
-                f"better choices were tried on more of them.")
+        note = (f"Searched over {deals} that fit what you have seen; the better choices "
+                f"were tried on more of them.")
     return {
         "title": f"Hint: {action_words(best)}" if not stale
         else f"The hint for your last decision: {action_words(best)}",

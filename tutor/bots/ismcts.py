@@ -209,13 +209,11 @@ class SearchResult:
     seat's scaled score), most visited first; ``best`` is the move chosen.
 
     ``results`` holds, for each move (by its text), the seat's bid and tricks at the end
-    of every iteration through it, in order; ``then`` the seat's most visited next move
-    below it, if any (after a trump, the dealer's bid)."""
+    of every iteration through it, in order."""
 
     moves: list[tuple[Action, int, float]]
     iterations: int
     results: dict[str, list[tuple[int, int]]] = field(default_factory=dict, repr=False)
-    then: dict[str, int | None] = field(default_factory=dict, repr=False)
 
     @property
     def best(self) -> Action:
@@ -352,13 +350,9 @@ def search(observation: dict[str, Any], iterations: int = ITERATIONS, seed: int 
             node = node.parent
         root.visits += 1
     ranked = sorted(root.children, key=lambda ch: (-ch.visits, -ch.reward / ch.visits))
-    then = {}
-    for ch in root.children:
-        own = [g for g in ch.children if g.player == seat]
-        then[str(moves[ch.action])] = max(own, key=lambda g: g.visits).action if own else None
     return SearchResult([(moves[ch.action], ch.visits, ch.reward / ch.visits)
                          for ch in ranked], len(layouts),
-                        {str(moves[a]): r for a, r in results.items()}, then)
+                        {str(moves[a]): r for a, r in results.items()})
 
 
 class ISMCTSBot(Bot):
