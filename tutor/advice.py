@@ -242,14 +242,12 @@ def advise(game, seat: int | None = None, seconds: float | None = None, seed: in
 
 
 def _sure(options: list[Option], per: dict[str, list[float]],
-          higher_is_better: bool = True, paired: bool = True) -> float | None:
-    """How sure the first of ``options`` (ranked) beats the second (:func:`paired_sure`,
-    or :func:`unpaired_sure` for results on different layouts)."""
+          higher_is_better: bool = True) -> float | None:
+    """How sure the first of ``options`` (ranked) beats the second (:func:`paired_sure`)."""
     if len(options) < 2:
         return None
     a, b = per[str(options[0].action)], per[str(options[1].action)]
-    sure = paired_sure if paired else unpaired_sure
-    return sure(a, b) if higher_is_better else sure(b, a)
+    return paired_sure(a, b) if higher_is_better else paired_sure(b, a)
 
 
 def paired_sure(a: Sequence[float], b: Sequence[float]) -> float:
@@ -574,7 +572,6 @@ def _trixter(game, seat: int, legal: list[Action], work: int, rng_seed: str) -> 
             done += r.iterations
     chance_kind = phase == "play" and rules.scoring == "exact"
     options, per, short = [], {}, {}
-    tricks = {}
     for a in legal:
         if not isinstance(a, (fresh, ChooseTrump)) or not results.get(str(a)):
             continue
@@ -585,11 +582,6 @@ def _trixter(game, seat: int, legal: list[Action], work: int, rng_seed: str) -> 
         deals = f"{len(got):,} deal{'s' if len(got) != 1 else ''}"
         text = f"makes your bid in {_pct(made)} of {deals} · {_pts(mean)} points expected"
         short[str(a)] = f"{_pct(made)} · {_pts(mean)} points"
-        if isinstance(a, Bid):
-            counts = [0] * (game.hand_size + 1)
-            for _, k in got:
-                counts[k] += 1
-            tricks[str(a)] = [x / len(got) for x in counts]
         if isinstance(a, ChooseTrump):
             said = [b for b, _ in got]
             often = max(sorted(set(said)), key=said.count)
@@ -601,10 +593,13 @@ def _trixter(game, seat: int, legal: list[Action], work: int, rng_seed: str) -> 
     advice = Advice(seat=seat, kind="chance" if chance_kind else "points", options=options,
                     samples=done, seconds=0.0, rollouts=done, short=short, per=per,
                     paired=False)
-    advice.sure = _sure(options, per, paired=False)
-    if tricks:
-        best = next(str(o.action) for o in options if str(o.action) in tricks)
-        advice.tricks = tricks[best]
+    if len(options) > 1:
+        advice.sure = advice.beats(str(options[0].action), str(options[1].action))
+    best_bid = next((str(o.action) for o in options if isinstance(o.action, Bid)), None)
+    if best_bid is not None:  # the chance of each trick count, bidding the best bid
+        got = results[best_bid]
+        advice.tricks = [sum(k == t for _, k in got) / len(got)
+                         for t in range(game.hand_size + 1)]
     return advice
 
 
@@ -1016,12 +1011,12 @@ def _taken(game) -> tuple[list[int], list[int]]:
 
 
 def _gone(game) -> int:
+    """The cards played so far in this hand or deal, as a mask (jokers have no bit)."""
     m = 0
-    for t in game.tricks:
+    for t in game.tricks + [game.trick]:
         for _, c in t:
-            m |= 1 << c.index
-    for _, c in game.trick:
-        m |= 1 << c.index
+            if not c.is_joker:
+                m |= 1 << c.index
     return m
 
 

@@ -51,7 +51,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..actions import Action, Bid, ChooseTrump, Play
-from ..advice import JK, _index, _legal_cards, _trick_winner, _trixter_rollout, sample
+from ..advice import (JK, _gone, _index, _legal_cards, _trick_winner, _trixter_rollout,
+                      sample)
 from ..trixter import TrixterRules
 from . import Bot, legal_actions
 from .seen import Seen
@@ -244,10 +245,7 @@ def _root(obs: dict[str, Any], seen: Seen) -> _Hand:
     h.n_bids = sum(b is not None for b in h.bids)
     h.phase = {"trump": _TRUMP, "bid": _BID, "play": _PLAY}[obs["phase"]]
     h.trick = [_index(c) for _, c in seen.trick]
-    h.gone = 0
-    for _, c in [p for t in seen.tricks for p in t] + seen.trick:
-        if not c.is_joker:
-            h.gone |= 1 << c.index
+    h.gone = _gone(seen)
     h.leader = obs["leader"]
     h.won = list(obs["tricks_won"])
     h.left = h.size - len(seen.tricks)
