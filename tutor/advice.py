@@ -393,12 +393,14 @@ def _trixter_card(hand: int, jokers: int, trick: list[int], trump: int, unseen: 
                   need: int, last: bool) -> int:
     """The rollout policy's card (the beginner's rules on masks): win cheaply while the
     bid needs tricks, duck once it has enough. ``trump`` is a suit or -1."""
+    allowed = _legal_cards(hand, jokers, trick)
+    if not allowed & (allowed - 1):  # one card to play (a third of the calls)
+        return allowed.bit_length() - 1
     led = -1
     for c in trick:
         if c != JK:
             led = c // 13
             break
-    allowed = _legal_cards(hand, jokers, trick)
     legal, joker_ok = allowed & FULL, allowed >> JK
     if not legal:
         return JK
