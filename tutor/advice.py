@@ -43,6 +43,7 @@ from typing import Any
 
 from .actions import Action, Bid, ChooseContract, ChooseTrump, ClaimRedeal, Double, Pass, Play
 from .cards import JOKER, Card, CardSet, Suit
+from .facts import plural
 from .protocol import Phase
 from .tricks import trick_winner
 
@@ -581,7 +582,7 @@ def _trixter(game, seat: int, legal: list[Action], work: int, rng_seed: str) -> 
         made = sum(b == k for b, k in got) / len(got)
         pts = [rules.score(b, k) for b, k in got]
         mean = sum(pts) / len(pts)
-        deals = f"{len(got):,} deal{'s' if len(got) != 1 else ''}"
+        deals = plural(len(got), "deal")
         text = f"makes your bid in {_pct(made)} of {deals} · {_pts(mean)} points expected"
         short[str(a)] = f"{_pct(made)} · {_pts(mean)} points"
         if isinstance(a, ChooseTrump):

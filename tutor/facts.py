@@ -38,8 +38,8 @@ def signed(n: int) -> str:
 
 
 def plural(n: int, word: str) -> str:
-    """``1 trick``, ``2 tricks``."""
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+    """``1 trick``, ``2 tricks``, ``15,625 deals`` (the separator keeps big counts readable)."""
+    return f"{n} {word}" if n == 1 else f"{n:,} {word}s"
 
 
 def _contracts(contract: Iterable[Contract | str]) -> frozenset[Contract]:

@@ -594,7 +594,7 @@ def hint_words(advice: Any, stale: bool = False, top: int = HINT_OPTIONS) -> dic
                        "text": next((str(o.text) for o in options if o.action == best), ""),
                        "best": True}]
     samples = getattr(advice, "samples", 0) or 0
-    deals = f"{samples:,} deal{'s' if samples != 1 else ''}"
+    deals = plural(samples, "deal")
     note = f"Weighed over {deals} that fit what you have seen." if samples > 1 else ""
     if note and not getattr(advice, "paired", True):  # a tree search: see tutor.advice
         note = (f"Searched over {deals} that fit what you have seen; the better choices "
