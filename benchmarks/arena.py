@@ -24,11 +24,16 @@ the big hands). Unless ``--quick`` (a tiny run, for the test suite), the tables 
 also written to ``benchmarks/arena-results.md`` (or ``--out``) with the command line
 that made them.
 A level this checkout does not know fails at once, before anything is played.
+
+``pypy3 benchmarks/arena.py ...`` (Debian's ``pypy3``, Python 3.9) plays the same games
+with the same results about five times faster: the long Trixter arenas are run that way.
+Its milliseconds are PyPy's, not those of the app's CPython.
 """
 
 from __future__ import annotations
 
 import argparse
+import platform
 import shlex
 import sys
 import time
@@ -144,10 +149,12 @@ def main(argv: list[str] | None = None) -> int:
     text += "\n" + "\n\n".join(tables) + "\n"
     print(text)
     if not args.quick:
-        command = "python benchmarks/arena.py " + " ".join(
+        python = "pypy3" if platform.python_implementation() == "PyPy" else "python"
+        command = f"{python} benchmarks/arena.py " + " ".join(
             shlex.quote(a) for a in (sys.argv[1:] if argv is None else argv))
         args.out.write_text(f"# Arena results\n\nMade by `{command.strip()}` "
-                           f"(Python {sys.version.split()[0]}, "
+                           f"({platform.python_implementation()} "
+                           f"{platform.python_version()}, "
                            f"{time.strftime('%Y-%m-%d', time.gmtime())}).\n\n"
                            f"```\n{text}```\n")
         print(f"# written to {args.out}", file=sys.stderr)

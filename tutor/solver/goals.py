@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Union
 
 from ..cards import Card, CardSet
 
@@ -127,4 +128,5 @@ class TrexPlace:
         return trex_team_points(value, len(side_of(self.seat)))
 
 
-Goal = MaxTricks | Exactly | AvoidCards | MinPenalty | TrexPlace
+# Union, not |: the benchmarks also run under PyPy 3.9 (Debian's pypy3), about 5x faster.
+Goal = Union[MaxTricks, Exactly, AvoidCards, MinPenalty, TrexPlace]  # noqa: UP007
