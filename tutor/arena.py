@@ -337,6 +337,10 @@ def _play_one(game_name: str, seating: tuple[str, ...], game_seed: int,
     return game
 
 
+def _deal_set_of(args: tuple) -> tuple[dict, list[Run], dict]:
+    return _deal_set(*args)
+
+
 def _deal_set(task: tuple, d: int) -> tuple[dict, list[Run], dict]:
     """Deal set ``d`` of an arena, played once per seating: each level's points per
     seat, the runs, and the decision times (a process of its own when ``jobs`` > 1)."""
@@ -398,11 +402,10 @@ def arena(game: str = "trixter", players: int = 4,
         done = (_deal_set(task, d) for d in range(games))
     else:  # the sets are independent and seeded: the same results, sooner
         import multiprocessing
-        from concurrent.futures import ProcessPoolExecutor
 
-        pool = ProcessPoolExecutor(min(jobs, games),
-                                   mp_context=multiprocessing.get_context("spawn"))
-        done = pool.map(_deal_set, [task] * games, range(games))
+        # A Pool, not a ProcessPoolExecutor: Debian's PyPy 3.9 breaks the latter.
+        pool = multiprocessing.get_context("spawn").Pool(min(jobs, games))
+        done = pool.imap(_deal_set_of, [(task, d) for d in range(games)])
     try:
         for got, set_runs, set_times in done:  # in the order of the sets
             for lv in levels:
@@ -414,7 +417,7 @@ def arena(game: str = "trixter", players: int = 4,
                     progress(len(runs), total)
     finally:
         if jobs > 1:
-            pool.shutdown(cancel_futures=True)
+            pool.terminate()
     differences = {(a, b): mean_ci([x - y for x, y in zip(per_set[a], per_set[b])])
                    for i, a in enumerate(levels) for b in levels[i + 1:]}
     if game == "trixter":
