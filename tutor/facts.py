@@ -38,7 +38,11 @@ def signed(n: int) -> str:
 
 
 def plural(n: int, word: str) -> str:
-    """``1 trick``, ``2 tricks``, ``15,625 deals`` (the separator keeps big counts readable)."""
+    """``1 trick``, ``2 tricks``; a separator keeps big counts readable.
+
+    >>> plural(1, "trick"), plural(15625, "deal")
+    ('1 trick', '15,625 deals')
+    """
     return f"{n} {word}" if n == 1 else f"{n:,} {word}s"
 
 
