@@ -582,14 +582,13 @@ def _trixter(game, seat: int, legal: list[Action], work: int, rng_seed: str) -> 
         made = sum(b == k for b, k in got) / len(got)
         pts = [rules.score(b, k) for b, k in got]
         mean = sum(pts) / len(pts)
-        deals = plural(len(got), "deal")
-        text = f"makes your bid in {_pct(made)} of {deals} · {_pts(mean)} points expected"
-        short[str(a)] = f"{_pct(made)} · {_pts(mean)} points"
-        if isinstance(a, ChooseTrump):
+        trump = isinstance(a, ChooseTrump)
+        text = (f"{'you make' if trump else 'makes'} your bid in {_pct(made)} of "
+                f"{plural(len(got), 'deal')} · {_pts(mean)} points expected")
+        if trump:
             said = [b for b, _ in got]
-            often = max(sorted(set(said)), key=said.count)
-            text = (f"you make your bid in {_pct(made)} of {deals} · {_pts(mean)} points "
-                    f"expected (bidding {often} most often)")
+            text += f" (bidding {max(sorted(set(said)), key=said.count)} most often)"
+        short[str(a)] = f"{_pct(made)} · {_pts(mean)} points"
         per[str(a)] = [float(b == k) for b, k in got] if chance_kind else pts
         options.append(Option(a, made if chance_kind else mean, text))
     options = _ranked(options)
