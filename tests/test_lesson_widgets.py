@@ -86,17 +86,35 @@ def test_bid_advisor_shows_the_best_bid_and_deals_new_hands():
 
 
 def test_bid_advisor_chances_add_up_and_points_follow_from_them():
-    """Issue 19: the trick counts shown for the best bid are one distribution (100% in
-    all, up to the rounding of each), and each bid's points follow from its chance of
-    being made with the table's scoring (a miss scores -5, a made bid 10 + the bid)."""
+    """Issue 19: the trick counts shown for the best bid are one distribution, and each
+    bid's points follow from its chance of being made with the table's scoring (a miss
+    scores -5, a made bid 10 + the bid). Issue 28: the shown percentages add up to exactly
+    the 100% the page claims, each cell says what its number is, and points carry a real
+    minus."""
     html = bid_advisor("AK.Q2.K.", "S", samples=60).children[0].value
-    rows = re.findall(r"<td>bid (\d+)</td><td>(\d+)%</td><td>(\d+)%</td><td>([+-][\d.]+)</td>",
-                      html)
+    rows = re.findall(r"<td>bid (\d+)</td><td>take exactly \1 tricks?: (\d+)%</td>"
+                      r"<td>make it: (\d+)%</td><td>([+−][\d.]+)</td>", html)
     assert [int(n) for n, _, _, _ in rows] == list(range(6))
-    assert abs(sum(int(p) for _, p, _, _ in rows) - 100) <= 3
+    assert sum(int(p) for _, p, _, _ in rows) == 100
+    assert "take exactly 1 trick:" in html and "(100% in all)" in html
+    assert "-" not in "".join(shown for *_, shown in rows)
     for n, _, made, shown in rows:
         p = int(made) / 100
-        assert float(shown) == pytest.approx(p * (10 + int(n)) - 5 * (1 - p), abs=0.2)
+        assert float(shown.replace("−", "-")) == pytest.approx(p * (10 + int(n)) - 5 * (1 - p),
+                                                              abs=0.2)
+
+
+def test_bid_advisor_says_the_table_it_plays_at():
+    html = bid_advisor("AK.A..", "S", players=5, samples=4).children[0].value
+    assert "5 players. You bid first and lead the first trick" in html
+
+
+def test_shown_percentages_add_up_to_100():
+    from tutor.facts import percents
+
+    assert percents([0.335, 0.335, 0.33]) == [34, 33, 33]  # rounded each: 101
+    assert percents([0.2925, 0.2925, 0.2925, 0.1225]) == [30, 29, 29, 12]  # rounded each: 99
+    assert percents([0, 0]) == [0, 0]
 
 
 def test_contract_chooser_ranks_the_contracts():
@@ -104,6 +122,8 @@ def test_contract_chooser_ranks_the_contracts():
     html = box.children[0].value
     assert html.count("<tr") == 6  # a header and five contracts
     assert re.search(r"gains most in <b>Trex</b>", html)
+    words = re.sub(r"<[^>]*>", "", html.split("</style>")[1])
+    assert "−75" in words and "-" not in words  # a real minus
 
 
 def test_games_take_the_seed_from_the_environment(monkeypatch):

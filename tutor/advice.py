@@ -43,7 +43,7 @@ from typing import Any
 
 from .actions import Action, Bid, ChooseContract, ChooseTrump, ClaimRedeal, Double, Pass, Play
 from .cards import JOKER, Card, CardSet, Suit
-from .facts import plural
+from .facts import percents, plural, signed
 from .protocol import Phase
 from .tricks import trick_winner
 
@@ -171,7 +171,7 @@ def label(action: Action) -> str:
 def _pts(x: float, digits: int = 1) -> str:
     """Points with their sign and a real minus, as every other number the learner reads:
     ``+7.3``, ``−5.0``."""
-    return f"{x:+.{digits}f}".replace("-", "\u2212")
+    return signed(x, digits)
 
 
 def _pct(x: float) -> str:
@@ -649,8 +649,9 @@ class BidDistribution:
         n = self.best_bid
         trump = "no trump" if self.trump is None else f"{self.trump.symbol} trump"
         others = [b for b in self.bids if b != n]
+        # the share the advisor's column shows, whose percentages add up to 100
         line = (f"With {trump}, bid {n}: playing for it, your hand takes exactly {n} "
-                f"trick{'s' if n != 1 else ''} in {_pct(self.chance[n])} of deals "
+                f"trick{'s' if n != 1 else ''} in {percents(self.tricks)[n]}% of deals "
                 f"({_pts(self.expected[n])} points expected)")
         if others:
             m = max(others, key=lambda b: (round(self.expected[b], 9), -b))

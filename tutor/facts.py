@@ -22,7 +22,7 @@ from typing import Any
 from .cards import Card, CardSet, Suit
 from .trix.contracts import PENALTY_CARDS, Contract
 
-__all__ = ["seat_facts", "view_facts", "number", "signed", "plural"]
+__all__ = ["seat_facts", "view_facts", "number", "signed", "plural", "percents"]
 
 ORDINALS = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
 
@@ -32,8 +32,15 @@ def number(n: int) -> str:
     return f"−{-n}" if n < 0 else str(n)
 
 
-def signed(n: int) -> str:
-    """A change with its sign, and a real minus: ``+13``, ``−5``, ``0``."""
+def signed(n: float, digits: int | None = None) -> str:
+    """A change with its sign, and a real minus: ``+13``, ``−5``, ``0``; with ``digits``,
+    that many decimals (an average of points).
+
+    >>> signed(13), signed(-5), signed(-5.0, 1), signed(3.25, 1)
+    ('+13', '−5', '−5.0', '+3.2')
+    """
+    if digits is not None:
+        return f"{n:+.{digits}f}".replace("-", "−")
     return f"+{n}" if n > 0 else number(n)
 
 
@@ -44,6 +51,27 @@ def plural(n: int, word: str) -> str:
     ('1 trick', '15,625 deals')
     """
     return f"{n} {word}" if n == 1 else f"{n:,} {word}s"
+
+
+def percents(shares: Sequence[float]) -> list[int]:
+    """Whole percentages of ``shares`` that add up to exactly 100, as a page that says
+    "100% in all" must show them: each share rounded down, and the points still missing
+    go to the largest remainders (the earlier one on a tie).
+
+    >>> percents([0.4825, 0.1575, 0.335, 0.025])
+    [48, 16, 34, 2]
+    >>> percents([1/3, 1/3, 1/3])
+    [34, 33, 33]
+    """
+    total = sum(shares)
+    if total <= 0:
+        return [0] * len(shares)
+    exact = [round(100 * s / total, 9) for s in shares]  # 28.999999999999996 is 29
+    out = [int(x) for x in exact]
+    order = sorted(range(len(exact)), key=lambda i: (out[i] - exact[i], i))
+    for i in order[:100 - sum(out)]:
+        out[i] += 1
+    return out
 
 
 def _contracts(contract: Iterable[Contract | str]) -> frozenset[Contract]:

@@ -22,6 +22,7 @@ from typing import Any
 import ipywidgets
 
 from tutor.cards import Card, CardSet, Suit
+from tutor.facts import percents, plural, signed
 from tutor.lessons import GuidedSession, question, scene
 from tutor.lessons.scene import Scene
 
@@ -102,7 +103,8 @@ _STYLE = """<style>
 .tt-lesson-box table { border-collapse: collapse; margin: 6px 0; }
 .tt-lesson-box th, .tt-lesson-box td { padding: 3px 10px; border-bottom: 1px solid #ddd;
   text-align: right; }
-.tt-lesson-box th:first-child, .tt-lesson-box td:first-child { text-align: left; }
+.tt-lesson-box th:first-child, .tt-lesson-box td:first-child { text-align: left;
+  white-space: nowrap; }
 .tt-lesson-box .tt-best td { font-weight: 700; background: #e6f4ea; }
 .tt-lesson-box .tt-hand { font-size: 18px; letter-spacing: 1px; }
 .tt-lesson-box .tt-red { color: #c8102e; }
@@ -167,21 +169,26 @@ def hand_size_chart() -> ipywidgets.HTML:
                 f"up: cards each)<br>{svg}<div>{' &nbsp; '.join(legend)}</div>{table}")
 
 
-def _advice_html(advice) -> str:
+def _advice_html(advice, players: int) -> str:
     best = advice.best_bid
+    took = percents(advice.tricks)  # the column says 100% in all: it shows exactly that
     rows = []
     for n in advice.bids:
         cls = ' class="tt-best"' if n == best else ""
-        rows.append(f"<tr{cls}><td>bid {n}</td><td>{advice.tricks[n]:.0%}</td>"
-                    f"<td>{advice.chance[n]:.0%}</td><td>{advice.expected[n]:+.1f}</td></tr>")
+        made = took[n] if n == best else round(100 * advice.chance[n])  # best: one share
+        rows.append(f"<tr{cls}><td>bid {n}</td>"
+                    f"<td>take exactly {plural(n, 'trick')}: {took[n]}%</td>"
+                    f"<td>make it: {made}%</td>"
+                    f"<td>{signed(advice.expected[n], 1)}</td></tr>")
     trump = "no trump" if advice.trump is None else \
         f"{advice.trump.symbol} {advice.trump.name.lower()} trump"
     return (f"{_STYLE}<b>Your hand</b> ({trump}, {advice.samples} deals played out)"
-            f"{_hand_html(list(advice.hand))}<table><tr><th>bid</th>"
-            f"<th>playing for bid {best}, you take exactly that many tricks</th>"
-            f"<th>bid it and play for it: you make it</th>"
-            f"<th>expected points</th></tr>{''.join(rows)}</table>"
-            f"<p>{html.escape(advice.explain())}</p>")
+            f"{_hand_html(list(advice.hand))}"
+            f"<p>{players} players. You bid first and lead the first trick; the others "
+            f"bid what their hands suggest, and every player plays for their own bid.</p>"
+            f"<table><tr><th>bid</th><th>playing for bid {best}, the best (100% in all)</th>"
+            f"<th>bidding it and playing for it</th><th>points expected</th></tr>"
+            f"{''.join(rows)}</table><p>{html.escape(advice.explain())}</p>")
 
 
 def _parse_hand(text: str) -> CardSet:
@@ -218,7 +225,7 @@ def bid_advisor(hand: str, trump: str | None, players: int = 4, samples: int = 4
 
     def page(cards: CardSet, suit: str | None) -> str:
         return _advice_html(bid_advice(cards, suit, players=players, samples=samples,
-                                       seed=seed))
+                                       seed=seed), players)
 
     return _with_new_hands(page, (start, trump),
                            lambda rng: (CardSet(rng.sample(deck, len(start))),
@@ -236,14 +243,14 @@ def _trials_html(hand: Sequence[Card], trials) -> str:
         bar = int(round(abs(t.gain) / span * 120))
         colour = "#137333" if t.gain >= 0 else "#c8102e"
         cls = ' class="tt-best"' if t is best else ""
-        rows.append(f"<tr{cls}><td>{t.contract.title}</td><td>{t.mean:+.0f}</td>"
-                    f"<td>{FAIR_SHARE[t.contract]:+.0f}</td><td>{t.gain:+.0f}</td>"
-                    f"<td>{t.worst:+d} … {t.best:+d}</td><td style='text-align:left'>"
+        rows.append(f"<tr{cls}><td>{t.contract.title}</td><td>{signed(t.mean, 0)}</td>"
+                    f"<td>{signed(FAIR_SHARE[t.contract], 0)}</td><td>{signed(t.gain, 0)}</td>"
+                    f"<td>{signed(t.worst)} … {signed(t.best)}</td><td style='text-align:left'>"
                     f"<span style='display:inline-block;height:10px;width:{bar}px;"
                     f"background:{colour}'></span></td></tr>")
     n = best.deals + best.redeals if best else 0
     words = (f"<p>Over {n} deals of the other hands, this hand gains most in "
-             f"<b>{best.contract.title}</b> ({best.gain:+.0f} against an average hand): "
+             f"<b>{best.contract.title}</b> ({signed(best.gain, 0)} against an average hand): "
              f"choose it while it is still yours to choose.</p>" if best is not None else "")
     return (f"{_STYLE}<b>Your hand as owner</b>{_hand_html(list(hand))}<table><tr>"
             f"<th>contract</th><th>this hand</th><th>an average hand</th><th>gain</th>"
