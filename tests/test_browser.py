@@ -840,6 +840,43 @@ def test_screenshots_of_the_play_pages_mid_game(page, app_url, width):
         shot(page, f"{name}_{width}_sheet")
 
 
+# Where each table draws the next player: [learner seat, next seat's centre x, the other
+# seats' centre x] for every table on the page with the learner's seat drawn.
+NEXT_PLAYER = """() => Array.from(document.querySelectorAll('.tt-table')).flatMap(t => {
+  const me = t.querySelector('.tt-seat.tt-me');
+  const others = Array.from(t.querySelectorAll('.tt-felt .tt-seat'));
+  if (!me || !others.length) return [];
+  const n = others.length + 1, mine = Number(me.dataset.seat);
+  const x = el => { const b = el.getBoundingClientRect(); return b.left + b.width / 2; };
+  const next = others.find(el => Number(el.dataset.seat) === (mine + 1) % n);
+  return [[mine, x(next), others.filter(el => el !== next).map(x)]];
+})"""
+
+
+@pytest.mark.parametrize("width", [1100, 390])
+def test_every_table_is_drawn_in_its_games_direction(page, app_url, width):
+    """RULES.md "Seats": at every width the next Trix player sits on the learner's right
+    and the next Trixter player on the left: lesson deals, lesson puzzles, play pages."""
+    page.set_viewport_size({"width": width, "height": 900 if width > 500 else 844})
+    for path, game in (("trix/02_king_of_hearts.ipynb", "trix"), ("play_trix.ipynb", "trix"),
+                       ("trixter/01_tricks.ipynb", "trixter"),
+                       ("play_trixter.ipynb", "trixter")):
+        if path.startswith("play"):
+            page.goto(f"{app_url}/voila/render/{path}")
+            wait_for_learner(page)
+        else:
+            open_lesson(page, app_url, path)
+        tables = page.evaluate(NEXT_PLAYER)
+        assert len(tables) >= (1 if path.startswith("play") else 2), path
+        for seat, nxt, rest in tables:
+            if game == "trix":
+                assert all(nxt > x for x in rest), f"{path} at {width} px, seat {seat}"
+            else:
+                assert all(nxt < x for x in rest), f"{path} at {width} px, seat {seat}"
+        page.locator(".tt-table").first.scroll_into_view_if_needed()
+        shot(page, f"direction_{path.replace('/', '_').removesuffix('.ipynb')}_{width}")
+
+
 # --- each learner's own progress ------------------------------------------------------------
 def answer_check(page, first_wrong: int = 0) -> None:
     """Answer the page's check, each question right (after one wrong pick for the first

@@ -94,6 +94,20 @@ function seatPoint(seat, me, n, direction) {
 }
 
 /**
+ * The other seats from the learner's left, over the top, to their right: play order in
+ * Trixter (clockwise), reverse play order in Trix (counter-clockwise).
+ * @param {number} me
+ * @param {number} n
+ * @param {string} direction
+ * @returns {number[]}
+ */
+function seatsLeftToRight(me, n, direction) {
+  const out = [];
+  for (let r = 1; r < n; r++) out.push((me + (direction === "ccw" ? n - r : r)) % n);
+  return out;
+}
+
+/**
  * @param {TableState} s
  * @returns {string}
  */
@@ -547,8 +561,10 @@ export default {
       felt.dataset.seats = String(n);
       root.classList.toggle("tt-many", n >= 7);
       root.classList.toggle("tt-trex-phase", s.phase === "trex");
-      for (let r = 1; r < n; r++) {
-        const seat = (s.seat + r) % n;
+      // In the order they sit from the learner's left round to the right, so a narrow
+      // table's row of seats (a phone) keeps the game's direction: the next Trixter
+      // player first (on the left), the next Trix player last (on the right).
+      for (const seat of seatsLeftToRight(s.seat, n, s.direction || "cw")) {
         const p = seatPoint(seat, s.seat, n, s.direction || "cw");
         const box = seatBox(s, seat);
         box.style.left = `${Math.min(86, Math.max(14, p.x * 100))}%`;
