@@ -22,10 +22,12 @@ tutor.errors.IllegalActionError: a bid is a whole number from 0 to 3
 
 from __future__ import annotations
 
+import copy
 import json
 import logging
 import random
 import sys
+import time
 import zlib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -37,7 +39,7 @@ from .actions import (Action, Bid, ChooseContract, ChooseTrump, ClaimRedeal, Dou
                       NoDouble, NoRedeal, Pass, Play, parse_action)
 from .bots import LEVELS, Bot, RandomBot, bot_for
 from .errors import IllegalActionError
-from .facts import number, plural, view_facts
+from .facts import deal_word, number, plural, signed, view_facts
 from .protocol import Game, Phase
 from .seats import direction
 
@@ -59,6 +61,10 @@ class Move:
 
     seat: int
     action: Action
+
+
+REHEARSAL_DEALS = 12
+"""Fixed deals tried for one where a seat can double or claim (the first nearly always does)."""
 
 
 class PlaySession:
@@ -171,6 +177,40 @@ class PlaySession:
             log.exception("bot for seat %s failed; playing a random legal action", mover)
             action = RandomBot(self._bot_seed(mover)).act(obs)
         return Move(mover, action)
+
+    def rehearse_round(self, clock: Callable[[], float] = time.perf_counter) -> float:
+        """Seconds a computer seat here takes to weigh a double or a redeal claim, timed on
+        a fixed deal of this game's rules and contract, never on the one being played (how
+        long a seat thinks in the round would tell whether it could act: RULES.md A5).
+        0 outside Trix's round, or when no fixed deal gives a seat that choice."""
+        if self.game.phase != Phase.DOUBLE or self.computer_to_move is None:
+            return 0.0
+        bot = self._stand_in(self.computer_to_move)
+        chosen = ChooseContract(self.game.contract)
+        for seed in range(REHEARSAL_DEALS):
+            g = type(self.game).new(seed=seed, rules=self.game.rules)
+            if g.why_illegal(chosen, seat=g.to_move) is not None:
+                continue
+            g.apply(chosen, g.to_move)
+            while g.phase == Phase.DOUBLE:
+                mover = g.to_move
+                legal = list(g.legal_actions(mover))
+                if len(legal) > 1:
+                    started = clock()
+                    bot.act(g.observe(mover))
+                    return clock() - started
+                g.apply(legal[0], mover)
+        return 0.0
+
+    def _stand_in(self, s: int) -> Bot:
+        """A copy of seat ``s``'s bot to rehearse with, so the real one's random draws
+        stay as they were."""
+        if isinstance(self.opponents, str):
+            return bot_for(self.game_name, self.opponents, seed=self._bot_seed(s))
+        try:
+            return copy.deepcopy(self.bot(s))
+        except Exception:  # a bot that cannot be copied rehearses as itself
+            return self.bot(s)
 
     def carry_out(self, move: Move) -> None:
         """Apply a computer seat's ``move`` (from :meth:`think`) and say what it did."""
@@ -315,7 +355,7 @@ class PlaySession:
         if self.game.is_over:
             return "the game is over: there is nothing left to decide"
         if self.game.to_move is None:
-            return "nothing to decide now: press “next hand” to go on"
+            return f"nothing to decide now: press “next {deal_word(self.game_name)}” to go on"
         if not self.learner_to_move:
             return "a hint is for your own decision: wait for your turn"
         return None
@@ -709,10 +749,11 @@ def status_text(obs: dict[str, Any]) -> str:
         row = obs.get("last_hand") or obs.get("last_deal") or {}
         pts = row.get("points") or []
         mine = pts[seat] if seat < len(pts) else None
+        word = deal_word(obs["game"])
         if row.get("redeal") is not None:
-            return f"Redeal claimed by {_name(obs, row['redeal'])}. Press “next hand”."
-        got = f" You scored {mine:+d}.".replace("-", "−") if isinstance(mine, int) else ""
-        return f"The hand is over.{got} Press “next hand” to go on."
+            return f"Redeal claimed by {_name(obs, row['redeal'])}. Press “next {word}”."
+        got = f" You scored {signed(mine)}." if isinstance(mine, int) else ""
+        return f"The {word} is over.{got} Press “next {word}” to go on."
     if phase == Phase.TRUMP.value:
         return "Your deal: name trump." if yours else f"{who} names trump."
     if phase == Phase.BID.value:

@@ -36,6 +36,7 @@ from tutor.actions import (Action, Bid, ChooseContract, ChooseTrump, ClaimRedeal
 from tutor.bots import LEVELS
 from tutor.cards import Card, Suit
 from tutor.errors import ParseError
+from tutor.facts import deal_word
 from tutor.learners import Learner, LearnerError, lesson_of_page
 from tutor.protocol import Game, Phase
 # The game flow and its words live in the headless session; names kept here for callers.
@@ -159,8 +160,11 @@ def record_link(record: dict[str, Any], label: str = "Download game record") -> 
             f'style="font-weight:600;color:#0b57d0">{html.escape(label)}</a>')
 
 
-NO_RECORD_YET = ('<span class="tt-record-link" style="color:#666">The game record can be '
-                 'downloaded once a hand is over.</span>')
+def no_record_yet(game: str) -> str:
+    """What stands where the record's download will be, before the first hand (or deal)
+    is over."""
+    return ('<span class="tt-record-link" style="color:#666">The game record can be '
+            f'downloaded once a {deal_word(game)} is over.</span>')
 
 
 def finished_record(game: Game) -> dict[str, Any] | None:
@@ -219,6 +223,8 @@ class GameView(Controller, ipywidgets.VBox):
             raise ValueError("pause is a number of seconds from 0 to 10")
         self.pause = float(pause)
         self._thoughts: list[float] = []  # the computer seats' recent thinking times
+        # A weighed double or claim, by contract and level (see _pace).
+        self._round_costs: dict[tuple, float] = {}
         self.opened = sorted({int(s) for s in open_hands if s != seat})
         if any(not 0 <= s < game.n_players for s in self.opened):
             raise ValueError("open_hands names a seat that is not at the table")
@@ -267,7 +273,9 @@ class GameView(Controller, ipywidgets.VBox):
         self.review_button = ipywidgets.Button(description="Review this game", icon="search",
                                                disabled=True,
                                                tooltip="see where you lost points, move "
-                                                       "by move (after a hand is over)",
+                                                       "by move (after a "
+                                                       f"{deal_word(self.session.game_name)} "
+                                                       "is over)",
                                                layout=ipywidgets.Layout(width="auto"))
         self.review_button.on_click(lambda _b: self.open_review())
         self.review_area = ipywidgets.VBox()
@@ -381,7 +389,8 @@ class GameView(Controller, ipywidgets.VBox):
         if self.level is None:
             return
         rec = finished_record(self.game)  # never the hand in play: its cards are hidden
-        self.download.value = NO_RECORD_YET if rec is None else record_link(rec)
+        self.download.value = no_record_yet(self.session.game_name) if rec is None \
+            else record_link(rec)
         ready = rec is not None
         self.review_button.disabled = not ready
         self.review_button.description = "Review this game" if self.game.is_over or not ready \
@@ -394,7 +403,8 @@ class GameView(Controller, ipywidgets.VBox):
 
         rec = finished_record(self.game)
         if rec is None:
-            self._refuse("finish a hand first: then it can be reviewed")
+            self._refuse(f"finish a {deal_word(self.session.game_name)} first: then it can "
+                         "be reviewed")
             return None
         if self.review_board is not None:
             self.review_board.stop()
@@ -435,26 +445,43 @@ class GameView(Controller, ipywidgets.VBox):
         for _ in range(10_000):
             if self.session.computer_to_move is None:
                 break
+            in_round = self.game.phase == Phase.DOUBLE
+            if in_round and pause > 0 and self._round_key() not in self._round_costs:
+                self._round_costs[self._round_key()] = self.session.rehearse_round(
+                    time.monotonic)
             started = time.monotonic()
             move = self.session.think()
             # The bot thinks during the pause, not before it: a seat takes the same time
-            # whether it had a choice to weigh (a K♥ to double) or not (RULES.md A5). Where
-            # thinking outlasts the pause (a slow machine, the browser-only site), the pace
-            # is the slowest recent thought, so a forced move waits as long as a weighed one.
+            # whether it had a choice to weigh or not. Where thinking outlasts the pause (a
+            # slow machine, the browser-only site), the pace is the slowest recent thought,
+            # so a forced move waits as long as a weighed one.
             took = time.monotonic() - started
-            rest = self._pace(pause, took) - took
+            rest = self._pace(pause, took, in_round) - took
             if rest > 0:
                 time.sleep(rest)
             self.session.carry_out(move)
             self.refresh()
         self._update_options()
 
-    def _pace(self, pause: float, took: float) -> float:
+    def _round_key(self) -> tuple:
+        return (getattr(self.game, "contract", None), str(self.session.opponents))
+
+    def _pace(self, pause: float, took: float, in_round: bool = False) -> float:
         """Seconds a computer action takes on screen: ``pause``, or the slowest of the last
         :data:`PACE_WINDOW` thoughts if longer (at most :data:`PACE_CAP`). No pause, no
-        padding: tests and instant replays run at full speed."""
+        padding: tests and instant replays run at full speed.
+
+        In Trix's round of doubles and claims every seat visited takes the same time, held
+        or not (RULES.md A5): ``pause``, or :data:`ROUND_MARGIN` times the dearest weighed
+        choice, rehearsed on a fixed deal before the first round's first computer action
+        (so even that round's first seat waits as long as a holder would think), and kept
+        apart from the card play's window."""
         if pause <= 0:
             return 0.0
+        if in_round:
+            key = self._round_key()
+            cost = self._round_costs[key] = max(self._round_costs.get(key, 0.0), took)
+            return max(pause, min(PACE_CAP, ROUND_MARGIN * cost), took)
         recent = self._thoughts
         recent.append(took)
         del recent[:-PACE_WINDOW]
@@ -706,6 +733,10 @@ to speed up as the hands shrink."""
 
 PACE_CAP = 4.0
 """The longest a computer action may take on screen, whatever a slow thought took."""
+
+ROUND_MARGIN = 1.5
+"""Head room over the rehearsed thought in the round of doubles, so a holder that thinks a
+little slower than the rehearsal (a busy machine) still takes no longer than the others."""
 
 
 def _default_pause() -> float:
