@@ -133,7 +133,9 @@ def grade(puzzle: Puzzle, engine: str = "auto") -> int:
 
 THEME_IDEAS = {
     "make-n": "Count the tricks you still need and plan which cards will take them.",
-    "make-zero": "Keep your low cards to play under the others and get rid of winners early.",
+    # Not "get rid of winners early": a high card led wins when nobody must beat it.
+    "make-zero": "Keep your low cards to play under the others; play a high card only where "
+                 "someone must beat it, or discard it when you cannot follow suit.",
     "shed-a-trick": "You have more winners than you need: lose one while you still can.",
     "duck-with-joker": "A joker never wins a trick: keep it for the trick you must not take.",
     "read-the-bids": "The bids tell you who holds the high cards: play so the tricks fall "
