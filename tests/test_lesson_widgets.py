@@ -141,3 +141,55 @@ def test_full_kingdom_new_game_keeps_the_learner_as_owner():
         assert t.handle({"type": "new_game"}) and t.table.error == ""
         assert t.game.first_owner == 0 and t.game.owner == 0
         assert t.table.state["phase"] == "choose_contract" and t.table.state["to_move"] == 0
+
+
+def test_a_lesson_puzzle_is_practice_and_says_so(tmp_path):
+    """The first lesson's puzzle invites the hints: solved with all four, the rating stays
+    1500 (rated, it fell to 1256), the page says so before and after, and the puzzle comes
+    back for review on the puzzles page; the rated page still rates as before."""
+    from datetime import datetime, timezone
+
+    from tutor.puzzles.progress import ProgressStore, counting_words
+    from widgets.lesson import puzzle
+    from widgets.puzzle import PuzzleBoard
+
+    when = datetime(2026, 1, 1, 10, tzinfo=timezone.utc)
+    store = ProgressStore(tmp_path / "p.json")
+    board = puzzle("make-zero-001", pause=0)
+    board.clock = lambda: when
+    board.use_store(store)
+    assert board.panel.state["counting"] == ("Practice: hints are welcome here, and this "
+                                             "puzzle does not change your puzzle rating.")
+    for _ in range(4):
+        assert board.handle({"type": "hint"})
+    s = board.session
+    while not s.over:
+        assert board.handle({"type": "play", "card": str(s.hints().card)})
+    state = board.panel.state
+    assert state["result"] == "hinted" and s.reached()
+    assert state["result_words"] == ("Solved with hints. Practice: your puzzle rating stays "
+                                     "1500. It comes back for review in 1 day.")
+    saved = store.load()
+    assert saved.rating == 1500.0 and saved.history == [] and saved.streak == 0
+    assert saved.due("2026-01-02T10:00:00+00:00") == ["make-zero-001"]
+
+    rated = PuzzleBoard(board.puzzle, pause=0, store=ProgressStore(tmp_path / "r.json"),
+                        clock=lambda: when)
+    assert rated.panel.state["counting"] == counting_words(True)
+    assert rated.panel.state["counting"].startswith("Rated: solved without hints raises")
+    for _ in range(4):
+        rated.handle({"type": "hint"})
+    s = rated.session
+    while not s.over:
+        rated.handle({"type": "play", "card": str(s.hints().card)})
+    assert rated.panel.state["result_words"].startswith(
+        "Solved with hints: it counts as half a solve at most, so it never raises your "
+        "rating (1500 → 1256, −244).")
+
+
+def test_trix_page_words_say_deal():
+    """Issue 28: before the first deal is over, the Trix page speaks of a deal."""
+    view = trix_game(seed=1, pause=0)
+    assert "once a deal is over" in view.download.value
+    assert "after a deal is over" in view.review_button.tooltip
+    assert "once a hand is over" in trixter_game(seed=1, pause=0).download.value

@@ -104,6 +104,43 @@ def test_hinted_solve_never_raises_the_rating_and_ends_the_streak():
     assert hinted.rating > failed.rating
 
 
+def test_a_lesson_puzzle_is_practice_and_leaves_the_rating_alone():
+    """The first lesson's puzzle solved with hints took a fresh 1500 to 1256 when it was
+    rated; as practice it leaves the rating, streak, tallies and history as they were
+    and only puts the puzzle on the review schedule."""
+    when = "2026-01-01T10:00:00+00:00"
+    rated = Progress()
+    a = rated.record("make-zero-001", "make-zero", 1, solved=True, hints_used=4, when=when)
+    assert (a.outcome, round(a.rating), round(a.change)) == ("hinted", 1256, -244)
+    assert round(2 * rated.deviation) == 637  # "Rating 1256, give or take 637"
+
+    p = Progress()
+    a = p.record_practice("make-zero-001", "make-zero", 1, solved=True, hints_used=4,
+                          when=when)
+    assert (a.outcome, a.rating, a.change, a.hints) == ("hinted", 1500.0, 0.0, 4)
+    assert p.glicko == Rating() and p.streak == 0 and p.best_streak == 0
+    assert p.history == [] and p.themes == {} and p.difficulties == {}
+    assert p.tried == {"make-zero-001"} and p.solved == set()
+    assert p.reviews == {"make-zero-001": P.Review(0, "2026-01-02T10:00:00+00:00")}
+    assert p.rating_words() == "Rating 1500: a first guess, until you have played a few " \
+                               "puzzles."
+    # A clean practice solve counts as solved (never offered again), not scheduled; a miss
+    # is scheduled; neither moves the rating. Nothing new goes in the file.
+    p.record_practice("make-n-001", "make-n", 1, solved=True, when=when)
+    p.record_practice("queens-001", "queens", 2, solved=False, when=when)
+    assert p.is_solved("make-n-001") and "make-n-001" not in p.reviews
+    assert p.reviews["queens-001"].step == 0 and p.glicko == Rating()
+    assert Progress.from_json(p.to_json()) == p
+    # On the puzzles page the missed one comes back when due, and is rated there as before.
+    pool = [{"id": "queens-001", "theme": "queens", "difficulty": 2},
+            {"id": "make-n-001", "theme": "make-n", "difficulty": 1}]
+    due = p.next_puzzle(pool, now="2026-01-02T10:00:00+00:00")
+    assert due["id"] == "queens-001"
+    b = p.record("queens-001", "queens", 2, solved=True, when="2026-01-02T10:00:00+00:00")
+    assert b.outcome == "solved" and b.change > 0 and p.history == [b]
+    assert round(b.rating) == round(Progress().record("x", "queens", 2, solved=True).rating)
+
+
 def test_deviation_stays_within_bounds():
     p = Progress()
     for i in range(300):

@@ -70,8 +70,9 @@ def check(*question_ids: str, title: str = "Check yourself") -> Quiz:
 
 
 def puzzle(puzzle_id: str, pause: float | None = None) -> PuzzleBoard:
-    """One puzzle of the collection; its first result counts in the learner's progress,
-    as on the puzzles page."""
+    """One puzzle of the collection, as practice: its first result is kept for the
+    review schedule (a miss or a hinted solve comes back on the puzzles page), but the
+    rating stays as it was, and the board says so."""
     from tutor.learners import MemoryStore
     from tutor.puzzles import bundled
 
@@ -80,7 +81,8 @@ def puzzle(puzzle_id: str, pause: float | None = None) -> PuzzleBoard:
     found = {p.id: p for p in bundled()}
     if puzzle_id not in found:
         raise KeyError(f"no puzzle {puzzle_id!r}")
-    board = PuzzleBoard(found[puzzle_id], pause=pause, store=MemoryStore())
+    board = PuzzleBoard(found[puzzle_id], pause=pause, store=MemoryStore(),
+                        rated=False)
     when_known(lambda learner: board.use_store(learner.progress))
     return board
 

@@ -10,7 +10,7 @@
  *   hints: string[], can_hint: boolean, can_undo: boolean, explanation: string,
  *   replaying: boolean, next: boolean, result: string | null, story: string[],
  *   lesson: boolean, hint_label: string, result_words: string, drill: boolean,
- *   generate: boolean, due_words: string, review: boolean,
+ *   generate: boolean, due_words: string, review: boolean, counting: string,
  * }} PanelState
  * @typedef {{
  *   get(name: string): any, send(content: object): void,
@@ -66,6 +66,11 @@ export default {
       const prompt = h("p", "tt-puzzle-prompt", s.prompt);
       prompt.dataset.testid = "puzzle-prompt";
       root.appendChild(prompt);
+      if (s.counting) {  // rated or practice: how this puzzle counts, before it is played
+        const counting = h("p", "tt-counting", s.counting);
+        counting.dataset.testid = "puzzle-counting";
+        root.appendChild(counting);
+      }
       const status = h("div", "tt-puzzle-status", s.status);
       status.dataset.testid = "puzzle-status";
       status.setAttribute("role", "status");

@@ -32,8 +32,10 @@ import ipywidgets
 
 from tutor.puzzles import Puzzle, PuzzleError, bundled
 from tutor.puzzles.fresh import FAST_THEMES, fresh, is_generated, puzzle_data, rebuild
-from tutor.puzzles.progress import (OUTCOME_TITLES, OUTCOMES, Progress, ProgressStore,
-                                    attempt_words, puzzle_rating, review_words)
+from tutor.puzzles.progress import (OUTCOME_TITLES, OUTCOMES, Attempt, Progress,
+                                    ProgressStore,
+                                    attempt_words, counting_words, practice_words,
+                                    puzzle_rating, review_words)
 from tutor.puzzles.session import PuzzleSession, goal_words
 
 from tutor.learners import MemoryStore
@@ -87,7 +89,8 @@ class PuzzlePanel(TutorWidget):
     (what that did to the rating, streak and review schedule, in words; empty when
     nothing is saved), ``due_words`` ("2 puzzles due for review"), ``review`` (this puzzle
     is one due for review), ``generate`` (a "new puzzle (generated)" button) and ``drill``
-    (a timed drill: no help buttons)."""
+    (a timed drill: no help buttons), ``counting`` (how this puzzle counts: rated or
+    practice, in words; empty on a lesson's guided table or a drill)."""
 
     _esm = esm("puzzle.js")
     _css = css("puzzle.css")
@@ -99,7 +102,9 @@ class PuzzleBoard(ipywidgets.VBox):
     first result of the puzzle is saved; ``on_next`` a function called by the "next
     puzzle" button (no button without it), ``on_generate`` one called by the "new puzzle
     (generated)" button; ``engine`` the solver's engine; ``clock`` the present (for the
-    review schedule).
+    review schedule); ``rated`` False for a lesson's puzzle, which is practice: its result
+    is kept for the review schedule but never moves the rating
+    (:meth:`~tutor.puzzles.progress.Progress.record_practice`).
     """
 
     lesson = False  # a lesson's guided table: no stars, no progress note
@@ -110,8 +115,9 @@ class PuzzleBoard(ipywidgets.VBox):
                  on_next: Callable[[], None] | None = None,
                  engine: str = "auto", four_colour: bool = False,
                  on_generate: Callable[[], None] | None = None,
-                 clock: Callable[[], datetime] = utc_now) -> None:
+                 clock: Callable[[], datetime] = utc_now, rated: bool = True) -> None:
         self.pause = _default_pause() if pause is None else float(pause)
+        self.rated = rated
         self.store = store
         self.on_next = on_next
         self.on_generate = on_generate
@@ -296,17 +302,20 @@ class PuzzleBoard(ipywidgets.VBox):
         p = self.puzzle
         before = self.store.progress.reviews.get(p.id)
         data = puzzle_data(p) if is_generated(p.id) else None
+        record = self.store.record if self.rated else self.store.record_practice
         try:
-            attempt = self.store.record(p.id, p.theme, p.difficulty, solved=solved,
-                                        hints_used=s.hints_used, when=self.clock(),
-                                        data=data)
+            attempt = record(p.id, p.theme, p.difficulty, solved=solved,
+                             hints_used=s.hints_used, when=self.clock(), data=data)
         except OSError as e:  # the result stays counted in memory; said, not lost
             self._refuse(f"Your progress could not be saved ({e.strerror or e}); it will "
                          f"be saved with the next result.")
-            attempt = self.store.progress.history[-1]
+            attempt = self.store.progress.history[-1] if self.rated else Attempt(
+                p.id, p.theme, p.difficulty, self._recorded, s.hints_used, "",
+                self.store.progress.rating, 0.0)
         after = self.store.progress.reviews.get(p.id)
         self._result_words = " ".join(w for w in (
-            attempt_words(attempt, self.store.progress.streak),
+            attempt_words(attempt, self.store.progress.streak) if self.rated
+            else practice_words(attempt),
             review_words(before, after, attempt.outcome)) if w)
 
     def due_count(self) -> int:
@@ -355,6 +364,7 @@ class PuzzleBoard(ipywidgets.VBox):
             "generate": self.on_generate is not None,
             "due_words": due_words(self.due_count()),
             "review": self._is_review(),
+            "counting": "" if self.lesson or self.drill else counting_words(self.rated),
         }
 
     def _is_review(self) -> bool:

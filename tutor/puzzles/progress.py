@@ -44,6 +44,18 @@ Review(step=0, due='2026-01-02T10:00:00+00:00')
 >>> p.reviews["q-1"]
 Review(step=1, due='2026-01-05T12:00:00+00:00')
 
+A lesson's puzzle is practice (:meth:`Progress.record_practice`): it is tried, a clean
+solve counts as solved, and a miss or a hinted solve puts it on the review schedule (so
+the puzzles page brings it back, rated there), but the rating, streaks, tallies and
+history are not touched: a lesson invites the hints, and learning must not cost rating
+points. The page says which rule a puzzle follows (:func:`counting_words`).
+
+>>> p = Progress()
+>>> a = p.record_practice("z-1", "make-zero", 1, solved=True, hints_used=4,
+...                       when="2026-01-01T10:00:00+00:00")
+>>> a.outcome, a.rating, a.change, p.history, p.streak, p.reviews["z-1"].step
+('hinted', 1500.0, 0.0, [], 0, 0)
+
 A timed drill (a "puzzle rush", :mod:`tutor.puzzles.drill`) is kept apart from all of
 this: :meth:`Progress.record_drill` keeps its scores and the best one, and never touches
 the rating, streaks, tallies, history or schedule.
@@ -93,6 +105,8 @@ __all__ = [
     "puzzle_rating",
     "default_path",
     "attempt_words",
+    "practice_words",
+    "counting_words",
     "OUTCOMES",
     "OUTCOME_TITLES",
 ]
@@ -368,6 +382,34 @@ def attempt_words(attempt: Attempt, streak: int) -> str:
     return f"Counted as missed ({rating}). Your streak starts again."
 
 
+def practice_words(attempt: Attempt) -> str:
+    """What a practice attempt (a lesson's puzzle) did, in words: its outcome, and that
+    the rating stayed as it was; :func:`review_words` says when it comes back.
+
+    >>> a = Attempt("z1", "make-zero", 1, "hinted", 4, "2026-01-01", 1500.0, 0.0)
+    >>> practice_words(a)
+    'Solved with hints. Practice: your puzzle rating stays 1500.'
+    """
+    what = {"solved": "Solved without hints.", "hinted": "Solved with hints.",
+            "failed": "Missed."}[attempt.outcome]
+    return f"{what} Practice: your puzzle rating stays {round(attempt.rating)}."
+
+
+def counting_words(rated: bool) -> str:
+    """How a puzzle counts, in words, shown on the page before it is played: the rated
+    rule of the puzzles page (the three outcomes of :meth:`Progress.record`), or a
+    lesson's practice.
+
+    >>> counting_words(False)
+    'Practice: hints are welcome here, and this puzzle does not change your puzzle rating.'
+    """
+    if not rated:
+        return ("Practice: hints are welcome here, and this puzzle does not change your "
+                "puzzle rating.")
+    return ("Rated: solved without hints raises your rating; solved with hints counts as "
+            "half a solve at most, so it never raises it; a miss or the solution lowers it.")
+
+
 def _difficulty(d: Any) -> int:
     if isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= 5:
         raise ValueError(f"a puzzle difficulty is a whole number from 1 to 5, not {d!r}")
@@ -427,19 +469,25 @@ class Progress:
         """Whether the rating is still a rough guess (too few attempts to trust it)."""
         return self.glicko.deviation > 110.0
 
+    @property
+    def rated_attempts(self) -> int:
+        """How many attempts were rated (practice and drills are not)."""
+        return sum(t.attempts for t in self.themes.values())
+
     def rating_words(self) -> str:
         """The rating and how sure it is, in words: "give or take" twice the deviation
         (the learner's level is very likely within it).
 
         >>> Progress().rating_words()
         'Rating 1500: a first guess, until you have played a few puzzles.'
-        >>> Progress(glicko=Rating(1166.4, 107.2), tried={"a"}).rating_words()
+        >>> once = {"king": Tally(solved=1)}
+        >>> Progress(glicko=Rating(1166.4, 107.2), themes=once).rating_words()
         'Rating 1166, give or take 214.'
-        >>> Progress(glicko=Rating(1177, 150), tried={"a"}).rating_words()
+        >>> Progress(glicko=Rating(1177, 150), themes=once).rating_words()
         'Rating 1177, give or take 300 while we are still learning your level.'
         """
         rating = f"Rating {self.rating:.0f}"
-        if not self.tried:
+        if not self.rated_attempts:
             return f"{rating}: a first guess, until you have played a few puzzles."
         margin = f"{rating}, give or take {2 * self.deviation:.0f}"
         return margin + (" while we are still learning your level." if self.provisional
@@ -495,6 +543,36 @@ class Progress:
         self.history.append(attempt)
         del self.history[:-HISTORY_LIMIT]
         return attempt
+
+    def record_practice(
+        self,
+        puzzle_id: Any,
+        theme: str,
+        difficulty: int,
+        solved: bool,
+        hints_used: int = 0,
+        when: datetime | str | None = None,
+        data: Mapping[str, Any] | None = None,
+    ) -> Attempt:
+        """Count one finished practice attempt (a lesson's puzzle): tried, solved when
+        solved without hints, and the review schedule as :meth:`record` moves it; the
+        rating, streaks, tallies and history stay as they were. Returns the attempt (its
+        ``rating`` the unchanged rating, its ``change`` 0)."""
+        difficulty = _difficulty(difficulty)
+        if isinstance(hints_used, bool) or not isinstance(hints_used, int) or hints_used < 0:
+            raise ValueError(f"hints_used is a count, not {hints_used!r}")
+        puzzle_id, theme = str(puzzle_id), str(theme)
+        if data is not None:
+            data = _puzzle_data(data)
+        moment = _instant(when)
+        stamp = _when(when) if when is not None else _stamp(moment)
+        outcome = "failed" if not solved else "hinted" if hints_used else "solved"
+        if outcome == "solved":
+            self.solved.add(puzzle_id)
+        self.tried.add(puzzle_id)
+        self._schedule(puzzle_id, outcome, moment, data)
+        return Attempt(puzzle_id, theme, difficulty, outcome, hints_used, stamp,
+                       self.glicko.rating, 0.0)
 
     def _schedule(self, puzzle_id: str, outcome: str, moment: datetime,
                   data: dict[str, Any] | None) -> None:
@@ -981,6 +1059,15 @@ class ProgressStore:
         """
         attempt = self.progress.record(puzzle_id, theme, difficulty, solved, hints_used, when,
                                        data)
+        self.save()
+        return attempt
+
+    def record_practice(self, puzzle_id: Any, theme: str, difficulty: int, solved: bool,
+                        hints_used: int = 0, when: datetime | str | None = None,
+                        data: Mapping[str, Any] | None = None) -> Attempt:
+        """``Progress.record_practice``, then save at once (as :meth:`record`)."""
+        attempt = self.progress.record_practice(puzzle_id, theme, difficulty, solved,
+                                                hints_used, when, data)
         self.save()
         return attempt
 
