@@ -278,3 +278,27 @@ def test_use_store_on_a_board_sends_the_next_result_there(tmp_path):
     solve_by_clicking(board)
     assert [a.id for a in store.load().history] == ["make-n-001"]
     assert board.panel.state["result_words"].startswith("Solved without hints")
+
+
+def test_the_panel_says_at_once_when_the_defence_leaves_the_whole_line():
+    """The issue's case: the line shown had West play the 7♠; the board's defence plays
+    the K♣ (as good for it). The panel says so and shows the line from the position
+    reached, without the learner climbing the four hints again."""
+    board = PuzzleBoard(PUZZLES["king-dodge-002"], pause=0)
+    for _ in range(4):
+        send(board.panel, {"type": "hint"})
+    assert board.panel.state["hints"][-1].startswith("This trick: you Q♠, East 7♣. Trick 2: "
+                                                     "West 7♠")
+    send(board.table, {"type": "play", "card": "QS"})
+    state = board.panel.state
+    assert state["line_note"] == ("The defence played the K♣, not the 7♠ of the line: here "
+                                  "is the line from now.")
+    assert state["line"] == ("This trick: you 9♥, East 4♠, North 7♥. Trick 3: West 7♠, "
+                             "you 7♦, East K♥, North 3♥.")
+    assert state["hints"] == [] and not state["can_hint"]
+    assert board.session.hints_used == 4
+    # Kept to: East leaves it again, dropping the K♥, which ends the deal: said, no line.
+    send(board.table, {"type": "play", "card": "9H"})
+    state = board.panel.state
+    assert state["line_note"] == "The defence played the K♥, not the 4♠ of the line."
+    assert state["line"] == "" and state["outcome"] == "solved"

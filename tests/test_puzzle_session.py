@@ -19,6 +19,7 @@ import pytest
 
 from tutor.cards import Card
 from tutor.puzzles import Puzzle, bundled, check, loads, position_after, winning_cards
+from tutor.puzzles.model import play_card
 from tutor.puzzles.session import PuzzleSession, goal_words
 
 ENGINE = "auto"
@@ -553,6 +554,9 @@ def test_hidden_hands_stay_hidden_while_playing(p):
             s.step()
         if not s.over:
             _check_hidden(s)
+        # The line shown again from a later decision names no hidden card either.
+        others = [c for seat, h in enumerate(s.hands()) if seat != q.seat for c in h]
+        assert _leaks(s.line_note + s.line, others) == [], s.line
     assert s.reached()
     # Once over every hand is turned face up.
     assert set(s.open_hands()) == {str(k) for k in range(q.players) if k != q.seat}
@@ -940,3 +944,119 @@ def test_junk_text_is_refused_with_a_sentence_starting_with_a_capital():
 def test_trex_facts_count_one_card_in_the_singular_and_say_who_is_out():
     s = start(trex(TREX_OUT, 2))
     assert s.observation()["facts"] == [["2 cards"], ["1 card"], ["2 cards"], ["out 1st"]]
+
+
+# --- 8. the whole line, left by the defence ------------------------------------------------------
+BY_ID = {p.id: p for p in PUZZLES}
+
+
+def _keeps_the_goal(s: PuzzleSession) -> bool:
+    """Play ``s.line_moves`` from the position now: every learner card in it keeps the goal
+    (the solver's winning cards there), and the line ends with the goal reached."""
+    p, pos = s.puzzle, s.position
+    for seat, card in s.line_moves:
+        if seat == p.seat and card not in winning_cards(p, pos)[1]:
+            return False
+        pos = play_card(pos, card)
+    return p.deal_over(pos) and p.target.kind == "exactly" \
+        and pos.won[p.seat] == p.target.amount
+
+
+@pytest.mark.parametrize("pid, first, line_card, played", [
+    ("king-dodge-002", "QS", "7S", "KC"),  # the issue's case: K♣, not the line's 7♠
+    ("make-zero-001", "5S", "9S", "QS"),  # the first Trixter lesson's puzzle
+])
+def test_the_defence_leaving_the_line_is_said_with_the_line_from_now(pid, first, line_card,
+                                                                     played):
+    p = BY_ID[pid]
+    s = start(p)
+    s.hint(4)
+    assert s.line_note == s.line == ""
+    s.play(first)  # the line's card; the defence answers with another card than the line's
+    assert C(played) in [c for _, c in s.moves] and C(line_card) not in [c for _, c in s.moves]
+    assert s.line_note == (f"The defence played the {C(played).symbol()}, not the "
+                           f"{C(line_card).symbol()} of the line: here is the line from now.")
+    assert s.line and s.line_moves[0] == (p.seat, s.hints().card)
+    assert s.hint_level == 4 and s.hints_used == 4  # shown, not asked: no new hint counted
+    assert s.line_moves[0][1] in s.winning()
+    # Kept to, the new line reaches the goal, as the solver says at each of its cards.
+    follow = [c for seat, c in s.line_moves if seat == p.seat]
+    for card in follow:
+        if s.over:
+            break
+        s.play(card)
+    assert s.over and s.reached() and s.result == "solved"
+
+
+def test_the_new_line_of_make_zero_001_is_the_solvers():
+    s = start(BY_ID["make-zero-001"])
+    s.hint(4)
+    s.play("5S")  # North 6♠, East Q♠ (the line had 9♠), South 8♣; East leads Q♦, South 7♥
+    assert [str(c) for _, c in s.moves] == ["5S", "6S", "QS", "8C", "QD", "7H"]
+    assert s.line == ("This trick: you 4♠, North 2♦. Trick 5: East 9♠, South 5♥, you 3♠, "
+                      "North Q♥. Trick 6: East 8♦, South 4♥, you J♠, North 8♥. Trick 7: "
+                      "East 4♦, South 2♥, you 6♥, North 5♣.")
+    assert _keeps_the_goal(s)
+
+
+def test_a_lost_goal_keeps_saying_so_in_the_new_line():
+    s = start(BY_ID["make-zero-001"])
+    s.play("JS")  # the one losing card: West wins the trick
+    assert not s.reachable
+    s.hint(4)
+    s.play(s.hints().card)  # 5♠; North throws the 5♣, not the line's Q♥
+    assert s.line_note.startswith("The defence played the 5♣, not the Q♥ of the line")
+    assert s.line.endswith("(Your goal is out of reach now; this line does best.)")
+
+
+def test_no_line_note_when_the_learner_leaves_the_line_or_takes_back():
+    p = BY_ID["make-zero-001"]
+    s = start(p)
+    s.hint(4)  # the line starts with the 5♠
+    s.play("4S")  # another winning card: the learner's own choice, the hints start over
+    assert s.line_note == s.line == "" and s.line_moves == () and s.hint_level == 0
+    s = start(p)
+    s.hint(4)
+    s.play("5S")
+    assert s.line_note and s.undo()
+    assert s.line_note == s.line == "" and s.line_moves == ()
+
+
+def test_a_hidden_hand_in_the_line_shows_it_again_without_naming_a_card():
+    p = BY_ID["read-the-bids-001"]
+    assert p.seen == (p.seat,)
+    s = start(p)
+    s.hint(4)
+    s.play(s.hints().card)
+    assert s.line_note == ("A hand you cannot see has played since the line was shown: "
+                           "here is the line from now.")
+    assert "a card" in s.line and s.line_moves[0] == (p.seat, s.hints().card)
+    hidden = [c for seat, h in enumerate(s.hands()) if seat != p.seat for c in h]
+    assert _leaks(s.line_note + s.line, hidden) == []
+
+
+def test_the_first_trixter_lessons_puzzle_idea_is_true_for_its_position():
+    """Lesson 1's puzzle: leading the J♠ (a winner) is the one losing card, so the idea
+    must not say "get rid of winners early"; it says to lead low and keep the J♠ back."""
+    notebook = json.loads(open("lessons/trixter/01_tricks.ipynb", encoding="utf-8").read())
+    source = "".join("".join(c["source"]) for c in notebook["cells"])
+    assert re.findall(r'puzzle\("([^"]+)"\)', source) == ["make-zero-001"]
+    p = BY_ID["make-zero-001"]
+    result = check(p)
+    assert result.failing == (C("JS"),)
+    assert set(result.winning) == set(cards("6H", "5S", "4S", "3S"))
+    idea = PuzzleSession(p).hint(1)
+    assert "winners early" not in idea
+    assert idea.startswith("Lead low and keep the J♠ back")
+    # "Under the Q♠ or on a suit you cannot follow": along the solver's line the J♠ falls
+    # on a trick another seat wins, with the Q♠ in it or led in a suit West has run out of.
+    # West takes no trick, so the J♠ is never led (it would win) and goes either on a
+    # spade trick the Q♠ (the one higher spade left) takes or on a suit West cannot follow.
+    pos = p.position()
+    for card in result.line:
+        if card == C("JS"):
+            assert pos.trick, "the J♠ led wins the trick"
+            led = pos.trick[0].suit
+            assert led == C("JS").suit or not any(c.suit == led for c in pos.hands[p.seat])
+        pos = play_card(pos, card)
+    assert p.deal_over(pos) and pos.won[p.seat] == 0

@@ -11,6 +11,7 @@
  *   replaying: boolean, next: boolean, result: string | null, story: string[],
  *   lesson: boolean, hint_label: string, result_words: string, drill: boolean,
  *   generate: boolean, due_words: string, review: boolean, counting: string,
+ *   line_note: string, line: string,
  * }} PanelState
  * @typedef {{
  *   get(name: string): any, send(content: object): void,
@@ -99,6 +100,13 @@ export default {
           list.appendChild(item);
         });
         root.appendChild(list);
+      }
+      if (s.line_note) {  // the defence left the whole line shown: the line from now
+        const again = h("div", "tt-line-again");
+        again.dataset.testid = "puzzle-line";
+        again.append(h("b", "", s.line_note));
+        if (s.line) again.append(document.createTextNode(` ${s.line}`));
+        root.appendChild(again);
       }
       const bar = h("div", "tt-buttons");
       const level = (s.hints || []).length;

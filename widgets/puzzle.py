@@ -90,7 +90,9 @@ class PuzzlePanel(TutorWidget):
     nothing is saved), ``due_words`` ("2 puzzles due for review"), ``review`` (this puzzle
     is one due for review), ``generate`` (a "new puzzle (generated)" button) and ``drill``
     (a timed drill: no help buttons), ``counting`` (how this puzzle counts: rated or
-    practice, in words; empty on a lesson's guided table or a drill)."""
+    practice, in words; empty on a lesson's guided table or a drill), ``line_note`` and
+    ``line`` (the defence left the whole line shown: which card, and the line from the
+    learner's decision reached)."""
 
     _esm = esm("puzzle.js")
     _css = css("puzzle.css")
@@ -242,6 +244,8 @@ class PuzzleBoard(ipywidgets.VBox):
                 break
             self._record()
             self.refresh()
+        if s.line:  # the line from the decision reached, said when it was reached
+            self.refresh()
         return True
 
     def hint(self) -> bool:
@@ -365,6 +369,7 @@ class PuzzleBoard(ipywidgets.VBox):
             "due_words": due_words(self.due_count()),
             "review": self._is_review(),
             "counting": "" if self.lesson or self.drill else counting_words(self.rated),
+            "line_note": s.line_note, "line": s.line,
         }
 
     def _is_review(self) -> bool:

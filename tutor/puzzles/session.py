@@ -67,6 +67,11 @@ def goal_words(p: Puzzle) -> str:
     return f"go out {PLACES[t.amount]}" + ("" if t.amount == 1 else " or better")
 
 
+def _card_words(card: Card | None) -> str:
+    """A card in a sentence: "the K♣" (``None``, a Trex pass: "a pass")."""
+    return "a pass" if card is None else f"the {card.symbol()}"
+
+
 def _and(words: list[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
@@ -118,6 +123,7 @@ class PuzzleSession:
         self.note = ""
         self._hint_level = 0
         self.replayed = False  # the moves are the solution, replayed
+        self._forget_line()
 
     @property
     def position(self):
@@ -267,6 +273,7 @@ class PuzzleSession:
         card = Card.parse(card) if isinstance(card, str) else card
         start = len(self.steps)
         self.note = ""
+        self.line_note = self.line = ""  # said for the decision just made
         self._hint_level = 0  # a new decision starts the ladder again
         self._budget = TESTING_BUDGET
         self._learner_move(card, auto=False)
@@ -294,6 +301,7 @@ class PuzzleSession:
             self._final_out = pos.out + (seat,) + tuple(
                 s for s in range(4) if s not in pos.out and s != seat)
         self.steps.append(_Step(seat, card, after, auto))
+        self._follow(seat, card)
         if self.over and self.reachable and self.result is None:
             self.result = "solved"
 
@@ -315,6 +323,8 @@ class PuzzleSession:
             return self.moves[-1]
         legal = self.legal()
         if len(legal) > 1 or (not legal and not self.is_trex):
+            if self._line_again:
+                self._show_line_again()
             return None
         card = legal[0] if legal else None
         self.note = ("You had no card that fits: you passed." if card is None else
@@ -405,6 +415,7 @@ class PuzzleSession:
             self.reachable = True
         self._hint_level = 0
         self.note = "Taken back."
+        self._forget_line()
         return True
 
     # --- help ------------------------------------------------------------------------------
@@ -426,6 +437,8 @@ class PuzzleSession:
         ladder = self.hints()
         self._hint_level = max(self._hint_level, level)
         self.hints_used = max(self.hints_used, level)
+        if level == 4:
+            self._remember_line(ladder)
         text = ladder.hint(level) if level < 4 else self._line_words(ladder)
         # The board names each level ("The whole line: "): the text does not repeat it.
         text = text.removeprefix("The whole line: ")
@@ -475,6 +488,70 @@ class PuzzleSession:
             text += " (A card of a hand you cannot see is not named.)"
         return text
 
+    # --- the whole line, once shown: kept to, or left by the defence ----------------------
+    def _forget_line(self) -> None:
+        self._line: tuple[int, tuple[Move, ...]] | None = None  # (first step, its moves)
+        self._line_again = False  # show the line again at the learner's next decision
+        self.line_note = ""  # "The defence played K♣, not the 2♠ of the line: …"
+        self.line = ""  # the line from the learner's decision reached, in words
+        self.line_moves: tuple[Move, ...] = ()  # and as moves
+
+    def _moves_of(self, line: Sequence[Card | None]) -> tuple[Move, ...]:
+        """``line`` from the position now as (seat, card) moves."""
+        pos, out = self.position, []
+        for card in line:
+            out.append((pos.to_move, card))
+            try:
+                pos = play_card(pos, card)
+            except ValueError:  # the card that ends a Trex deal
+                break
+        return tuple(out)
+
+    def _remember_line(self, ladder: HintLadder) -> None:
+        """Hint 4 shows ``ladder``'s line: follow the moves made against it."""
+        moves = self._moves_of(ladder.line) if ladder.card is not None else ()
+        self._line = (len(self.steps), moves) if moves else None
+        self._line_again = False
+
+    def _follow(self, seat: int, card: Card | None) -> None:
+        """After each move: does it keep to the whole line shown? A learner who leaves it
+        has chosen otherwise (the hints start over). A defence card of a hand the
+        learner sees that is not the line's is said at once, and the line is shown again
+        from the learner's next decision. A hand the learner cannot see was not named in
+        the line, so whatever it plays, the line is shown again from there (saying only
+        when it left the line would give that hand away)."""
+        if self._line is None:
+            return
+        start, moves = self._line
+        i = len(self.steps) - 1 - start
+        want = moves[i] if 0 <= i < len(moves) else None
+        if seat == self.seat:
+            if want is None or want != (seat, card):
+                self._line, self._line_again = None, False
+            return
+        if seat not in self.puzzle.seen:
+            self._line_again = True
+            return
+        if want is not None and want != (seat, card):
+            self._line, self._line_again = None, True
+            self.line_note = (f"The defence played {_card_words(card)}, not "
+                              f"{_card_words(want[1])} of the line.")
+
+    def _show_line_again(self) -> None:
+        """At the learner's decision reached after the defence left the line (or a hidden
+        hand played): the line from here, as hint 4 gives it, without being asked (the
+        learner has seen the whole line once; hints used stay as they were)."""
+        ladder = self.hints()
+        self._hint_level = 4
+        self._remember_line(ladder)
+        self.line_moves = self._line[1] if self._line else ()
+        self.line = self._line_words(ladder)
+        if not ladder.reachable:
+            self.line += " (Your goal is out of reach now; this line does best.)"
+        lead = self.line_note.removesuffix(".") or \
+            "A hand you cannot see has played since the line was shown"
+        self.line_note = f"{lead}: here is the line from now."
+
     def key_idea(self) -> str:
         """The puzzle's explanation as the board shows it once over. Which cards work or
         fail is about the first move only, and it says so: a learner whose winning line
@@ -504,7 +581,8 @@ class PuzzleSession:
             self.result = "failed"
         self.shown_solution = True
         saved = (self.steps, self._final_out, self.reachable, self.failed_at, self.note,
-                 self._hint_level)
+                 self._hint_level, self._line, self._line_again, self.line_note, self.line)
+        self._forget_line()
         self.steps, self._final_out, self.reachable, self.failed_at = [], None, True, None
         try:
             self.advance()
@@ -515,7 +593,8 @@ class PuzzleSession:
             return self.moves
         finally:
             (self.steps, self._final_out, self.reachable, self.failed_at, self.note,
-             self._hint_level) = saved
+             self._hint_level, self._line, self._line_again, self.line_note,
+             self.line) = saved
 
     def replay(self, moves: Sequence[Move], each: Callable[[], None] | None = None) -> None:
         """From the start, make ``moves`` (a :meth:`solution`), calling ``each`` after
