@@ -377,3 +377,20 @@ def test_trixter_bidding_reads_the_same_wherever_the_hidden_cards_are() -> None:
                                         deals=[d]), ["bid 1"]) for d in deals]
     assert all(run == runs[0] for run in runs[1:])
     assert [x for x in runs[0] if isinstance(x, int)] == [1, 1, 2, 3]  # trump, then bids
+
+
+def test_a_trix_deal_is_a_deal_not_a_hand():
+    """Issue 28: Trix plays deals (RULES.md A1); its words never call one a hand."""
+    from tutor.session import status_text
+
+    obs = {"phase": "hand_over", "to_move": None, "seat": 0, "game": "trix",
+           "players": ["You", "Player 2", "Player 3", "Player 4"],
+           "last_deal": {"points": [-75, 0, 0, 0]}}
+    assert status_text(obs) == "The deal is over. You scored −75. Press “next deal” to go on."
+    obs = dict(obs, last_deal={"points": [0, 0, 0, 0], "redeal": 2})
+    assert status_text(obs) == "Redeal claimed by Player 3. Press “next deal”."
+    s = PlaySession(TrixGame.new(seed=1, owner=0), seat=0)
+    s.game.apply("contract king")
+    while s.game.to_move is not None:
+        s.game.apply(s.game.legal_actions()[0])
+    assert s.can_hint() == "nothing to decide now: press “next deal” to go on"

@@ -22,7 +22,8 @@ from typing import Any
 from .cards import Card, CardSet, Suit
 from .trix.contracts import PENALTY_CARDS, Contract
 
-__all__ = ["seat_facts", "view_facts", "number", "signed", "plural", "percents"]
+__all__ = ["seat_facts", "view_facts", "number", "signed", "plural", "percents",
+           "deal_word"]
 
 ORDINALS = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
 
@@ -51,6 +52,16 @@ def plural(n: int, word: str) -> str:
     ('1 trick', '15,625 deals')
     """
     return f"{n} {word}" if n == 1 else f"{n:,} {word}s"
+
+
+def deal_word(game: str) -> str:
+    """What one round of cards is called in ``game``: Trix plays *deals* (five to a
+    kingdom), Trixter *hands* (RULES.md).
+
+    >>> deal_word("trix"), deal_word("trixter")
+    ('deal', 'hand')
+    """
+    return "deal" if game == "trix" else "hand"
 
 
 def percents(shares: Sequence[float]) -> list[int]:

@@ -180,8 +180,9 @@ export default {
         root.appendChild(box);
       }
       if (legal.has("next")) {
-        const row = section(s.phase === "hand_over" ? "The hand is over" : "");
-        row.appendChild(button("Next hand", { type: "next" }, { action: "next" }, true,
+        const word = s.game === "trix" ? "deal" : "hand"; // Trix plays deals (RULES.md)
+        const row = section(s.phase === "hand_over" ? `The ${word} is over` : "");
+        row.appendChild(button(`Next ${word}`, { type: "next" }, { action: "next" }, true,
           "tt-next"));
       }
       const err = model.get("error");

@@ -1,5 +1,5 @@
 """``BidPanel``: the decisions that are not a card: trump, bids, contracts, doubles,
-redeal claims, a Trex pass, and "next hand".
+redeal claims, a Trex pass, and "next hand" ("next deal" in Trix).
 
 Messages: ``trump`` (``suit``: ``"S"``… or ``"none"``), ``bid`` (``n``), ``contract``
 (``contract``: ``"king"`` or ``"king+queens"``), ``double`` (``card``), ``no_double``,
