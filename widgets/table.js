@@ -568,7 +568,11 @@ export default {
         const p = seatPoint(seat, s.seat, n, s.direction || "cw");
         const box = seatBox(s, seat);
         box.style.left = `${Math.min(86, Math.max(14, p.x * 100))}%`;
-        box.style.top = `${Math.min(88, Math.max(10, p.y * 100))}%`;
+        // A far seat hangs from the rim (table.css): a tall box grows down into the felt,
+        // never up over the info line.
+        const far = p.y < 0.15;
+        box.classList.toggle("tt-far", far);
+        box.style.top = far ? "0" : `${Math.min(88, Math.max(10, p.y * 100))}%`;
         felt.appendChild(box);
       }
       if (s.phase !== "trex") {
