@@ -865,3 +865,45 @@ def test_game_result_teams_and_reversed_signs() -> None:
                        "scores": [-30, 10, 20, 0], "rules": {"reversed_signs": True}})
     assert low["title"] == "You won!" and low["rows"][0]["score"] == -30  # lowest wins
     assert game_result({"phase": "play", "seat": 0}) == {}
+
+
+# --- what a module draws, in node (tests/js/render.mjs: a stand-in DOM, words only) --------
+
+def drawn(widget: Any, tmp_path: Path) -> dict[str, Any]:
+    """The words a widget's module draws from the widget's synced traits: ``text`` (all of
+    it) and ``nodes`` ([tag, class, text, title] for each element)."""
+    if shutil.which("node") is None:
+        pytest.skip("needs node to draw the modules")
+    mod, traits = tmp_path / "widget.mjs", tmp_path / "traits.json"
+    mod.write_text(widget._esm, encoding="utf-8")
+    traits.write_text(json.dumps({k: v for k, v in widget.get_state().items()
+                                  if not k.startswith("_")}, default=str), encoding="utf-8")
+    out = subprocess.run(["node", str(Path(__file__).parent / "js" / "render.mjs"), str(mod),
+                          str(traits)], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    return json.loads(out.stdout)
+
+
+def _first_hand_over(game: Any) -> GameView:
+    view = play(game, pause=0, opponents="random")
+    rng = random.Random(1)
+    while view.game.phase.value != "hand_over":
+        learner_step(view, rng)
+    return view
+
+
+def test_trixter_sheet_says_what_bid_took_means(tmp_path: Path) -> None:
+    """Issue 28: "5/4 ✗" is explained in words on the page (a phone has no hover title)."""
+    view = _first_hand_over(TrixterGame.new(players=4, seed=1))
+    legend = [n for n in drawn(view.scores, tmp_path)["nodes"] if n[1] == "tt-sheet-legend"]
+    assert legend and legend[0][2].startswith("4/5 ✗ = bid 4, took 5: missed (✓ made)")
+    assert "The hand is over" in drawn(view.bids, tmp_path)["text"]
+    assert "Next hand" in drawn(view.bids, tmp_path)["text"]
+
+
+def test_trix_panel_says_next_deal(tmp_path: Path) -> None:
+    """Issue 28: Trix plays deals; its panel says so, and its sheet needs no bid legend."""
+    view = _first_hand_over(TrixGame.new(seed=1, owner=0))
+    panel = drawn(view.bids, tmp_path)["text"]
+    assert "The deal is over" in panel and "Next deal" in panel and "hand" not in panel
+    assert not any(n[1] == "tt-sheet-legend" for n in drawn(view.scores, tmp_path)["nodes"])

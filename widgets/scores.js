@@ -209,6 +209,10 @@ export default {
       sum.appendChild(h("span", "tt-totals", ` (${totals})`));
       details.appendChild(sum);
       details.appendChild(sheetTable(st));
+      if (st.game === "trixter" && (st.rows || []).length) {  // words, not a hover title
+        details.appendChild(h("div", "tt-sheet-legend",
+          "4/5 ✗ = bid 4, took 5: missed (✓ made); then the hand's points and the total."));
+      }
       if ((st.rows || []).length) details.appendChild(chart(st, root.clientWidth));
       root.appendChild(details);
     }
