@@ -400,6 +400,7 @@ def test_puzzle_solved_by_clicking(page, app_url):
     puzzle, session = open_puzzle(page, app_url, "Trixter: make your bid", "★★ (2)")
     assert (puzzle.theme, puzzle.difficulty) == ("make-n", 2)
     expect(page.locator('[data-testid="puzzle-prompt"]')).to_have_text(puzzle.prompt)
+    expect(page.locator('[data-testid="puzzle-counting"]')).to_contain_text("Rated:")
     shot(page, "puzzle_start")
     while not session.over:
         click_card(page, session, session.hints().card)
@@ -436,6 +437,13 @@ def test_puzzle_failed_then_undo_and_solution(page, app_url):
     expect(page.locator('[data-testid="puzzle-hints"]')).to_contain_text(
         f"Play the {session.hints().card.symbol()}.")
     shot(page, "puzzle_hints")
+    click(page, page.locator('[data-testid="puzzle-hint"]'))  # the whole line; kept to:
+    session.hint(4)  # when the defence leaves it, the panel says so with the line from now
+    click_card(page, session, session.hints().card)
+    if session.line_note:
+        expect(page.locator('[data-testid="puzzle-line"]')).to_contain_text(
+            session.line_note)
+        shot(page, "puzzle_line")
     click(page, page.locator('[data-testid="puzzle-solution"]'))
     expect(status).to_contain_text("That was the solution", timeout=30_000)
     expect(page.locator('[data-testid="puzzle-explanation"]')).to_be_visible()
