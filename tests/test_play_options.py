@@ -154,8 +154,8 @@ TRICKS = "king+queens+diamonds+ltoosh"
     ("standard", False, ["king", "queens", "diamonds", "ltoosh", "trex"], "Trix · Standard"),
     ("partnership", True, ["king", "queens", "diamonds", "ltoosh", "trex"],
      "Trix · Partnership"),
-    ("complex", False, [TRICKS, "trex"], "Trix · Complex"),
-    ("partnership_complex", True, [TRICKS, "trex"], "Trix · Partnership Complex"),
+    ("complex", False, [TRICKS, "trex"], "Trix Complex"),
+    ("partnership_complex", True, [TRICKS, "trex"], "Trix Complex in partnership"),
 ])
 def test_each_trix_mode(mode: str, teams: bool, contracts: list[str], words: str) -> None:
     s = trix_session(mode=mode)
@@ -191,7 +191,7 @@ def test_abba_order_and_all_variants_together() -> None:
                                         swap_diamonds_ltoosh=True, reversed_signs=True)
     a = g.owners[0]  # A, A's right (the next seat), the one opposite that, the last
     assert g.owners == [a, (a + 1) % 4, (a + 3) % 4, (a + 2) % 4]
-    assert s.summary() == "Trix · Partnership Complex · ABBA kingdoms · penalty discard · " \
+    assert s.summary() == "Trix Complex in partnership · ABBA kingdoms · penalty discard · " \
         "no heart lead in King · diamonds −15, tricks −10 · reversed signs"
 
 
@@ -339,7 +339,7 @@ def test_nothing_to_lose_starts_at_once() -> None:
     view.choose(mode="complex", reversed_signs=True)
     assert view.ask_new_game() is True and view.table.question == ""
     assert view.game.rules == TrixRules.complex(reversed_signs=True)
-    assert view.table.state["setup"] == "Trix · Complex · reversed signs"
+    assert view.table.state["setup"] == "Trix Complex · reversed signs"
     # At the game's end too: a one-hand game (the last hand of 1 card), played out.
     view = trixter_game(seed=2, pause=0)
     view.choose(first_hand=25)

@@ -907,3 +907,18 @@ def test_trix_panel_says_next_deal(tmp_path: Path) -> None:
     panel = drawn(view.bids, tmp_path)["text"]
     assert "The deal is over" in panel and "Next deal" in panel and "hand" not in panel
     assert not any(n[1] == "tt-sheet-legend" for n in drawn(view.scores, tmp_path)["nodes"])
+
+
+def test_the_complex_has_one_name(tmp_path: Path) -> None:
+    """Issue 28: the four trick contracts named together are "Trix Complex" (RULES.md A8)
+    on the button, the table, the sheet and in every sentence; fewer keep their titles."""
+    from tutor.advice import label
+    from tutor.trix.contracts import contracts_title
+
+    view = play(TrixGame.new(seed=21, owner=0, rules=TrixRules.complex()), pause=0)
+    buttons = [n[2] for n in drawn(view.bids, tmp_path)["nodes"] if n[0] == "button"]
+    assert buttons == ["Trix Complex", "Trex"]
+    send(view.bids, {"type": "contract", "contract": "king+queens+diamonds+ltoosh"})
+    assert "Contract: Trix Complex" in drawn(view.table, tmp_path)["text"]
+    assert label(parse_action("contract ltoosh+king+diamonds+queens")) == "Trix Complex"
+    assert contracts_title(["queens", "king"]) == "King of Hearts + Queens"

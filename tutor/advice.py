@@ -46,6 +46,7 @@ from .cards import JOKER, Card, CardSet, Suit
 from .facts import percents, plural, signed
 from .protocol import Phase
 from .tricks import trick_winner
+from .trix.contracts import contracts_title
 
 __all__ = ["advise", "Advice", "Option", "bid_distribution", "BidDistribution",
            "DEFAULT_SECONDS", "ROLLOUT_CARDS_PER_SECOND", "budget_for", "paired_sure",
@@ -160,7 +161,7 @@ def label(action: Action) -> str:
     if isinstance(action, ChooseTrump):
         return "no trump" if action.suit is None else f"{action.suit.symbol} trump"
     if isinstance(action, ChooseContract):
-        return " + ".join(c.title for c in sorted(action.contracts))
+        return contracts_title(action.contracts)
     if isinstance(action, Double):
         return f"double {action.card.symbol()}"
     if isinstance(action, ClaimRedeal):

@@ -4,8 +4,8 @@ the widgets only lay these out).
 
 Trixter: 3 to 8 players (the jokers follow, RULES.md B1), the hand of the schedule to
 start at, the scoring, the hook, no trump and who leads (part B). Trix: the four modes the
-large online rooms offer (standard, partnership, Complex, partnership Complex) and the
-house variants of part A.
+large online rooms offer (standard, partnership, Trix Complex, Trix Complex in
+partnership) and the house variants of part A.
 
 >>> from tutor import TrixterGame
 >>> opts = check("trixter", {"players": 5, "first_hand": 11, "hook": True})
@@ -60,9 +60,11 @@ TRIX_MODES: dict[str, tuple[str, dict[str, bool]]] = {
     "standard": ("Standard", {"partnership": False, "combine": False, "complex_only": False}),
     "partnership": ("Partnership", {"partnership": True, "combine": False,
                                     "complex_only": False}),
-    "complex": ("Complex", {"partnership": False, "combine": True, "complex_only": True}),
-    "partnership_complex": ("Partnership Complex", {"partnership": True, "combine": True,
-                                                    "complex_only": True}),
+    "complex": ("Trix Complex", {"partnership": False, "combine": True,
+                                 "complex_only": True}),
+    "partnership_complex": ("Trix Complex in partnership", {"partnership": True,
+                                                            "combine": True,
+                                                            "complex_only": True}),
 }
 """Trix's modes: the words and the :class:`~tutor.trix.TrixRules` fields each sets (A7,
 A8's ``complex`` preset)."""
@@ -127,7 +129,7 @@ def options_for(game_name: str, chosen: Mapping[str, Any] | None = None) -> list
         ]
     return [
         Option("mode", "Mode", tuple((words, m) for m, (words, _) in TRIX_MODES.items()),
-               help="partners sit opposite; Complex names the four trick contracts together"),
+               help="partners sit opposite; Trix Complex names the four trick contracts together"),
         Option("kingdom_order", "Kingdom order", _KINGDOM_ORDERS,
                help="who owns the next kingdom (A1)"),
         *(Option(name, label, switch=True, help=why) for name, label, _, why in _TRIX_SWITCHES),
@@ -295,7 +297,7 @@ def _trix_words(rules: TrixRules) -> list[str]:
         mode = "Partnership Combination" if rules.partnership else "Combination"
     else:
         mode = TRIX_MODES[_trix_mode(rules)][0]
-    words = ["Trix", mode]
+    words = [mode] if mode.startswith("Trix") else ["Trix", mode]  # not "Trix · Trix …"
     if rules.kingdom_order == "abba":
         words.append("ABBA kingdoms")
     words += [short for name, _, short, _ in _TRIX_SWITCHES if getattr(rules, name)]
@@ -312,7 +314,7 @@ def summary(game: Game) -> str:
     >>> from tutor.trix import TrixGame, TrixRules
     >>> summary(TrixGame.new(seed=1, rules=TrixRules.complex(partnership=True,
     ...                                                      reversed_signs=True)))
-    'Trix · Partnership Complex · reversed signs'
+    'Trix Complex in partnership · reversed signs'
     """
     if isinstance(game, TrixterGame):
         return " · ".join(_trixter_words(game.rules, game.n_players, game.first_hand))

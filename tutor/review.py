@@ -74,7 +74,7 @@ from typing import Any
 from .actions import (Bid, ChooseContract, ChooseTrump, ClaimRedeal, Double, NoDouble, NoRedeal,
                       Pass, Play, parse_action)
 from .protocol import Game, Phase
-from .trix.contracts import TREX_POINTS
+from .trix.contracts import TREX_POINTS, contracts_title
 
 __all__ = ["review", "Review", "Decision", "KINDS", "REVIEW_SECONDS", "CLEAR",
            "decision_indices", "value_words", "number_words"]
@@ -483,7 +483,7 @@ def _show(text: str) -> str:
     if isinstance(a, ChooseTrump):
         return "no trump" if a.suit is None else f"{a.suit.symbol} trump"
     if isinstance(a, ChooseContract):
-        return " + ".join(c.title for c in sorted(a.contracts))
+        return contracts_title(a.contracts)
     if isinstance(a, Double):
         return f"doubling {a.card.symbol()}"
     return str(a)

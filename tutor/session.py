@@ -41,6 +41,7 @@ from .bots import LEVELS, Bot, RandomBot, bot_for
 from .errors import IllegalActionError
 from .facts import deal_word, number, plural, signed, view_facts
 from .protocol import Game, Phase
+from .trix.contracts import contracts_title
 from .seats import direction
 
 __all__ = ["PlaySession", "Move", "SavedGame", "LEVEL_NAMES", "learner_views", "status_text",
@@ -610,7 +611,7 @@ def action_words(action: Action) -> str:
         s = action.suit
         return "No trump" if s is None else f"Trump {s.symbol} {s.name.lower()}"
     if isinstance(action, ChooseContract):
-        return " + ".join(c.title for c in sorted(action.contracts))
+        return contracts_title(action.contracts)
     if isinstance(action, Double):
         return f"Double {action.card.symbol()}"
     words = {NoDouble: "No double", ClaimRedeal: "Claim a redeal", NoRedeal: "No redeal",

@@ -112,9 +112,7 @@ export default {
         const row = section("Choose the contract");
         for (const act of contracts) {
           const c = act.slice("contract ".length);
-          const parts = c.split("+");
-          const label = parts.length === 1 ? (CONTRACT_TITLE[c] || c)
-            : parts.map((x) => CONTRACT_SHORT[x] || x).join(" + ");
+          const label = contractTitle(c.split("+"), c.includes("+"));
           row.appendChild(button(label, { type: "contract", contract: c }, { contract: c }, true,
             "tt-contract"));
         }

@@ -19,6 +19,21 @@ const CONTRACT_TITLE = {
 const CONTRACT_SHORT = {
   king: "K♥", queens: "Queens", diamonds: "Diamonds", ltoosh: "Ltoosh", trex: "Trex",
 };
+/**
+ * What a learner reads for a deal's contract(s), as tutor.trix.contracts.contracts_title
+ * says it: the four trick contracts together are "Trix Complex" (RULES.md A8), fewer are
+ * joined in the rules' order (short titles where room is short).
+ * @param {string[]} parts e.g. ["king", "queens"]
+ * @param {boolean} [short]
+ * @returns {string}
+ */
+function contractTitle(parts, short) {
+  const order = Object.keys(CONTRACT_TITLE);
+  if (["king", "queens", "diamonds", "ltoosh"].every((c) => parts.includes(c))
+      && parts.length === 4) return "Trix Complex";
+  const named = [...parts].sort((a, b) => order.indexOf(a) - order.indexOf(b));
+  return named.map((x) => (short ? CONTRACT_SHORT : CONTRACT_TITLE)[x] || x).join(" + ");
+}
 /** One colour AND one dash pattern per seat, the same in every chart. */
 const COLOURS = ["#1a73e8", "#d93025", "#188038", "#e37400", "#9334e6", "#007b83", "#b06000",
   "#5f6368"];

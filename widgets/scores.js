@@ -98,8 +98,8 @@ function sheetTable(st) {
       const owner = row.owner === st.seat ? "you" : st.players[row.owner];
       tr.appendChild(h("td", "tt-col-1", owner));
       const parts = String(row.contract).split("+");
-      const long = parts.map((x) => CONTRACT_TITLE[x] || x).join(" + ");
-      const short = parts.map((x) => CONTRACT_SHORT[x] || x).join(" + ");
+      const long = contractTitle(parts);
+      const short = contractTitle(parts, true);
       let more = "";
       if (row.redeal !== null && row.redeal !== undefined) more += " (redeal)";
       if (row.doubles && row.doubles.length) more += ` ×${row.doubles.length}`;

@@ -248,7 +248,7 @@ export default {
       } else {
         const owner = s.owner === s.seat ? "yours" : `${s.players[s.owner ?? 0]}'s`;
         items.push(["Kingdom", `${s.kingdom} of 4 · ${owner}`]);
-        const c = (s.contract || []).map((x) => CONTRACT_TITLE[x] || x).join(" + ");
+        const c = contractTitle(s.contract || []);
         items.push(["Contract", c || "not chosen yet"]);
         if (s.doubles && s.doubles.length) {
           items.push(["Doubled", s.doubles.map(([c, by]) =>

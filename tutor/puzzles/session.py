@@ -28,7 +28,7 @@ from ..cards import Card
 from ..errors import ParseError
 from ..facts import plural, seat_facts, signed
 from ..seats import direction, seat_name
-from ..trix.contracts import early_end_words
+from ..trix.contracts import contracts_title, early_end_words
 from .generate import PLACES
 from .model import Puzzle, play_card
 from .verify import HintLadder, _solve, hints
@@ -725,7 +725,7 @@ class PuzzleSession:
                 obs["contract"] = [c.text for c in p.contract]
                 obs["doubles"] = [[str(c), s] for c, s in p.doubles]
                 obs["taken"] = [[str(c) for c in pos.taken[s]] for s in range(n)]
-                info.append(["Contract", " + ".join(c.title for c in p.contract)])
+                info.append(["Contract", contracts_title(p.contract)])
             facts = seat_facts(p.game, n, tricks_won=pos.won, bids=p.bids or None,
                                contract=p.contract, taken=pos.taken)
         obs["info"] = info

@@ -11,7 +11,7 @@ from ..errors import ParseError
 from ..tricks import led_suit, legal_cards
 from .rules import TrixRules
 
-__all__ = ["Contract", "TRICK_CONTRACTS", "ends_early", "early_end_words",
+__all__ = ["Contract", "TRICK_CONTRACTS", "contracts_title", "ends_early", "early_end_words",
            "PENALTY_CARDS", "CARD_POINTS", "TRICK_POINTS", "SWAPPED", "DOUBLABLE",
            "DOUBLED_TAKER", "DOUBLER_GAIN", "TREX_POINTS", "NO_LEAD", "CardScore",
            "unit_points", "card_scores", "trick_points", "penalty_cards", "doublable_cards",
@@ -72,6 +72,19 @@ _NAMES = {
 }
 
 TRICK_CONTRACTS = frozenset(c for c in Contract if c.is_trick_contract)
+
+
+def contracts_title(contracts: Iterable[Contract | str]) -> str:
+    """What a learner reads for the contract(s) of one deal: the four trick contracts
+    together are "Trix Complex" (RULES.md A8), fewer are joined in the rules' order.
+
+    >>> contracts_title(["ltoosh", "king"]), contracts_title(TRICK_CONTRACTS)
+    ('King of Hearts + Ltoosh', 'Trix Complex')
+    """
+    named = sorted({c if isinstance(c, Contract) else Contract.parse(c) for c in contracts})
+    if set(named) == TRICK_CONTRACTS:
+        return "Trix Complex"
+    return " + ".join(c.title for c in named)
 
 
 # --- The rules' numbers: one table each (RULES.md A2-A4, A6) ----------------------------
