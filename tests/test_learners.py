@@ -354,7 +354,9 @@ def test_puzzle_pages_keep_the_result_for_the_learner_who_played(home):
     assert trainer.store.path == board.store.path == mine
     solve_by_clicking(board)
     solve_by_clicking(trainer.board)
-    history = Learner(A).progress.progress.history
-    assert [h.id for h in history] == ["make-n-001", shown]
-    assert [h.outcome for h in history] == ["solved", "solved"]
+    progress = Learner(A).progress.progress
+    # The lesson's puzzle is practice: solved and kept, but not a rated attempt.
+    assert progress.is_solved("make-n-001") and progress.is_solved(shown)
+    assert [(h.id, h.outcome) for h in progress.history] == [(shown, "solved")]
     assert Learner(B).progress.progress.history == []
+    assert Learner(B).progress.progress.tried == set()
