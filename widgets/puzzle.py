@@ -90,7 +90,8 @@ class PuzzlePanel(TutorWidget):
     nothing is saved), ``due_words`` ("2 puzzles due for review"), ``review`` (this puzzle
     is one due for review), ``generate`` (a "new puzzle (generated)" button) and ``drill``
     (a timed drill: no help buttons), ``counting`` (how this puzzle counts: rated or
-    practice, in words; empty on a lesson's guided table or a drill), ``line_note`` and
+    practice, in words; empty on a lesson's guided table, a drill or a board that saves
+    nothing, as a class set's), ``line_note`` and
     ``line`` (the defence left the whole line shown: which card, and the line from the
     learner's decision reached)."""
 
@@ -368,7 +369,8 @@ class PuzzleBoard(ipywidgets.VBox):
             "generate": self.on_generate is not None,
             "due_words": due_words(self.due_count()),
             "review": self._is_review(),
-            "counting": "" if self.lesson or self.drill else counting_words(self.rated),
+            "counting": "" if self.lesson or self.drill or self.store is None
+                        else counting_words(self.rated),  # a class set keeps its own results
             "line_note": s.line_note, "line": s.line,
         }
 
