@@ -44,7 +44,7 @@ def test_card_text_round_trips_and_joker():
         assert not c.is_joker
     for t in ("X", "x", "🃏", "joker"):
         assert Card.parse(t) is JOKER
-    assert str(JOKER) == "X" and JOKER.symbol() == "🃏" and JOKER.is_joker
+    assert str(JOKER) == "X" and JOKER.symbol() == "joker" and JOKER.is_joker
     assert Card.parse("QS").symbol() == "Q♠" and str(Card.parse("10c")) == "TC"
     assert repr(Card.parse("TD")) == "Card.parse('TD')"
     assert len({str(c) for c in ALL}) == 52

@@ -193,3 +193,20 @@ def test_trix_page_words_say_deal():
     assert "once a deal is over" in view.download.value
     assert "after a deal is over" in view.review_button.tooltip
     assert "once a hand is over" in trixter_game(seed=1, pause=0).download.value
+
+
+def test_a_joker_lead_asks_no_suit():
+    """Issue 28 (RULES.md B3): after a joker lead the first other card sets the suit; the
+    story says so, and names the joker with the word its card shows."""
+    from tutor.cards import Card
+    from tutor.lessons.scene import trick_story
+
+    names = ["You", "East", "South", "West"]
+    cards = [Card.parse(c) for c in ("X", "6S", "2H", "3S")]
+    assert trick_story(cards, 0, None, names, 0) == (
+        "East took the trick with the 6♠: the highest spade; after the joker lead, the 6♠ "
+        "set the suit. Jokers never win a trick.")
+    alone = trick_story(cards[:3], 0, None, names[:3], 0)
+    assert "the 6♠ set the suit and nobody else followed it" in alone
+    assert "spade lead" not in alone
+    assert Card.parse("X").symbol() == "joker"

@@ -197,9 +197,9 @@ class Card:
         raise ParseError(f"not a card: {text!r}")
 
     def symbol(self) -> str:
-        """Text for people: ``"10♥"``, ``"A♠"``, ``"🃏"``."""
+        """Text for people: ``"10♥"``, ``"A♠"``, ``"joker"`` (the word the card shows)."""
         if self.is_joker:
-            return "🃏"
+            return "joker"
         return self.rank.label + self.suit.symbol
 
     def __str__(self) -> str:
@@ -374,7 +374,7 @@ class CardSet:
             ranks = [c.rank.label for c in self.by_suit(suit)]
             parts.append(suit.symbol + ("".join(ranks) if ranks else "—"))
         if self.jokers:
-            parts.append("🃏" * self.jokers)
+            parts.append("joker" if self.jokers == 1 else f"{self.jokers} jokers")
         return " ".join(parts)
 
     # --- set API ----------------------------------------------------------

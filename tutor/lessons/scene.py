@@ -116,6 +116,12 @@ def trick_story(cards: list[Card], leader: int, trump: Suit | None, names: list[
         return f"{head}: {why}.{jokers}"
     others = sum(1 for c in cards if not c.is_joker and c.suit == suit)
     word = suit.name.lower().rstrip("s")
+    if cards[0].is_joker:  # a joker asks no suit: the first other card sets it (B3)
+        first = next(c for c in cards if not c.is_joker)
+        led = f"after the joker lead, the {first.symbol()} set the suit"
+        if others == 1:
+            return f"{head}: {led} and nobody else followed it.{jokers}"
+        return f"{head}: the highest {word}; {led}.{jokers}"
     if others == 1:
         return f"{head}: nobody else followed the {word} lead.{jokers}"
     return f"{head}: the highest {word}, the suit led.{jokers}"
