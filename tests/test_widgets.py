@@ -922,3 +922,18 @@ def test_the_complex_has_one_name(tmp_path: Path) -> None:
     assert "Contract: Trix Complex" in drawn(view.table, tmp_path)["text"]
     assert label(parse_action("contract ltoosh+king+diamonds+queens")) == "Trix Complex"
     assert contracts_title(["queens", "king"]) == "King of Hearts + Queens"
+
+
+def test_a_refusal_reads_as_a_sentence(tmp_path: Path) -> None:
+    """Issue 28: the engine's "you must follow suit: …" is shown with a capital."""
+    view = play(TrixGame.new(seed=1, owner=0), pause=0, opponents="random")
+    send(view.bids, {"type": "contract", "contract": "ltoosh"})
+    while view.game.to_move != 0 or not view.game.trick:
+        view.game.apply(view.game.legal_actions()[0])
+        view.refresh()
+    obs = view.game.observe(0)
+    wrong = next(c for c in obs["hand"] if c not in obs["legal"])
+    send(view.table, {"type": "play", "card": wrong})
+    assert view.table.error.startswith("you must follow suit")  # the engine's words
+    message = [n for n in drawn(view.table, tmp_path)["nodes"] if "tt-message" in n[1]]
+    assert message[0][2].startswith("You must follow suit: ")

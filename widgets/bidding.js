@@ -183,7 +183,7 @@ export default {
         row.appendChild(button(`Next ${word}`, { type: "next" }, { action: "next" }, true,
           "tt-next"));
       }
-      const err = model.get("error");
+      const err = sentence(model.get("error"));
       if (err) {
         const e = h("div", "tt-panel-error", err);
         e.setAttribute("role", "alert");

@@ -78,6 +78,16 @@ function cardLabel(card) {
 }
 
 /**
+ * A refusal or an error shown as a sentence: its first letter a capital ("you must follow
+ * suit: …" comes from the engine, where it is an exception's text).
+ * @param {string | null | undefined} text
+ * @returns {string}
+ */
+function sentence(text) {
+  return text ? text.charAt(0).toUpperCase() + text.slice(1) : "";
+}
+
+/**
  * A number as a learner reads it: a real minus sign ("−5"), as Python's words write it.
  * @param {number | null | undefined} v
  * @returns {string}

@@ -102,7 +102,7 @@ export default {
         + "the questions right at the first try"));
       root.appendChild(bar);
       if (s.message) root.appendChild(h("p", "tt-map-message", s.message));
-      const err = model.get("error");
+      const err = sentence(model.get("error"));
       if (err) root.appendChild(h("p", "tt-map-error", err));
     }
 

@@ -85,7 +85,7 @@ export default {
         for (const line of s.story) story.appendChild(h("li", "", line));
         root.appendChild(story);
       }
-      const err = model.get("error");
+      const err = sentence(model.get("error"));
       if (err) {
         const e = h("div", "tt-puzzle-error", err);
         e.dataset.testid = "puzzle-error";

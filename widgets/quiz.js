@@ -51,7 +51,7 @@ export default {
         }
         root.appendChild(box);
       });
-      const err = model.get("error");
+      const err = sentence(model.get("error"));
       if (err) root.appendChild(h("div", "tt-quiz-error", err));
       if (s.summary) {
         const sum = h("div", "tt-quiz-summary", s.summary);

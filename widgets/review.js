@@ -381,7 +381,7 @@ export default {
         return;
       }
       root.appendChild(part === "overview" ? overviewPart(s, send) : stepsPart(s, send));
-      const err = model.get("error");
+      const err = sentence(model.get("error"));
       if (err) {
         const e = h("div", "tt-rv-error", err);
         e.dataset.testid = "review-error";

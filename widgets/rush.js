@@ -107,7 +107,7 @@ export default {
         end.setAttribute("role", "status");
         root.appendChild(end);
       }
-      const err = model.get("error");
+      const err = sentence(model.get("error"));
       if (err) {
         const e = h("div", "tt-puzzle-error", err);
         e.dataset.testid = "rush-error";

@@ -601,7 +601,7 @@ export default {
       msg.dataset.testid = "message";
       msg.setAttribute("role", "status");
       msg.setAttribute("aria-live", "polite");
-      const err = model.get("error");
+      const err = sentence(model.get("error"));
       if (err) {
         msg.classList.add("tt-error");
         msg.textContent = err;
