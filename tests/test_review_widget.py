@@ -434,3 +434,15 @@ def test_review_page_shows_a_board_for_a_good_file(trixter_record, reviewed, mon
     assert not page.seat.disabled and len(page.seat.options) == 4
     page.seat.value = 2  # another seat: a new board of that seat
     assert made[-1].seat == 2 and page.area.children == (made[-1],)
+
+
+def test_the_upload_button_says_what_to_open():
+    """Issue 28: not "Game record (0)": the button shows its title, and the count
+    ipywidgets appends to the description is hidden."""
+    from widgets.review import UPLOAD_STYLE, ReviewPage
+
+    page = ReviewPage()
+    assert page.upload.tooltip == "Open a game record (.json)"
+    assert "tt-upload" in page.upload._dom_classes
+    assert any(getattr(w, "value", None) == UPLOAD_STYLE for w in page.children[0].children)
+    assert "content: attr(title)" in UPLOAD_STYLE and "font-size: 0" in UPLOAD_STYLE

@@ -536,14 +536,26 @@ def _note(text: str, kind: str = "info") -> str:
             f'sans-serif;font-size:14px;max-width:720px;margin:4px auto">{text}</div>')
 
 
+# ipywidgets writes "<description> (<files chosen>)" on the upload button: "(0)" means
+# nothing to a learner, so the button shows its title instead of its own text.
+UPLOAD_STYLE = """<style>
+.tt-upload.jupyter-button { font-size: 0 !important; }
+.tt-upload::after { content: attr(title); font-size: var(--jp-widgets-font-size, 13px); }
+.tt-upload i { font-size: var(--jp-widgets-font-size, 13px); margin-right: 6px; }
+</style>"""
+
+
 class ReviewPage(ipywidgets.VBox):
     """Upload a game record (``.json``, as the play pages download it), choose whose
     decisions to review, and get a :class:`ReviewBoard`. A bad file says why."""
 
     def __init__(self, seconds: float | None = None, background: bool = True) -> None:
         self.seconds, self.background = seconds, background
-        self.upload = ipywidgets.FileUpload(accept=".json", multiple=False,
-                                            description="Game record")
+        self.upload = ipywidgets.FileUpload(accept=".json", multiple=False, icon="upload",
+                                            description="Open a game record",
+                                            tooltip="Open a game record (.json)",
+                                            layout=ipywidgets.Layout(width="auto"))
+        self.upload.add_class("tt-upload")
         self.upload.observe(lambda _c: self.read_upload(), names="value")
         self.seat = ipywidgets.Dropdown(options=[("Player 1", 0)], value=0,
                                         description="Review", disabled=True)
@@ -554,7 +566,7 @@ class ReviewPage(ipywidgets.VBox):
         self.area = ipywidgets.VBox()
         self.game: Game | None = None
         self.board: ReviewBoard | None = None
-        bar = ipywidgets.HBox([self.upload, self.seat])
+        bar = ipywidgets.HBox([self.upload, self.seat, ipywidgets.HTML(UPLOAD_STYLE)])
         bar.layout.flex_flow = "row wrap"
         super().__init__([bar, self.status, self.area])
         self.add_class("tt-review-page")
