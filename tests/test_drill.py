@@ -203,7 +203,8 @@ def test_a_rush_by_messages(tmp_path):
     send(page.panel, {"type": "time-up"})
     s = page.panel.state
     assert s["phase"] == "over" and s["best"] == 1 and page.board.layout.display == "none"
-    assert s["summary"] == "Time! You solved 1 puzzle and missed 1. A new best!"
+    assert s["summary"] == "Time is up. You solved 1 puzzle and missed 1. A new best!"
+    assert s["new_best"]  # the only end drawn in green
     saved = json.loads((tmp_path / "p.json").read_text())
     assert saved["drill"]["best"] == 1 and saved["drill"]["runs"][0]["missed"] == 1
     assert saved["history"] == [] and saved["rating"]["rating"] == 1500
@@ -226,7 +227,9 @@ def test_python_clock_ends_the_rush_when_the_page_never_says_so(tmp_path):
     clock.t += 60
     send(page.panel, {"type": "stop"})
     assert page.panel.state["summary"] == \
-        "Stopped with 2:00 left. You solved 0 puzzles and missed 0. Your best is 1."
+        "Stopped with 2:00 left. None solved this time: a rush gets quicker with practice. " \
+        "Your best is 1."
+    assert not page.panel.state["new_best"]
     assert page.panel.state["clock"] == "2:00"
     assert len(page.store.progress.drills) == 2
 

@@ -7,6 +7,7 @@
  *   phase: "ready" | "running" | "over", remaining: number, clock: string, limit: number,
  *   penalty: number, score: number, missed: number, best: number,
  *   results: {ok: boolean, stars: number}[], note: string, summary: string, seq: number,
+ *   new_best?: boolean,
  * }} RushState
  * @typedef {{
  *   get(name: string): any, send(content: object): void,
@@ -102,7 +103,7 @@ export default {
         root.appendChild(note);
       }
       if (s.summary) {
-        const end = h("div", "tt-rush-summary", s.summary);
+        const end = h("div", `tt-rush-summary${s.new_best ? " tt-rush-best" : ""}`, s.summary);
         end.dataset.testid = "rush-summary";
         end.setAttribute("role", "status");
         root.appendChild(end);

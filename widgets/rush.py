@@ -128,6 +128,7 @@ class PuzzleRush(ipywidgets.VBox):
         self._seq = 0
         self._note = ""
         self._summary = ""
+        self._best = False
         self._finished = False  # the score of the drill that ended is saved
         self.panel = RushPanel(four_colour=four_colour)
         self.panel.on_msg(self._on_msg)
@@ -181,6 +182,7 @@ class PuzzleRush(ipywidgets.VBox):
         self.panel.error = ""
         self._note = ""
         self._summary = ""
+        self._best = False
         self._finished = False
         self.board.load(first)
         self.refresh()
@@ -214,10 +216,13 @@ class PuzzleRush(ipywidgets.VBox):
             best = False
             self.panel.error = (f"Your score could not be saved ({e.strerror or e}).")
         solved = f"{d.score} puzzle{'' if d.score == 1 else 's'}"
-        head = f"Stopped with {clock_words(d.remaining())} left." if d.stopped else "Time!"
-        self._summary = (f"{head} You solved {solved} and missed {d.missed}. "
-                         + ("A new best!" if best else
-                            f"Your best is {self.store.progress.drill_best}."))
+        head = f"Stopped with {clock_words(d.remaining())} left." if d.stopped \
+            else "Time is up."
+        did = (f"You solved {solved} and missed {d.missed}." if d.score else
+               "None solved this time: a rush gets quicker with practice.")
+        self._best = bool(best and d.score)  # the end shows green only for a new best
+        self._summary = (f"{head} {did} " + ("A new best!" if self._best else
+                                              f"Your best is {self.store.progress.drill_best}."))
         self.refresh()
 
     def use_store(self, store: ProgressStore) -> None:
@@ -242,5 +247,6 @@ class PuzzleRush(ipywidgets.VBox):
                 "missed": d.missed, "best": self.store.progress.drill_best,
                 "results": [{"ok": r.solved, "stars": r.difficulty} for r in d.results],
                 "note": self._note, "summary": self._summary, "seq": self._seq,
+                "new_best": self._best,
             }
         self.board.layout.display = "" if d.phase == "running" else "none"
