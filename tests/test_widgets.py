@@ -937,3 +937,20 @@ def test_a_refusal_reads_as_a_sentence(tmp_path: Path) -> None:
     assert view.table.error.startswith("you must follow suit")  # the engine's words
     message = [n for n in drawn(view.table, tmp_path)["nodes"] if "tt-message" in n[1]]
     assert message[0][2].startswith("You must follow suit: ")
+
+
+def test_the_map_says_each_lesson_and_where_progress_lives(tmp_path: Path) -> None:
+    """Issue 28: each chip shows its lesson's topic in words (a phone has no hover), and
+    the start page and the puzzles page say the same true thing about where progress is
+    kept (docs/design-notes.md, "Learners": files on the server, under this browser's id)."""
+    from widgets.learner import LearnerMap
+
+    nodes = drawn(LearnerMap(), tmp_path)["nodes"]  # no learner known: every lesson listed
+    topics = [n[2] for n in nodes if n[1] == "tt-map-topic"]
+    assert "Tricks and following suit" in topics and "King of Hearts" in topics
+    where = "kept for this browser (in files where the tutor runs, under an id only this " \
+            "browser knows"
+    assert where in " ".join(n[2] for n in nodes if n[1] == "tt-map-note")
+    page = json.loads((WIDGETS.parent / "lessons" / "puzzles.ipynb").read_text())
+    prose = " ".join("".join(c["source"]).replace("\n", " ") for c in page["cells"])
+    assert where in prose

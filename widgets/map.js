@@ -73,6 +73,8 @@ export default {
           a.href = lessonHref(x.path);
           a.appendChild(h("span", "tt-map-mark", STATUS_MARK[x.status] || "○"));
           a.appendChild(h("span", "tt-map-name", x.label));
+          // The topic in words on the chip: a phone shows no hover title.
+          if (x.short !== x.title) a.appendChild(h("span", "tt-map-topic", x.title));
           const score = x.score ? ` · check ${x.score[0]} of ${x.score[1]} right` : "";
           if (x.score) a.appendChild(h("span", "tt-map-score", `${x.score[0]}/${x.score[1]}`));
           a.title = `${x.short === x.title ? "" : `${x.short}: `}${x.title} · ${x.status}${score}`;
@@ -96,7 +98,8 @@ export default {
       load.addEventListener("click", () => file.click());
       bar.append(save, load, file);
       bar.appendChild(h("span", "tt-map-note",
-        "Your progress stays with this browser; take it to another machine as a file."));
+        "Your progress is kept for this browser (in files where the tutor runs, under an "
+        + "id only this browser knows); take it to another browser or machine as a file."));
       root.appendChild(h("div", "tt-map-note tt-map-legend",
         "✓ done (check finished) · ◐ started · ○ not started · a lesson's check score is "
         + "the questions right at the first try"));
