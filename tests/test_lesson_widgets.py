@@ -210,3 +210,10 @@ def test_a_joker_lead_asks_no_suit():
     assert "the 6♠ set the suit and nobody else followed it" in alone
     assert "spade lead" not in alone
     assert Card.parse("X").symbol() == "joker"
+
+
+def test_a_trick_question_says_who_led():
+    """Issue 28: the first Trixter check names the leader (the suit to follow is theirs)."""
+    assert question("trixter-01-q-winner").text == (
+        "No trump. North led the 5♥, then East the K♥, South the 2♠, West the A♥. "
+        "Who takes the trick?")

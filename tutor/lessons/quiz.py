@@ -167,8 +167,10 @@ def _winner(q, qid, text, why, where) -> Question:
     who = (leader + i) % len(names)
     story = trick_story(cards, leader, trump, names, seat=-1)
     if not text:
-        played = ", ".join(f"{names[(leader + k) % len(names)]} the {_word(c)}"
-                           for k, c in enumerate(cards))
+        # Who led decides the suit to follow: say it, then the others in turn.
+        played = f"{names[leader]} led the {_word(cards[0])}, then " + ", ".join(
+            f"{names[(leader + k) % len(names)]} the {_word(c)}"
+            for k, c in enumerate(cards) if k)
         t = "no trump" if trump is None else f"{trump.symbol} {trump.name.lower()} are trump"
         text = f"{t.capitalize()}. {played}. Who takes the trick?"
     wrong = tuple("" if s == who else f"The {_word(cards[(s - leader) % len(names)])} "
