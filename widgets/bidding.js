@@ -178,7 +178,7 @@ export default {
         root.appendChild(box);
       }
       if (legal.has("next")) {
-        const word = s.game === "trix" ? "deal" : "hand"; // Trix plays deals (RULES.md)
+        const word = s.game === "trix" ? "deal" : "hand"; // Trix plays deals, Trixter hands
         const row = section(s.phase === "hand_over" ? `The ${word} is over` : "");
         row.appendChild(button(`Next ${word}`, { type: "next" }, { action: "next" }, true,
           "tt-next"));
