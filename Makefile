@@ -9,12 +9,22 @@ $(BIN)/python:
 	$(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
+# An editable install leaves out the data files (pyproject.toml): link the checkout's Voila
+# template and the voila.json naming it into the venv's Jupyter paths, so `voila lessons`
+# and `jupyter server` there use them as an installed copy would, and see edits at once.
+JUPYTER_DATA := share/jupyter/voila/templates/trix-tutor etc/jupyter/voila.json
+define link_jupyter_data
+	for f in $(JUPYTER_DATA); do mkdir -p $(VENV)/$$(dirname $$f) && ln -sfn $(CURDIR)/$$f $(VENV)/$$f; done
+endef
+
 $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e ".[test]"
+	$(link_jupyter_data)
 	touch $@
 
 $(VENV)/.installed-app: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e ".[app]"
+	$(link_jupyter_data)
 	touch $@
 
 # Serves lessons/ with Voila on localhost:8866 (voila.json) and prints the start page's URL.

@@ -17,6 +17,18 @@ notebook with one tiny anywidget (a button echoed by the kernel) and nothing els
 
 Targets (issue 6): load at most 1.3x the anchor, round trip median under 150 ms,
 under 150 MiB per kernel.
+
+Then page loads as a learner meets them (issue 28), the app served as ``trix-tutor app``
+serves it (``lessons/``, ``voila.json``), with and without its pool of preheated kernels:
+
+- first page: the start page opened as soon as a fresh server answers, and again on a
+  fresh server that has settled (the teacher started it before class);
+- later pages: lessons and a play page in a row, each opened once the server is idle
+  (the learner read the page before); median;
+- pool memory: resident set size of the idle kernels a settled server holds.
+
+Each time is from the request to the first words on screen and to the page ready (its
+widgets drawn, the "Setting up the table" notice gone).
 """
 
 from __future__ import annotations
@@ -204,15 +216,152 @@ def anchor_round_trips(page, clicks: int) -> list[float]:
     return out
 
 
+# --- page loads as a learner meets them -----------------------------------------------------
+START = "00_start_here.ipynb"
+LATER = ["trixter/01_tricks.ipynb", "trixter/02_trump.ipynb", "trix/01_kingdom.ipynb",
+         "play_trixter.ipynb", START]
+NO_POOL = ["--VoilaConfiguration.preheat_kernel=False"]
+# Ready: a widget of the tutor drawn and the app's "Setting up the table" notice gone.
+READY = """() => !!document.querySelector('.trix-tutor')
+  && !document.querySelector('#loading') && !document.querySelector('.tt-setting-up')"""
+WORDS = "() => document.body && document.body.innerText.trim().length > 0"
+
+
+@contextlib.contextmanager
+def lessons_app(extra: list[str], log):
+    """The app as ``trix-tutor app`` runs it (``voila lessons``, its template on the
+    Jupyter path) on a free port, plus ``extra`` Voila arguments; yields (process, base)."""
+    port = free_port()
+    env = {**os.environ, "JUPYTER_PATH": os.pathsep.join(
+        p for p in (str(ROOT / "share" / "jupyter"), os.environ.get("JUPYTER_PATH")) if p),
+        "TRIX_TUTOR_HOME": tempfile.mkdtemp(prefix="trix-bench-")}
+    proc = subprocess.Popen([sys.executable, "-m", "voila", "lessons", f"--port={port}",
+                             "--no-browser", "--Voila.port_retries=0", *extra],
+                            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+    deadline = time.monotonic() + 120
+    while True:
+        try:
+            urllib.request.urlopen(f"http://localhost:{port}/", timeout=2).close()
+            break
+        except OSError:
+            if proc.poll() is not None or time.monotonic() > deadline:
+                stop(proc)
+                raise RuntimeError("Voila did not start") from None
+            time.sleep(0.1)
+    try:
+        yield proc, f"http://localhost:{port}/voila/render/"
+    finally:
+        stop(proc)
+
+
+def cpu_seconds(pids: set[int]) -> float:
+    total = 0
+    for pid in pids:
+        try:
+            fields = (Path("/proc") / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += int(fields[11]) + int(fields[12])  # utime + stime, in clock ticks
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+def settle(proc: subprocess.Popen, quiet: float = 0.05, timeout: float = 300) -> None:
+    """Wait until Voila and its kernels are idle: under ``quiet`` CPU seconds in 1 s."""
+    deadline = time.monotonic() + timeout
+    pids = {proc.pid} | kernel_pids(proc.pid)
+    last = cpu_seconds(pids)
+    while time.monotonic() < deadline:
+        time.sleep(1)
+        pids = {proc.pid} | kernel_pids(proc.pid)
+        now = cpu_seconds(pids)
+        if now - last < quiet:
+            return
+        last = now
+    raise RuntimeError("the app never settled")
+
+
+def page_load(browser, url: str) -> tuple[float, float]:
+    """Seconds from the request to the first words on screen and to the page ready."""
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    context.route(outside, external)
+    page = context.new_page()
+    t0 = time.perf_counter()
+    page.goto(url, wait_until="commit")
+    page.wait_for_function(WORDS, polling="raf", timeout=180_000)
+    words = time.perf_counter() - t0
+    try:
+        page.wait_for_function(READY, polling="raf", timeout=180_000)
+    except Exception:
+        page.screenshot(path=str(ROOT / "test-artifacts" / "bench-not-ready.png"))
+        raise RuntimeError(f"{url} never got ready: {page.inner_text('body')[:300]!r}")
+    ready = time.perf_counter() - t0
+    context.close()
+    return words, ready
+
+
+def page_loads(browser, extra: list[str], servers: int) -> dict[str, object]:
+    """First and later page loads on fresh servers started with ``extra`` arguments."""
+    just, settled, later, pool = [], [], [], []
+    for _ in range(servers):
+        with tempfile.TemporaryFile("w+") as log:
+            try:
+                with lessons_app(extra, log) as (proc, base):
+                    just.append(page_load(browser, base + START))
+                with lessons_app(extra, log) as (proc, base):
+                    settle(proc)
+                    pool.append(sum(rss_mib(k) for k in kernel_pids(proc.pid)))
+                    settled.append(page_load(browser, base + START))
+                    for path in LATER:
+                        settle(proc)
+                        later.append(page_load(browser, base + path))
+            except Exception:
+                log.seek(0)
+                sys.stderr.write(log.read()[-4000:])
+                raise
+    return {"just": just, "settled": settled, "later": later, "pool": pool}
+
+
+def print_page_loads(results: dict[str, dict], servers: int) -> None:
+    def cell(pairs: list[tuple[float, float]]) -> str:
+        words = statistics.median(w for w, _ in pairs)
+        ready = statistics.median(r for _, r in pairs)
+        return f"{words:.1f} / {ready:.1f}"
+
+    names = list(results)
+    print()
+    print(f"{'page load: first words / ready, s (median)':<46}"
+          + "".join(f"{n:>18}" for n in names))
+    rows = [("first page, server just started", "just"),
+            ("first page, server settled", "settled"),
+            (f"later pages ({len(LATER)} in a row, server idle)", "later")]
+    for label, key in rows:
+        print(f"{label:<46}" + "".join(f"{cell(results[n][key]):>18}" for n in names))
+    print(f"{'idle kernels held by a settled server, MiB':<46}"
+          + "".join(f"{statistics.median(results[n]['pool']):>18.0f}" for n in names))
+    print(f"# {servers} fresh server(s) per column; later pages: {', '.join(LATER)}")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--loads", type=int, default=5, help="page loads per notebook")
     parser.add_argument("--clicks", type=int, default=20, help="card clicks timed")
     parser.add_argument("--quick", action="store_true", help="1 load, 3 clicks (a smoke run)")
+    parser.add_argument("--servers", type=int, default=2,
+                        help="fresh servers per column of the page-load table")
+    parser.add_argument("--pages-only", action="store_true", help="only the page-load table")
     args = parser.parse_args(argv)
     if args.quick:
-        args.loads, args.clicks = 1, 3
+        args.loads, args.clicks, args.servers = 1, 3, 1
     from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        results = {"no pool": page_loads(browser, NO_POOL, args.servers),
+                   "pool (voila.json)": page_loads(browser, [], args.servers)}
+        browser.close()
+    print_page_loads(results, args.servers)
+    if args.pages_only:
+        return 0
 
     with voila_app() as (proc, base):
         with sync_playwright() as p:

@@ -21,6 +21,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.parse
 import urllib.request
 from pathlib import Path
 
@@ -65,15 +66,17 @@ def _free_port() -> int:
 
 
 @contextlib.contextmanager
-def running(args: list[str], name: str, **env: str):
-    """A Voila process from ``args`` (cwd: the repository, for ``voila.json``), once it
-    answers on its port; stopped (with its kernels) at the end. Its log goes to
+def running(args: list[str], name: str, cwd: Path = ROOT, **env: str | None):
+    """A Voila (or Jupyter server) process from ``args`` (cwd: the repository, for
+    ``voila.json``), once it answers on its port; stopped (with its kernels) at the end.
+    ``env`` adds variables (``None`` removes one). Its log goes to
     ``test-artifacts/<name>.log``."""
     port = _free_port()
     ARTIFACTS.mkdir(exist_ok=True)
     env = dict(os.environ, TRIX_TUTOR_SEED=SEED, TRIX_TUTOR_PAUSE="0.05", **env)
+    env = {k: v for k, v in env.items() if v is not None}
     log = open(ARTIFACTS / f"{name}.log", "w")  # closed in the finally below
-    proc = subprocess.Popen([sys.executable, *args, f"--port={port}"], cwd=ROOT, env=env,
+    proc = subprocess.Popen([sys.executable, *args, f"--port={port}"], cwd=cwd, env=env,
                             stdout=log, stderr=subprocess.STDOUT)
     url = proc.url = f"http://localhost:{port}"
     try:
@@ -112,17 +115,24 @@ def app_url(voila) -> str:
     return voila.url
 
 
-def kernels(voila) -> set[int]:
-    """Process ids of the kernels this Voila started (its children running ipykernel)."""
+def kernels(voila, kernel_id: str = "") -> set[int]:
+    """Process ids of the kernels this Voila started (its children running ipykernel);
+    with ``kernel_id``, only that kernel's (its connection file is named after it)."""
     out = set()
     for d in Path("/proc").iterdir():
         try:
             ppid = int((d / "stat").read_text().rsplit(")", 1)[1].split()[1])
-            if ppid == voila.pid and b"ipykernel" in (d / "cmdline").read_bytes():
+            cmd = (d / "cmdline").read_bytes()
+            if ppid == voila.pid and b"ipykernel" in cmd and f"-{kernel_id}".encode() in cmd:
                 out.add(int(d.name))
         except (OSError, ValueError, IndexError):
             continue
     return out
+
+
+def page_kernel_id(page) -> str:
+    """The id of the kernel behind a Voila page (its page config)."""
+    return json.loads(page.locator("#jupyter-config-data").text_content())["kernelId"]
 
 
 @pytest.fixture(scope="module")
@@ -337,10 +347,10 @@ def test_leaving_the_page_shuts_its_kernel_down(browser, voila):
     """Voila's beforeunload beacon must get through (voila.json), not wait for culling."""
     context = browser.new_context()  # not routed: routing holds the beacon back
     pg = context.new_page()
-    before = kernels(voila)
     pg.goto(f"{voila.url}/voila/render/play_trixter.ipynb")
     expect(pg.locator(".trix-tutor").first).to_be_visible(timeout=60_000)
-    mine = kernels(voila) - before
+    # The page's own kernel: a preheated one was started before the page was asked for.
+    mine = kernels(voila, page_kernel_id(pg))
     assert len(mine) == 1
     pg.goto("about:blank")  # leaving the page fires the beacon
     deadline = time.monotonic() + 20
@@ -461,7 +471,7 @@ LESSON_PAGES = ["00_start_here.ipynb"] + [x.path for x in LESSONS]
 LINKS: dict[str, list[str]] = {}  # page -> the app links it shows (filled as pages open)
 PROBLEM_TEXT = re.compile(r"Traceback|error when executing|Error displaying widget|"
                           r"Failed to load model|Loading widget", re.I)
-CALL = re.compile(r"^(guided|puzzle|check|puzzle_trainer|class_set|teacher_page|"
+CALL = re.compile(r"^(guided|puzzle|check|puzzle_trainer|class_set|teacher_page|learner_map|"
                   r"trixter_game|trix_game|review_page)\(", re.M)
 
 
@@ -470,7 +480,8 @@ def expected_widgets(path: str) -> dict[str, int]:
     cells = json.loads((ROOT / "lessons" / path).read_text(encoding="utf-8"))["cells"]
     code = "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "code")
     calls = CALL.findall(code)
-    return {".tt-puzzle": sum(c in ("guided", "puzzle", "puzzle_trainer") for c in calls),
+    return {".tt-map": calls.count("learner_map"),
+            ".tt-puzzle": sum(c in ("guided", "puzzle", "puzzle_trainer") for c in calls),
             ".tt-quiz": calls.count("check"),
             ".tt-table": sum(c in ("guided", "puzzle", "puzzle_trainer", "trixter_game",
                                    "trix_game") for c in calls),
@@ -490,10 +501,12 @@ def open_lesson(page, app_url: str, path: str, url: str | None = None,
     for sel, n in expected_widgets(path).items():
         if n:
             expect(page.locator(sel)).to_have_count(n, timeout=timeout)
-    # Voila shows "Loading widget..." until a widget's view is drawn: wait for every one.
+    # Voila turns each output (a JSON script) into a view that says "Loading widget..."
+    # until it is drawn: wait until every output is a view, then until every view is drawn.
+    expect(page.locator('script[type="application/vnd.voila.cell-output+json"]')
+           ).to_have_count(0, timeout=timeout)
     expect(page.get_by_text(re.compile(r"Loading widget", re.I))).to_have_count(0,
                                                                                timeout=timeout)
-    page.wait_for_timeout(300)
     text = page.locator("body").inner_text()
     assert not PROBLEM_TEXT.search(text), f"{path}: {PROBLEM_TEXT.search(text)[0]}"
     assert "import " not in text, f"{path}: code shows in the app"
@@ -633,6 +646,46 @@ def test_no_page_asks_anything_outside_the_app(browser, app_url):
         outside = [u for u in sent if not u.startswith((app_url, "data:", "blob:"))]
         assert not outside, f"{path} asked outside the app: {outside}"
         assert sent and not problems, f"{path}: {problems}"
+
+
+@pytest.fixture(scope="module")
+def hub_server(tmp_path_factory):
+    """A Jupyter server with Voila's extension, as a hub (TLJH, Z2JH) or Binder starts one
+    for a student: run from their home folder (no voila.json there), no JUPYTER_PATH, so
+    the page template and the setting that names it come only from what the package
+    installed on the environment's Jupyter path."""
+    home = tmp_path_factory.mktemp("hub-home")
+    with running(["-m", "jupyter_server", f"--ServerApp.root_dir={ROOT}",
+                  "--IdentityProvider.token=", "--ServerApp.password=", "--no-browser",
+                  "--ServerApp.port_retries=0", "--ServerApp.default_url=/voila",
+                  "--allow-root"],  # a container's user may be root
+                 "jupyter-server", cwd=home, JUPYTER_PATH=None,
+                 JUPYTER_CONFIG_DIR=str(home / ".jupyter"),
+                 JUPYTER_DATA_DIR=str(home / ".local"), JUPYTER_RUNTIME_DIR=str(home / "run"),
+                 TRIX_TUTOR_HOME=str(home / "progress")) as proc:
+        yield proc.url
+
+
+def test_a_hub_server_serves_the_lessons_with_the_apps_page_and_nothing_outside(
+        browser, hub_server):
+    """The start page as a hub opens it: the app's page ("Setting up the table…", then
+    the map) and every request and websocket it opens goes to this server only."""
+    problems: list[str] = []
+    page = watched_page(browser, hub_server, problems)
+    sent: list[str] = []
+    page.on("request", lambda r: sent.append(r.url))
+    page.on("websocket", lambda ws: sent.append(ws.url))
+    page.goto(f"{hub_server}/voila/render/lessons/00_start_here.ipynb", timeout=120_000)
+    expect(page.locator("body[data-tt-ready]")).to_have_count(1, timeout=120_000)
+    expect(page.locator(".tt-map")).to_be_visible()
+    expect(page.locator(".tt-setting-up")).to_have_count(0)
+    assert "cdn.jsdelivr.net" not in page.content()
+    shot(page, "hub_start_page")
+    page.close()
+    page.context.close()
+    hosts = {urllib.parse.urlsplit(u).hostname for u in sent if not u.startswith("data:")}
+    assert hosts == {"localhost"}, sent
+    assert not problems, "\n".join(problems)
 
 
 def focused(page) -> dict:

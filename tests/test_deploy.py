@@ -77,9 +77,48 @@ def test_voila_settings_for_a_class():
     settings = json.loads((ROOT / "voila.json").read_text())
     cull = settings["MappingKernelManager"]
     assert cull["cull_idle_timeout"] == 900 and cull["cull_connected"] is False
-    assert settings["VoilaConfiguration"] == {"show_tracebacks": False, "strip_sources": True}
+    assert settings["VoilaConfiguration"] == {"show_tracebacks": False, "strip_sources": True,
+                                              "template": "trix-tutor", "preheat_kernel": True}
     assert settings["Voila"]["kernel_websocket_connection_class"] == \
         "widgets.server.NoDelayChannels"
+
+
+def test_the_kernel_pool_preheats_a_few_pages_that_need_no_request():
+    """A preheated kernel runs its page before anyone asks for it: only pages that read
+    nothing of the request (class_set reads ?code= from it) may be pooled, and only a few,
+    since each idle kernel holds its memory (benchmarks/page-load.md)."""
+    pools = json.loads((ROOT / "voila.json").read_text())["VoilaKernelManager"][
+        "kernel_pools_config"]
+    assert pools.pop("default") == {"pool_size": 0}  # Voila's own default is 1 for every page
+    assert "00_start_here.ipynb" in pools and len(pools) <= 6
+    for page, config in pools.items():
+        assert (ROOT / "lessons" / page).is_file(), page
+        assert config == {"pool_size": 1}
+        cells = json.loads((ROOT / "lessons" / page).read_text(encoding="utf-8"))["cells"]
+        code = "".join("".join(c["source"]) for c in cells if c["cell_type"] == "code")
+        assert "classroom" not in code and "QUERY_STRING" not in code, page
+
+
+def test_every_way_of_serving_gets_the_apps_page_template():
+    """The template and the voila.json naming it are data files of the package (so a hub's
+    or Binder's environment has them on its Jupyter paths), every file of the template;
+    the repository's voila.json names it too (`voila lessons` from the checkout)."""
+    tomllib = pytest.importorskip("tomllib")
+    data = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"][
+        "data-files"]
+    template = "share/jupyter/voila/templates/trix-tutor"
+    listed = {f for pattern in data[template] for f in ROOT.glob(pattern)}
+    assert listed == {f for f in (ROOT / template).iterdir() if f.is_file()}
+    assert {"index.html.j2", "conf.json", "spinner.macro.html.j2"} <= {f.name for f in listed}
+    assert data["etc/jupyter"] == ["etc/jupyter/voila.json"]
+    installed = json.loads((ROOT / "etc" / "jupyter" / "voila.json").read_text())
+    assert installed == {"VoilaConfiguration": {"template": "trix-tutor"}}
+    assert json.loads((ROOT / "voila.json").read_text())["VoilaConfiguration"][
+        "template"] == "trix-tutor"
+    # Binder and the hub recipes install binder/requirements.txt: not editable, since an
+    # editable install leaves the data files out.
+    lines = (ROOT / "binder" / "requirements.txt").read_text().splitlines()
+    assert "." in lines and not any(x.startswith("-e") for x in lines)
 
 
 def test_kernel_websockets_send_without_nagle_delay(monkeypatch):

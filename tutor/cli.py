@@ -152,17 +152,16 @@ def app(port: int = APP_PORT, out: TextIO | None = None) -> int:
         return 1
     print(f"Open http://localhost:{port}/{START_PAGE} (Ctrl+C stops the app)", file=out)
     out.flush()
-    os.chdir(root)  # where Voila finds voila.json
-    # The page template share/jupyter/voila/templates/trix-tutor (Voila's page without its
-    # Font Awesome links to a CDN: a class offline gets nothing from outside the app).
-    # Voila looks for templates on the Jupyter path only, so this checkout's goes first.
+    os.chdir(root)  # where Voila finds voila.json (settings, page template, kernel pool)
+    # voila.json names the page template share/jupyter/voila/templates/trix-tutor, which
+    # Voila looks for on the Jupyter path only: this checkout's goes first, so the app
+    # never runs with an older installed copy.
     env = dict(os.environ)
     env["JUPYTER_PATH"] = os.pathsep.join(
         p for p in (str(root / "share" / "jupyter"), env.get("JUPYTER_PATH", "")) if p)
     # Voila takes this process's place, so Ctrl+C and a kill reach it directly.
     os.execve(sys.executable, [sys.executable, "-m", "voila", "lessons", f"--port={port}",
-                               "--no-browser", "--Voila.port_retries=0",
-                               "--VoilaConfiguration.template=trix-tutor"], env)
+                               "--no-browser", "--Voila.port_retries=0"], env)
     return 0  # not reached
 
 
