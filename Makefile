@@ -48,15 +48,20 @@ serve-site: site
 	$(PY) -m http.server 8000 --bind 127.0.0.1 --directory build/site
 
 # pytest exits 5 when it collected nothing, so an empty run fails loudly here.
-# tests/test_browser.py drives the app in Debian's chromium (/usr/bin/chromium).
+# Two lanes: everything but the browser on every core (pytest-xdist; a module stays on one
+# worker, so its fixtures are made once), then the browser and static-site tests alone, so
+# a page never waits on a core busy with a solver (tests/test_browser.py drives Debian's
+# chromium, /usr/bin/chromium).
+XDIST := -n auto --dist loadscope
 test: $(VENV)/.installed-test
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest $(XDIST) -m "not browser and not site"
+	$(BIN)/python -m pytest -m "browser or site"
 
 # The quick lane for daily work (a few minutes): everything but the browser, the static site
 # and the tests marked slow (long random play, the expert's games, every puzzle proved, the
 # benchmark scripts). CI runs `make test`, which runs them all.
 check: $(VENV)/.installed-test
-	$(BIN)/python -m pytest -m "not slow and not browser and not site"
+	$(BIN)/python -m pytest $(XDIST) -m "not slow and not browser and not site"
 
 bench: $(VENV)/.installed-test
 	$(BIN)/python benchmarks/engine.py
