@@ -464,7 +464,8 @@ class GameView(Controller, ipywidgets.VBox):
         self._update_options()
 
     def _round_key(self) -> tuple:
-        return (getattr(self.game, "contract", None), str(self.session.opponents))
+        """The round's contract and the bots' level: what a weighed choice's cost is for."""
+        return (self.game.contract, str(self.session.opponents))  # type: ignore[attr-defined]
 
     def _pace(self, pause: float, took: float, in_round: bool = False) -> float:
         """Seconds a computer action takes on screen: ``pause``, or the slowest of the last
