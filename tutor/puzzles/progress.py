@@ -410,6 +410,20 @@ def counting_words(rated: bool) -> str:
             "half a solve at most, so it never raises it; a miss or the solution lowers it.")
 
 
+
+def _attempt_facts(puzzle_id: Any, theme: str, difficulty: int, hints_used: int,
+                   when: datetime | str | None, data: Mapping[str, Any] | None) -> tuple:
+    """An attempt's facts checked, before anything changes: id, theme, difficulty, the
+    generated puzzle's data, the moment and its stamp; ``ValueError`` on junk."""
+    difficulty = _difficulty(difficulty)
+    if isinstance(hints_used, bool) or not isinstance(hints_used, int) or hints_used < 0:
+        raise ValueError(f"hints_used is a count, not {hints_used!r}")
+    if data is not None:
+        data = _puzzle_data(data)
+    moment = _instant(when)
+    stamp = _when(when) if when is not None else _stamp(moment)
+    return str(puzzle_id), str(theme), difficulty, data, moment, stamp
+
 def _difficulty(d: Any) -> int:
     if isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= 5:
         raise ValueError(f"a puzzle difficulty is a whole number from 1 to 5, not {d!r}")
@@ -506,14 +520,8 @@ class Progress:
         """Count one finished attempt, update the rating and the review schedule; returns
         the attempt. ``data`` is a generated puzzle's JSON, kept while it is scheduled so
         it can be dealt again."""
-        difficulty = _difficulty(difficulty)
-        if isinstance(hints_used, bool) or not isinstance(hints_used, int) or hints_used < 0:
-            raise ValueError(f"hints_used is a count, not {hints_used!r}")
-        puzzle_id, theme = str(puzzle_id), str(theme)
-        if data is not None:
-            data = _puzzle_data(data)
-        moment = _instant(when)  # a bad time raises here, before anything changes
-        stamp = _when(when) if when is not None else _stamp(moment)
+        puzzle_id, theme, difficulty, data, moment, stamp = _attempt_facts(
+            puzzle_id, theme, difficulty, hints_used, when, data)
         opponent = (puzzle_rating(difficulty), PUZZLE_DEVIATION)
         if not solved:
             outcome, score = "failed", 0.0
@@ -558,14 +566,8 @@ class Progress:
         solved without hints, and the review schedule as :meth:`record` moves it; the
         rating, streaks, tallies and history stay as they were. Returns the attempt (its
         ``rating`` the unchanged rating, its ``change`` 0)."""
-        difficulty = _difficulty(difficulty)
-        if isinstance(hints_used, bool) or not isinstance(hints_used, int) or hints_used < 0:
-            raise ValueError(f"hints_used is a count, not {hints_used!r}")
-        puzzle_id, theme = str(puzzle_id), str(theme)
-        if data is not None:
-            data = _puzzle_data(data)
-        moment = _instant(when)
-        stamp = _when(when) if when is not None else _stamp(moment)
+        puzzle_id, theme, difficulty, data, moment, stamp = _attempt_facts(
+            puzzle_id, theme, difficulty, hints_used, when, data)
         outcome = "failed" if not solved else "hinted" if hints_used else "solved"
         if outcome == "solved":
             self.solved.add(puzzle_id)
