@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import json
 import os
 import socket
 import statistics
@@ -147,6 +148,15 @@ def kernel_pids(voila_pid: int) -> set[int]:
     return out
 
 
+def pss_mib(pid: int) -> float:
+    """Proportional set size: the process's own pages plus its share of shared ones (the
+    libraries every kernel maps), so a sum over kernels is what they cost together."""
+    for line in (Path("/proc") / str(pid) / "smaps_rollup").read_text().splitlines():
+        if line.startswith("Pss:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
 def rss_mib(pid: int) -> float:
     for line in (Path("/proc") / str(pid) / "status").read_text().splitlines():
         if line.startswith("VmRSS:"):
@@ -221,6 +231,17 @@ START = "00_start_here.ipynb"
 LATER = ["trixter/01_tricks.ipynb", "trixter/02_trump.ipynb", "trix/01_kingdom.ipynb",
          "play_trixter.ipynb", START]
 NO_POOL = ["--VoilaConfiguration.preheat_kernel=False"]
+SMALL_POOL = ["00_start_here.ipynb", "play_trixter.ipynb", "play_trix.ipynb"]
+
+
+def pool_of(pages: list[str]) -> list[str]:
+    """Voila arguments for voila.json with a pool of one kernel for ``pages`` only."""
+    settings = json.loads((ROOT / "voila.json").read_text())
+    settings["VoilaKernelManager"]["kernel_pools_config"] = {
+        "default": {"pool_size": 0}, **{page: {"pool_size": 1} for page in pages}}
+    folder = Path(tempfile.mkdtemp(prefix="trix-bench-config-"))
+    (folder / "voila.json").write_text(json.dumps(settings))
+    return [f"--Voila.config_file_paths={folder}"]
 # Ready: a widget of the tutor drawn and the app's "Setting up the table" notice gone.
 READY = """() => !!document.querySelector('.trix-tutor')
   && !document.querySelector('#loading') && !document.querySelector('.tt-setting-up')"""
@@ -309,7 +330,8 @@ def page_loads(browser, extra: list[str], servers: int) -> dict[str, object]:
                     just.append(page_load(browser, base + START))
                 with lessons_app(extra, log) as (proc, base):
                     settle(proc)
-                    pool.append(sum(rss_mib(k) for k in kernel_pids(proc.pid)))
+                    idle = kernel_pids(proc.pid)
+                    pool.append((sum(rss_mib(k) for k in idle), sum(pss_mib(k) for k in idle)))
                     settled.append(page_load(browser, base + START))
                     for path in LATER:
                         settle(proc)
@@ -336,8 +358,13 @@ def print_page_loads(results: dict[str, dict], servers: int) -> None:
             (f"later pages ({len(LATER)} in a row, server idle)", "later")]
     for label, key in rows:
         print(f"{label:<46}" + "".join(f"{cell(results[n][key]):>18}" for n in names))
-    print(f"{'idle kernels held by a settled server, MiB':<46}"
-          + "".join(f"{statistics.median(results[n]['pool']):>18.0f}" for n in names))
+    def memory(pairs: list[tuple[float, float]]) -> str:
+        rss = statistics.median(r for r, _ in pairs)
+        pss = statistics.median(p for _, p in pairs)
+        return f"{rss:.0f} / {pss:.0f}"
+
+    print(f"{'idle kernels of a settled server, MiB RSS / PSS':<46}"
+          + "".join(f"{memory(results[n]['pool']):>18}" for n in names))
     print(f"# {servers} fresh server(s) per column; later pages: {', '.join(LATER)}")
 
 
@@ -357,7 +384,8 @@ def main(argv: list[str] | None = None) -> int:
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         results = {"no pool": page_loads(browser, NO_POOL, args.servers),
-                   "pool (voila.json)": page_loads(browser, [], args.servers)}
+                   "start+play pool": page_loads(browser, pool_of(SMALL_POOL), args.servers),
+                   "voila.json pool": page_loads(browser, [], args.servers)}
         browser.close()
     print_page_loads(results, args.servers)
     if args.pages_only:
