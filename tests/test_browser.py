@@ -670,12 +670,17 @@ def test_a_hub_server_serves_the_lessons_with_the_apps_page_and_nothing_outside(
         browser, hub_server):
     """The start page as a hub opens it: the app's page ("Setting up the table…", then
     the map) and every request and websocket it opens goes to this server only."""
+    start = f"{hub_server}/voila/render/lessons/00_start_here.ipynb"
+    with urllib.request.urlopen(start, timeout=120) as r:
+        html = r.read().decode()
+    # The notice is sent before the kernel starts: the page is never blank meanwhile.
+    assert html.index("Setting up the table…") < html.index('"kernelId"')
     problems: list[str] = []
     page = watched_page(browser, hub_server, problems)
     sent: list[str] = []
     page.on("request", lambda r: sent.append(r.url))
     page.on("websocket", lambda ws: sent.append(ws.url))
-    page.goto(f"{hub_server}/voila/render/lessons/00_start_here.ipynb", timeout=120_000)
+    page.goto(start, timeout=120_000)
     expect(page.locator("body[data-tt-ready]")).to_have_count(1, timeout=120_000)
     expect(page.locator(".tt-map")).to_be_visible()
     expect(page.locator(".tt-setting-up")).to_have_count(0)
