@@ -48,17 +48,17 @@ class Holder(Bot):
     """Thinks ``THINK`` seconds whenever it has a choice in the round, then declines; names
     ``contract`` as owner; plays its first legal card at once."""
 
-    def __init__(self, clock: FakeTime, contract: str) -> None:
-        self.clock, self.contract = clock, contract
+    def __init__(self, clock: FakeTime, contract: str, think: float = THINK) -> None:
+        self.clock, self.contract, self.think = clock, contract, think
 
-    def __deepcopy__(self, memo):  # the table's stand-in thinks on the same clock
+    def __deepcopy__(self, memo):  # the table's stand-in thinks on the same clock, THINK s
         return Holder(self.clock, self.contract)
 
     def act(self, observation):
         acts = legal_actions(observation)
         if observation["phase"] == "double":
             if len(acts) > 1:
-                self.clock.now += THINK
+                self.clock.now += self.think
             return next(a for a in acts if isinstance(a, (NoDouble, NoRedeal)))
         if any(isinstance(a, ChooseContract) for a in acts):
             return ChooseContract(self.contract)
@@ -85,7 +85,8 @@ def deal_with(holder: int, cards: list[str]) -> list[CardSet]:
 REFRESH = GameView.refresh
 
 
-def shown(monkeypatch, holder: int, contract: str, cards: list[str], owner: int):
+def shown(monkeypatch, holder: int, contract: str, cards: list[str], owner: int,
+          think: float = THINK):
     """What the page gets (the table's message) and when, from the deal's start to the
     round's end; the learner declines in the round."""
     clock = FakeTime()
@@ -93,7 +94,7 @@ def shown(monkeypatch, holder: int, contract: str, cards: list[str], owner: int)
     game = TrixGame.new(seed=5, deals=[deal_with(holder, cards)], dealer=(owner - 1) % 4,
                         owner=owner)
     assert game.hands[holder] >= {Card.parse(c) for c in cards}
-    bots = [None] + [Holder(clock, contract) for _ in range(3)]
+    bots = [None] + [Holder(clock, contract, think) for _ in range(3)]
     log: list[tuple[float, str, str]] = []
 
     def refresh(self, clear_errors: bool = False) -> None:
@@ -149,3 +150,13 @@ def test_the_round_rehearsal_never_looks_at_the_deal(monkeypatch):
         session = PlaySession(game, seat=0, opponents=view_bots)
         times.add(session.rehearse_round(clock.perf_counter))
     assert times == {THINK}
+
+
+@pytest.mark.parametrize("owner", [0, 2])
+def test_a_holder_slower_than_the_rehearsal_tells_nothing_within_the_head_room(monkeypatch,
+                                                                               owner):
+    """The real holder thinks 30% longer than the rehearsal did (a busier moment): still
+    within the head room, so neither its own turn nor the seats after it wait longer."""
+    runs = {holder: shown(monkeypatch, holder, "king", ["KH", "AH", "QH", "JH"], owner,
+                          think=1.3 * THINK)[0] for holder in (1, 2, 3)}
+    assert runs[1] == runs[2] == runs[3], runs

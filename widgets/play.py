@@ -481,8 +481,13 @@ class GameView(Controller, ipywidgets.VBox):
             return 0.0
         if in_round:
             key = self._round_key()
-            cost = self._round_costs[key] = max(self._round_costs.get(key, 0.0), took)
-            return max(pause, min(PACE_CAP, ROUND_MARGIN * cost), took)
+            held = max(pause, min(PACE_CAP, ROUND_MARGIN * self._round_costs.get(key, 0.0)))
+            # Within the head room the pace stays put: raised by a holder's thought, it
+            # would tell the seats after it. Only a thought past it (seen anyway) raises
+            # the rehearsed cost, for the rounds to come.
+            if took > held:
+                self._round_costs[key] = took
+            return max(held, took)
         recent = self._thoughts
         recent.append(took)
         del recent[:-PACE_WINDOW]
