@@ -14,6 +14,10 @@ from typing import Any
 import anywidget
 import traitlets
 
+from tutor.learners import LearnerError
+
+from .who import arrive
+
 HERE = Path(__file__).parent
 
 
@@ -65,9 +69,6 @@ class TutorWidget(anywidget.AnyWidget):
     def _learner_arrived(self, change: Any) -> None:
         if not change["new"]:
             return
-        from .learner import arrive
-        from tutor.learners import LearnerError
-
         try:
             arrive(change["new"], self.page)
         except LearnerError as e:

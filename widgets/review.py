@@ -40,10 +40,10 @@ from tutor.cards import Card, Suit
 from tutor.errors import IllegalActionError, ParseError
 from tutor.protocol import Game
 from tutor.review import decision_indices, number_words, value_words
+from tutor.session import learner_views
 
 from ._base import Controller, Refused, TutorWidget, css, esm
 from .layout import TrexLayout
-from .play import learner_views
 from .table import CardTable
 
 # The browser's Python (Pyodide, the static site) cannot start a thread: there the review
