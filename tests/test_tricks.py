@@ -7,7 +7,7 @@ import random
 import pytest
 
 from tutor import JOKER, Card, CardSet, Rank, Suit
-from tutor.tricks import led_suit, legal_cards, trick_winner, why_illegal
+from tutor.tricks import led_suit, legal_cards, legal_mask, trick_winner, why_illegal
 
 J = None  # the oracle's joker
 
@@ -60,6 +60,16 @@ def test_legal_cards_match_the_oracle(seed):
         assert {tup(c) for c in got} == set(want)
         for c in hand:
             assert (why_illegal(c, hand, trick) is None) == (tup(c) in want)
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_legal_mask_gives_the_answers_of_legal_cards(seed):
+    rng = random.Random(50 + seed)
+    for _ in range(300):
+        hand, trick = random_case(rng)
+        got = legal_mask(hand.mask, hand.jokers, [c.index for c in trick])
+        want = legal_cards(hand, trick)
+        assert got == want.mask | (1 << JOKER.index if want.jokers else 0)
 
 
 @pytest.mark.parametrize("seed", range(20))

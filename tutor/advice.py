@@ -45,7 +45,7 @@ from .actions import Action, Bid, ChooseContract, ChooseTrump, ClaimRedeal, Doub
 from .cards import JOKER, Card, CardSet, Suit
 from .facts import percents, plural, signed
 from .protocol import Phase
-from .tricks import trick_winner
+from .tricks import legal_mask, trick_winner
 from .trix.contracts import contracts_title
 
 __all__ = ["advise", "Advice", "Option", "bid_distribution", "BidDistribution",
@@ -375,27 +375,11 @@ def _bits(m: int):
         m ^= low
 
 
-def _legal_cards(hand: int, jokers: int, trick: list[int]) -> int:
-    """The cards ``hand`` may play to ``trick`` (``tutor.tricks.legal_cards`` on masks),
-    bit 52 standing for a joker: follow the suit led if able; a joker only when void in
-    it, or led from a hand of nothing but jokers; while only jokers are down, anything."""
-    for c in trick:
-        if c != JK:
-            follow = hand & SUIT[c // 13]
-            if follow:
-                return follow
-            break
-    else:
-        if not trick:
-            return hand if hand else 1 << JK
-    return hand | (1 << JK if jokers else 0)
-
-
 def _trixter_card(hand: int, jokers: int, trick: list[int], trump: int, unseen: int,
                   need: int, last: bool) -> int:
     """The rollout policy's card (the beginner's rules on masks): win cheaply while the
     bid needs tricks, duck once it has enough. ``trump`` is a suit or -1."""
-    allowed = _legal_cards(hand, jokers, trick)
+    allowed = legal_mask(hand, jokers, trick)
     if not allowed & (allowed - 1):  # one card to play (a third of the calls)
         return allowed.bit_length() - 1
     led = -1
@@ -525,10 +509,6 @@ def _trixter_rollout(hands: list[int], jokers: list[int], trick: list[int], lead
         trick = []
         if not hands[w] and not jokers[w]:
             return won
-
-
-def _index(card: Card) -> int:
-    return JK if card.is_joker else card.index
 
 
 def _trump_index(trump: Suit | None) -> int:
@@ -1014,16 +994,6 @@ def _taken(game) -> tuple[list[int], list[int]]:
     return taken, won
 
 
-def _gone(game) -> int:
-    """The cards played so far in this hand or deal, as a mask (jokers have no bit)."""
-    m = 0
-    for t in game.tricks + [game.trick]:
-        for _, c in t:
-            if not c.is_joker:
-                m |= 1 << c.index
-    return m
-
-
 def _trix(game, seat: int, legal: list[Action], work: int, rng_seed: str) -> Advice:
     phase = game.phase
     if phase == Phase.CHOOSE_CONTRACT:
@@ -1061,7 +1031,7 @@ def _trix_cards(game, seat: int, legal: list[Action], work: int, rng_seed: str) 
     deal = _TrixDeal(game.contract, game.doubles, game.rules)
     side = _side(game, seat)
     taken0, won0 = _taken(game)
-    gone0 = _gone(game)
+    gone0 = CardSet(c for t in game.tricks + [game.trick] for _, c in t).mask  # played, no jokers
     trick0 = [(s, c.index) for s, c in game.trick]
     totals = [0.0] * len(plays)
     per: dict[str, list[float]] = {str(a): [] for a in plays}

@@ -22,7 +22,7 @@ from .errors import ParseError
 
 __all__ = [
     "Suit", "Rank", "Card", "JOKER", "CardSet", "Deal", "deal", "parse_deal", "format_deal",
-    "deck",
+    "deck", "CARDS",
 ]
 
 
@@ -222,6 +222,10 @@ class Card:
 _CARDS: list[Card] = [Card._make(Suit(i // 13), Rank(i % 13 + 2), i) for i in range(52)]
 JOKER: Card = Card._make(None, None, 52)
 _ALL_CARDS = _CARDS + [JOKER]
+CARDS: tuple[Card, ...] = tuple(_CARDS)
+"""The 52 cards in index order (``CARDS[i].index == i``), no joker: a public, unchangeable
+deck for code that samples or filters cards in a fixed order (the Trix bot's sample deals,
+the contract simulations), where :func:`deck` gives a fresh list in hand order."""
 _CARD_TEXT = {}
 for _c in _CARDS:
     _CARD_TEXT[str(_c)] = _c

@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from .lessons.curriculum import LESSONS, lesson
-from .puzzles.progress import (Progress, ProgressFormatError, ProgressStore, _atomic_write,
+from .puzzles.progress import (Progress, ProgressFormatError, ProgressStore, atomic_write,
                                default_path)
 
 __all__ = ["LearnerError", "Learner", "LessonMark", "check_id", "learners_home",
@@ -189,7 +189,7 @@ class Learner:
         return self._marks
 
     def _save_marks(self) -> None:
-        _atomic_write(self.dir / LESSONS_FILE, json.dumps(
+        atomic_write(self.dir / LESSONS_FILE, json.dumps(
             {p: m.to_dict() for p, m in self.marks.items()}, indent=1, sort_keys=True))
 
     def mark_opened(self, path: str, when: datetime | str | None = None) -> None:
@@ -269,7 +269,7 @@ class Learner:
         game in progress on the ``kind`` play page."""
         if not isinstance(record, str) or len(record) > MAX_RECORD_CHARS:
             raise LearnerError("a saved game is a record of at most 1 MB")
-        _atomic_write(self._game_path(kind), record)
+        atomic_write(self._game_path(kind), record)
 
     def saved_game(self, kind: str) -> str | None:
         """The record saved for the ``kind`` page, or ``None``."""
@@ -290,7 +290,7 @@ class Learner:
         """Keep a copy of a class-set result the learner handed in."""
         if not SAFE_NAME.fullmatch(filename) or len(text) > MAX_RECORD_CHARS:
             raise LearnerError("a class-set result has a plain file name and is small")
-        _atomic_write(self.dir / "class-sets" / filename, text)
+        atomic_write(self.dir / "class-sets" / filename, text)
 
     def class_results(self) -> dict[str, str]:
         """The class-set results this learner handed in, by file name."""

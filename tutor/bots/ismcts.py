@@ -51,8 +51,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..actions import Action, Bid, ChooseTrump, Play
-from ..advice import (JK, _gone, _index, _legal_cards, _trick_winner, _trixter_rollout,
-                      sample)
+from ..advice import JK, _trick_winner, _trixter_rollout, sample
+from ..cards import CardSet
+from ..tricks import legal_mask
 from ..trixter import TrixterRules
 from . import Bot, legal_actions
 from .seen import Seen
@@ -108,7 +109,7 @@ class _Hand:
         """The moves of the seat to move, as a mask of action numbers."""
         if self.phase == _PLAY:
             s = (self.leader + len(self.trick)) % self.n
-            return _legal_cards(self.hands[s], self.jokers[s], self.trick)
+            return legal_mask(self.hands[s], self.jokers[s], self.trick)
         if self.phase == _BID:
             return allowed_bids(self.rules, self.size, self.mover(), self.last_bidder,
                                 self.bids)
@@ -172,7 +173,7 @@ class _Hand:
         while left:
             while len(trick) < n:
                 s = (leader + len(trick)) % n
-                legal = _legal_cards(hands[s], jokers[s], trick)
+                legal = legal_mask(hands[s], jokers[s], trick)
                 c = _pick(legal, rand())
                 if c == JK:
                     jokers[s] -= 1
@@ -224,7 +225,7 @@ class SearchResult:
 
 def _action_number(action: Action) -> int:
     if isinstance(action, Play):
-        return _index(action.card)
+        return action.card.index  # 52 = JK for a joker
     if isinstance(action, Bid):
         return action.n
     if isinstance(action, ChooseTrump):
@@ -244,8 +245,8 @@ def _root(obs: dict[str, Any], seen: Seen) -> _Hand:
     h.bids = list(obs["bids"])
     h.n_bids = sum(b is not None for b in h.bids)
     h.phase = {"trump": _TRUMP, "bid": _BID, "play": _PLAY}[obs["phase"]]
-    h.trick = [_index(c) for _, c in seen.trick]
-    h.gone = _gone(seen)
+    h.trick = [c.index for _, c in seen.trick]  # a joker's index is JK
+    h.gone = CardSet(c for t in seen.tricks + [seen.trick] for _, c in t).mask  # no jokers
     h.leader = obs["leader"]
     h.won = list(obs["tricks_won"])
     h.left = h.size - len(seen.tricks)

@@ -12,9 +12,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..actions import ChooseContract
-from ..cards import Card
+from ..cards import CARDS, Card
 from ..trix.contracts import Contract, contract_total
-from .trix import _ALL_CARDS, TrixBot
+from .trix import TrixBot
 
 __all__ = ["simulate_contracts", "ContractTrial", "FAIR_SHARE", "stable_seed"]
 
@@ -66,7 +66,7 @@ def simulate_contracts(hand: Sequence[Card] | str, samples: int = 12, seed: int 
         raise ValueError("a Trix hand is 13 different cards")
     rules = rules or TrixRules()
     rng = random.Random(f"{seed}/contracts")
-    rest = [c for c in _ALL_CARDS if c not in hand]
+    rest = [c for c in CARDS if c not in hand]
     points: dict[Contract, list[int]] = {c: [] for c in contracts}
     redeals = dict.fromkeys(contracts, 0)
     for i in range(samples):

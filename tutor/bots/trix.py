@@ -17,13 +17,12 @@ import random
 from typing import Any
 
 from ..actions import Action, ChooseContract, ClaimRedeal, Double, NoDouble, NoRedeal, Pass, Play
-from ..cards import Card, Rank, Suit
+from ..cards import CARDS, Card, Rank, Suit
 from ..trix.contracts import KING_OF_HEARTS, Contract, card_scores, trick_points, unit_points
 from . import RandomBot, legal_actions
 
 __all__ = ["TrixBot", "contract_values", "contract_advantages"]
 
-_ALL_CARDS = [Card(s, r) for s in Suit for r in Rank]
 # How likely a card is to take a trick by itself, before any guarding low cards.
 _WIN_WEIGHT = {Rank.ACE: 1.0, Rank.KING: 0.8, Rank.QUEEN: 0.6, Rank.JACK: 0.4,
                Rank.TEN: 0.25, Rank.NINE: 0.1}
@@ -97,7 +96,7 @@ def _averages() -> dict[Contract, float]:
         sums = dict.fromkeys(Contract, 0.0)
         n = 400
         for _ in range(n):
-            for c, v in contract_values(rng.sample(_ALL_CARDS, 13)).items():
+            for c, v in contract_values(rng.sample(CARDS, 13)).items():
                 sums[c] += v
         _AVERAGES.update({c: v / n for c, v in sums.items()})
     return _AVERAGES
@@ -184,7 +183,7 @@ class TrixBot(RandomBot):
         seen = set(hand) | {c for _, c in trick}
         for t in obs.get("tricks", []):
             seen.update(Card.parse(c) for _, c in t)
-        unseen = [c for c in _ALL_CARDS if c not in seen]
+        unseen = [c for c in CARDS if c not in seen]
 
         def cost(card: Card) -> int:
             """What taking ``card`` costs this seat (the engine's numbers)."""

@@ -37,7 +37,7 @@ from importlib import resources
 from typing import Any
 
 from ..cards import Card, Suit
-from ..puzzles.model import Puzzle, PuzzleError, _read_one
+from ..puzzles.model import Puzzle, PuzzleError
 from ..puzzles.session import PuzzleSession
 from ..tricks import led_suit, legal_cards, trick_winner
 
@@ -286,7 +286,7 @@ def parse_scene(obj: Any, source: str = "<string>", index: int = 0) -> Scene:
     base.setdefault("difficulty", 1)
     base.setdefault("explanation", obj.get("prompt", "-"))
     try:
-        puzzle = _read_one(base, source, index)
+        puzzle = Puzzle.from_json(base, source, index)
     except PuzzleError as e:
         raise SceneError(str(e)) from None
     script = None

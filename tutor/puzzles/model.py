@@ -551,17 +551,13 @@ def loads(text: str, source: str = "<string>") -> list[Puzzle]:
     out = []
     ids: dict[str, int] = {}
     for i, obj in enumerate(data):
-        p = _read_one(obj, source, i)
+        p = Puzzle.from_json(obj, source, i)
         if p.id in ids:
             raise PuzzleError(f"{source}: puzzle {p.id!r}: field 'id': {p.id!r} is used twice "
                               f"(puzzles #{ids[p.id]} and #{i})")
         ids[p.id] = i
         out.append(p)
     return out
-
-
-def _read_one(obj: object, source: str, index: int) -> Puzzle:
-    return _Reader(source, index).puzzle(obj)
 
 
 def load(path: str | os.PathLike) -> list[Puzzle]:

@@ -104,6 +104,7 @@ __all__ = [
     "expected_score",
     "puzzle_rating",
     "default_path",
+    "atomic_write",
     "attempt_words",
     "practice_words",
     "counting_words",
@@ -949,8 +950,11 @@ def _replace(src: str, dst: Path) -> None:
     os.replace(src, dst)
 
 
-def _atomic_write(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` so that a crash leaves either the old file or the new one."""
+def atomic_write(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` so that a crash leaves either the old file or the new one.
+
+    Public because every file of a learner is saved this way: the progress file here, and
+    the lesson marks, saved games and class sets of :mod:`tutor.learners`."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
@@ -1042,7 +1046,7 @@ class ProgressStore:
         """Write the progress (this one, or the store's) atomically; errors propagate."""
         if progress is not None:
             self._progress = progress
-        _atomic_write(self.path, self.progress.to_json())
+        atomic_write(self.path, self.progress.to_json())
 
     def record(
         self,
