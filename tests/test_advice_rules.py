@@ -160,7 +160,7 @@ def test_trick_winner_is_the_engines():
         cards = rng.sample(CARDS, n - min(jokers, n)) + [JOKER] * min(jokers, n)
         rng.shuffle(cards)
         trump = rng.choice([None, *Suit])
-        assert adv._trick_winner([index(c) for c in cards], trump_index(trump)) == \
+        assert adv.winner_by_index([index(c) for c in cards], trump_index(trump)) == \
             trick_winner(cards, trump), (cards, trump)
 
 
@@ -283,8 +283,8 @@ def check_trixter_cards(game, monkeypatch, where: str) -> tuple[int, int]:
     which must reach the same tricks; each option's numbers are its iterations' results.
     Returns the options checked and the jokers played."""
     monkeypatch.setattr(ismcts, "sample", lambda view, count, rng: [list(game.hands)] * count)
-    rec = Recorder(monkeypatch, {"_trixter_rollout": "trixter"}, ["_trixter_card"])
-    monkeypatch.setattr(ismcts, "_trixter_rollout", adv._trixter_rollout)
+    rec = Recorder(monkeypatch, {"trixter_rollout": "trixter"}, ["_trixter_card"])
+    monkeypatch.setattr(ismcts, "trixter_rollout", adv.trixter_rollout)
     walks = []
     monkeypatch.setattr(ismcts, "search", lambda *a, **k: SEARCH(
         *a, **k, trace=lambda hands, path, won: walks.append((list(path), won))))
@@ -344,7 +344,7 @@ def test_trixter_bid_rollouts_replay_in_the_engine(table, monkeypatch):
         rng = random.Random(seed)
         g, _ = trixter_game(players, rules, seed, rng)
         monkeypatch.setattr(adv, "sample", lambda view, count, rng, g=g: [list(g.hands)])
-        rec = Recorder(monkeypatch, {"_trixter_rollout": "trixter"}, ["_trixter_card"])
+        rec = Recorder(monkeypatch, {"trixter_rollout": "trixter"}, ["_trixter_card"])
         seat = rng.randrange(players)
         d = bid_distribution(g, g.trump, seat=seat, seed=seed)
         assert d.samples == 1 and rec.rollouts

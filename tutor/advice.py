@@ -50,7 +50,7 @@ from .trix.contracts import contracts_title
 
 __all__ = ["advise", "Advice", "Option", "bid_distribution", "BidDistribution",
            "DEFAULT_SECONDS", "ROLLOUT_CARDS_PER_SECOND", "budget_for", "paired_sure",
-           "unpaired_sure"]
+           "unpaired_sure", "winner_by_index", "trixter_rollout"]
 
 DEFAULT_SECONDS = 0.4
 """The work of a decision when neither ``budget`` nor ``seconds`` is given, as a budget of
@@ -460,8 +460,9 @@ def _trixter_card(hand: int, jokers: int, trick: list[int], trump: int, unseen: 
     return min(winners, key=lambda i: (i // 13 == trump, i % 13))
 
 
-def _trick_winner(trick: list[int], trump: int) -> int:
-    """Position in ``trick`` (card indices, 52 = joker) of the winning card."""
+def winner_by_index(trick: list[int], trump: int) -> int:
+    """Position in ``trick`` (card indices, 52 = joker) of the winning card: the rollouts'
+    fast twin of :func:`tutor.tricks.trick_winner`, shared with the ISMCTS bot."""
     best, key = 0, -1
     led = -1
     for c in trick:
@@ -485,10 +486,11 @@ def _trick_winner(trick: list[int], trump: int) -> int:
     return best
 
 
-def _trixter_rollout(hands: list[int], jokers: list[int], trick: list[int], leader: int,
+def trixter_rollout(hands: list[int], jokers: list[int], trick: list[int], leader: int,
                      trump: int, bids: Sequence[int], won: list[int], gone: int) -> list[int]:
     """Play the hand out, every seat by :func:`_trixter_card` for its own bid: the
-    tricks each seat ends with. ``hands``, ``jokers``, ``won`` are changed in place."""
+    tricks each seat ends with. ``hands``, ``jokers``, ``won`` are changed in place. The
+    play-outs of the advice's tree and of the ISMCTS bot's informed search."""
     n = len(hands)
     trick = list(trick)
     while True:
@@ -503,7 +505,7 @@ def _trixter_rollout(hands: list[int], jokers: list[int], trick: list[int], lead
                 hands[s] = h & ~(1 << c)
                 gone |= 1 << c
             trick.append(c)
-        w = (leader + _trick_winner(trick, trump)) % n
+        w = (leader + winner_by_index(trick, trump)) % n
         won[w] += 1
         leader = w
         trick = []
@@ -517,7 +519,7 @@ def _trump_index(trump: Suit | None) -> int:
 
 def _trixter(game, seat: int, legal: list[Action], work: int, rng_seed: str) -> Advice:
     """Trump, bid or card: an information-set tree search over layouts
-    (:func:`tutor.bots.ismcts.search`, informed: its play-outs are :func:`_trixter_rollout`).
+    (:func:`tutor.bots.ismcts.search`, informed: its play-outs are :func:`trixter_rollout`).
     One tree holds every seat's moves, so the seat's choice is weighed against the
     others' best answers, not against a fixed policy; each option's numbers are the
     results of the iterations through it. A trump is valued by all its iterations, with
@@ -750,7 +752,7 @@ def bid_distribution(game_or_hand, trump: Suit | str | None = None, *, seat: int
                 forbidden = rules.forbidden_bid(size, others)
                 row[last_bidder] = min((k for k in range(size + 1) if k != forbidden),
                                        key=lambda k: (abs(k - wants[i]), k))
-            won = _trixter_rollout([h.mask for h in hands], [h.jokers for h in hands], [],
+            won = trixter_rollout([h.mask for h in hands], [h.jokers for h in hands], [],
                                    first, t, row, [0] * players, 0)
             counts[won[seat]] += 1
             got.append(won[seat])

@@ -217,7 +217,7 @@ class GameView(Controller, ipywidgets.VBox):
                  open_hands: Iterable[int] = (), options: bool = False,
                  hints: bool = True, advisor: Any = None) -> None:
         if pause is None:
-            pause = _default_pause()
+            pause = default_pause()
         self.session = PlaySession(game, seat=seat, opponents=opponents, advisor=advisor)
         if isinstance(pause, bool) or not isinstance(pause, (int, float)) or not 0 <= pause <= 10:
             raise ValueError("pause is a number of seconds from 0 to 10")
@@ -745,7 +745,9 @@ ROUND_MARGIN = 1.5
 little slower than the rehearsal (a busy machine) still takes no longer than the others."""
 
 
-def _default_pause() -> float:
+def default_pause() -> float:
+    """Seconds between two computer actions: ``TRIX_TUTOR_PAUSE``, else 0.6 (every table
+    that paces the computer seats: games, puzzles, the rush)."""
     try:
         return float(os.environ.get("TRIX_TUTOR_PAUSE", "0.6"))
     except ValueError:

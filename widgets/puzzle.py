@@ -43,7 +43,7 @@ from tutor.learners import MemoryStore
 from ._base import TutorWidget, css, esm
 from .layout import TrexLayout
 from .learner import when_known
-from .play import Refused, _default_pause, parse_message
+from .play import Refused, default_pause, parse_message
 from .table import CardTable
 
 __all__ = ["PuzzlePanel", "PuzzleBoard", "PuzzleTrainer", "PANEL_MESSAGES", "theme_title",
@@ -119,7 +119,7 @@ class PuzzleBoard(ipywidgets.VBox):
                  engine: str = "auto", four_colour: bool = False,
                  on_generate: Callable[[], None] | None = None,
                  clock: Callable[[], datetime] = utc_now, rated: bool = True) -> None:
-        self.pause = _default_pause() if pause is None else float(pause)
+        self.pause = default_pause() if pause is None else float(pause)
         self.rated = rated
         self.store = store
         self.on_next = on_next

@@ -34,7 +34,7 @@ from tutor.learners import MemoryStore
 
 from ._base import TutorWidget, css, esm
 from .learner import when_known
-from .play import _default_pause
+from .play import default_pause
 from .puzzle import PuzzleBoard, utc_now
 
 __all__ = ["RushPanel", "RushBoard", "PuzzleRush", "RUSH_MESSAGES", "RUSH_PAUSE"]
@@ -132,7 +132,7 @@ class PuzzleRush(ipywidgets.VBox):
         self._finished = False  # the score of the drill that ended is saved
         self.panel = RushPanel(four_colour=four_colour)
         self.panel.on_msg(self._on_msg)
-        pause = min(_default_pause(), RUSH_PAUSE) if pause is None else pause
+        pause = min(default_pause(), RUSH_PAUSE) if pause is None else pause
         self.board = RushBoard(self.drill.puzzles[0], self, pause=pause, engine=engine,
                                four_colour=four_colour)
         super().__init__(children=[self.panel, self.board])

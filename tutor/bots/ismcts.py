@@ -51,7 +51,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..actions import Action, Bid, ChooseTrump, Play
-from ..advice import JK, _trick_winner, _trixter_rollout, sample
+from ..advice import JK, winner_by_index, trixter_rollout, sample
 from ..cards import CardSet
 from ..tricks import legal_mask
 from ..trixter import TrixterRules
@@ -147,7 +147,7 @@ class _Hand:
             self.phase = _BID
 
     def _close_trick(self) -> None:
-        w = (self.leader + _trick_winner(self.trick, self.trump)) % self.n
+        w = (self.leader + winner_by_index(self.trick, self.trump)) % self.n
         self.won[w] += 1
         self.leader = w
         self.trick = []
@@ -159,12 +159,12 @@ class _Hand:
         """Play to the end of the hand: random legal bids for the seats yet to bid, then
         uniformly random legal cards (``rand()`` in [0, 1)), or with ``informed`` the
         advice's rollout policy, every seat playing for its bid
-        (:func:`tutor.advice._trixter_rollout`)."""
+        (:func:`tutor.advice.trixter_rollout`)."""
         while self.phase < _PLAY:
             self.move(_pick(self.legal(), rand()))
         if informed:
             if self.left:
-                _trixter_rollout(self.hands, self.jokers, self.trick, self.leader,
+                trixter_rollout(self.hands, self.jokers, self.trick, self.leader,
                                  self.trump, self.bids, self.won, self.gone)
                 self.trick, self.left, self.phase = [], 0, _OVER
             return
@@ -180,7 +180,7 @@ class _Hand:
                 else:
                     hands[s] &= ~(1 << c)
                 trick.append(c)
-            leader = (leader + _trick_winner(trick, trump)) % n
+            leader = (leader + winner_by_index(trick, trump)) % n
             won[leader] += 1
             trick = []
             left -= 1

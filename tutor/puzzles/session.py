@@ -31,7 +31,7 @@ from ..seats import direction, seat_name
 from ..trix.contracts import contracts_title, early_end_words
 from .generate import PLACES
 from .model import Puzzle, play_card
-from .verify import HintLadder, _solve, hints
+from .verify import HintLadder, hints, solve_at
 
 __all__ = ["PuzzleSession", "Move", "goal_words"]
 
@@ -212,7 +212,7 @@ class PuzzleSession:
     def _solve(self, key: tuple, pos):
         r = self._cache.get(key)
         if r is None:
-            r = _solve(self.puzzle, pos, self.engine)
+            r = solve_at(self.puzzle, pos, self.engine)
             if len(self._cache) > 5000:
                 self._cache.clear()
             self._cache[key] = r

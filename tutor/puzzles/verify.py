@@ -16,7 +16,7 @@ from ..trix.contracts import Contract, unit_points
 from .model import Puzzle, play_card
 
 __all__ = ["CheckResult", "check", "grade", "grade_score", "HintLadder", "hints", "until_end",
-           "position_after", "winning_cards", "THEME_IDEAS"]
+           "position_after", "winning_cards", "solve_at", "THEME_IDEAS"]
 
 
 @dataclass(frozen=True)
@@ -38,7 +38,9 @@ class CheckResult:
         return not self.problems
 
 
-def _solve(puzzle: Puzzle, position, engine: str):
+def solve_at(puzzle: Puzzle, position, engine: str):
+    """The solver's result for ``puzzle``'s goal at ``position`` (a trick position or a
+    Trex one); the board's session asks it at every decision."""
     from ..solver import solve
     from ..solver.trex import TrexPosition
 
@@ -52,7 +54,7 @@ def winning_cards(puzzle: Puzzle, position=None, engine: str = "auto", result=No
     is already solved) and the legal cards there that keep the goal, in hand order."""
     position = puzzle.position() if position is None else position
     if result is None:
-        result = _solve(puzzle, position, engine)
+        result = solve_at(puzzle, position, engine)
     return result, [c for c, v in result.by_card.items() if puzzle.reached(v, position)]
 
 
@@ -89,13 +91,13 @@ def _decisions(puzzle: Puzzle, engine: str) -> list[tuple[int, int]]:
     """Along the principal line, each decision of the learner with two or more legal
     cards: (cards that work, legal cards)."""
     pos = puzzle.position()
-    result = _solve(puzzle, pos, engine)
+    result = solve_at(puzzle, pos, engine)
     out = []
     for i, m in enumerate(result.line):
         if puzzle.deal_over(pos):
             break
         if pos.to_move == puzzle.seat:
-            r = result if i == 0 else _solve(puzzle, pos, engine)
+            r = result if i == 0 else solve_at(puzzle, pos, engine)
             if len(r.by_card) > 1:
                 good = sum(1 for v in r.by_card.values() if puzzle.reached(v, pos))
                 out.append((good, len(r.by_card)))
@@ -215,7 +217,7 @@ def hints(puzzle: Puzzle, moves: Iterable[Card | str | None] = (), position=None
     if not line or line[0] != card:
         try:
             after = play_card(pos, card)
-            rest = () if puzzle.deal_over(after) else tuple(_solve(puzzle, after, engine).line)
+            rest = () if puzzle.deal_over(after) else tuple(solve_at(puzzle, after, engine).line)
         except ValueError:  # that card ends the Trex deal
             rest = ()
         line = (card,) + rest

@@ -20,7 +20,7 @@ import time
 import numpy as np
 from numba import njit
 
-from ..cards import _CARDS, JOKER, Card
+from ..cards import CARDS, JOKER, Card
 from .goals import AvoidCards, Exactly, MaxTricks, MinPenalty, side_of
 from .position import Position
 
@@ -1177,7 +1177,7 @@ def _table(bits: int = TT_BITS):
 
 
 def _card(i: int) -> Card:
-    return JOKER if i == JOKER_INDEX else _CARDS[i]
+    return JOKER if i == JOKER_INDEX else CARDS[i]
 
 
 class FastSearch:
@@ -1363,7 +1363,7 @@ def solve(position: Position, goal, by_card: bool = True, max_nodes: int | None 
         m ^= 1 << b
         if b in vals:
             current = b
-        by_card[_CARDS[b]] = vals[current]
+        by_card[CARDS[b]] = vals[current]
     if jok:
         by_card[JOKER] = vals[JOKER_INDEX]
     seat = position.to_move

@@ -13,7 +13,7 @@ import os
 import time
 from collections.abc import Callable
 
-from ..cards import _CARDS, JOKER, Card
+from ..cards import CARDS, JOKER, Card
 from .goals import AvoidCards, Exactly, MaxTricks, MinPenalty, side_of
 from .position import Position
 
@@ -772,7 +772,7 @@ def _equivalents(search: _Search, seat: int) -> dict[int, int]:
 
 
 def _card(i: int) -> Card:
-    return JOKER if i == JOKER_INDEX else _CARDS[i]
+    return JOKER if i == JOKER_INDEX else CARDS[i]
 
 
 ENGINES = ("auto", "python", "numba")

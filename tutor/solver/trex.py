@@ -23,7 +23,7 @@ import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from ..cards import _CARDS, FULL_MASK, Card, CardSet, Rank, Suit, parse_deal
+from ..cards import CARDS, FULL_MASK, Card, CardSet, Rank, Suit, parse_deal
 from ..errors import ParseError
 from ..trix.trex import Layout
 from .goals import TrexPlace, side_of
@@ -443,7 +443,7 @@ def solve_trex(position: TrexPosition, goal: TrexPlace, max_nodes: int | None = 
         future = (min if s.side[seat] else max)(by_bit.values())
     else:
         future = s.value(seat)
-    by_card = {_CARDS[c]: s.fixed + v for c, v in sorted(by_bit.items(), key=lambda cv: (
+    by_card = {CARDS[c]: s.fixed + v for c, v in sorted(by_bit.items(), key=lambda cv: (
         cv[0] // 13, -cv[0]))}
     nodes, hits = s.nodes, s.tt_hits
     s.max_nodes = float("inf")  # the answer stands: its line is not capped
@@ -473,7 +473,7 @@ def _principal_line(s: _TrexSearch, seat: int, future: int) -> list[Card | None]
                         not hero and s.child(seat, c, future - 1, future) >= future):
                     pick = c
                     break
-        line.append(_CARDS[pick])
+        line.append(CARDS[pick])
         s.hands[seat] ^= 1 << pick
         s.ends = (s.ends ^ (1 << pick)) | OPENS[pick]
         if not s.hands[seat]:
