@@ -446,3 +446,17 @@ def test_the_upload_button_says_what_to_open():
     assert "tt-upload" in page.upload._dom_classes
     assert any(getattr(w, "value", None) == UPLOAD_STYLE for w in page.children[0].children)
     assert "content: attr(title)" in UPLOAD_STYLE and "font-size: 0" in UPLOAD_STYLE
+
+
+def test_the_teachers_upload_button_says_what_to_open_too():
+    """The teacher's page reads class results with the same kind of button: no "(0)"."""
+    from widgets.classroom import TeacherPage
+    from widgets.upload import UPLOAD_STYLE
+
+    page = TeacherPage()
+    assert page.upload.tooltip == "Open result files (.json)" and page.upload.multiple
+    assert "tt-upload" in page.upload._dom_classes
+    shown = [page]
+    while shown and not any(getattr(w, "value", None) == UPLOAD_STYLE for w in shown):
+        shown = [c for w in shown for c in getattr(w, "children", ())]
+    assert shown, "the upload style is not on the teacher's page"

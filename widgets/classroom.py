@@ -25,6 +25,7 @@ from tutor.learners import LearnerError
 from .learner import current
 from .play import GameView, play
 from .puzzle import PuzzleBoard
+from .upload import upload_button
 
 # In the static site (Pyodide) pages are Voici's .html files and query strings stay in
 # the browser.
@@ -216,8 +217,7 @@ class TeacherPage(ipywidgets.VBox):
         self.code = ipywidgets.HTML()
         for w in (self.activity, self.seed, self.deals):
             w.observe(lambda _c: self.show_code(), names="value")
-        self.upload = ipywidgets.FileUpload(accept=".json", multiple=True,
-                                            description="Result files")
+        self.upload, upload_style = upload_button("Open result files (.json)", multiple=True)
         self.upload.observe(lambda _c: self.read_uploads(), names="value")
         self.folder = ipywidgets.Button(description="Read this server's results",
                                         icon="folder-open")
@@ -227,7 +227,7 @@ class TeacherPage(ipywidgets.VBox):
         make.layout.flex_flow = "row wrap"
         super().__init__([ipywidgets.HTML("<h3>1. Make a class set</h3>"), make, self.code,
                           ipywidgets.HTML("<h3>2. Gather the results</h3>"),
-                          ipywidgets.HBox([self.upload, self.folder]), self.table])
+                          ipywidgets.HBox([self.upload, self.folder, upload_style]), self.table])
         self.add_class("tt-teacher")
         self.show_code()
 

@@ -45,6 +45,7 @@ from tutor.session import learner_views
 from ._base import Controller, Refused, TutorWidget, css, esm
 from .layout import TrexLayout
 from .table import CardTable
+from .upload import UPLOAD_STYLE, upload_button  # noqa: F401  (UPLOAD_STYLE: its old home)
 
 # The browser's Python (Pyodide, the static site) cannot start a thread: there the review
 # runs in the foreground, its progress bar still drawn as it goes.
@@ -536,14 +537,6 @@ def _note(text: str, kind: str = "info") -> str:
             f'sans-serif;font-size:14px;max-width:720px;margin:4px auto">{text}</div>')
 
 
-# ipywidgets writes "<description> (<files chosen>)" on the upload button: "(0)" means
-# nothing to a learner, so the button shows its title instead of its own text.
-UPLOAD_STYLE = """<style>
-.tt-upload.jupyter-button { font-size: 0 !important; }
-.tt-upload::after { content: attr(title); font-size: var(--jp-widgets-font-size, 13px); }
-.tt-upload i { font-size: var(--jp-widgets-font-size, 13px); margin-right: 6px; }
-</style>"""
-
 
 class ReviewPage(ipywidgets.VBox):
     """Upload a game record (``.json``, as the play pages download it), choose whose
@@ -551,11 +544,7 @@ class ReviewPage(ipywidgets.VBox):
 
     def __init__(self, seconds: float | None = None, background: bool = True) -> None:
         self.seconds, self.background = seconds, background
-        self.upload = ipywidgets.FileUpload(accept=".json", multiple=False, icon="upload",
-                                            description="Open a game record",
-                                            tooltip="Open a game record (.json)",
-                                            layout=ipywidgets.Layout(width="auto"))
-        self.upload.add_class("tt-upload")
+        self.upload, upload_style = upload_button("Open a game record (.json)")
         self.upload.observe(lambda _c: self.read_upload(), names="value")
         self.seat = ipywidgets.Dropdown(options=[("Player 1", 0)], value=0,
                                         description="Review", disabled=True)
@@ -566,7 +555,7 @@ class ReviewPage(ipywidgets.VBox):
         self.area = ipywidgets.VBox()
         self.game: Game | None = None
         self.board: ReviewBoard | None = None
-        bar = ipywidgets.HBox([self.upload, self.seat, ipywidgets.HTML(UPLOAD_STYLE)])
+        bar = ipywidgets.HBox([self.upload, self.seat, upload_style])
         bar.layout.flex_flow = "row wrap"
         super().__init__([bar, self.status, self.area])
         self.add_class("tt-review-page")
