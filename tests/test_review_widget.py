@@ -439,7 +439,8 @@ def test_review_page_shows_a_board_for_a_good_file(trixter_record, reviewed, mon
 def test_the_upload_button_says_what_to_open():
     """Issue 28: not "Game record (0)": the button shows its title, and the count
     ipywidgets appends to the description is hidden."""
-    from widgets.review import UPLOAD_STYLE, ReviewPage
+    from widgets.review import ReviewPage
+    from widgets.upload import UPLOAD_STYLE
 
     page = ReviewPage()
     assert page.upload.tooltip == "Open a game record (.json)"

@@ -9,11 +9,10 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Callable  # noqa: F401 - importable from here as before
 from datetime import datetime, timezone
 from typing import Any
 
-from tutor.learners import Learner, LearnerError, check_id, lesson_of_page  # noqa: F401
+from tutor.learners import Learner, LearnerError
 from tutor.lessons.curriculum import LESSONS, TRACKS, track
 
 from ._base import TutorWidget, css, esm

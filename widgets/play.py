@@ -473,10 +473,10 @@ class GameView(Controller, ipywidgets.VBox):
         padding: tests and instant replays run at full speed.
 
         In Trix's round of doubles and claims every seat visited takes the same time, held
-        or not (RULES.md A5): ``pause``, or :data:`ROUND_MARGIN` times the dearest weighed
-        choice, rehearsed on a fixed deal before the first round's first computer action
-        (so even that round's first seat waits as long as a holder would think), and kept
-        apart from the card play's window."""
+        or not (RULES.md A5): ``pause``, or :data:`ROUND_MARGIN` times a weighed choice
+        rehearsed on a fixed deal before the first round's first computer action (so even
+        that round's first seat waits as long as a holder would think), kept apart from the
+        card play's window."""
         if pause <= 0:
             return 0.0
         if in_round:

@@ -45,7 +45,7 @@ from tutor.session import learner_views
 from ._base import Controller, Refused, TutorWidget, css, esm
 from .layout import TrexLayout
 from .table import CardTable
-from .upload import UPLOAD_STYLE, upload_button  # noqa: F401  (UPLOAD_STYLE: its old home)
+from .upload import upload_button
 
 # The browser's Python (Pyodide, the static site) cannot start a thread: there the review
 # runs in the foreground, its progress bar still drawn as it goes.
