@@ -45,7 +45,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from tutor import TrixGame, TrixterGame  # noqa: E402
 from tutor.advice import DEFAULT_SECONDS, ROLLOUT_CARDS_PER_SECOND, advise  # noqa: E402
 from tutor.bots import bot_for, play_bot_turn  # noqa: E402
-from tutor.protocol import Phase  # noqa: E402
+from tutor.engine.protocol import Phase  # noqa: E402
 
 SIZES = (13, 10, 7, 4)
 REFERENCE_BUDGET = 30_000
@@ -221,7 +221,7 @@ def whole_game(game_name: str, seed: int):
 
 def review_times(count: int, seed: int) -> None:
     """Seconds to review seat 0 of whole games (see the module's text)."""
-    from tutor.records import from_record
+    from tutor.engine.records import from_record
     from tutor.review import REVIEW_SECONDS, review
 
     print(f"# review of seat 0 in whole games the beginner bots play, {REVIEW_SECONDS} s of "

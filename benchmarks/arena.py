@@ -5,7 +5,7 @@
         [--first-hand K] [--seconds X] [--jobs N]
 
 Each matchup ``strong:weak`` is played as a 4-player Trixter arena and a Trix arena
-(``tutor.arena.arena``) with the seating ``strong, weak, weak, weak``: the seats are
+(``tutor.bots.arena.arena``) with the seating ``strong, weak, weak, weak``: the seats are
 rotated over the same cards, so each seat's cards are played once by the stronger bot
 and three times by the weaker one, always against the same mix of opponents. That is
 the cleanest duplicate comparison: ``strong, weak, strong, weak`` has only two distinct
@@ -41,7 +41,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tutor.arena import ArenaResult, arena  # noqa: E402
+from tutor.bots.arena import ArenaResult, arena  # noqa: E402
 from tutor.bots import ARENA_LEVELS  # noqa: E402
 
 RESULTS = Path(__file__).resolve().parent / "arena-results.md"

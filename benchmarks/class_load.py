@@ -361,8 +361,7 @@ def check_learners(phase: Phase, home: Path) -> None:
     """Each learner's folder holds their own page's mark and their own game, whose cards
     for their seat are exactly the cards they clicked; no folder of anyone else."""
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-    from tutor import records
-
+    from tutor.engine import records
     folders = {p.name for p in (home / "learners").iterdir()} if (home / "learners").is_dir() \
         else set()
     for extra in sorted(folders - set(phase.own)):

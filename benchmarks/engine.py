@@ -19,7 +19,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tutor import Bid, Phase, TrixGame, TrixterGame  # noqa: E402
-from tutor.trixter import jokers_for, peak_for  # noqa: E402
+from tutor.engine.trixter import jokers_for, peak_for  # noqa: E402
 
 
 def engine_hand(players: int, size_index: int, rng: random.Random) -> None:

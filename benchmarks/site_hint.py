@@ -14,7 +14,7 @@ by Playwright. The site is served by Python's static file server, as
   and at the first card choice (two legal cards or more) at 13 cards, then at 10 or fewer
   and at 7 or fewer (Trix: trick or Trex card). The time is the browser's own, from the
   click to the ranked options drawn (a MutationObserver in the page). Each hint runs at
-  the page's own budget, :func:`tutor.session.hint_seconds`: 0.6 s of rollouts at the
+  the page's own budget, :func:`tutor.app.session.hint_seconds`: 0.6 s of rollouts at the
   fixed rate in the site, 1.0 s in the app. The hint's "Weighed over N deals" is read
   from the panel.
 - **engine**: ``advise`` at the site's budget (0.6 s) on the same positions
@@ -50,9 +50,9 @@ sys.path.insert(0, str(HERE))
 import advice as advice_bench  # noqa: E402  (benchmarks/advice.py: its positions)
 from app import CHROMIUM, CHROMIUM_ARGS, free_port, stop  # noqa: E402
 
-from tutor.records import dumps  # noqa: E402
+from tutor.engine.records import dumps  # noqa: E402
 
-SITE_SECONDS = 0.6  # hint_seconds() under emscripten (tutor/session.py)
+SITE_SECONDS = 0.6  # hint_seconds() under emscripten (tutor/app/session.py)
 APP_SECONDS = 1.0  # hint_seconds() on a server
 SIZES = (13, 10, 7)  # the hand sizes at which a card decision is hinted
 PREFIX = "trix-tutor"  # the site under a sub-folder, as GitHub Pages serves it
@@ -98,7 +98,7 @@ HINT = """() => new Promise((resolve, reject) => {
 ENGINE_PY = '''
 import time
 from tutor.advice import advise
-from tutor.records import loads
+from tutor.engine.records import loads
 
 def time_advice(text, seconds):
     game = loads(text)

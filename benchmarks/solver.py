@@ -35,7 +35,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 from test_solver_oracle import random_position  # noqa: E402
 
 from tutor.solver import AvoidCards, Exactly, MaxTricks, MinPenalty, solve  # noqa: E402
-from tutor.trix.contracts import Contract  # noqa: E402
+from tutor.engine.trix.contracts import Contract  # noqa: E402
 
 PYTHON_MAX_CARDS = 7  # the pure engine takes seconds a solve beyond this
 

@@ -12,12 +12,12 @@ import random
 import pytest
 
 from tutor import Bid, CardSet, Phase, TrixGame, TrixterGame
-from tutor.actions import ChooseContract, ChooseTrump, ClaimRedeal, Double, Pass, Play
+from tutor.engine.actions import ChooseContract, ChooseTrump, ClaimRedeal, Double, Pass, Play
 from tutor.advice import Advice, Option, advise, bid_distribution
 from tutor.bots import bot_for, play_bot_turn
 from tutor.solver.pimc import sample_layouts, view_of
-from tutor.trix.rules import TrixRules
-from tutor.trixter import TrixterRules
+from tutor.engine.trix.rules import TrixRules
+from tutor.engine.trixter import TrixterRules
 
 from test_solver_pimc import replayed  # the game re-dealt with other hidden hands
 

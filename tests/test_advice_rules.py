@@ -2,8 +2,8 @@
 
 ``tutor/advice.py`` plays its rollouts on card masks with small functions of its own; the
 one definition of the rules is the engine (:class:`TrixterGame`, :class:`TrixGame`,
-:mod:`tutor.tricks`, :meth:`TrixterRules.score`, :mod:`tutor.trix.contracts`). So that the
-mask copy can never drift from the rules:
+:mod:`tutor.engine.tricks`, :meth:`TrixterRules.score`,
+:mod:`tutor.engine.trix.contracts`). So that the mask copy can never drift from the rules:
 
 - real games are stopped at random points (beginner bots play to them): Trixter at 3 to 7
   players (jokers at 3, 5, 6, 7), with no trump, the dealer's first lead and every
@@ -37,15 +37,15 @@ import pytest
 
 from tutor import Phase, TrixGame, TrixterGame
 from tutor import advice as adv
-from tutor.actions import ChooseContract, ChooseTrump, ClaimRedeal, Double, Pass, Play
+from tutor.engine.actions import ChooseContract, ChooseTrump, ClaimRedeal, Double, Pass, Play
 from tutor.advice import advise, bid_distribution
 from tutor.bots import bot_for, ismcts
-from tutor.cards import JOKER, Card, CardSet, Rank, Suit
-from tutor.tricks import legal_cards, trick_winner
-from tutor.trix.contracts import Contract, deal_points, legal_trick_cards, penalty_cards
-from tutor.trix.rules import TrixRules
-from tutor.trix.trex import Layout
-from tutor.trixter import TrixterRules, peak_for
+from tutor.engine.cards import JOKER, Card, CardSet, Rank, Suit
+from tutor.engine.tricks import legal_cards, trick_winner
+from tutor.engine.trix.contracts import Contract, deal_points, legal_trick_cards, penalty_cards
+from tutor.engine.trix.rules import TrixRules
+from tutor.engine.trix.trex import Layout
+from tutor.engine.trixter import TrixterRules, peak_for
 
 ROOT = Path(__file__).resolve().parents[1]
 CARDS = [Card(Suit(i // 13), Rank(i % 13 + 2)) for i in range(52)]

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-import tutor.arena as arena_module
+import tutor.bots.arena as arena_module
 from tutor import TrixGame, TrixterGame
-from tutor.arena import arena, mean_ci, t_975
+from tutor.bots.arena import arena, mean_ci, t_975
 from tutor.bots import bot_for, play_bot_turn
 from tutor.cli import main
 

@@ -109,9 +109,9 @@ def test_class_load_finds_a_learners_game_in_anothers_folder(tmp_path):
     sys.path.insert(0, str(ROOT / "benchmarks"))
     import class_load
 
-    from tutor import records
-    from tutor.learners import Learner
-    from tutor.trixter import TrixterGame
+    from tutor.engine import records
+    from tutor.app.learners import Learner
+    from tutor.engine.trixter import TrixterGame
 
     def game_with_cards(seed: int) -> tuple[TrixterGame, list[str]]:
         g = TrixterGame.new(players=4, seed=seed)

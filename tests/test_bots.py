@@ -8,12 +8,12 @@ import json
 import pytest
 
 from tutor import TrixGame, TrixRules, TrixterGame
-from tutor.actions import Bid, ChooseContract, ChooseTrump, Double, NoDouble
+from tutor.engine.actions import Bid, ChooseContract, ChooseTrump, Double, NoDouble
 from tutor.bots import Bot, RandomBot, TrixBot, TrixterBot, bot_for, legal_actions, play_bot_turn
 from tutor.bots.trixter import estimate_tricks
-from tutor.cards import Card, Suit
-from tutor.protocol import Phase
-from tutor.trixter import TrixterRules, peak_for
+from tutor.engine.cards import Card, Suit
+from tutor.engine.protocol import Phase
+from tutor.engine.trixter import TrixterRules, peak_for
 
 
 class Referee(Bot):

@@ -12,7 +12,7 @@ import pytest
 
 from tutor.puzzles import bundled, check
 from tutor.puzzles.drill import LIMIT, PENALTY, QUOTA, TOLERANCE, Drill, DrillError, plan
-from tutor.puzzles.progress import Progress, ProgressStore
+from tutor.app.progress import Progress, ProgressStore
 
 PUZZLES = bundled()
 

@@ -3,7 +3,7 @@
 Diamonds once the last diamond is; and they say so.
 
 A puzzle holds only the end of a deal. For each one the test builds the whole deal for
-:class:`~tutor.trix.game.TrixGame`: the cards the puzzle leaves out are dealt too and
+:class:`~tutor.engine.trix.game.TrixGame`: the cards the puzzle leaves out are dealt too and
 played first, in legal tricks that leave the puzzle's hands and lead; then every card of
 a line played on the puzzle (the solution, and random lines of the learner against the
 defence or the scene's script) is played in the engine as well, and after each card the
@@ -19,15 +19,15 @@ import random
 import pytest
 
 from tutor import TrixGame
-from tutor.actions import Double, NoDouble, NoRedeal
-from tutor.cards import Card, CardSet, Suit
+from tutor.engine.actions import Double, NoDouble, NoRedeal
+from tutor.engine.cards import Card, CardSet, Suit
 from tutor.lessons import GuidedSession, scenes
-from tutor.protocol import Phase
+from tutor.engine.protocol import Phase
 from tutor.puzzles import Puzzle, bundled
 from tutor.puzzles.session import PuzzleSession
 from tutor.solver import solve
-from tutor.tricks import trick_winner
-from tutor.trix.contracts import Contract, early_end_words
+from tutor.engine.tricks import trick_winner
+from tutor.engine.trix.contracts import Contract, early_end_words
 
 EARLY = {Contract.KING, Contract.QUEENS, Contract.DIAMONDS}
 

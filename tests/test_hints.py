@@ -13,12 +13,13 @@ from typing import Any
 
 import pytest
 
-from tutor import TrixGame, TrixterGame, records
-from tutor.actions import Action, parse_action
+from tutor import TrixGame, TrixterGame
+from tutor.engine import records
+from tutor.engine.actions import Action, parse_action
 from tutor.bots import Bot
-from tutor.cards import CardSet, parse_deal
-from tutor.errors import IllegalActionError, ParseError
-from tutor.session import (PlaySession, SavedGame, action_words, hint_seconds, hint_words,
+from tutor.engine.cards import CardSet, parse_deal
+from tutor.engine.errors import IllegalActionError, ParseError
+from tutor.app.session import (PlaySession, SavedGame, action_words, hint_seconds, hint_words,
                            observation_seed)
 
 BUDGET = 48  # rollouts: enough to rank, quick at any hand size
@@ -333,8 +334,8 @@ def test_a_finished_hands_record_keeps_only_its_own_hints() -> None:
 
 
 def test_hint_words_list_five_and_always_the_best() -> None:
-    from tutor.actions import Play
-    from tutor.cards import Card
+    from tutor.engine.actions import Play
+    from tutor.engine.cards import Card
 
     cards = [Play(Card.parse(c)) for c in ("2S", "3S", "4S", "5S", "6S", "7S", "8S")]
     advice = FakeAdvice([Opt(a, 1.0, f"{i}") for i, a in enumerate(cards)], samples=1)

@@ -10,17 +10,17 @@ import random
 import pytest
 
 from tutor import TrixterGame
-from tutor.actions import Play
+from tutor.engine.actions import Play
 from tutor.advice import sample
-from tutor.arena import arena
+from tutor.bots.arena import arena
 from tutor.bots import ARENA_LEVELS, LEVELS, bot_for, legal_actions, play_bot_turn
 from tutor.bots import ismcts
 from tutor.bots.ismcts import ISMCTSBot, _action_number, _root, allowed_bids, search
 from tutor.bots.seen import Seen
-from tutor.cards import CardSet
-from tutor.protocol import Phase
+from tutor.engine.cards import CardSet
+from tutor.engine.protocol import Phase
 from tutor.solver.pimc import view_of
-from tutor.trixter import TrixterRules, peak_for
+from tutor.engine.trixter import TrixterRules, peak_for
 
 from test_solver_pimc import replayed  # the game re-dealt with other hidden hands
 
@@ -209,7 +209,7 @@ def test_a_level_for_the_arena_only_and_for_trixter_only():
         bot_for("trix", "ismcts", seed=1)
     with pytest.raises(ValueError, match="Trixter only"):
         arena("trix", 4, ["ismcts", "random", "random", "random"], games=1, hands=1)
-    from tutor.trix import TrixGame
+    from tutor.engine.trix import TrixGame
 
     with pytest.raises(ValueError, match="Trixter only"):
         ISMCTSBot(seed=1).act(TrixGame.new(seed=1).observe(0))

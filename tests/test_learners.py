@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from tutor import records
+from tutor.engine import records
 from tutor.lessons.classset import ClassResult, ClassSet
-from tutor.learners import (Learner, LearnerError, MemoryStore, check_id, lesson_of_page,
+from tutor.app.learners import (Learner, LearnerError, MemoryStore, check_id, lesson_of_page,
                             lesson_of_question)
-from tutor.trixter import TrixterGame
+from tutor.engine.trixter import TrixterGame
 from widgets import learner as who
 from widgets.learner import LearnerMap, map_state
 from widgets.quiz import Quiz

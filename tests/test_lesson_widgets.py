@@ -7,7 +7,7 @@ import re
 import pytest
 
 from tutor.lessons import question
-from tutor.trixter import schedule
+from tutor.engine.trixter import schedule
 from widgets.lesson import (bid_advisor, check, contract_chooser, guided, hand_size_chart,
                             trix_game, trixter_game)
 from widgets.quiz import Quiz
@@ -110,7 +110,7 @@ def test_bid_advisor_says_the_table_it_plays_at():
 
 
 def test_shown_percentages_add_up_to_100():
-    from tutor.facts import percents
+    from tutor.app.facts import percents
 
     assert percents([0.335, 0.335, 0.33]) == [34, 33, 33]  # rounded each: 101
     assert percents([0.2925, 0.2925, 0.2925, 0.1225]) == [30, 29, 29, 12]  # rounded each: 99
@@ -149,7 +149,7 @@ def test_a_lesson_puzzle_is_practice_and_says_so(tmp_path):
     back for review on the puzzles page; the rated page still rates as before."""
     from datetime import datetime, timezone
 
-    from tutor.puzzles.progress import ProgressStore, counting_words
+    from tutor.app.progress import ProgressStore, counting_words
     from widgets.lesson import puzzle
     from widgets.puzzle import PuzzleBoard
 
@@ -198,7 +198,7 @@ def test_trix_page_words_say_deal():
 def test_a_joker_lead_asks_no_suit():
     """Issue 28 (RULES.md B3): after a joker lead the first other card sets the suit; the
     story says so, and names the joker with the word its card shows."""
-    from tutor.cards import Card
+    from tutor.engine.cards import Card
     from tutor.lessons.scene import trick_story
 
     names = ["You", "East", "South", "West"]

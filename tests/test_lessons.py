@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tutor.cards import Card
+from tutor.engine.cards import Card
 from tutor.lessons import LESSONS, GuidedSession, neighbours, questions, scenes
 from tutor.lessons.curriculum import lesson
 from tutor.lessons.quiz import QuizError, parse_question

@@ -13,14 +13,14 @@ import pytest
 import traitlets
 
 from tutor import TrixGame, TrixterGame
-from tutor.actions import Bid, ChooseContract
-from tutor.cards import CardSet
-from tutor.game_options import (OptionError, check, defaults, options_for, options_of, preview,
+from tutor.engine.actions import Bid, ChooseContract
+from tutor.engine.cards import CardSet
+from tutor.app.game_options import (OptionError, check, defaults, options_for, options_of, preview,
                                 summary)
-from tutor.records import dumps, loads
-from tutor.session import PlaySession
-from tutor.trix import TrixRules
-from tutor.trixter import TrixterRules
+from tutor.engine.records import dumps, loads
+from tutor.app.session import PlaySession
+from tutor.engine.trix import TrixRules
+from tutor.engine.trixter import TrixterRules
 from widgets.lesson import trix_game, trixter_game
 from widgets.play import GameView, finished_record
 

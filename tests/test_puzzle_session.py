@@ -17,7 +17,7 @@ import re
 
 import pytest
 
-from tutor.cards import Card
+from tutor.engine.cards import Card
 from tutor.puzzles import Puzzle, bundled, check, loads, position_after, winning_cards
 from tutor.puzzles.model import play_card
 from tutor.puzzles.session import PuzzleSession, goal_words

@@ -13,13 +13,13 @@ from collections import Counter
 
 import pytest
 
-from tutor.cards import Card, CardSet
+from tutor.engine.cards import Card, CardSet
 from tutor.cli import main
 from tutor.puzzles import (THEMES, Puzzle, PuzzleError, bundled, check, dump, dumps, generate,
                            grade, hints, load, loads, play_card, position_after)
 from tutor.puzzles.collection import FILES
 from tutor.solver import Position, TrexPosition
-from tutor.tricks import legal_cards
+from tutor.engine.tricks import legal_cards
 
 ENGINE = "python"
 BUNDLED = bundled()

@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from tutor import IllegalActionError, ParseError, Phase, TrixterGame, TrixterRules, records
-from tutor.cards import Card
+from tutor import IllegalActionError, ParseError, Phase, TrixterGame, TrixterRules
+from tutor.engine import records
+from tutor.engine.cards import Card
 
 
 def played_game(seed: int = 4, hands: int = 3) -> TrixterGame:

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from tutor import IllegalActionError, TrixGame, TrixterGame
-from tutor.errors import ParseError
+from tutor.engine.errors import ParseError
 from tutor.review import CLEAR, Decision, decision_indices, number_words, review, value_words
-from tutor.trix.rules import TrixRules
+from tutor.engine.trix.rules import TrixRules
 
 
 def trixter_blunder() -> TrixterGame:

@@ -13,11 +13,12 @@ from typing import Any
 
 import pytest
 
-from tutor.protocol import Phase
+from tutor.engine.protocol import Phase
 
 pytest.importorskip("anywidget")
 
-from tutor import TrixGame, TrixterGame, records  # noqa: E402
+from tutor import TrixGame, TrixterGame  # noqa: E402
+from tutor.engine import records  # noqa: E402
 from tutor.bots import LEVELS, bot_for, play_bot_turn  # noqa: E402
 from tutor.review import review  # noqa: E402
 from test_widgets import message_for  # noqa: E402

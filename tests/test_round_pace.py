@@ -14,9 +14,9 @@ import sys
 import pytest
 
 from tutor import Card, TrixGame
-from tutor.actions import ChooseContract, NoDouble, NoRedeal, Play
+from tutor.engine.actions import ChooseContract, NoDouble, NoRedeal, Play
 from tutor.bots import Bot, legal_actions
-from tutor.cards import CardSet, Suit, deck
+from tutor.engine.cards import CardSet, Suit, deck
 
 pytest.importorskip("anywidget")
 
@@ -145,7 +145,7 @@ def test_the_round_rehearsal_never_looks_at_the_deal(monkeypatch):
         game.apply(ChooseContract("king"), 0)
         game.apply(NoDouble(), 0)
         view_bots = [None] + [Holder(clock, "king") for _ in range(3)]
-        from tutor.session import PlaySession
+        from tutor.app.session import PlaySession
 
         session = PlaySession(game, seat=0, opponents=view_bots)
         times.add(session.rehearse_round(clock.perf_counter))

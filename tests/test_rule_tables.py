@@ -1,4 +1,4 @@
-"""One table per Trix rule (``tutor/trix/contracts.py``), and every part reads it.
+"""One table per Trix rule (``tutor/engine/trix/contracts.py``), and every part reads it.
 
 These tests catch a copy drifting from the table:
 
@@ -25,12 +25,12 @@ from pathlib import Path
 import pytest
 
 from tutor import Phase, TrixGame, TrixRules, TrixterGame
-from tutor.actions import Double, NoDouble, NoRedeal, Play
-from tutor.cards import Card, CardSet, Rank, Suit
-from tutor.facts import number, seat_facts, view_facts
+from tutor.engine.actions import Double, NoDouble, NoRedeal, Play
+from tutor.engine.cards import Card, CardSet, Rank, Suit
+from tutor.app.facts import number, seat_facts, view_facts
 from tutor.solver import MinPenalty, Position, TrexPlace, solve
 from tutor.solver.goals import side_of
-from tutor.trix.contracts import (CARD_POINTS, PENALTY_CARDS, TREX_POINTS, TRICK_POINTS,
+from tutor.engine.trix.contracts import (CARD_POINTS, PENALTY_CARDS, TREX_POINTS, TRICK_POINTS,
                                   Contract, card_scores, contract_total, deal_points,
                                   legal_trick_cards, penalty_cards, trex_team_points,
                                   trick_points, unit_points)
@@ -283,7 +283,7 @@ def test_seat_facts_of_every_kind_of_table():
 
 
 # --- no copies ---------------------------------------------------------------------------
-CONSUMERS = ["tutor/trix/game.py", "tutor/trix/trex.py", "tutor/facts.py",
+CONSUMERS = ["tutor/engine/trix/game.py", "tutor/engine/trix/trex.py", "tutor/app/facts.py",
              "tutor/solver/goals.py", "tutor/solver/search.py", "tutor/solver/_fast.py",
              "tutor/solver/position.py", "tutor/solver/trex.py", "tutor/solver/pimc.py",
              "tutor/bots/trix.py", "tutor/bots/simulate.py", "tutor/bots/seen.py",
@@ -302,7 +302,7 @@ def test_no_scoring_number_is_written_outside_the_table(path):
         if isinstance(node, ast.Constant) and type(node.value) in (int, float) \
                 and node.value in RULE_NUMBERS:
             found.append((node.lineno, node.value))
-    assert not found, f"{path}: rule numbers belong in tutor/trix/contracts.py: {found}"
+    assert not found, f"{path}: rule numbers belong in tutor/engine/trix/contracts.py: {found}"
 
 
 def test_the_table_widget_only_shows_the_facts_python_sends():
@@ -310,4 +310,4 @@ def test_the_table_widget_only_shows_the_facts_python_sends():
     body = re.search(r"function seatFacts\(s, seat\) \{(.*?)\n\}", js, re.S)
     assert body, "seatFacts is gone from table.js"
     uses = set(re.findall(r"\bs\.(\w+)", body[1]))
-    assert uses == {"facts"}, f"seatFacts reads {uses}: the facts come from tutor/facts.py"
+    assert uses == {"facts"}, f"seatFacts reads {uses}: the facts come from tutor/app/facts.py"

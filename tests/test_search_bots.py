@@ -11,12 +11,12 @@ import pytest
 from test_bots import Referee, planted, short_trixter
 
 from tutor import TrixGame, TrixRules, TrixterGame
-from tutor.actions import parse_action
+from tutor.engine.actions import parse_action
 from tutor.bots import bot_for, play_bot_turn
 from tutor.bots.search import TrixSearchBot, TrixterSearchBot
 from tutor.bots.seen import Seen
-from tutor.cards import CardSet, Suit
-from tutor.protocol import Phase
+from tutor.engine.cards import CardSet, Suit
+from tutor.engine.protocol import Phase
 from tutor.solver import Exactly, MaxTricks, MinPenalty, Position, SearchLimit, solve
 from tutor.solver.pimc import _position, default_goal, sample_layouts, view_of
 

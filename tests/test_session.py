@@ -1,4 +1,4 @@
-"""The headless play session (tutor/session.py) without a browser or widgets: computer
+"""The headless play session (tutor/app/session.py) without a browser or widgets: computer
 turns, undo, new game, the status and result words, refusals, and that nothing it says or
 the order it acts in depends on a card the learner may not see."""
 
@@ -10,12 +10,12 @@ from typing import Any
 import pytest
 
 from tutor import TrixGame, TrixterGame
-from tutor.actions import Action, parse_action
+from tutor.engine.actions import Action, parse_action
 from tutor.bots import Bot
-from tutor.cards import Card, CardSet, parse_deal
-from tutor.session import Move, PlaySession
-from tutor.trix import TrixRules
-from tutor.trixter import TrixterRules
+from tutor.engine.cards import Card, CardSet, parse_deal
+from tutor.app.session import Move, PlaySession
+from tutor.engine.trix import TrixRules
+from tutor.engine.trixter import TrixterRules
 
 
 class Script(Bot):
@@ -381,7 +381,7 @@ def test_trixter_bidding_reads_the_same_wherever_the_hidden_cards_are() -> None:
 
 def test_a_trix_deal_is_a_deal_not_a_hand():
     """Issue 28: Trix plays deals (RULES.md A1); its words never call one a hand."""
-    from tutor.session import status_text
+    from tutor.app.session import status_text
 
     obs = {"phase": "hand_over", "to_move": None, "seat": 0, "game": "trix",
            "players": ["You", "Player 2", "Player 3", "Player 4"],

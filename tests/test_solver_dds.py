@@ -23,7 +23,7 @@ import pytest
 endplay_types = pytest.importorskip("endplay.types")
 endplay_dds = pytest.importorskip("endplay.dds")
 
-from tutor.cards import Card, CardSet, Rank, Suit, format_deal  # noqa: E402
+from tutor.engine.cards import Card, CardSet, Rank, Suit, format_deal  # noqa: E402
 from tutor.solver import MaxTricks, Position, solve  # noqa: E402
 
 Deal, Denom, Player = endplay_types.Deal, endplay_types.Denom, endplay_types.Player

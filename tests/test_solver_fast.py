@@ -12,10 +12,10 @@ import sys
 import pytest
 from test_solver_oracle import random_position
 
-from tutor.cards import CardSet, Rank
+from tutor.engine.cards import CardSet, Rank
 from tutor.solver import AvoidCards, Exactly, MaxTricks, MinPenalty, Position, solve
 from tutor.solver.search import _Search
-from tutor.trix.contracts import Contract
+from tutor.engine.trix.contracts import Contract
 
 pytest.importorskip("numba")
 

@@ -10,9 +10,9 @@ from functools import cache
 
 import pytest
 
-from tutor.cards import JOKER, Card, CardSet, Rank, Suit
+from tutor.engine.cards import JOKER, Card, CardSet, Rank, Suit
 from tutor.solver import AvoidCards, Exactly, MaxTricks, MinPenalty, Position, solve
-from tutor.trix.contracts import Contract
+from tutor.engine.trix.contracts import Contract
 
 J = ("J", 0)  # the oracle's joker
 

@@ -13,12 +13,12 @@ from collections import Counter
 import pytest
 
 from tutor import Bid, CardSet, Phase, TrixGame, TrixterGame
-from tutor.actions import Play
-from tutor.cards import Card
+from tutor.engine.actions import Play
+from tutor.engine.cards import Card
 from tutor.solver import Position, solve
 from tutor.solver.pimc import advise_bid, bid_advice, hint, sample_layouts, view_of
-from tutor.trix.rules import TrixRules
-from tutor.trixter import TrixterRules
+from tutor.engine.trix.rules import TrixRules
+from tutor.engine.trixter import TrixterRules
 
 
 def replayed(game, hands):
@@ -284,7 +284,7 @@ def test_bid_advice_is_the_advice_engines_distribution():
 
 
 def test_advise_bid_respects_the_hook():
-    from tutor.trixter import TrixterRules
+    from tutor.engine.trixter import TrixterRules
 
     g = TrixterGame.new(players=3, seed=4, first_hand=2, rules=TrixterRules(hook=True))
     g.apply("trump S")

@@ -12,11 +12,11 @@ from functools import cache
 import pytest
 
 from tutor import Phase, TrixGame
-from tutor.actions import ClaimRedeal, Play
-from tutor.cards import Card, CardSet, Rank, Suit
-from tutor.errors import ParseError
+from tutor.engine.actions import ClaimRedeal, Play
+from tutor.engine.cards import Card, CardSet, Rank, Suit
+from tutor.engine.errors import ParseError
 from tutor.solver import TrexPlace, TrexPosition, solve
-from tutor.trix.trex import Layout
+from tutor.engine.trix.trex import Layout
 
 JACK, ACE, TWO = 11, 14, 2
 

@@ -18,12 +18,12 @@ import re
 
 import pytest
 
-from tutor.cards import CardSet
+from tutor.engine.cards import CardSet
 from tutor.lessons import GuidedSession, questions, scenes
-from tutor.tricks import trick_winner
-from tutor.trix.contracts import Contract
-from tutor.trix.game import deal_points
-from tutor.trixter import TrixterRules
+from tutor.engine.tricks import trick_winner
+from tutor.engine.trix.contracts import Contract
+from tutor.engine.trix.game import deal_points
+from tutor.engine.trixter import TrixterRules
 
 SCENES = scenes()
 SIGNED = re.compile(r"([−+]\d+)(?: for (you|[A-Z][a-z]+(?: \d)?)\b)?")

@@ -24,7 +24,7 @@ from tutor import TrixGame, TrixterGame
 from tutor.lessons import GuidedSession, scenes
 from tutor.puzzles import bundled
 from tutor.puzzles.session import PuzzleSession
-from tutor.seats import direction, next_side, seat_name
+from tutor.engine.seats import direction, next_side, seat_name
 
 pytest.importorskip("anywidget")
 

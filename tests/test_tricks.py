@@ -7,7 +7,7 @@ import random
 import pytest
 
 from tutor import JOKER, Card, CardSet, Rank, Suit
-from tutor.tricks import led_suit, legal_cards, legal_mask, trick_winner, why_illegal
+from tutor.engine.tricks import led_suit, legal_cards, legal_mask, trick_winner, why_illegal
 
 J = None  # the oracle's joker
 

@@ -8,8 +8,8 @@ import pytest
 
 from tutor import (ChooseContract, ClaimRedeal, IllegalActionError, NoDouble, Pass, Phase, Play,
                    TrixGame, TrixRules)
-from tutor.cards import Card, CardSet
-from tutor.trix import Contract, Layout, kingdom_owners, may_claim_trex_redeal
+from tutor.engine.cards import Card, CardSet
+from tutor.engine.trix import Contract, Layout, kingdom_owners, may_claim_trex_redeal
 
 # Each seat holds one whole suit; seat 1 has the hearts, so the 7♥ makes it the owner.
 SUITS = ["AKQJT98765432...", ".AKQJT98765432..", "..AKQJT98765432.", "...AKQJT98765432"]

@@ -13,7 +13,7 @@ import pytest
 
 from tutor import (Card, CardSet, ChooseContract, ClaimRedeal, Double, IllegalActionError,
                    NoDouble, NoRedeal, Pass, Phase, Play, TrixGame, TrixRules)
-from tutor.trix import Contract
+from tutor.engine.trix import Contract
 
 CARD_TEXTS = {str(c) for c in CardSet.deck()}
 

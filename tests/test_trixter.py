@@ -8,7 +8,7 @@ import pytest
 
 from tutor import (JOKER, Bid, Card, CardSet, ChooseTrump, IllegalActionError, NextHand,
                    ParseError, Phase, Play, TrixterGame, TrixterRules)
-from tutor.trixter import jokers_for, peak_for, schedule
+from tutor.engine.trixter import jokers_for, peak_for, schedule
 
 
 def C(text: str) -> Card:

@@ -12,7 +12,7 @@ import pytest
 
 from tutor import (JOKER, Bid, Card, CardSet, ChooseTrump, IllegalActionError, Phase, Play,
                    TrixterGame, TrixterRules)
-from tutor.trixter import MAX_PLAYERS, jokers_for, schedule
+from tutor.engine.trixter import MAX_PLAYERS, jokers_for, schedule
 
 
 CARD_TEXTS = {str(c) for c in CardSet.deck(1)} | {c.symbol() for c in CardSet.deck(1)}

@@ -20,13 +20,13 @@ from hypothesis import strategies as st
 pytest.importorskip("anywidget")
 
 from tutor import TrixGame, TrixterGame  # noqa: E402
-from tutor.actions import ClaimRedeal, Double, NextHand, Play, parse_action  # noqa: E402
+from tutor.engine.actions import ClaimRedeal, Double, NextHand, Play, parse_action  # noqa: E402
 from tutor.bots import legal_actions  # noqa: E402
-from tutor.trix import TrixRules  # noqa: E402
-from tutor.trixter import peak_for  # noqa: E402
+from tutor.engine.trix import TrixRules  # noqa: E402
+from tutor.engine.trixter import peak_for  # noqa: E402
 from widgets import BidPanel, CardTable, GameView, ScoreSheet, TrexLayout, play  # noqa: E402
-from tutor.cards import Card  # noqa: E402
-from tutor.facts import view_facts  # noqa: E402
+from tutor.engine.cards import Card  # noqa: E402
+from tutor.app.facts import view_facts  # noqa: E402
 from widgets.play import (MESSAGE_TYPES, Refused, describe, learner_views,  # noqa: E402
                           parse_message, status_text)
 
@@ -913,7 +913,7 @@ def test_the_complex_has_one_name(tmp_path: Path) -> None:
     """Issue 28: the four trick contracts named together are "Trix Complex" (RULES.md A8)
     on the button, the table, the sheet and in every sentence; fewer keep their titles."""
     from tutor.advice import label
-    from tutor.trix.contracts import contracts_title
+    from tutor.engine.trix.contracts import contracts_title
 
     view = play(TrixGame.new(seed=21, owner=0, rules=TrixRules.complex()), pause=0)
     buttons = [n[2] for n in drawn(view.bids, tmp_path)["nodes"] if n[0] == "button"]

@@ -10,12 +10,12 @@ Pure Python: nothing here imports Jupyter.
 
 from __future__ import annotations
 
-from .actions import (Action, Bid, ChooseContract, ChooseTrump, ClaimRedeal, Double, Join,
-                      NextHand, NoDouble, NoRedeal, Pass, Play, parse_action)
-from .cards import JOKER, Card, CardSet, Deal, Rank, Suit, deal, format_deal, parse_deal
-from .errors import IllegalActionError, ParseError
-from .protocol import Game, Phase
-from .trixter import TrixterGame, TrixterRules
+from tutor.engine.actions import (Action, Bid, ChooseContract, ChooseTrump, ClaimRedeal, Double,
+                                  Join, NextHand, NoDouble, NoRedeal, Pass, Play, parse_action)
+from tutor.engine.cards import JOKER, Card, CardSet, Deal, Rank, Suit, deal, format_deal, parse_deal
+from tutor.engine.errors import IllegalActionError, ParseError
+from tutor.engine.protocol import Game, Phase
+from tutor.engine.trixter import TrixterGame, TrixterRules
 
 __all__ = [
     "Action", "Bid", "ChooseContract", "ChooseTrump", "ClaimRedeal", "Double", "Join",
@@ -25,8 +25,8 @@ __all__ = [
 ]
 
 try:  # the Trix engine
-    from .trix import TrixGame, TrixRules  # noqa: F401
+    from tutor.engine.trix import TrixGame, TrixRules  # noqa: F401
 
     __all__ += ["TrixGame", "TrixRules"]
-except ImportError:  # pragma: no cover - while tutor.trix is being built
+except ImportError:  # pragma: no cover - while tutor.engine.trix is being built
     pass

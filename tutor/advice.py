@@ -12,7 +12,7 @@ penalties (its team's in partnership), and in Trex plays to go out first. The ad
 deals the cards the seat cannot see at random in ways consistent with its view, and
 plays to the end of the hand with a fast rollout policy for every seat (on card masks),
 scoring with the game's own tables (:meth:`TrixterRules.score`,
-:func:`tutor.trix.contracts.deal_points`). In Trix every option is played out on the
+:func:`tutor.engine.trix.contracts.deal_points`). In Trix every option is played out on the
 same layouts (common random numbers), so the differences are the options'. In Trixter
 an information-set tree search (:func:`tutor.bots.ismcts.search`, informed by that
 policy) also weighs the other seats' answers and the seat's own later choices: each
@@ -41,12 +41,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .actions import Action, Bid, ChooseContract, ChooseTrump, ClaimRedeal, Double, Pass, Play
-from .cards import JOKER, Card, CardSet, Suit
-from .facts import percents, plural, signed
-from .protocol import Phase
-from .tricks import legal_mask, trick_winner
-from .trix.contracts import contracts_title
+from tutor.engine.actions import (Action, Bid, ChooseContract, ChooseTrump, ClaimRedeal, Double,
+                                  Pass, Play)
+from tutor.engine.cards import JOKER, Card, CardSet, Suit
+from tutor.app.facts import percents, plural, signed
+from tutor.engine.protocol import Phase
+from tutor.engine.tricks import legal_mask, trick_winner
+from tutor.engine.trix.contracts import contracts_title
 
 __all__ = ["advise", "Advice", "Option", "bid_distribution", "BidDistribution",
            "DEFAULT_SECONDS", "ROLLOUT_CARDS_PER_SECOND", "budget_for", "paired_sure",
@@ -295,7 +296,7 @@ def _ranked(options: list[Option], higher_is_better: bool = True) -> list[Option
 
 
 def _layouts(game, seat: int, samples: int, rng_seed: str) -> list[list[CardSet]]:
-    from .solver.pimc import view_of
+    from tutor.solver.pimc import view_of
 
     return sample(view_of(game, seat), samples, random.Random(rng_seed))
 
@@ -306,7 +307,7 @@ def sample(view, count: int, rng: random.Random, tries: int = 1000) -> list[list
     cannot hold are placed first, one at a time into a seat that may hold it in
     proportion to the room left, then the unconstrained cards are shuffled into the room
     left (which is the same as placing them one by one in proportion to the room)."""
-    from .solver.pimc import sample_layouts
+    from tutor.solver.pimc import sample_layouts
 
     if view.check is not None:
         return sample_layouts(view, count, rng, tries)
@@ -462,7 +463,7 @@ def _trixter_card(hand: int, jokers: int, trick: list[int], trump: int, unseen: 
 
 def winner_by_index(trick: list[int], trump: int) -> int:
     """Position in ``trick`` (card indices, 52 = joker) of the winning card: the rollouts'
-    fast twin of :func:`tutor.tricks.trick_winner`, shared with the ISMCTS bot."""
+    fast twin of :func:`tutor.engine.tricks.trick_winner`, shared with the ISMCTS bot."""
     best, key = 0, -1
     led = -1
     for c in trick:
@@ -527,7 +528,7 @@ def _trixter(game, seat: int, legal: list[Action], work: int, rng_seed: str) -> 
     bidding gets the very tree of the trump choice (grown from what the dealer knows, not
     from the caller's seed): its bids are the iterations under the trump named, so the
     advice does not turn round on a change of trump it advised against."""
-    from .bots.ismcts import search
+    from tutor.bots.ismcts import search
 
     obs = game.observe(seat)
     phase = obs["phase"]
@@ -646,7 +647,7 @@ class BidDistribution:
 def _estimated_bid(hand: CardSet, trump: Suit | None, players: int, jokers: int,
                    allowed: Sequence[int]) -> int:
     """The bid a hand suggests (the beginner's rule): the nearest allowed to its count."""
-    from .bots.trixter import estimate_tricks
+    from tutor.bots.trixter import estimate_tricks
 
     want = estimate_tricks(list(hand), trump, players, jokers)
     return min(allowed, key=lambda b: (abs(b - want), b))
@@ -668,8 +669,8 @@ def bid_distribution(game_or_hand, trump: Suit | str | None = None, *, seat: int
     Each other seat plays for its own bid (said, or the one its hand suggests). The hand
     plays for each bid in reach on the same layouts (common random numbers). ``budget``
     counts rollouts (up to nine per layout); ``samples`` sets the layouts instead."""
-    from .solver.pimc import View, view_of
-    from .trixter import TrixterRules, jokers_for
+    from tutor.solver.pimc import View, view_of
+    from tutor.engine.trixter import TrixterRules, jokers_for
 
     start = time.perf_counter()
     if isinstance(trump, str):
@@ -723,7 +724,7 @@ def bid_distribution(game_or_hand, trump: Suit | str | None = None, *, seat: int
     t = _trump_index(trump)
     # The others' bids on each layout: said, or what their hands suggest. Under the hook
     # the last bidder's also depends on the seat's own bid: chosen when it is known.
-    from .bots.trixter import estimate_tricks
+    from tutor.bots.trixter import estimate_tricks
 
     hooked = rules.hook and last_bidder != seat and said[last_bidder] is None
     table_bids, wants = [], []
@@ -786,7 +787,7 @@ def _side(game, seat: int) -> list[int]:
 
 def _share(contracts, rules, team: bool) -> float:
     """What an average hand scores in a deal of ``contracts``: a quarter of its total."""
-    from .trix.contracts import contract_total
+    from tutor.engine.trix.contracts import contract_total
 
     share = contract_total(contracts, rules.swap_diamonds_ltoosh) / 4 * (2 if team else 1)
     return -share if rules.reversed_signs else share
@@ -797,7 +798,7 @@ class _TrixDeal:
     points, the lead and discard duties, the cards that still score."""
 
     def __init__(self, contracts, doubles, rules) -> None:
-        from .trix.contracts import (Contract, card_scores, discard_duty, lead_ban,
+        from tutor.engine.trix.contracts import (Contract, card_scores, discard_duty, lead_ban,
                                      penalty_cards, trick_points)
 
         self.contracts = frozenset(contracts)
@@ -1008,7 +1009,7 @@ def _trix(game, seat: int, legal: list[Action], work: int, rng_seed: str) -> Adv
 
 
 def _deal_points(deal: _TrixDeal, taken: list[int], won: list[int], side: list[int]) -> int:
-    from .trix.contracts import deal_points
+    from tutor.engine.trix.contracts import deal_points
 
     pts = deal_points(deal.contracts, [CardSet.from_mask(t) for t in taken], won,
                       deal.doubles, (), deal.rules)
@@ -1021,7 +1022,7 @@ def _points_text(pts: float, team: bool, seat: int = 0) -> str:
 
 def _team_words(team: bool, seat: int) -> str:
     """`` for your team (with South)``: the partner by the table's name for the seat."""
-    from .seats import seat_name
+    from tutor.engine.seats import seat_name
 
     return f" for your team (with {seat_name((seat + 2) % 4, 4, 'trix')})" if team else ""
 
@@ -1076,7 +1077,7 @@ def _trix_cards(game, seat: int, legal: list[Action], work: int, rng_seed: str) 
 
 
 def _trex_cards(game, seat: int, legal: list[Action], work: int, rng_seed: str) -> Advice:
-    from .trix.contracts import TREX_POINTS
+    from tutor.engine.trix.contracts import TREX_POINTS
 
     samples = max(2, work // _ways(len(legal)))
     layouts = _layouts(game, seat, samples, rng_seed)
@@ -1140,8 +1141,8 @@ def _trex_cards(game, seat: int, legal: list[Action], work: int, rng_seed: str) 
 
 # --- Trix: before the first lead ------------------------------------------------------------
 def _may_claim(hand: CardSet, contracts) -> bool:
-    from .trix.contracts import Contract
-    from .trix.game import may_claim_king_redeal, may_claim_trex_redeal
+    from tutor.engine.trix.contracts import Contract
+    from tutor.engine.trix.game import may_claim_king_redeal, may_claim_trex_redeal
 
     if Contract.KING in contracts and may_claim_king_redeal(hand):
         return True
@@ -1149,7 +1150,7 @@ def _may_claim(hand: CardSet, contracts) -> bool:
 
 
 def _doublable(hand: CardSet, contracts, rules, doubles) -> list[Card]:
-    from .trix.contracts import DOUBLABLE, PENALTY_CARDS
+    from tutor.engine.trix.contracts import DOUBLABLE, PENALTY_CARDS
 
     if not rules.doubling:
         return []
@@ -1159,7 +1160,7 @@ def _doublable(hand: CardSet, contracts, rules, doubles) -> list[Card]:
 
 
 def _round_needed(contracts, rules) -> bool:
-    from .trix.contracts import DOUBLABLE, Contract
+    from tutor.engine.trix.contracts import DOUBLABLE, Contract
 
     doubles = rules.doubling and bool(set(contracts) & DOUBLABLE)
     return doubles or bool(set(contracts) & {Contract.KING, Contract.TREX})
@@ -1176,7 +1177,7 @@ def _play_deal(game, contracts, hands: list[CardSet], doubles: list, queue: list
     """The rest of a deal from its round of doubles and claims (``queue``: the seats still
     to speak, in order), every seat by the rollout policy: the points of ``side``, or an
     average hand's share when someone claims a redeal."""
-    from .trix.contracts import TREX_POINTS, Contract
+    from tutor.engine.trix.contracts import TREX_POINTS, Contract
 
     rules = game.rules
     doubles = list(doubles)

@@ -19,10 +19,10 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
-from .bots import bot_for
-from .errors import IllegalActionError, ParseError
-from .protocol import Phase
-from .trixter import TrixterGame
+from tutor.bots import bot_for
+from tutor.engine.errors import IllegalActionError, ParseError
+from tutor.engine.protocol import Phase
+from tutor.engine.trixter import TrixterGame
 
 
 def _show(game: TrixterGame, seat: int, out: TextIO) -> None:
@@ -175,8 +175,8 @@ def parse_goal(text: str, doubles: tuple = (), swap: bool = False):
     >>> parse_goal("exactly:0:2"), parse_goal("max:1+3")
     (Exactly(seat=0, n=2), MaxTricks(seat=(1, 3)))
     """
-    from .cards import CardSet
-    from .solver import AvoidCards, Exactly, MaxTricks, MinPenalty, TrexPlace
+    from tutor.engine.cards import CardSet
+    from tutor.solver import AvoidCards, Exactly, MaxTricks, MinPenalty, TrexPlace
 
     parts = text.strip().lower().split(":")
     kind, args = parts[0], parts[1:]
@@ -206,7 +206,7 @@ def _seat_name(seat: int) -> str:
 
 
 def _goal_text(goal) -> str:
-    from .solver import AvoidCards, Exactly, MaxTricks, MinPenalty
+    from tutor.solver import AvoidCards, Exactly, MaxTricks, MinPenalty
 
     who = (_seat_name(goal.seat) if isinstance(goal.seat, int)
            else "team " + "+".join(str(s) for s in goal.seat))
@@ -226,9 +226,9 @@ def _goal_text(goal) -> str:
 def solve_command(args, out: TextIO | None = None) -> int:
     """``trix-tutor solve``: each legal card's value and one principal line."""
     out = out or sys.stdout
-    from .cards import Card, parse_deal
-    from .solver import Position, TrexPlace, TrexPosition, solve
-    from .trix.trex import Layout
+    from tutor.engine.cards import Card, parse_deal
+    from tutor.solver import Position, TrexPlace, TrexPosition, solve
+    from tutor.engine.trix.trex import Layout
 
     try:
         doubles = tuple((Card.parse(c), int(s)) for c, _, s in
@@ -273,7 +273,7 @@ def solve_command(args, out: TextIO | None = None) -> int:
 def puzzle_command(args, out: TextIO | None = None) -> int:
     """``trix-tutor puzzle generate|check``: deal new puzzles, or prove a file's puzzles."""
     out = out or sys.stdout
-    from .puzzles import PuzzleError, check, dump, dumps, generate, load
+    from tutor.puzzles import PuzzleError, check, dump, dumps, generate, load
 
     if args.puzzle_command == "generate":
         try:
@@ -314,7 +314,7 @@ def arena_command(args, out: TextIO | None = None) -> int:
     """``trix-tutor arena``: bot levels on duplicated deals; the table to ``out``,
     progress to stderr."""
     out = out or sys.stdout
-    from .arena import arena
+    from tutor.bots.arena import arena
 
     def progress(done: int, total: int) -> None:
         print(f"\rgame {done}/{total}", end="\n" if done == total else "", file=sys.stderr,

@@ -12,7 +12,7 @@ API (the ReviewBoard widget is built on it)::
     review(record, seat, *, seconds=REVIEW_SECONDS, budget=None, seed=0, progress=None)
         -> Review
 
-- ``record``: a game record dict (:func:`tutor.records.from_record`) or a game object
+- ``record``: a game record dict (:func:`tutor.engine.records.from_record`) or a game object
   (``TrixterGame`` / ``TrixGame``). A bad record raises ``ParseError`` or
   ``IllegalActionError`` (both ``ValueError``) naming the bad action; a seat not at the
   table raises ``ValueError``.
@@ -71,10 +71,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .actions import (Bid, ChooseContract, ChooseTrump, ClaimRedeal, Double, NoDouble, NoRedeal,
-                      Pass, Play, parse_action)
-from .protocol import Game, Phase
-from .trix.contracts import TREX_POINTS, contracts_title
+from tutor.engine.actions import (Bid, ChooseContract, ChooseTrump, ClaimRedeal, Double, NoDouble,
+                                  NoRedeal, Pass, Play, parse_action)
+from tutor.engine.protocol import Game, Phase
+from tutor.engine.trix.contracts import TREX_POINTS, contracts_title
 
 __all__ = ["review", "Review", "Decision", "KINDS", "REVIEW_SECONDS", "CLEAR",
            "decision_indices", "value_words", "number_words"]
@@ -313,7 +313,7 @@ def review(record: dict[str, Any] | Game, seat: int, *, seconds: float = REVIEW_
            budget: int | None = None, seed: int = 0,
            progress: Callable[[int, int], Any] | None = None) -> Review:
     """Judge every decision of ``seat`` in the game ``record`` (see the module docstring)."""
-    from .records import from_record
+    from tutor.engine.records import from_record
 
     start = time.perf_counter()
     if isinstance(record, Game):
@@ -417,7 +417,7 @@ class _Judge:
     def _weigh(self, kind: str):
         """Each choice of this kind with its value, best first; the values' unit; the
         points a unit is worth; the advice (each choice's results on its layouts)."""
-        from .advice import advise
+        from tutor.advice import advise
 
         g = self.game
         try:
@@ -460,7 +460,7 @@ def _bid_swing(game, bid: int) -> float:
     """Points between making ``bid`` and missing it by one trick (the kindest miss),
     so a chance of the bid lost converts to points.
 
-    >>> from tutor.trixter import TrixterGame
+    >>> from tutor.engine.trixter import TrixterGame
     >>> _bid_swing(TrixterGame.new(players=4, seed=0, first_hand=3), 1)
     16
     """

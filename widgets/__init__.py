@@ -7,12 +7,12 @@ This is the only package that imports Jupyter libraries; ``tutor`` never does.
 
 from __future__ import annotations
 
-from .bidding import BidPanel
-from .layout import TrexLayout
-from .play import GameView, learner_views, play
-from .puzzle import PuzzleBoard, PuzzleTrainer
-from .scores import ScoreSheet
-from .table import CardTable
+from widgets.bidding import BidPanel
+from widgets.layout import TrexLayout
+from widgets.play import GameView, learner_views, play
+from widgets.puzzle import PuzzleBoard, PuzzleTrainer
+from widgets.scores import ScoreSheet
+from widgets.table import CardTable
 
 __all__ = ["CardTable", "BidPanel", "TrexLayout", "ScoreSheet", "GameView", "play",
            "PuzzleBoard", "PuzzleTrainer",

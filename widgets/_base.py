@@ -14,9 +14,9 @@ from typing import Any
 import anywidget
 import traitlets
 
-from tutor.learners import LearnerError
+from tutor.app.learners import LearnerError
 
-from .who import arrive
+from widgets.who import arrive
 
 HERE = Path(__file__).parent
 

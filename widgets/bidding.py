@@ -8,7 +8,7 @@ Messages: ``trump`` (``suit``: ``"S"``… or ``"none"``), ``bid`` (``n``), ``con
 
 from __future__ import annotations
 
-from ._base import TutorWidget, css, esm
+from widgets._base import TutorWidget, css, esm
 
 __all__ = ["BidPanel"]
 

@@ -18,14 +18,14 @@ import ipywidgets
 
 from tutor.lessons.classset import (ACTIVITIES, ClassResult, ClassSet, ClassSetError,
                                     ClassTable, gather, student_name)
-from tutor.puzzles.progress import default_path
+from tutor.app.progress import default_path
 
-from tutor.learners import LearnerError
+from tutor.app.learners import LearnerError
 
-from .learner import current
-from .play import GameView, play
-from .puzzle import PuzzleBoard
-from .upload import upload_button
+from widgets.learner import current
+from widgets.play import GameView, play
+from widgets.puzzle import PuzzleBoard
+from widgets.upload import upload_button
 
 # In the static site (Pyodide) pages are Voici's .html files and query strings stay in
 # the browser.

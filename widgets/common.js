@@ -20,7 +20,7 @@ const CONTRACT_SHORT = {
   king: "K♥", queens: "Queens", diamonds: "Diamonds", ltoosh: "Ltoosh", trex: "Trex",
 };
 /**
- * What a learner reads for a deal's contract(s), as tutor.trix.contracts.contracts_title
+ * What a learner reads for a deal's contract(s), as tutor.engine.trix.contracts.contracts_title
  * says it: the four trick contracts together are "Trix Complex" (RULES.md A8), fewer are
  * joined in the rules' order (short titles where room is short).
  * @param {string[]} parts e.g. ["king", "queens"]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ._base import TutorWidget, css, esm
+from widgets._base import TutorWidget, css, esm
 
 __all__ = ["TrexLayout"]
 

@@ -12,11 +12,11 @@ import re
 from datetime import datetime, timezone
 from typing import Any
 
-from tutor.learners import Learner, LearnerError
+from tutor.app.learners import Learner, LearnerError
 from tutor.lessons.curriculum import LESSONS, TRACKS, track
 
-from ._base import TutorWidget, css, esm
-from .who import arrive, current, forget, when_known
+from widgets._base import TutorWidget, css, esm
+from widgets.who import arrive, current, forget, when_known
 
 __all__ = ["arrive", "current", "when_known", "forget", "LearnerMap", "learner_map"]
 

@@ -21,15 +21,15 @@ from typing import Any
 
 import ipywidgets
 
-from tutor.cards import Card, CardSet, Suit
-from tutor.facts import percents, plural, signed
+from tutor.engine.cards import Card, CardSet, Suit
+from tutor.app.facts import percents, plural, signed
 from tutor.lessons import GuidedSession, question, scene
 from tutor.lessons.scene import Scene
 
-from .play import GameView, play
-from .puzzle import PuzzleBoard, PuzzleTrainer
-from .quiz import Quiz
-from .rush import PuzzleRush
+from widgets.play import GameView, play
+from widgets.puzzle import PuzzleBoard, PuzzleTrainer
+from widgets.quiz import Quiz
+from widgets.rush import PuzzleRush
 
 __all__ = ["GuidedTable", "guided", "check", "puzzle", "hand_size_chart", "bid_advisor",
            "contract_chooser", "trixter_game", "trix_game", "puzzle_trainer",
@@ -73,10 +73,10 @@ def puzzle(puzzle_id: str, pause: float | None = None) -> PuzzleBoard:
     """One puzzle of the collection, as practice: its first result is kept for the
     review schedule (a miss or a hinted solve comes back on the puzzles page), but the
     rating stays as it was, and the board says so."""
-    from tutor.learners import MemoryStore
+    from tutor.app.learners import MemoryStore
     from tutor.puzzles import bundled
 
-    from .learner import when_known
+    from widgets.learner import when_known
 
     found = {p.id: p for p in bundled()}
     if puzzle_id not in found:
@@ -132,7 +132,7 @@ def _hand_html(cards: Sequence[Card]) -> str:
 def hand_size_chart() -> ipywidgets.HTML:
     """For 3 to 8 players: the jokers, the peak hand and the number of hands, and a chart
     of the cards dealt in every hand of the game."""
-    from tutor.trixter import jokers_for, peak_for, schedule
+    from tutor.engine.trixter import jokers_for, peak_for, schedule
 
     colours = ["#1a73e8", "#c8102e", "#137333", "#8e44ad", "#e67e22", "#555"]
     width, height, left, bottom = 640, 260, 36, 28
@@ -220,7 +220,7 @@ def bid_advisor(hand: str, trump: str | None, players: int = 4, samples: int = 4
     the best bid (the chances add up to 100%), the chance of making each bid when playing
     for it, and each bid's expected points. A button deals a new hand of the same size."""
     from tutor.solver.pimc import bid_advice
-    from tutor.trixter import jokers_for
+    from tutor.engine.trixter import jokers_for
 
     start = _parse_hand(hand)
     deck = list(CardSet.deck()) + [Card.parse("X")] * jokers_for(players)
@@ -291,7 +291,7 @@ def trixter_game(players: int = 4, first_hand: int = 1, seed: int | None = None,
     ``seed`` defaults to :func:`env_seed`. Under the table: the ``opponents``' level (a
     choice the learner can change), a download of the game record, and a review of the
     game once a hand is over."""
-    from tutor.trixter import TrixterGame, TrixterRules
+    from tutor.engine.trixter import TrixterGame, TrixterRules
 
     seed = env_seed() if seed is None else seed
     return play(TrixterGame.new(players=players, seed=seed, first_hand=first_hand,
@@ -305,7 +305,7 @@ def trix_game(seed: int | None = None, pause: float | None = None, owner: int | 
     decides the first owner unless ``owner`` names it; ``seed`` defaults to
     :func:`env_seed`. The level choice, record download and review as in
     :func:`trixter_game`."""
-    from tutor.trix import TrixGame, TrixRules
+    from tutor.engine.trix import TrixGame, TrixRules
 
     seed = env_seed() if seed is None else seed
     return play(TrixGame.new(seed=seed, owner=owner, rules=TrixRules(**options)), pause=pause,

@@ -1,7 +1,7 @@
 """``play(game)``: one composed widget that draws a game against computer players.
 
 The game flow (computer turns, undo, new game, status and result words) is the headless
-:class:`tutor.session.PlaySession`; this controller fills the traits from it, parses the
+:class:`tutor.app.session.PlaySession`; this controller fills the traits from it, parses the
 browser's messages and paces the computer seats. The game object never leaves Python:
 the browser gets ``game.observe(seat)`` for the learner's seat (plus presentation state
 and the hands a lesson opened on purpose) and sends back small typed messages; each is
@@ -30,25 +30,25 @@ from typing import Any
 
 import ipywidgets
 
-from tutor import game_options
-from tutor.actions import (Action, Bid, ChooseContract, ChooseTrump, ClaimRedeal, Double,
+from tutor.app import game_options
+from tutor.engine.actions import (Action, Bid, ChooseContract, ChooseTrump, ClaimRedeal, Double,
                            NextHand, NoDouble, NoRedeal, Pass, Play)
 from tutor.bots import LEVELS
-from tutor.cards import Card, Suit
-from tutor.errors import ParseError
-from tutor.facts import deal_word
-from tutor.learners import Learner, LearnerError, lesson_of_page
-from tutor.protocol import Game, Phase
+from tutor.engine.cards import Card, Suit
+from tutor.engine.errors import ParseError
+from tutor.app.facts import deal_word
+from tutor.app.learners import Learner, LearnerError, lesson_of_page
+from tutor.engine.protocol import Game, Phase
 # The game flow and its words live in the headless session; names kept here for callers.
-from tutor.session import (LEVEL_NAMES, PlaySession, SavedGame, describe,  # noqa: F401
+from tutor.app.session import (LEVEL_NAMES, PlaySession, SavedGame, describe,  # noqa: F401
                            game_result, learner_views, round_kind, round_words, status_text)
 
-from . import learner as learners
-from ._base import Controller, Refused
-from .bidding import BidPanel
-from .layout import TrexLayout
-from .scores import ScoreSheet
-from .table import CardTable
+from widgets import learner as learners
+from widgets._base import Controller, Refused
+from widgets.bidding import BidPanel
+from widgets.layout import TrexLayout
+from widgets.scores import ScoreSheet
+from widgets.table import CardTable
 
 __all__ = ["GameView", "play", "learner_views", "parse_message", "MESSAGE_TYPES",
            "record_name", "record_link", "finished_record", "LEVEL_NAMES", "game_result",
@@ -171,7 +171,7 @@ def finished_record(game: Game) -> dict[str, Any] | None:
     """The record of ``game`` up to the end of its last finished hand (or deal): all of
     it once a hand is over, ``None`` before the first hand ends. A hand in progress is
     left out, its deal too."""
-    from tutor.records import from_record
+    from tutor.engine.records import from_record
 
     rec = game.to_record()
     if game.phase not in (Phase.HAND_OVER, Phase.GAME_OVER):
@@ -190,7 +190,7 @@ def finished_record(game: Game) -> dict[str, Any] | None:
 class GameView(Controller, ipywidgets.VBox):
     """A game at the table: :class:`CardTable`, :class:`BidPanel`, :class:`TrexLayout`
     (Trix only) and :class:`ScoreSheet`, driven by one controller that draws a
-    :class:`~tutor.session.PlaySession` (``session``).
+    :class:`~tutor.app.session.PlaySession` (``session``).
 
     ``game`` is the engine object (it never reaches the browser); ``seat`` the learner's.
     ``opponents`` is a bot level for every other seat, or one entry per seat (a level, a
@@ -204,7 +204,7 @@ class GameView(Controller, ipywidgets.VBox):
     ``options``: the play pages' bar under the table: the opponents' level (from their
     next move on), a download of the game record and, once a hand is over, "Review this
     game" (a :class:`~widgets.review.ReviewBoard` of the learner's seat below); and "Game
-    options": the players and rules of the next game (:mod:`tutor.game_options`), started
+    options": the players and rules of the next game (:mod:`tutor.app.game_options`), started
     by "New game with these options" (or the table's New game).
 
     On a play page (:data:`PLAY_PAGES`, as the browser reports the page) the game in
@@ -297,7 +297,7 @@ class GameView(Controller, ipywidgets.VBox):
         return [bar, panel, self.review_area]
 
     def _options_panel(self) -> ipywidgets.VBox:
-        """The next game's options (from :func:`tutor.game_options.options_for`), hidden
+        """The next game's options (from :func:`tutor.app.game_options.options_for`), hidden
         until "Game options" is pressed."""
         self.chosen = self.session.options()
         for option in game_options.options_for(self.session.game_name, self.chosen):
@@ -335,7 +335,7 @@ class GameView(Controller, ipywidgets.VBox):
 
     def choose(self, **values: Any) -> bool:
         """Choose options for the next game (names and values of
-        :func:`tutor.game_options.options_for`); the running game goes on. A junk choice is
+        :func:`tutor.app.game_options.options_for`); the running game goes on. A junk choice is
         refused with the reason and changes nothing. True if taken."""
         try:
             self.chosen = game_options.check(self.session.game_name, values, base=self.chosen)
@@ -399,7 +399,7 @@ class GameView(Controller, ipywidgets.VBox):
     def open_review(self) -> Any:
         """A :class:`~widgets.review.ReviewBoard` of the finished hands for the learner's
         seat, below the table (the review runs in the background)."""
-        from .review import ReviewBoard
+        from widgets.review import ReviewBoard
 
         rec = finished_record(self.game)
         if rec is None:

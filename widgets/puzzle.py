@@ -32,19 +32,19 @@ import ipywidgets
 
 from tutor.puzzles import Puzzle, PuzzleError, bundled
 from tutor.puzzles.fresh import FAST_THEMES, fresh, is_generated, puzzle_data, rebuild
-from tutor.puzzles.progress import (OUTCOME_TITLES, OUTCOMES, Attempt, Progress,
+from tutor.app.progress import (OUTCOME_TITLES, OUTCOMES, Attempt, Progress,
                                     ProgressStore,
                                     attempt_words, counting_words, practice_words,
                                     puzzle_rating, review_words)
 from tutor.puzzles.session import PuzzleSession, goal_words
 
-from tutor.learners import MemoryStore
+from tutor.app.learners import MemoryStore
 
-from ._base import TutorWidget, css, esm
-from .layout import TrexLayout
-from .learner import when_known
-from .play import Refused, default_pause, parse_message
-from .table import CardTable
+from widgets._base import TutorWidget, css, esm
+from widgets.layout import TrexLayout
+from widgets.learner import when_known
+from widgets.play import Refused, default_pause, parse_message
+from widgets.table import CardTable
 
 __all__ = ["PuzzlePanel", "PuzzleBoard", "PuzzleTrainer", "PANEL_MESSAGES", "theme_title",
            "due_words", "progress_html"]
@@ -107,7 +107,7 @@ class PuzzleBoard(ipywidgets.VBox):
     (generated)" button; ``engine`` the solver's engine; ``clock`` the present (for the
     review schedule); ``rated`` False for a lesson's puzzle, which is practice: its result
     is kept for the review schedule but never moves the rating
-    (:meth:`~tutor.puzzles.progress.Progress.record_practice`).
+    (:meth:`~tutor.app.progress.Progress.record_practice`).
     """
 
     lesson = False  # a lesson's guided table: no stars, no progress note

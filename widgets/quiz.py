@@ -10,8 +10,8 @@ from typing import Any
 
 from tutor.lessons.quiz import Question
 
-from ._base import TutorWidget, css, esm
-from .learner import when_known
+from widgets._base import TutorWidget, css, esm
+from widgets.learner import when_known
 
 __all__ = ["Quiz"]
 

@@ -36,16 +36,16 @@ from typing import Any
 import ipywidgets
 import traitlets
 
-from tutor.cards import Card, Suit
-from tutor.errors import IllegalActionError, ParseError
-from tutor.protocol import Game
+from tutor.engine.cards import Card, Suit
+from tutor.engine.errors import IllegalActionError, ParseError
+from tutor.engine.protocol import Game
 from tutor.review import decision_indices, number_words, value_words
-from tutor.session import learner_views
+from tutor.app.session import learner_views
 
-from ._base import Controller, Refused, TutorWidget, css, esm
-from .layout import TrexLayout
-from .table import CardTable
-from .upload import upload_button
+from widgets._base import Controller, Refused, TutorWidget, css, esm
+from widgets.layout import TrexLayout
+from widgets.table import CardTable
+from widgets.upload import upload_button
 
 # The browser's Python (Pyodide, the static site) cannot start a thread: there the review
 # runs in the foreground, its progress bar still drawn as it goes.
@@ -119,8 +119,7 @@ def action_words(text: str) -> str:
 
 def _game_from(source: Any) -> Game:
     """The game a record (a :class:`Game`, a record dict, or record text) describes."""
-    from tutor import records
-
+    from tutor.engine import records
     if isinstance(source, Game):
         return records.from_record(source.to_record())
     if isinstance(source, dict):
@@ -257,8 +256,7 @@ class ReviewBoard(Controller, ipywidgets.VBox):
     # --- the replay -------------------------------------------------------------------
     def _replay(self) -> dict[int, dict[str, Any]]:
         """The seat's view before each step's action (and at the end), in one pass."""
-        from tutor import records
-
+        from tutor.engine import records
         want = set(self.steps)
         record = dict(self.record, actions=[])
         game = records.from_record(record)
@@ -573,8 +571,7 @@ class ReviewPage(ipywidgets.VBox):
         if len(content) > MAX_RECORD_BYTES:
             return self._bad(f"{what} is too large to be a game record.")
         try:
-            from tutor import records
-
+            from tutor.engine import records
             game = records.loads(content)
         except (ParseError, IllegalActionError) as e:
             return self._bad(f"{what} is not a game record this tutor can read: "

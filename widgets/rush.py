@@ -25,17 +25,17 @@ from typing import Any
 
 import ipywidgets
 
-from tutor.cards import Card
+from tutor.engine.cards import Card
 from tutor.puzzles import Puzzle, bundled
 from tutor.puzzles.drill import LIMIT, PENALTY, Drill, DrillError, clock_words
-from tutor.puzzles.progress import ProgressStore
+from tutor.app.progress import ProgressStore
 
-from tutor.learners import MemoryStore
+from tutor.app.learners import MemoryStore
 
-from ._base import TutorWidget, css, esm
-from .learner import when_known
-from .play import default_pause
-from .puzzle import PuzzleBoard, utc_now
+from widgets._base import TutorWidget, css, esm
+from widgets.learner import when_known
+from widgets.play import default_pause
+from widgets.puzzle import PuzzleBoard, utc_now
 
 __all__ = ["RushPanel", "RushBoard", "PuzzleRush", "RUSH_MESSAGES", "RUSH_PAUSE"]
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import traitlets
 
-from ._base import TutorWidget, css, esm
+from widgets._base import TutorWidget, css, esm
 
 __all__ = ["CardTable"]
 
@@ -41,6 +41,6 @@ class CardTable(TutorWidget):
     # Python; "Resume it" sends ``resume``, "Start a new game" ``start_fresh``; Python clears it.
     offer = traitlets.Dict().tag(sync=True)
     # The hint for the learner's decision (controls has "hint"; the button sends ``hint``):
-    # Python's words (tutor.session.hint_words), ``{"thinking": True}`` while it is worked
+    # Python's words (tutor.app.session.hint_words), ``{"thinking": True}`` while it is worked
     # out, ``{}`` when none. Below the toolbar, never over the cards.
     hint = traitlets.Dict().tag(sync=True)

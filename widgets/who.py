@@ -4,7 +4,7 @@ Every widget of the tutor sends the browser's learner id when it is first drawn 
 ``hello`` in ``common.js``); :func:`arrive` checks it and remembers it for this kernel (in
 Voila and on the static site a page has its own kernel, so one kernel is one learner).
 Widgets that keep progress ask :func:`when_known` to be called back with the
-:class:`tutor.learners.Learner`: at once if known, else when the id arrives. Until then
+:class:`tutor.app.learners.Learner`: at once if known, else when the id arrives. Until then
 (and where no browser ever answers, as when a notebook runs in a test) they keep their
 progress in memory only.
 
@@ -19,7 +19,7 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from tutor.learners import Learner, LearnerError, check_id, lesson_of_page
+from tutor.app.learners import Learner, LearnerError, check_id, lesson_of_page
 
 __all__ = ["arrive", "current", "when_known", "forget"]
 

@@ -2,7 +2,7 @@
 
 A bot sees exactly what its seat may see: the dict ``game.observe(seat)`` (card texts,
 bids, trick, ``"legal"`` action texts…), never the game object or another hand. It
-answers with a typed action (:mod:`tutor.actions`) whose text is in
+answers with a typed action (:mod:`tutor.engine.actions`) whose text is in
 ``observation["legal"]``.
 
 >>> from tutor import TrixterGame
@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..actions import Action, Bid, ChooseTrump, NextHand, Play, parse_action
+from tutor.engine.actions import Action, Bid, ChooseTrump, NextHand, Play, parse_action
 
 __all__ = ["Bot", "RandomBot", "TrixterBot", "TrixBot", "bot_for", "play_bot_turn",
            "legal_actions", "GAMES", "LEVELS", "ARENA_LEVELS"]
@@ -100,8 +100,8 @@ class RandomBot(Bot):
         return f"RandomBot(seed={self.seed!r})"
 
 
-from .trix import TrixBot  # noqa: E402
-from .trixter import TrixterBot  # noqa: E402
+from tutor.bots.trix import TrixBot  # noqa: E402
+from tutor.bots.trixter import TrixterBot  # noqa: E402
 
 _BEGINNERS = {"trixter": TrixterBot, "trix": TrixBot}
 
@@ -128,14 +128,14 @@ def bot_for(game_name: str, level: str = "beginner", seed: int | None = None,
     if level == "ismcts":  # a fixed number of iterations: ``seconds`` does not apply
         if game_name != "trixter":
             raise ValueError("the ismcts level plays Trixter only")
-        from .ismcts import ISMCTSBot
+        from tutor.bots.ismcts import ISMCTSBot
 
         return ISMCTSBot(seed)
     if level == "random":
         return RandomBot(seed)
     if level == "beginner":
         return _BEGINNERS[game_name](seed)
-    from .search import bot_for_level
+    from tutor.bots.search import bot_for_level
 
     return bot_for_level(game_name, level, seed=seed, seconds=seconds)
 

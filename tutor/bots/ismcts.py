@@ -50,13 +50,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..actions import Action, Bid, ChooseTrump, Play
-from ..advice import JK, winner_by_index, trixter_rollout, sample
-from ..cards import CardSet
-from ..tricks import legal_mask
-from ..trixter import TrixterRules
-from . import Bot, legal_actions
-from .seen import Seen
+from tutor.engine.actions import Action, Bid, ChooseTrump, Play
+from tutor.advice import JK, winner_by_index, trixter_rollout, sample
+from tutor.engine.cards import CardSet
+from tutor.engine.tricks import legal_mask
+from tutor.engine.trixter import TrixterRules
+from tutor.bots import Bot, legal_actions
+from tutor.bots.seen import Seen
 
 __all__ = ["ISMCTSBot", "search", "SearchResult", "allowed_bids", "ITERATIONS",
            "EXPLORATION"]
@@ -68,7 +68,7 @@ EXPLORATION = 0.7
 """UCB1's exploration constant ``c`` (the paper's value for rewards in [0, 1])."""
 
 _TRUMP, _BID, _PLAY, _OVER = range(4)
-_NO_TRUMP = 4  # the action "no trump"; suits are 0-3 as in :class:`~tutor.cards.Suit`
+_NO_TRUMP = 4  # the action "no trump"; suits are 0-3 as in :class:`~tutor.engine.cards.Suit`
 
 
 def allowed_bids(rules: TrixterRules, hand_size: int, seat: int, last_bidder: int,
@@ -278,7 +278,7 @@ def search(observation: dict[str, Any], iterations: int = ITERATIONS, seed: int 
                          "decision")
     if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
         raise ValueError(f"iterations must be a whole number of at least 1, not {iterations!r}")
-    from ..solver.pimc import view_of
+    from tutor.solver.pimc import view_of
 
     moves = {_action_number(a): a for a in legal_actions(obs)}
     root_legal = 0

@@ -31,12 +31,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..actions import Action
-from .seen import Seen
-from .simulate import stable_seed
-from .trix import TrixBot
-from .trixter import TrixterBot
-from . import legal_actions
+from tutor.engine.actions import Action
+from tutor.bots.seen import Seen
+from tutor.bots.simulate import stable_seed
+from tutor.bots.trix import TrixBot
+from tutor.bots.trixter import TrixterBot
+from tutor.bots import legal_actions
 
 __all__ = ["Strength", "STRENGTHS", "TrixterSearchBot", "TrixSearchBot", "bot_for_level"]
 
@@ -91,7 +91,7 @@ class _Search:
         """The best of ``acts`` by the advice, or ``None`` when it has no answer. The
         advice may also rank a take-back (a Trixter dealer changing the trump while
         bidding), which a bot never makes: only ``acts`` count."""
-        from ..advice import advise
+        from tutor.advice import advise
 
         seen = Seen(obs)
         try:

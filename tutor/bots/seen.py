@@ -19,9 +19,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..actions import Action, Play, parse_action
-from ..cards import Card, CardSet, Suit
-from ..protocol import Phase
+from tutor.engine.actions import Action, Play, parse_action
+from tutor.engine.cards import Card, CardSet, Suit
+from tutor.engine.protocol import Phase
 
 __all__ = ["Seen"]
 
@@ -59,7 +59,7 @@ class Seen:
         self.tricks_won = list(obs["tricks_won"])
         self.dealer = obs["dealer"]
         if self.game_name == "trixter":
-            from ..trixter import TrixterRules
+            from tutor.engine.trixter import TrixterRules
 
             self.rules = TrixterRules.from_dict(obs["rules"])
             trump = obs["trump"]
@@ -69,9 +69,9 @@ class Seen:
             self.hand_size = obs["hand_size"]
             self.jokers = obs["jokers"]
         else:
-            from ..trix.contracts import Contract
-            from ..trix.rules import TrixRules
-            from ..trix.trex import Layout
+            from tutor.engine.trix.contracts import Contract
+            from tutor.engine.trix.rules import TrixRules
+            from tutor.engine.trix.trex import Layout
 
             self.rules = TrixRules.from_dict(obs["rules"])
             self.contract = frozenset(Contract.parse(c) for c in obs["contract"])
@@ -100,7 +100,7 @@ class Seen:
 
     def penalty_cards(self) -> CardSet:
         """Trix: the cards that score against their taker in this contract."""
-        from ..trix.contracts import penalty_cards
+        from tutor.engine.trix.contracts import penalty_cards
 
         return penalty_cards(self.contract)
 

@@ -16,10 +16,12 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..actions import Action, ChooseContract, ClaimRedeal, Double, NoDouble, NoRedeal, Pass, Play
-from ..cards import CARDS, Card, Rank, Suit
-from ..trix.contracts import KING_OF_HEARTS, Contract, card_scores, trick_points, unit_points
-from . import RandomBot, legal_actions
+from tutor.engine.actions import (Action, ChooseContract, ClaimRedeal, Double, NoDouble, NoRedeal,
+                                  Pass, Play)
+from tutor.engine.cards import CARDS, Card, Rank, Suit
+from tutor.engine.trix.contracts import (KING_OF_HEARTS, Contract, card_scores, trick_points,
+                                         unit_points)
+from tutor.bots import RandomBot, legal_actions
 
 __all__ = ["TrixBot", "contract_values", "contract_advantages"]
 

@@ -17,10 +17,10 @@ from __future__ import annotations
 from math import comb
 from typing import Any
 
-from ..actions import Action, Bid, ChooseTrump, Play
-from ..cards import JOKER, Card, Suit
-from ..tricks import led_suit, trick_winner
-from . import RandomBot, legal_actions
+from tutor.engine.actions import Action, Bid, ChooseTrump, Play
+from tutor.engine.cards import JOKER, Card, Suit
+from tutor.engine.tricks import led_suit, trick_winner
+from tutor.bots import RandomBot, legal_actions
 
 __all__ = ["TrixterBot", "estimate_tricks"]
 

@@ -6,9 +6,9 @@ answers come from the engine (:mod:`.quiz`) and class sets for teachers
 
 from __future__ import annotations
 
-from .curriculum import LESSONS, Lesson, lesson, neighbours
-from .quiz import Question, question, questions
-from .scene import GuidedSession, Scene, scene, scenes
+from tutor.lessons.curriculum import LESSONS, Lesson, lesson, neighbours
+from tutor.lessons.quiz import Question, question, questions
+from tutor.lessons.scene import GuidedSession, Scene, scene, scenes
 
 __all__ = ["LESSONS", "Lesson", "lesson", "neighbours", "Question", "question",
            "questions", "Scene", "GuidedSession", "scene", "scenes"]

@@ -21,11 +21,11 @@ from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
 
-from ..cards import Card, CardSet, Suit
-from ..facts import signed
-from ..seats import DIRECTIONS, seat_name
-from ..tricks import legal_cards, trick_winner, why_illegal
-from .scene import data_files, read_cards, trick_story
+from tutor.engine.cards import Card, CardSet, Suit
+from tutor.app.facts import signed
+from tutor.engine.seats import DIRECTIONS, seat_name
+from tutor.engine.tricks import legal_cards, trick_winner, why_illegal
+from tutor.lessons.scene import data_files, read_cards, trick_story
 
 __all__ = ["Question", "question", "questions", "parse_question", "QuizError", "KINDS"]
 
@@ -105,7 +105,7 @@ def _numbers(right: int, others: list[tuple[int, str]], limit: int = 3
 
 def parse_question(q: Any, source: str = "<string>", game: str = "trixter") -> Question:
     """A :class:`Question` from its JSON object (see the module doc for the kinds); the
-    seats of a four-seat trick are named as ``game`` names them (:mod:`tutor.seats`)."""
+    seats of a four-seat trick are named as ``game`` names them (:mod:`tutor.engine.seats`)."""
     if not isinstance(q, dict) or not isinstance(q.get("id"), str):
         raise QuizError(f"{source}: a question is an object with an 'id'")
     if "seats" not in q:
@@ -201,7 +201,7 @@ def _legal(q, qid, text, why, where) -> Question:
 
 def _score(q, qid, text, why, where) -> Question:
     """``bid`` and ``tricks``; optional ``scoring`` (a TrixterRules option)."""
-    from ..trixter import TrixterRules
+    from tutor.engine.trixter import TrixterRules
 
     bid, tricks = _int(q, "bid", where, 0, 18), _int(q, "tricks", where, 0, 18)
     try:
@@ -242,7 +242,7 @@ def _score(q, qid, text, why, where) -> Question:
 
 def _hand_size(q, qid, text, why, where) -> Question:
     """``players`` and ``hand`` (its number in the game, from 1)."""
-    from ..trixter import schedule
+    from tutor.engine.trixter import schedule
 
     n = _int(q, "players", where, 3, 8)
     sizes = schedule(n)
@@ -264,8 +264,8 @@ def _points(q, qid, text, why, where) -> Question:
     """Trix: ``contract`` (a name or list), ``taken`` (cards per seat), optional
     ``tricks`` (per seat, for Ltoosh), ``doubles`` ({card: seat}), ``seat`` (whose
     points are asked)."""
-    from ..trix.contracts import Contract
-    from ..trix.game import deal_points
+    from tutor.engine.trix.contracts import Contract
+    from tutor.engine.trix.game import deal_points
 
     c = q.get("contract")
     names = [c] if isinstance(c, str) else c
@@ -305,8 +305,8 @@ def _points(q, qid, text, why, where) -> Question:
 
 def _values_words(contract: set, doubled: bool) -> str:
     """What each card and trick costs in ``contract``, from the engine's own scoring."""
-    from ..trix.contracts import Contract
-    from ..trix.game import KING_OF_HEARTS, QUEENS, deal_points
+    from tutor.engine.trix.contracts import Contract
+    from tutor.engine.trix.game import KING_OF_HEARTS, QUEENS, deal_points
 
     def cost(card: Card | None = None, tricks: int = 0) -> int:
         got = [CardSet([card]) if card else CardSet(), CardSet(), CardSet(), CardSet()]
@@ -333,7 +333,7 @@ def _values_words(contract: set, doubled: bool) -> str:
 
 def _trex(q, qid, text, why, where) -> Question:
     """``layout`` (cards on the table) and ``choices``: exactly one fits."""
-    from ..solver.trex import layout_from_cards
+    from tutor.solver.trex import layout_from_cards
 
     try:
         lay = layout_from_cards(_cards(q.get("layout", []), where))
@@ -352,7 +352,7 @@ def _trex(q, qid, text, why, where) -> Question:
 
 def _why_not_laid(card: Card, layout: list[Card]) -> str:
     """Why ``card`` does not fit a Trex layout of these cards, in words."""
-    from ..cards import Rank
+    from tutor.engine.cards import Rank
 
     row = sorted(int(c.rank) for c in layout if c.suit == card.suit)
     name = card.suit.name.lower().removesuffix("s")
@@ -372,7 +372,7 @@ def _why_not_laid(card: Card, layout: list[Card]) -> str:
 def _redeal(q, qid, text, why, where) -> Question:
     """Trix: ``hand`` (13 cards) and ``contract`` (``king`` or ``trex``): may its holder
     show it and claim a redeal?"""
-    from ..trix.game import may_claim_king_redeal, may_claim_trex_redeal
+    from tutor.engine.trix.game import may_claim_king_redeal, may_claim_trex_redeal
 
     raw = q.get("hand")
     if isinstance(raw, str) and "." in raw:

@@ -36,10 +36,10 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from ..cards import Card, Suit
-from ..puzzles.model import Puzzle, PuzzleError
-from ..puzzles.session import PuzzleSession
-from ..tricks import led_suit, legal_cards, trick_winner
+from tutor.engine.cards import Card, Suit
+from tutor.puzzles.model import Puzzle, PuzzleError
+from tutor.puzzles.session import PuzzleSession
+from tutor.engine.tricks import led_suit, legal_cards, trick_winner
 
 __all__ = ["Scene", "GuidedSession", "scene", "scenes", "trick_story", "load_scenes",
            "SceneError"]

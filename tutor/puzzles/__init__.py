@@ -8,12 +8,12 @@ estimates its difficulty; ``hints`` gives the hint ladder; ``generate`` deals ne
 
 from __future__ import annotations
 
-from .model import (GAMES, GOAL_KINDS, Puzzle, PuzzleError, Target, dump, dumps, load, loads,
-                    play_card)
-from .collection import bundled
-from .generate import THEMES, generate
-from .verify import (THEME_IDEAS, CheckResult, HintLadder, check, grade, hints, position_after,
-                     winning_cards)
+from tutor.puzzles.model import (GAMES, GOAL_KINDS, Puzzle, PuzzleError, Target, dump, dumps, load,
+                                 loads, play_card)
+from tutor.puzzles.collection import bundled
+from tutor.puzzles.generate import THEMES, generate
+from tutor.puzzles.verify import (THEME_IDEAS, CheckResult, HintLadder, check, grade, hints,
+                                  position_after, winning_cards)
 
 __all__ = ["Puzzle", "Target", "PuzzleError", "load", "loads", "dump", "dumps", "play_card",
            "GAMES", "GOAL_KINDS", "CheckResult", "check", "grade", "HintLadder", "hints",

@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from .generate import THEMES, generate
-from .model import Puzzle, PuzzleError, dump, load
+from tutor.puzzles.generate import THEMES, generate
+from tutor.puzzles.model import Puzzle, PuzzleError, dump, load
 
 __all__ = ["DATA", "FILES", "bundled", "build"]
 

@@ -9,7 +9,7 @@ site, where threads do not run.
 
 A drill is kept apart from the rating (as the puzzle sites keep their rush): nothing in
 it changes the learner's rating, streaks, history or review schedule; only its score is
-kept, with the best one (:meth:`tutor.puzzles.progress.Progress.record_drill`).
+kept, with the best one (:meth:`tutor.app.progress.Progress.record_drill`).
 
 >>> from tutor.puzzles import bundled
 >>> t = [0.0]
@@ -33,7 +33,7 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from .model import Puzzle
+from tutor.puzzles.model import Puzzle
 
 __all__ = ["Drill", "DrillError", "DrillResult", "LIMIT", "PENALTY", "TOLERANCE", "QUOTA",
            "plan", "clock_words"]

@@ -27,9 +27,9 @@ import time
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from .generate import THEMES, finish, proved
-from .model import Puzzle, PuzzleError, loads
-from .verify import check
+from tutor.puzzles.generate import THEMES, finish, proved
+from tutor.puzzles.model import Puzzle, PuzzleError, loads
+from tutor.puzzles.verify import check
 
 __all__ = ["fresh", "rebuild", "is_generated", "puzzle_data", "PREFIX", "BUDGET", "FAST_THEMES"]
 

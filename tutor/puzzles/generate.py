@@ -13,13 +13,13 @@ import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from ..cards import JOKER, Card, CardSet, Rank, Suit, deal
-from ..facts import plural
-from ..seats import seat_name
-from ..tricks import legal_cards
-from ..trix.contracts import KING_OF_HEARTS, Contract, card_scores, unit_points
-from .model import Puzzle, Target
-from .verify import THEME_IDEAS, CheckResult, check, grade
+from tutor.engine.cards import JOKER, Card, CardSet, Rank, Suit, deal
+from tutor.app.facts import plural
+from tutor.engine.seats import seat_name
+from tutor.engine.tricks import legal_cards
+from tutor.engine.trix.contracts import KING_OF_HEARTS, Contract, card_scores, unit_points
+from tutor.puzzles.model import Puzzle, Target
+from tutor.puzzles.verify import THEME_IDEAS, CheckResult, check, grade
 
 __all__ = ["THEMES", "generate", "proved", "finish", "Theme", "seat_name", "reword", "beaten_words"]
 
@@ -103,7 +103,7 @@ def _tricks_left(p: Puzzle) -> int:
 
 
 def _trixter(rng: random.Random, theme: str) -> Puzzle | None:
-    from ..solver import MaxTricks, Position, solve
+    from tutor.solver import MaxTricks, Position, solve
 
     players = rng.choice((3, 5) if theme == "duck-with-joker" else (3, 4, 4, 5))
     jokers = (players - 52 % players) % players
@@ -174,7 +174,7 @@ def _read_bids(rng: random.Random, theme: str) -> Puzzle | None:
 
 def _bid_for(hand: list[Card], trump: Suit | None, players: int, size: int) -> int:
     """What a seat bids with ``hand``: the nearest whole number to its estimate."""
-    from ..bots.trixter import estimate_tricks
+    from tutor.bots.trixter import estimate_tricks
 
     return max(0, min(size, round(estimate_tricks(hand, trump, players))))
 
@@ -190,8 +190,8 @@ def bid_layout_rates(p: Puzzle, layouts: int = BID_LAYOUTS, seed: int = 0
     knows (their hand, the cards played, and every other seat's bid read as the
     beginner's estimate of its hand) in which it makes the bid. ``None`` when no such
     deals are found."""
-    from ..solver import Position, solve
-    from ..solver.pimc import View, sample_layouts
+    from tutor.solver import Position, solve
+    from tutor.solver.pimc import View, sample_layouts
 
     n = p.players
     size = len(p.hands[p.seat])  # trick 1, the learner to move: a full hand
@@ -246,7 +246,7 @@ TRIX_CONTRACT = {"king-dodge": Contract.KING, "king-force": Contract.KING,
 
 
 def _trix(rng: random.Random, theme: str) -> Puzzle | None:
-    from ..solver import MinPenalty, Position, solve
+    from tutor.solver import MinPenalty, Position, solve
 
     size = rng.randint(3, 7)
     must: dict[int, Card] = {}
@@ -301,7 +301,7 @@ def _trix(rng: random.Random, theme: str) -> Puzzle | None:
 
 
 def _trex(rng: random.Random, theme: str) -> Puzzle | None:
-    from ..solver import TrexPlace, TrexPosition, solve
+    from tutor.solver import TrexPlace, TrexPosition, solve
 
     sizes = [rng.randint(4, 6) if theme == "trex-hold-jack" else rng.randint(3, 6)
              for _ in range(4)]
@@ -348,7 +348,7 @@ def _trex(rng: random.Random, theme: str) -> Puzzle | None:
 
 def _opens_for_others(p: Puzzle, card: Card) -> bool:
     """Whether playing ``card`` in Trex makes a card of another seat playable."""
-    from ..solver.trex import OPENS
+    from tutor.solver.trex import OPENS
 
     bits = OPENS[card.index]
     return any(h.mask & bits for s, h in enumerate(p.hands) if s != p.seat)
@@ -454,7 +454,7 @@ def prompt_for(p: Puzzle) -> str:
     if p.is_trex:
         out = ", ".join(seat_name(s, 4, p.game) for s in p.out)
         gone = f" {out} {'is' if len(p.out) == 1 else 'are'} out." if p.out else ""
-        from ..solver.trex import layout_from_cards
+        from tutor.solver.trex import layout_from_cards
 
         rows = str(layout_from_cards(p.layout if p.layout is not None else
                                      CardSet.deck() - sum(p.hands, CardSet())))
@@ -527,9 +527,9 @@ def beaten_words(p: Puzzle) -> str:
 def _refutation(p: Puzzle, r: CheckResult) -> str:
     """What happens after the first failing card: who wins the trick (best play by
     all), or which of the others' cards it frees in Trex; then the other failing cards."""
-    from ..solver import solve
-    from ..tricks import trick_winner
-    from .model import play_card
+    from tutor.solver import solve
+    from tutor.engine.tricks import trick_winner
+    from tutor.puzzles.model import play_card
 
     bad = r.failing[0]
     name = _card_words(bad, "the ")

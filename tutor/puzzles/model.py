@@ -22,10 +22,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from ..cards import Card, CardSet, Suit
-from ..errors import ParseError
-from ..tricks import legal_cards, trick_winner
-from ..trix.contracts import Contract, ends_early
+from tutor.engine.cards import Card, CardSet, Suit
+from tutor.engine.errors import ParseError
+from tutor.engine.tricks import legal_cards, trick_winner
+from tutor.engine.trix.contracts import Contract, ends_early
 
 __all__ = ["Puzzle", "Target", "PuzzleError", "load", "loads", "dump", "dumps",
            "GOAL_KINDS", "GAMES", "play_card"]
@@ -126,10 +126,10 @@ class Puzzle:
     def position(self):
         """The solver's position: a :class:`~tutor.solver.Position` or, for Trex, a
         :class:`~tutor.solver.TrexPosition`."""
-        from ..solver import Position, TrexPosition
+        from tutor.solver import Position, TrexPosition
 
         if self.is_trex:
-            from ..solver.trex import layout_from_cards
+            from tutor.solver.trex import layout_from_cards
 
             layout = None if self.layout is None else layout_from_cards(self.layout)
             return TrexPosition(self.hands, layout=layout, to_move=self.seat, out=self.out)
@@ -139,7 +139,7 @@ class Puzzle:
 
     def goal(self):
         """The solver's goal for the learner's seat."""
-        from ..solver import AvoidCards, Exactly, MaxTricks, MinPenalty, TrexPlace
+        from tutor.solver import AvoidCards, Exactly, MaxTricks, MinPenalty, TrexPlace
 
         t = self.target
         if t.kind == "exactly":
@@ -173,7 +173,7 @@ class Puzzle:
         the solver's penalty value counts only what is still to come."""
         if position is None or self.is_trex or not self.contract:
             return 0
-        from ..trix.contracts import deal_points
+        from tutor.engine.trix.contracts import deal_points
 
         n = self.players
         start_won = self.won or (0,) * n
@@ -250,7 +250,7 @@ def play_card(position, card: Card | None):
 
     A finished trick goes to its winner, who leads the next.
     """
-    from ..solver import Position
+    from tutor.solver import Position
 
     if not isinstance(position, Position):
         return position.after(card)

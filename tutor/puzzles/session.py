@@ -24,14 +24,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..cards import Card
-from ..errors import ParseError
-from ..facts import plural, seat_facts, signed
-from ..seats import direction, seat_name
-from ..trix.contracts import contracts_title, early_end_words
-from .generate import PLACES
-from .model import Puzzle, play_card
-from .verify import HintLadder, hints, solve_at
+from tutor.engine.cards import Card
+from tutor.engine.errors import ParseError
+from tutor.app.facts import plural, seat_facts, signed
+from tutor.engine.seats import direction, seat_name
+from tutor.engine.trix.contracts import contracts_title, early_end_words
+from tutor.puzzles.generate import PLACES
+from tutor.puzzles.model import Puzzle, play_card
+from tutor.puzzles.verify import HintLadder, hints, solve_at
 
 __all__ = ["PuzzleSession", "Move", "goal_words"]
 
@@ -228,7 +228,7 @@ class PuzzleSession:
         pos = self.position
         if self.is_trex:
             return list(pos.legal())
-        from ..tricks import legal_cards
+        from tutor.engine.tricks import legal_cards
 
         return list(legal_cards(pos.hands[self.seat], pos.trick))
 
@@ -258,7 +258,7 @@ class PuzzleSession:
             return None
         if self.is_trex:
             return f"The {card.symbol()} does not fit the layout yet."
-        from ..tricks import why_illegal
+        from tutor.engine.tricks import why_illegal
 
         why = why_illegal(card, hand, self.position.trick) or "that card cannot be played"
         return why[0].upper() + why[1:] + "."
@@ -612,7 +612,7 @@ class PuzzleSession:
 
     # --- what the learner sees -----------------------------------------------------------------
     def names(self) -> list[str]:
-        """The seats' names, in the game's direction of play (:mod:`tutor.seats`)."""
+        """The seats' names, in the game's direction of play (:mod:`tutor.engine.seats`)."""
         n = self.puzzle.players
         return [seat_name(s, n, self.puzzle.game) for s in range(n)]
 
@@ -656,8 +656,8 @@ class PuzzleSession:
         """A Trix trick contract's end in words: what the learner took since the puzzle's
         start (tricks in Ltoosh, the cards that score), a card they doubled taken by
         someone else, and their points, scored by the engine (``deal_points``)."""
-        from ..trix.contracts import Contract
-        from ..trix.game import KING_OF_HEARTS, QUEENS, deal_points, penalty_cards
+        from tutor.engine.trix.contracts import Contract
+        from tutor.engine.trix.game import KING_OF_HEARTS, QUEENS, deal_points, penalty_cards
 
         p, pos, me = self.puzzle, self.position, self.seat
         n = p.players
@@ -729,7 +729,7 @@ class PuzzleSession:
             facts = seat_facts(p.game, n, tricks_won=pos.won, bids=p.bids or None,
                                contract=p.contract, taken=pos.taken)
         obs["info"] = info
-        obs["facts"] = facts  # each seat's short facts (tutor.facts), the same as in play
+        obs["facts"] = facts  # each seat's short facts (tutor.app.facts), the same as in play
         return obs
 
     def hands(self) -> list:

@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from ..cards import Card
-from ..trix.contracts import Contract, unit_points
-from .model import Puzzle, play_card
+from tutor.engine.cards import Card
+from tutor.engine.trix.contracts import Contract, unit_points
+from tutor.puzzles.model import Puzzle, play_card
 
 __all__ = ["CheckResult", "check", "grade", "grade_score", "HintLadder", "hints", "until_end",
            "position_after", "winning_cards", "solve_at", "THEME_IDEAS"]
@@ -41,8 +41,8 @@ class CheckResult:
 def solve_at(puzzle: Puzzle, position, engine: str):
     """The solver's result for ``puzzle``'s goal at ``position`` (a trick position or a
     Trex one); the board's session asks it at every decision."""
-    from ..solver import solve
-    from ..solver.trex import TrexPosition
+    from tutor.solver import solve
+    from tutor.solver.trex import TrexPosition
 
     if isinstance(position, TrexPosition):
         return solve(position, puzzle.goal())

@@ -8,10 +8,10 @@
 
 from __future__ import annotations
 
-from .goals import AvoidCards, Exactly, MaxTricks, MinPenalty, TrexPlace
-from .position import Position
-from .search import Result, SearchLimit, solve
-from .trex import TrexPosition
+from tutor.solver.goals import AvoidCards, Exactly, MaxTricks, MinPenalty, TrexPlace
+from tutor.solver.position import Position
+from tutor.solver.search import Result, SearchLimit, solve
+from tutor.solver.trex import TrexPosition
 
 __all__ = ["Position", "solve", "Result", "SearchLimit", "MaxTricks", "Exactly", "AvoidCards",
            "MinPenalty", "TrexPlace", "TrexPosition"]

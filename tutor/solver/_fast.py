@@ -20,9 +20,9 @@ import time
 import numpy as np
 from numba import njit
 
-from ..cards import CARDS, JOKER, Card
-from .goals import AvoidCards, Exactly, MaxTricks, MinPenalty, side_of
-from .position import Position
+from tutor.engine.cards import CARDS, JOKER, Card
+from tutor.solver.goals import AvoidCards, Exactly, MaxTricks, MinPenalty, side_of
+from tutor.solver.position import Position
 
 __all__ = ["solve"]
 
@@ -1333,7 +1333,7 @@ def _line(fs: FastSearch) -> list[Card]:
 
 def solve(position: Position, goal, by_card: bool = True, max_nodes: int | None = None):
     """``search.solve`` on the numba engine."""
-    from .search import Result, SearchLimit
+    from tutor.solver.search import Result, SearchLimit
 
     start = time.perf_counter()
     fs = FastSearch(position, goal)

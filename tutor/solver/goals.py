@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Union
 
-from ..cards import Card, CardSet
+from tutor.engine.cards import Card, CardSet
 
 __all__ = ["MaxTricks", "Exactly", "AvoidCards", "MinPenalty", "TrexPlace", "Goal", "side_of"]
 
@@ -56,7 +56,7 @@ class MinPenalty:
     −75 means the K♥ is taken, 0 that nothing is; doubling can make it positive.
 
     ``doubles`` pairs each doubled card with the seat that doubled it (RULES.md A4). The
-    numbers are the engine's (:mod:`tutor.trix.contracts`), with the game's options
+    numbers are the engine's (:mod:`tutor.engine.trix.contracts`), with the game's options
     ``swap_diamonds_ltoosh`` and ``reversed_signs``: the value stays "higher is better"
     under reversed signs, and :meth:`points` gives it as the score sheet writes it.
     """
@@ -77,7 +77,7 @@ class MinPenalty:
 
     def contracts(self) -> frozenset:
         """The contracts scored, as a set."""
-        from ..trix.contracts import Contract
+        from tutor.engine.trix.contracts import Contract
 
         c = self.contract
         if isinstance(c, (Contract, str)):
@@ -87,9 +87,9 @@ class MinPenalty:
     def card_table(self) -> tuple[dict[int, tuple[int, int, int, int]], int]:
         """What each scoring card (by index) is worth, and the points per trick taken: for
         each card ``(plain, doubled, doubler_gain, doubler)`` from
-        :func:`tutor.trix.contracts.card_scores`, ``doubler`` the seat that doubled it or
+        :func:`tutor.engine.trix.contracts.card_scores`, ``doubler`` the seat that doubled it or
         −1. Both solver engines build their arrays from this."""
-        from ..trix.contracts import card_scores, trick_points
+        from tutor.engine.trix.contracts import card_scores, trick_points
 
         contracts = self.contracts()
         doubler = {c.index: s for c, s in self.doubles}
@@ -113,7 +113,7 @@ class TrexPlace:
     """The best Trex finishing place ``seat`` can force, the other three playing against
     it: 1 = first out … 4 = last, so lower is better. For a team (a tuple of seats, e.g.
     ``(0, 2)`` in partnership) the smallest sum of the team's places it can force, which is
-    the most Trex points (:data:`tutor.trix.contracts.TREX_POINTS`, evenly spaced).
+    the most Trex points (:data:`tutor.engine.trix.contracts.TREX_POINTS`, evenly spaced).
 
     >>> TrexPlace((0, 2)).points(3)  # first and second out: 200 + 150
     350
@@ -123,7 +123,7 @@ class TrexPlace:
 
     def points(self, value: int) -> int:
         """The Trex points a value (a place, or a team's sum of places) is worth."""
-        from ..trix.contracts import trex_team_points
+        from tutor.engine.trix.contracts import trex_team_points
 
         return trex_team_points(value, len(side_of(self.seat)))
 

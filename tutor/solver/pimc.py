@@ -25,13 +25,13 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ..actions import Pass, Play
-from ..cards import FULL_MASK, JOKER, Card, CardSet, Suit
-from ..protocol import Phase
-from ..tricks import led_suit
-from .goals import AvoidCards, Exactly, MaxTricks, MinPenalty
-from .position import Position
-from .search import solve
+from tutor.engine.actions import Pass, Play
+from tutor.engine.cards import FULL_MASK, JOKER, Card, CardSet, Suit
+from tutor.engine.protocol import Phase
+from tutor.engine.tricks import led_suit
+from tutor.solver.goals import AvoidCards, Exactly, MaxTricks, MinPenalty
+from tutor.solver.position import Position
+from tutor.solver.search import solve
 
 __all__ = ["View", "view_of", "sample_layouts", "hint", "Hint", "CardHint",
            "advise_bid", "bid_advice", "BidAdvice"]
@@ -103,7 +103,7 @@ def _trick_inferences(game, actions, excluded: list[int]) -> tuple[CardSet, int]
     contract = getattr(game, "contract", None)
     no_lead = penalties = 0
     if contract is not None:
-        from ..trix.contracts import discard_duty, lead_ban
+        from tutor.engine.trix.contracts import discard_duty, lead_ban
 
         no_lead = lead_ban(contract, rules).mask
         penalties = discard_duty(contract, rules).mask
@@ -135,7 +135,7 @@ def _trick_inferences(game, actions, excluded: list[int]) -> tuple[CardSet, int]
 
 def _trex_inferences(actions, excluded: list[int]) -> CardSet:
     """Cards in the Trex layout; a pass shows the passer held no card that fit then."""
-    from ..trix.trex import Layout
+    from tutor.engine.trix.trex import Layout
 
     layout = Layout()
     for s, act in actions:
@@ -267,7 +267,7 @@ class Hint:
 
 def _trex_points(places: float) -> str:
     """A team's Trex points from the sum of its two places (RULES.md A3)."""
-    from ..trix.contracts import trex_team_points
+    from tutor.engine.trix.contracts import trex_team_points
 
     return f"{round(trex_team_points(places, 2))} points"
 
@@ -306,7 +306,7 @@ def default_goal(game, seat: int):
             return Exactly(seat, bid)
         return MinPenalty.from_rules(_side(game, seat), game.contract, game.doubles, game.rules)
     if game.phase == Phase.TREX:
-        from .goals import TrexPlace
+        from tutor.solver.goals import TrexPlace
 
         return TrexPlace(_side(game, seat))
     raise ValueError(f"no card to choose in phase {game.phase.value}")
@@ -322,7 +322,7 @@ def _kind(goal) -> str:
 
 def _position(game, hands: Sequence[CardSet]):
     if game.phase == Phase.TREX:
-        from .trex import TrexPosition
+        from tutor.solver.trex import TrexPosition
 
         return TrexPosition.from_game(game, hands=hands)
     return Position.from_game(game, hands=hands)
@@ -382,7 +382,7 @@ def _tricks_goal(seat: int, most: bool):
 
 
 def _tricks(value: float, most: bool) -> float:
-    from ..trix.contracts import Contract, trick_points
+    from tutor.engine.trix.contracts import Contract, trick_points
 
     return value if most else value / trick_points([Contract.LTOOSH])
 
@@ -405,7 +405,7 @@ def _ranked(rows: dict[Card, list], samples: int, lower_is_better: bool) -> list
 # The advisor is the advice engine's (:func:`tutor.advice.bid_distribution`): the
 # distribution of the tricks the hand takes when every seat plays for its own bid (it sums
 # to 1) and each bid's expected score from it. These names stay for their callers.
-from ..advice import BidDistribution as BidAdvice  # noqa: E402
+from tutor.advice import BidDistribution as BidAdvice  # noqa: E402
 
 
 def bid_advice(hand: CardSet | str, trump: Suit | str | None, players: int = 4, *,
@@ -424,7 +424,7 @@ def bid_advice(hand: CardSet | str, trump: Suit | str | None, players: int = 4, 
     >>> a.tricks, a.best_bid
     ([0.0, 0.0, 0.0, 1.0], 3)
     """
-    from ..advice import bid_distribution
+    from tutor.advice import bid_distribution
 
     return bid_distribution(hand, trump, seat=seat, players=players, leader=leader,
                             rules=rules, bids=bids, seconds=seconds, seed=seed,
@@ -435,8 +435,8 @@ def advise_bid(game, seat: int | None = None, **kw) -> BidAdvice:
     """Bid advice for ``seat`` of a Trixter game in its bidding (the seat to move by
     default): its hand, the trump named, the bids said and the first leader come from the
     table, and only the bids the seat may make are considered (the hook, if on)."""
-    from ..actions import Bid
-    from ..advice import bid_distribution
+    from tutor.engine.actions import Bid
+    from tutor.advice import bid_distribution
 
     if seat is None:
         seat = game.to_move

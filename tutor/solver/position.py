@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from ..cards import Card, CardSet, Suit, parse_deal
-from ..errors import ParseError
+from tutor.engine.cards import Card, CardSet, Suit, parse_deal
+from tutor.engine.errors import ParseError
 
 __all__ = ["Position"]
 
@@ -88,7 +88,7 @@ class Position:
 
         ``hands`` replaces the hands still held (a layout sampled for one seat's view);
         Trix's optional lead and discard constraints come from the game's rules."""
-        from ..tricks import trick_winner
+        from tutor.engine.tricks import trick_winner
 
         trump = getattr(game, "trump", None)
         taken = [CardSet() for _ in range(game.n_players)]
@@ -99,7 +99,7 @@ class Position:
         kw = {}
         contract = getattr(game, "contract", None)
         if contract is not None:
-            from ..trix.contracts import discard_duty, lead_ban
+            from tutor.engine.trix.contracts import discard_duty, lead_ban
 
             # The only lead ban is King of Hearts' hearts (contracts.NO_LEAD).
             kw["no_heart_lead"] = bool(lead_ban(contract, game.rules))

@@ -13,9 +13,9 @@ import os
 import time
 from collections.abc import Callable
 
-from ..cards import CARDS, JOKER, Card
-from .goals import AvoidCards, Exactly, MaxTricks, MinPenalty, side_of
-from .position import Position
+from tutor.engine.cards import CARDS, JOKER, Card
+from tutor.solver.goals import AvoidCards, Exactly, MaxTricks, MinPenalty, side_of
+from tutor.solver.position import Position
 
 __all__ = ["solve", "Result"]
 
@@ -785,7 +785,7 @@ def _fast_module():
     """``_fast`` (which imports numba), or None when numba is missing or broken."""
     if not _FAST:
         try:
-            from . import _fast
+            from tutor.solver import _fast
         except ImportError:
             _fast = None
         _FAST.append(_fast)
@@ -847,7 +847,7 @@ def solve(position: Position, goal, engine: str = "auto", by_card: bool = True,
     >>> solve(p, MaxTricks(0)).value
     2
     """
-    from .trex import TrexPlace, solve_trex  # Trex, the domino contract: its own search
+    from tutor.solver.trex import TrexPlace, solve_trex  # Trex, the domino contract: its own search
 
     if max_nodes is not None and max_nodes < 1:
         raise ValueError("max_nodes must be at least 1")

@@ -23,10 +23,10 @@ import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from ..cards import CARDS, FULL_MASK, Card, CardSet, Rank, Suit, parse_deal
-from ..errors import ParseError
-from ..trix.trex import Layout
-from .goals import TrexPlace, side_of
+from tutor.engine.cards import CARDS, FULL_MASK, Card, CardSet, Rank, Suit, parse_deal
+from tutor.engine.errors import ParseError
+from tutor.engine.trix.trex import Layout
+from tutor.solver.goals import TrexPlace, side_of
 
 __all__ = ["TrexPosition", "layout_from_cards", "solve_trex"]
 
@@ -154,7 +154,7 @@ class TrexPosition:
                  out: Iterable[int] = ()) -> TrexPosition:
         """From deal text (``"N:hand hand hand hand"``, ``-`` or ``...`` for an empty
         hand). ``layout`` is a :class:`Layout`, the cards on the table, or ``None`` for
-        every card no hand holds. Bad input raises :class:`~tutor.errors.ParseError`."""
+        every card no hand holds. Bad input raises :class:`~tutor.engine.errors.ParseError`."""
         hands = parse_deal(text, 4) if isinstance(text, str) else parse_deal(list(text), 4)
         try:
             return cls(tuple(hands), layout=layout, to_move=to_move, out=tuple(out))
@@ -165,7 +165,7 @@ class TrexPosition:
 
     @classmethod
     def from_game(cls, game, hands: Sequence[CardSet] | None = None) -> TrexPosition:
-        """The live position of a :class:`~tutor.trix.game.TrixGame` in its Trex phase
+        """The live position of a :class:`~tutor.engine.trix.game.TrixGame` in its Trex phase
         (all hands seen: double dummy); ``hands`` replaces the hands still held (a
         layout sampled for one seat's view)."""
         if getattr(game, "phase", None) is None or game.phase.value != "trex":
@@ -285,7 +285,7 @@ class _TrexSearch:
         """The value with ``seat`` next to act (it passes if it cannot play)."""
         self.nodes += 1
         if self.nodes > self.max_nodes:
-            from .search import SearchLimit
+            from tutor.solver.search import SearchLimit
 
             raise SearchLimit(f"more than {self.max_nodes} nodes")
         hands = self.hands
@@ -426,7 +426,7 @@ def solve_trex(position: TrexPosition, goal: TrexPlace, max_nodes: int | None = 
     ``solve`` does for Trex): the value, the value after each playable card of the seat
     to move (none when it must pass), and a principal line to the deal's end where
     ``None`` is a pass."""
-    from .search import Result
+    from tutor.solver.search import Result
 
     if not isinstance(position, TrexPosition) or not isinstance(goal, TrexPlace):
         raise TypeError("Trex needs a TrexPosition and a TrexPlace goal")

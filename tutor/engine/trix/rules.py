@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
-from ..errors import ParseError
+from tutor.engine.errors import ParseError
 
 __all__ = ["TrixRules"]
 

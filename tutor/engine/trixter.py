@@ -16,11 +16,11 @@ from dataclasses import asdict, dataclass
 from collections.abc import Sequence
 from typing import Any
 
-from .actions import Action, Bid, ChooseTrump, Join, NextHand, Play
-from .cards import JOKER, Card, CardSet, Suit, deal
-from .errors import ParseError
-from .protocol import Game, Phase
-from .tricks import led_suit, legal_cards, trick_winner, why_illegal
+from tutor.engine.actions import Action, Bid, ChooseTrump, Join, NextHand, Play
+from tutor.engine.cards import JOKER, Card, CardSet, Suit, deal
+from tutor.engine.errors import ParseError
+from tutor.engine.protocol import Game, Phase
+from tutor.engine.tricks import led_suit, legal_cards, trick_winner, why_illegal
 
 __all__ = ["TrixterRules", "TrixterGame", "jokers_for", "peak_for", "schedule",
            "MIN_PLAYERS", "MAX_PLAYERS"]

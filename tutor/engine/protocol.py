@@ -19,9 +19,9 @@ import random
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from .actions import Action, NextHand, parse_action
-from .cards import CardSet, parse_deal
-from .errors import IllegalActionError, ParseError
+from tutor.engine.actions import Action, NextHand, parse_action
+from tutor.engine.cards import CardSet, parse_deal
+from tutor.engine.errors import IllegalActionError, ParseError
 
 __all__ = ["Phase", "Game"]
 
@@ -43,7 +43,8 @@ class Phase(str, enum.Enum):
 
 
 class Game:
-    """Base of :class:`~tutor.trixter.TrixterGame` and :class:`~tutor.trix.TrixGame`."""
+    """Base of :class:`~tutor.engine.trixter.TrixterGame` and
+    :class:`~tutor.engine.trix.TrixGame`."""
 
     FORMAT: ClassVar[str] = ""
     VERSION: ClassVar[int] = 1
@@ -173,7 +174,7 @@ class Game:
 
     def why_illegal(self, action: Action | str, seat: int | None = None) -> str | None:
         """Why ``action`` may not be applied now (``None`` if it may). Junk text raises
-        :class:`~tutor.errors.ParseError`."""
+        :class:`~tutor.engine.errors.ParseError`."""
         act = parse_action(action)
         if seat is None:
             seat = self.to_move
@@ -244,7 +245,7 @@ class Game:
 
     # --- records -------------------------------------------------------------
     def to_record(self) -> dict[str, Any]:
-        """The complete game as a JSON-ready dict (see ``tutor.records``). ``"hinted"``,
+        """The complete game as a JSON-ready dict (see ``tutor.engine.records``). ``"hinted"``,
         only when a hint was asked: the indices in ``"actions"`` of the decisions taken
         after a hint (the last may be the decision still to take)."""
         record: dict[str, Any] = {

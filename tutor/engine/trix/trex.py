@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..cards import Card, CardSet, Rank, Suit
-from .contracts import TREX_POINTS
+from tutor.engine.cards import Card, CardSet, Rank, Suit
+from tutor.engine.trix.contracts import TREX_POINTS
 
 __all__ = ["Layout", "TREX_POINTS"]
 

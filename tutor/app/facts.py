@@ -3,7 +3,7 @@
 Every table gets them from here: the play pages and the review
 (``widgets.play.learner_views``, through :func:`view_facts`), the puzzles and the lesson
 scenes (``PuzzleSession.observation``). The browser only shows them. The cards that score
-come from the rules' tables (:mod:`tutor.trix.contracts`), so the words cannot drift from
+come from the rules' tables (:mod:`tutor.engine.trix.contracts`), so the words cannot drift from
 the score. Each fact is short: a narrow seat box breaks its lines between facts, never
 inside one ("8 tricks · −220 pts", then "took Q♦ Q♣").
 
@@ -19,8 +19,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from .cards import Card, CardSet, Suit
-from .trix.contracts import PENALTY_CARDS, Contract
+from tutor.engine.cards import Card, CardSet, Suit
+from tutor.engine.trix.contracts import PENALTY_CARDS, Contract
 
 __all__ = ["seat_facts", "view_facts", "number", "signed", "plural", "percents",
            "deal_word"]

@@ -12,16 +12,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..actions import (Action, ChooseContract, ClaimRedeal, Double, NextHand, NoDouble, NoRedeal,
-                       Pass, Play)
-from ..cards import Card, CardSet, Rank, Suit, deal
-from ..protocol import Game, Phase
-from ..tricks import trick_winner, why_illegal
-from .contracts import (DIAMONDS, DOUBLABLE, KING_OF_HEARTS, PENALTY_CARDS, QUEENS,
+from tutor.engine.actions import (Action, ChooseContract, ClaimRedeal, Double, NextHand, NoDouble,
+                                  NoRedeal, Pass, Play)
+from tutor.engine.cards import Card, CardSet, Rank, Suit, deal
+from tutor.engine.protocol import Game, Phase
+from tutor.engine.tricks import trick_winner, why_illegal
+from tutor.engine.trix.contracts import (DIAMONDS, DOUBLABLE, KING_OF_HEARTS, PENALTY_CARDS, QUEENS,
                         TRICK_CONTRACTS, Contract, deal_points, ends_early, legal_trick_cards,
                         penalty_cards)
-from .rules import TrixRules
-from .trex import Layout
+from tutor.engine.trix.rules import TrixRules
+from tutor.engine.trix.trex import Layout
 
 # The scoring names are contracts.py's, also reachable from here (lessons import them).
 __all__ = ["TrixGame", "deal_points", "penalty_cards", "KING_OF_HEARTS", "QUEENS", "DIAMONDS"]

@@ -1,9 +1,9 @@
 """The trick core shared by Trix and Trixter: which cards may be played, who wins.
 
-Both work on plain sequences of :class:`~tutor.cards.Card` in the order played
+Both work on plain sequences of :class:`~tutor.engine.cards.Card` in the order played
 (the leader's card first).
 
->>> from tutor.cards import Card, CardSet, Suit, JOKER
+>>> from tutor.engine.cards import Card, CardSet, Suit, JOKER
 >>> trick = [Card.parse(c) for c in ("QH", "2S", "AH")]
 >>> trick_winner(trick, trump=None), trick_winner(trick, trump=Suit.SPADES)
 (2, 1)
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .cards import Card, CardSet, Suit
+from tutor.engine.cards import Card, CardSet, Suit
 
 __all__ = ["led_suit", "legal_cards", "legal_mask", "trick_winner", "why_illegal"]
 

@@ -33,10 +33,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .bots import ARENA_LEVELS, GAMES, bot_for, play_bot_turn
-from .cards import deal
-from .protocol import Phase
-from .trixter import MAX_PLAYERS, MIN_PLAYERS, TrixterGame, peak_for
+from tutor.bots import ARENA_LEVELS, GAMES, bot_for, play_bot_turn
+from tutor.engine.cards import deal
+from tutor.engine.protocol import Phase
+from tutor.engine.trixter import MAX_PLAYERS, MIN_PLAYERS, TrixterGame, peak_for
 
 __all__ = ["arena", "ArenaResult", "Estimate", "Run", "mean_ci", "t_975"]
 
@@ -314,7 +314,7 @@ def _play_one(game_name: str, seating: tuple[str, ...], game_seed: int,
     if game_name == "trixter":
         game = TrixterGame.new(players=len(seating), seed=game_seed, first_hand=first_hand)
     else:
-        from .trix import TrixGame
+        from tutor.engine.trix import TrixGame
 
         game = TrixGame.new(seed=game_seed, deals=[_trix_cards(game_seed, 1)])
     scored = 0

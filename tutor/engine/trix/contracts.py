@@ -6,10 +6,10 @@ import enum
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from ..cards import Card, CardSet, Rank, Suit
-from ..errors import ParseError
-from ..tricks import led_suit, legal_cards
-from .rules import TrixRules
+from tutor.engine.cards import Card, CardSet, Rank, Suit
+from tutor.engine.errors import ParseError
+from tutor.engine.tricks import led_suit, legal_cards
+from tutor.engine.trix.rules import TrixRules
 
 __all__ = ["Contract", "TRICK_CONTRACTS", "contracts_title", "ends_early", "early_end_words",
            "PENALTY_CARDS", "CARD_POINTS", "TRICK_POINTS", "SWAPPED", "DOUBLABLE",

@@ -15,11 +15,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Union
 
-from .cards import Card, Suit
-from .errors import ParseError
+from tutor.engine.cards import Card, Suit
+from tutor.engine.errors import ParseError
 
 if TYPE_CHECKING:
-    from .trix.contracts import Contract
+    from tutor.engine.trix.contracts import Contract
 
 __all__ = [
     "Action", "Play", "Bid", "ChooseTrump", "ChooseContract", "Double", "NoDouble",
@@ -64,7 +64,7 @@ class ChooseContract:
     contracts: frozenset
 
     def __init__(self, contracts: Contract | frozenset | set | list | tuple) -> None:
-        from .trix.contracts import Contract
+        from tutor.engine.trix.contracts import Contract
 
         if isinstance(contracts, (Contract, str)):
             contracts = [contracts]
@@ -159,7 +159,7 @@ _WORDS = {"no double": NoDouble(), "redeal": ClaimRedeal(), "no redeal": NoRedea
 
 def parse_action(text: str) -> Action:
     """Read an action's text (a card stands for playing it); junk raises
-    :class:`~tutor.errors.ParseError`."""
+    :class:`~tutor.engine.errors.ParseError`."""
     if isinstance(text, ACTION_TYPES):
         return text
     if isinstance(text, Card):

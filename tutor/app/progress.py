@@ -954,7 +954,7 @@ def atomic_write(path: Path, text: str) -> None:
     """Write ``text`` to ``path`` so that a crash leaves either the old file or the new one.
 
     Public because every file of a learner is saved this way: the progress file here, and
-    the lesson marks, saved games and class sets of :mod:`tutor.learners`."""
+    the lesson marks, saved games and class sets of :mod:`tutor.app.learners`."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:

@@ -19,7 +19,7 @@ other's files. A malformed id is refused before any path is built from it.
 >>> Learner("not an id", root=root)
 Traceback (most recent call last):
 ...
-tutor.learners.LearnerError: a learner id is 32 hexadecimal digits (0-9, a-f)
+tutor.app.learners.LearnerError: a learner id is 32 hexadecimal digits (0-9, a-f)
 """
 
 from __future__ import annotations
@@ -33,8 +33,8 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from .lessons.curriculum import LESSONS, lesson
-from .puzzles.progress import (Progress, ProgressFormatError, ProgressStore, atomic_write,
+from tutor.lessons.curriculum import LESSONS, lesson
+from tutor.app.progress import (Progress, ProgressFormatError, ProgressStore, atomic_write,
                                default_path)
 
 __all__ = ["LearnerError", "Learner", "LessonMark", "check_id", "learners_home",
@@ -265,7 +265,7 @@ class Learner:
         return self.dir / "games" / f"{kind}.json"
 
     def save_game(self, kind: str, record: str) -> None:
-        """Keep ``record`` (a game record, :func:`tutor.records.dumps`) as the learner's
+        """Keep ``record`` (a game record, :func:`tutor.engine.records.dumps`) as the learner's
         game in progress on the ``kind`` play page."""
         if not isinstance(record, str) or len(record) > MAX_RECORD_CHARS:
             raise LearnerError("a saved game is a record of at most 1 MB")
@@ -347,7 +347,7 @@ class Learner:
             games = data.get("games", {})
             if not isinstance(games, Mapping) or not set(games) <= set(GAME_KINDS):
                 raise LearnerError("its saved games are not of the play pages")
-            from . import records  # a saved game must be a record that replays
+            from tutor.engine import records  # a saved game must be a record that replays
             for kind, text in games.items():
                 if not isinstance(text, str) or len(text) > MAX_RECORD_CHARS:
                     raise LearnerError(f"its saved {kind} game is not a game record")
@@ -359,7 +359,7 @@ class Learner:
             class_sets = data.get("class_sets", {})
             if not isinstance(class_sets, Mapping) or len(class_sets) > 200:
                 raise LearnerError("its class-set results are not a list of files")
-            from .lessons.classset import ClassResult, ClassSetError
+            from tutor.lessons.classset import ClassResult, ClassSetError
             for name, text in class_sets.items():
                 if not isinstance(name, str) or not SAFE_NAME.fullmatch(name) \
                         or not isinstance(text, str) or len(text) > MAX_RECORD_CHARS:
@@ -388,7 +388,7 @@ class Learner:
 
 
 def _has_check(path: str) -> bool:
-    from .lessons.quiz import questions
+    from tutor.lessons.quiz import questions
 
     return any(lesson_of_question(q) == path for q in questions())
 

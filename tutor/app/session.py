@@ -17,7 +17,7 @@ every seat takes as long, whatever its cards allow (RULES.md A5).
 >>> s.act("bid 9")
 Traceback (most recent call last):
 ...
-tutor.errors.IllegalActionError: a bid is a whole number from 0 to 3
+tutor.engine.errors.IllegalActionError: a bid is a whole number from 0 to 3
 """
 
 from __future__ import annotations
@@ -34,15 +34,15 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any
 
-from . import game_options
-from .actions import (Action, Bid, ChooseContract, ChooseTrump, ClaimRedeal, Double, NextHand,
-                      NoDouble, NoRedeal, Pass, Play, parse_action)
-from .bots import LEVELS, Bot, RandomBot, bot_for
-from .errors import IllegalActionError
-from .facts import deal_word, number, plural, signed, view_facts
-from .protocol import Game, Phase
-from .trix.contracts import contracts_title
-from .seats import direction
+from tutor.app import game_options
+from tutor.engine.actions import (Action, Bid, ChooseContract, ChooseTrump, ClaimRedeal, Double,
+                                  NextHand, NoDouble, NoRedeal, Pass, Play, parse_action)
+from tutor.bots import LEVELS, Bot, RandomBot, bot_for
+from tutor.engine.errors import IllegalActionError
+from tutor.app.facts import deal_word, number, plural, signed, view_facts
+from tutor.engine.protocol import Game, Phase
+from tutor.engine.trix.contracts import contracts_title
+from tutor.engine.seats import direction
 
 __all__ = ["PlaySession", "Move", "SavedGame", "LEVEL_NAMES", "learner_views", "status_text",
            "describe", "game_result", "round_kind", "round_words", "ago", "hint_words",
@@ -77,8 +77,8 @@ class PlaySession:
     :meth:`step` (or :meth:`think` then :meth:`carry_out`), or all up to the learner's
     next turn with :meth:`advance`. :meth:`hint` advises the learner's decision
     (``advisor``: the engine, :func:`tutor.advice.advise` by default). A refused request
-    raises ``ValueError`` (:class:`~tutor.errors.IllegalActionError` or
-    :class:`~tutor.errors.ParseError`) with the reason, and changes nothing.
+    raises ``ValueError`` (:class:`~tutor.engine.errors.IllegalActionError` or
+    :class:`~tutor.engine.errors.ParseError`) with the reason, and changes nothing.
     """
 
     def __init__(self, game: Game, seat: int = 0,
@@ -239,7 +239,7 @@ class PlaySession:
 
     # --- the learner -------------------------------------------------------------------
     def act(self, action: Action | str) -> None:
-        """The learner's ``action`` (an :class:`~tutor.actions.Action` or its text, as in
+        """The learner's ``action`` (an :class:`~tutor.engine.actions.Action` or its text, as in
         ``"QS"``, ``"bid 2"``, ``"no double"``). The computer seats do not answer yet:
         call :meth:`step` or :meth:`advance`."""
         if isinstance(action, str):
@@ -289,8 +289,8 @@ class PlaySession:
         """A fresh game of the same class with a new seed drawn from the session's, and a
         dealer drawn from that seed. Without ``options``, from this game's setup (players,
         rules, Trixter's ``first_hand``, Trix's first ``owner``: all the record keeps);
-        with them, the game they name (:func:`tutor.game_options.new_game`: some or all of
-        :func:`options`). Junk options raise :class:`~tutor.game_options.OptionError`
+        with them, the game they name (:func:`tutor.app.game_options.new_game`: some or all of
+        :func:`options`). Junk options raise :class:`~tutor.app.game_options.OptionError`
         and change nothing."""
         g = self.game
         if options is None:
@@ -310,11 +310,11 @@ class PlaySession:
         self._setup_bots(self.opponents)
 
     def options(self) -> dict[str, Any]:
-        """The options this game was started with (:func:`tutor.game_options.options_of`)."""
+        """The options this game was started with (:func:`tutor.app.game_options.options_of`)."""
         return game_options.options_of(self.game)
 
     def summary(self) -> str:
-        """The game's options in one short line (:func:`tutor.game_options.summary`)."""
+        """The game's options in one short line (:func:`tutor.app.game_options.summary`)."""
         return game_options.summary(self.game)
 
     # --- a game saved as it goes, resumed after a reload ----------------------------------
@@ -369,7 +369,7 @@ class PlaySession:
         the other seats' cards cannot change it. ``seconds`` (default
         :func:`hint_seconds`) or ``budget`` bounds the work. The decision is noted as
         hinted in the game record (``game.hinted``). Not the learner's turn: refused with
-        the reason (:class:`~tutor.errors.IllegalActionError`), nothing changed."""
+        the reason (:class:`~tutor.engine.errors.IllegalActionError`), nothing changed."""
         why = self.can_hint()
         if why is not None:
             raise IllegalActionError(why)
@@ -380,7 +380,7 @@ class PlaySession:
         else:
             advise = self._advisor
             if advise is None:
-                from .advice import advise
+                from tutor.advice import advise
             advice = advise(self.game, seat=self.seat,
                             seconds=hint_seconds() if seconds is None and budget is None
                             else seconds, seed=observation_seed(self.game.observe(self.seat)),
@@ -444,7 +444,7 @@ class SavedGame:
         """The saved game in record ``text`` (from :meth:`PlaySession.saved_record`) for a
         ``game_name`` table. ``ValueError`` with the reason if it is not a record of that
         game that replays (a damaged file, an edited one, the other game's)."""
-        from .records import from_record
+        from tutor.engine.records import from_record
 
         if not isinstance(text, str):
             raise ValueError("a saved game is a game record")
@@ -524,7 +524,7 @@ def learner_views(game: Game, seat: int, opened: Iterable[int] = ()) -> dict[str
     trix = obs["game"] == "trix"
     view = dict(obs)
     view["direction"] = direction(obs["game"])
-    view["facts"] = view_facts(obs)  # the words under each seat's name (tutor.facts)
+    view["facts"] = view_facts(obs)  # the words under each seat's name (tutor.app.facts)
     if trix:  # the round's words, from the contract only (never from whose cards allow what)
         view["round"] = round_words(obs) if obs["phase"] == Phase.DOUBLE.value else None
     return {
@@ -544,7 +544,7 @@ def learner_views(game: Game, seat: int, opened: Iterable[int] = ()) -> dict[str
 def describe(who: str, action: Action, trex: bool = False) -> str:
     """What a computer player just did, in words (only public facts: the action itself).
 
-    >>> from tutor.cards import Card
+    >>> from tutor.engine.cards import Card
     >>> describe("Player 2", Play(Card.parse("TH")))
     'Player 2 played 10♥.'
     """
@@ -598,7 +598,7 @@ def observation_seed(obs: Mapping[str, Any]) -> int:
 def action_words(action: Action) -> str:
     """An action as the hint lists it (public words: the action itself).
 
-    >>> from tutor.actions import parse_action
+    >>> from tutor.engine.actions import parse_action
     >>> [action_words(parse_action(t)) for t in ("TH", "bid 2", "trump none", "trump S",
     ...                                          "contract king+queens", "double QS")]
     ['10♥', 'Bid 2', 'No trump', 'Trump ♠ spades', 'King of Hearts + Queens', 'Double Q♠']

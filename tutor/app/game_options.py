@@ -17,7 +17,7 @@ partnership) and the house variants of part A.
 >>> check("trix", {"mode": "doubles"})
 Traceback (most recent call last):
 ...
-tutor.game_options.OptionError: mode: choose one of standard, partnership, complex, \
+tutor.app.game_options.OptionError: mode: choose one of standard, partnership, complex, \
 partnership_complex, not 'doubles'
 """
 
@@ -28,10 +28,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .facts import plural
-from .protocol import Game
-from .trix import TrixGame, TrixRules
-from .trixter import MAX_PLAYERS, MIN_PLAYERS, TrixterGame, TrixterRules, jokers_for, peak_for
+from tutor.app.facts import plural
+from tutor.engine.protocol import Game
+from tutor.engine.trix import TrixGame, TrixRules
+from tutor.engine.trixter import (MAX_PLAYERS, MIN_PLAYERS, TrixterGame, TrixterRules, jokers_for,
+                                  peak_for)
 
 __all__ = ["Option", "OptionError", "GAMES", "TRIX_MODES", "options_for", "defaults",
            "options_of", "check", "rules_for", "new_game", "summary", "preview"]
@@ -66,7 +67,7 @@ TRIX_MODES: dict[str, tuple[str, dict[str, bool]]] = {
                                                             "combine": True,
                                                             "complex_only": True}),
 }
-"""Trix's modes: the words and the :class:`~tutor.trix.TrixRules` fields each sets (A7,
+"""Trix's modes: the words and the :class:`~tutor.engine.trix.TrixRules` fields each sets (A7,
 A8's ``complex`` preset)."""
 
 _SCORINGS = (("exact: 10 + tricks, a miss −5", "exact"),
@@ -191,7 +192,7 @@ def check(game_name: str, values: Any, base: Mapping[str, Any] | None = None) ->
     >>> check("trixter", {"players": 9})
     Traceback (most recent call last):
     ...
-    tutor.game_options.OptionError: players: Trixter is for 3 to 8 players, not 9
+    tutor.app.game_options.OptionError: players: Trixter is for 3 to 8 players, not 9
     """
     _check_game(game_name)
     if not isinstance(values, Mapping):
@@ -311,7 +312,7 @@ def _trix_words(rules: TrixRules) -> list[str]:
 def summary(game: Game) -> str:
     """The game's options in one short line, for the table (public: the rules).
 
-    >>> from tutor.trix import TrixGame, TrixRules
+    >>> from tutor.engine.trix import TrixGame, TrixRules
     >>> summary(TrixGame.new(seed=1, rules=TrixRules.complex(partnership=True,
     ...                                                      reversed_signs=True)))
     'Trix Complex in partnership · reversed signs'

@@ -4,7 +4,7 @@
 game. Loading replays every action through the engine, so a corrupt or illegal
 record is refused with the action's number and the reason.
 
->>> from tutor.trixter import TrixterGame
+>>> from tutor.engine.trixter import TrixterGame
 >>> g = TrixterGame.new(players=3, seed=5)
 >>> g.apply("trump H")
 >>> loads(dumps(g)).history == g.history
@@ -16,20 +16,20 @@ from __future__ import annotations
 import json
 from typing import IO, Any
 
-from .errors import ParseError
-from .protocol import Game
+from tutor.engine.errors import ParseError
+from tutor.engine.protocol import Game
 
 __all__ = ["load", "loads", "dump", "dumps", "from_record", "game_types"]
 
 
 def game_types() -> dict[str, type[Game]]:
     """The record format of each game, e.g. ``"trix-tutor/trixter"``."""
-    from .trixter import TrixterGame
+    from tutor.engine.trixter import TrixterGame
 
     kinds: list[type[Game]] = [TrixterGame]
     try:
-        from .trix import TrixGame
-    except ImportError:  # pragma: no cover - while tutor.trix is being built
+        from tutor.engine.trix import TrixGame
+    except ImportError:  # pragma: no cover - while tutor.engine.trix is being built
         pass
     else:
         kinds.append(TrixGame)
