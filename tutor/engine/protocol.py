@@ -46,6 +46,9 @@ class Game:
     """Base of :class:`~tutor.engine.trixter.TrixterGame` and
     :class:`~tutor.engine.trix.TrixGame`."""
 
+    KIND: ClassVar[str] = ""
+    """The game's name, ``"trixter"`` or ``"trix"``: code that serves both games asks it
+    (``game.KIND``, ``observation.KIND``) instead of probing for a game's attributes."""
     FORMAT: ClassVar[str] = ""
     VERSION: ClassVar[int] = 1
     OLD_VERSIONS: ClassVar[tuple[int, ...]] = ()  # older record versions still read

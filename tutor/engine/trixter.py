@@ -130,6 +130,7 @@ class TrixterRules:
 class TrixterGame(Game):
     """A game of Trixter for 3 to 8 players, following DESIGN.md's game protocol."""
 
+    KIND = "trixter"
     FORMAT = "trix-tutor/trixter"
 
     # --- construction ----------------------------------------------------

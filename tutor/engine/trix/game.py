@@ -65,6 +65,7 @@ def may_claim_trex_redeal(hand: CardSet) -> bool:
 class TrixGame(Game):
     """A whole game of Trix for four players, following DESIGN.md's game protocol."""
 
+    KIND = "trix"
     FORMAT = "trix-tutor/trix"
     VERSION = 2  # 2: the doubling round visits every player (RULES.md A5)
     OLD_VERSIONS = (1,)
