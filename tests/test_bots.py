@@ -3,6 +3,7 @@ beginner bots beat random play."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import pytest
@@ -12,24 +13,28 @@ from tutor.engine.actions import Bid, ChooseContract, ChooseTrump, Double, NoDou
 from tutor.bots import Bot, RandomBot, TrixBot, TrixterBot, bot_for, legal_actions, play_bot_turn
 from tutor.bots.trixter import estimate_tricks
 from tutor.engine.cards import Card, Suit
+from tutor.engine.observation import Observation
+from tutor.engine.observation import observation_from_json as O
 from tutor.engine.protocol import Phase
 from tutor.engine.trixter import TrixterRules, peak_for
 
 
 class Referee(Bot):
-    """Wraps a bot: checks that it gets exactly ``game.observe(seat)`` for the seat to
-    move, that the observation is JSON, and that its answer is legal there."""
+    """Wraps a bot: checks that it gets exactly ``game.observation(seat)`` for the seat
+    to move, that the observation's JSON is ``game.observe(seat)``, and that its answer is
+    legal there."""
 
     def __init__(self, game, bot: Bot) -> None:
         self.game, self.bot, self.turns = game, bot, 0
 
     def act(self, observation):
         seat = self.game.to_move
-        assert isinstance(observation, dict)
-        assert observation == self.game.observe(seat)
-        json.dumps(observation)
+        assert isinstance(observation, Observation)
+        assert observation == self.game.observation(seat)
+        assert observation.to_json() == self.game.observe(seat)
+        json.dumps(observation.to_json())
         action = self.bot.act(observation)
-        assert str(action) in observation["legal"], (action, observation["legal"])
+        assert action in observation.legal, (action, observation.legal)
         self.turns += 1
         return action
 
@@ -99,9 +104,9 @@ def test_play_bot_turn_needs_someone_to_move():
 
 def test_legal_actions_drop_trixter_take_backs():
     obs = {"game": "trixter", "phase": "play", "legal": ["AS", "2S", "bid 0", "bid 2"]}
-    assert [str(a) for a in legal_actions(obs)] == ["AS", "2S"]
+    assert [str(a) for a in legal_actions(O(obs))] == ["AS", "2S"]
     obs = {"game": "trix", "phase": "double", "legal": ["double KH", "redeal", "no double"]}
-    assert len(legal_actions(obs)) == 3
+    assert len(legal_actions(O(obs))) == 3
 
 
 # --- whole games: always legal, always finishing -------------------------------------------
@@ -151,14 +156,20 @@ def test_random_bot_in_the_doubling_round_doubles_sometimes_and_not_always():
 
 
 # --- hidden cards -------------------------------------------------------------------------
-def planted(game, obs: dict) -> dict:
-    """The observation with every hand, the undealt cards and the history planted in it."""
-    spy = dict(obs)
-    spy["hands"] = [[str(c) for c in h] for h in game.hands]
-    spy["other_hands"] = {str(s): [str(c) for c in h] for s, h in enumerate(game.hands)
-                          if s != obs["seat"]}
-    spy["deck"] = [str(c) for d in game.deals[-1:] for h in d for c in h]
-    spy["history"] = [str(a) for _, a in game.history]
+def planted(game, obs: Observation) -> Observation:
+    """The observation with every hand, the undealt cards and the whole history planted in
+    it: ``hands`` filled for every seat, and ``other_hands``, ``deck``, ``full_history``."""
+
+    class Spy(type(obs)):
+        @property
+        def hands(self):
+            return list(game.hands)
+
+    spy = Spy(**{f.name: getattr(obs, f.name) for f in dataclasses.fields(obs)})
+    object.__setattr__(spy, "other_hands", {s: h for s, h in enumerate(game.hands)
+                                            if s != obs.seat})
+    object.__setattr__(spy, "deck", [c for d in game.deals[-1:] for h in d for c in h])
+    object.__setattr__(spy, "full_history", list(game.history))
     return spy
 
 
@@ -179,7 +190,7 @@ def test_bots_ignore_planted_hidden_cards(game_name, level):
                 g.next_hand()
                 continue
             seat = g.to_move
-            obs = g.observe(seat)
+            obs = g.observation(seat)
             a = blind[seat].act(obs)
             assert peeking[seat].act(planted(g, obs)) == a
             g.apply(a)
@@ -197,8 +208,8 @@ def test_bot_modules_never_touch_a_game():
     for module in (trix_bot, trixter_bot):
         src = inspect.getsource(module)
         assert "TrixGame" not in src and "TrixterGame" not in src and ".hands" not in src
-    # Only play_bot_turn holds a game, and it hands the bot game.observe(seat) alone.
-    assert "bot.act(game.observe(seat))" in inspect.getsource(bots.play_bot_turn)
+    # Only play_bot_turn holds a game, and it hands the bot game.observation(seat) alone.
+    assert "bot.act(game.observation(seat))" in inspect.getsource(bots.play_bot_turn)
 
 
 # --- reproducibility ----------------------------------------------------------------------
@@ -273,7 +284,7 @@ def test_trixter_bid_respects_the_hook():
     obs = {"game": "trixter", "phase": "bid", "hand": ["AS", "KS", "QS"], "trump": "S",
            "players": ["A", "B", "C"], "hand_size": 3, "jokers": 2, "seat": 2,
            "legal": ["bid 0", "bid 1", "bid 2"]}  # bid 3 would meet the hook
-    assert str(TrixterBot().act(obs)) == "bid 2"
+    assert str(TrixterBot().act(O(obs))) == "bid 2"
 
 
 def test_trixter_estimates():
@@ -291,7 +302,7 @@ def trixter_obs(hand, trick, bid, won, trump="S", players=4, seat=1, **more):
            "bids": [1] * players, "tricks_won": [0] * players, "hand_size": len(hand)}
     obs["bids"][seat], obs["tricks_won"][seat] = bid, won
     obs.update(more)
-    return obs
+    return O(obs)
 
 
 @pytest.mark.parametrize("hand, trick, bid, won, legal, card", [
@@ -320,7 +331,7 @@ def trix_obs(hand, trick, contract=("king",), seat=1, partnership=False, **more)
            "hand": hand, "trick": trick, "tricks": [], "doubles": [],
            "team_scores": [0, 0] if partnership else None, "legal": hand}
     obs.update(more)
-    return obs
+    return O(obs)
 
 
 @pytest.mark.parametrize("hand, trick, contract, card", [
@@ -350,8 +361,8 @@ def test_trix_does_not_discard_penalty_cards_on_its_partner():
     assert str(TrixBot().act(obs)) == "KH"  # an opponent wins it
 
 
-def contract_obs(hand: str, legal: list[str]) -> dict:
-    return {"game": "trix", "phase": "choose_contract", "hand": hand.split(), "legal": legal}
+def contract_obs(hand: str, legal: list[str]) -> Observation:
+    return O({"game": "trix", "phase": "choose_contract", "hand": hand.split(), "legal": legal})
 
 
 FIVE = ["contract king", "contract queens", "contract diamonds", "contract ltoosh",
@@ -378,16 +389,16 @@ def test_trix_contract_choice_suits_the_hand():
 ])
 def test_trix_doubles_when_long_and_low_and_claims_redeals(hand, legal, answer):
     obs = {"game": "trix", "phase": "double", "hand": hand.split(), "legal": legal}
-    assert str(TrixBot().act(obs)) == answer
+    assert str(TrixBot().act(O(obs))) == answer
 
 
 def test_trex_jack_of_the_long_suit_and_pass_when_forced():
     layout = {"S": None, "H": None, "D": None, "C": None}
     obs = {"game": "trix", "phase": "trex", "hand": "JS JH TH 9H 8H QS 2C".split(),
            "layout": layout, "legal": ["JS", "JH"]}
-    assert str(TrixBot().act(obs)) == "JH"
+    assert str(TrixBot().act(O(obs))) == "JH"
     obs = {"game": "trix", "phase": "trex", "hand": ["2C"], "layout": layout, "legal": ["pass"]}
-    assert str(TrixBot().act(obs)) == "pass"
+    assert str(TrixBot().act(O(obs))) == "pass"
 
 
 def test_trex_opens_its_own_run_before_helping_others():
@@ -395,4 +406,4 @@ def test_trex_opens_its_own_run_before_helping_others():
     # QS opens KS, which we hold; TH would open 9H for someone else.
     obs = {"game": "trix", "phase": "trex", "hand": "QS KS TH 5D".split(), "layout": layout,
            "legal": ["QS", "TH"]}
-    assert str(TrixBot().act(obs)) == "QS"
+    assert str(TrixBot().act(O(obs))) == "QS"

@@ -26,24 +26,26 @@ from tutor.engine.trixter import TrixterGame
 
 
 def _show(game: TrixterGame, seat: int, out: TextIO) -> None:
-    o = game.observe(seat)
-    names = o["players"]
-    print(f"\nHand {o['hand_number']}: {o['hand_size']} card(s), dealer {names[o['dealer']]}, "
-          f"trump {o['trump_name'] or '(not named yet)'}", file=out)
+    o = game.observation(seat)
+    names = o.players
+    trump = "(not named yet)" if not o.trump_named else \
+        o.trump.name.lower() if o.trump is not None else "no trump"
+    print(f"\nHand {o.hand_number}: {o.hand_size} card(s), dealer {names[o.dealer]}, "
+          f"trump {trump}", file=out)
     bids = ", ".join(f"{names[s]} {b if b is not None else '-'}"
-                     f" ({o['tricks_won'][s]} won)" for s, b in enumerate(o["bids"]))
+                     f" ({o.tricks_won[s]} won)" for s, b in enumerate(o.bids))
     print(f"Bids: {bids}", file=out)
-    if o["trick"]:
-        print("Trick: " + ", ".join(f"{names[s]} {c}" for s, c in o["trick"]), file=out)
-    print(f"Your hand: {game.hands[seat].symbols()}", file=out)
+    if o.trick:
+        print("Trick: " + ", ".join(f"{names[s]} {c}" for s, c in o.trick), file=out)
+    print(f"Your hand: {o.hand.symbols()}", file=out)
 
 
 def _computer_action(game: TrixterGame, bots: dict):
-    """The seat to move's bot acts on what that seat sees (``game.observe``)."""
+    """The seat to move's bot acts on what that seat sees (``game.observation``)."""
     seat = game.to_move
     if seat not in bots:
         bots[seat] = bot_for("trixter", "beginner", seed=seat)
-    return bots[seat].act(game.observe(seat))
+    return bots[seat].act(game.observation(seat))
 
 
 def _trick_report(game: TrixterGame, before: int, out: TextIO) -> None:

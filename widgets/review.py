@@ -220,7 +220,7 @@ class ReviewBoard(Controller, ipywidgets.VBox):
         self.seat = seat
         self.record = game.to_record()
         self.final = game
-        self.game_name = game.observe(seat)["game"]
+        self.game_name = game.KIND
         self.seconds, self.budget, self.seed = seconds, budget, seed
         self._reviewer = reviewer
         actions = self.record["actions"]
@@ -587,7 +587,7 @@ class ReviewPage(ipywidgets.VBox):
             self.seat.value = 0
             self.seat.disabled = False
         state = "finished" if game.is_over else "not finished"
-        self.status.value = _note(f"{what}: a {html.escape(game.observe(0)['game'].title())} "
+        self.status.value = _note(f"{what}: a {html.escape(game.KIND.title())} "
                                   f"game, {state}, {len(game.history)} moves. Step through "
                                   f"the decisions below; the review fills in when it is "
                                   f"done.", "ok")

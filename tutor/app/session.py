@@ -4,7 +4,7 @@ levels), undo of the learner's last action, a new game with the same setup, the 
 words and the game-over result. The widgets only draw a session and pace it.
 
 Everything a session says comes from what the learner's seat may see: the status words
-read ``game.observe(seat)``, and a computer seat's turn is split into :meth:`PlaySession.think`
+read ``game.observation(seat)``, and a computer seat's turn is split into :meth:`PlaySession.think`
 and :meth:`PlaySession.carry_out` so a controller can let the bot think *during* its pause:
 every seat takes as long, whatever its cards allow (RULES.md A5).
 
@@ -91,7 +91,7 @@ class PlaySession:
             raise ValueError(f"seat must be 0..{game.n_players - 1}")
         self.game = game
         self.seat = seat
-        self.game_name: str = game.observe(seat)["game"]
+        self.game_name: str = game.KIND
         self.opponents = opponents
         # New games draw their seeds from the first game's, so a session is reproducible.
         self._rng = random.Random(f"{game.seed}/new games")
@@ -168,7 +168,7 @@ class PlaySession:
         mover = self.computer_to_move
         if mover is None:
             raise IllegalActionError("no computer seat is to move")
-        obs = self.game.observe(mover)
+        obs = self.game.observation(mover)
         try:
             action = self.bot(mover).act(obs)
             why = self.game.why_illegal(action, seat=mover)
@@ -198,7 +198,7 @@ class PlaySession:
                 legal = list(g.legal_actions(mover))
                 if len(legal) > 1:
                     started = clock()
-                    bot.act(g.observe(mover))
+                    bot.act(g.observation(mover))
                     return clock() - started
                 g.apply(legal[0], mover)
         return 0.0
@@ -219,7 +219,7 @@ class PlaySession:
             raise IllegalActionError(f"it is not seat {move.seat}'s turn")
         trex = self.game.phase == Phase.TREX
         self.game.apply(move.action, move.seat)
-        self.note = describe(self.game.observe(self.seat)["players"][move.seat], move.action,
+        self.note = describe(self.game.observation(self.seat).players[move.seat], move.action,
                              trex)
 
     def step(self) -> Move | None:
@@ -337,7 +337,7 @@ class PlaySession:
         of the other game, raises ``ValueError`` and changes nothing."""
         if isinstance(saved, str):
             saved = SavedGame.read(saved, self.game_name)
-        if saved.game.observe(0)["game"] != self.game_name \
+        if saved.game.KIND != self.game_name \
                 or not 0 <= self.seat < saved.game.n_players:
             raise ValueError(f"a saved game of this table is a {self.game_name} game")
         self.game = saved.game
@@ -455,7 +455,7 @@ class SavedGame:
         if not isinstance(record, dict):
             raise ValueError("a game record is a JSON object")
         game = from_record(record)  # replays every action: ValueError (ParseError) if bad
-        if game.observe(0)["game"] != game_name:
+        if game.KIND != game_name:
             raise ValueError(f"not a {game_name} game")
         meta = record.get(SAVED_KEY)
         meta = meta if isinstance(meta, dict) else {}
@@ -473,10 +473,10 @@ class SavedGame:
     def where(self) -> str:
         """How far the game has come, in public words: "hand 4 of 19" (Trixter),
         "kingdom 2 of 4, deal 7" (Trix)."""
-        obs = self.game.observe(0)
-        if obs["game"] == "trixter":
-            return f"hand {obs['hand_number']} of {obs['hand_number'] + obs['hands_left']}"
-        return f"kingdom {obs['kingdom']} of 4, deal {obs['deal_number']}"
+        obs = self.game.observation(0)
+        if obs.KIND == "trixter":
+            return f"hand {obs.hand_number} of {obs.hand_number + obs.hands_left}"
+        return f"kingdom {obs.kingdom + 1} of 4, deal {obs.deal_number}"
 
     def words(self, now: datetime | None = None) -> str:
         """The offer's line: the game's options, how far it has come and when it was

@@ -1,9 +1,8 @@
 """Computer players for both games, behind one small interface.
 
-A bot sees exactly what its seat may see: the dict ``game.observe(seat)`` (card texts,
-bids, trick, ``"legal"`` action texts…), never the game object or another hand. It
-answers with a typed action (:mod:`tutor.engine.actions`) whose text is in
-``observation["legal"]``.
+A bot sees exactly what its seat may see: the typed view ``game.observation(seat)``
+(:mod:`tutor.engine.observation`: its hand, the bids, the trick, the legal actions…), never
+the game object or another hand. It answers with one of ``observation.legal``.
 
 >>> from tutor import TrixterGame
 >>> game = TrixterGame.new(players=4, seed=7, first_hand=3)
@@ -19,13 +18,15 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from tutor.engine.actions import Action, Bid, ChooseTrump, NextHand, Play, parse_action
+from tutor.engine.actions import Action, Bid, ChooseTrump, NextHand, Play
+from tutor.engine.observation import Observation, observation_from_json
+from tutor.engine.protocol import Phase
 
 __all__ = ["Bot", "RandomBot", "TrixterBot", "TrixBot", "bot_for", "play_bot_turn",
            "legal_actions", "GAMES", "LEVELS", "ARENA_LEVELS"]
 
 GAMES = ("trixter", "trix")
-"""The games a bot can play (``observation["game"]``)."""
+"""The games a bot can play (``observation.KIND``)."""
 
 LEVELS = ("random", "beginner", "intermediate", "expert")
 """The levels the app offers, weakest first."""
@@ -37,21 +38,25 @@ clear in the arena. The app does not offer it."""
 
 # Trixter: the kind of action a seat to move makes in each phase. Its legal list may
 # also hold changes of an earlier bid or trump, which a bot never makes.
-_TRIXTER_KINDS = {"trump": (ChooseTrump,), "bid": (Bid,), "play": (Play,),
-                  "hand_over": (NextHand,)}
+_TRIXTER_KINDS = {Phase.TRUMP: (ChooseTrump,), Phase.BID: (Bid,), Phase.PLAY: (Play,),
+                  Phase.HAND_OVER: (NextHand,)}
 
 
-def legal_actions(observation: dict[str, Any]) -> list[Action]:
-    """The actions a bot may choose from: the observation's legal texts as typed actions,
-    without Trixter's take-backs (a changed bid or trump) when a fresh move is due.
+def legal_actions(observation: Observation | dict[str, Any]) -> list[Action]:
+    """The actions a bot may choose from: the observation's legal actions, without
+    Trixter's take-backs (a changed bid or trump) when a fresh move is due.
 
-    >>> obs = {"game": "trixter", "phase": "bid", "legal": ["bid 0", "bid 1", "trump S"]}
+    >>> from tutor.engine.observation import TrixterObservation
+    >>> obs = TrixterObservation.from_json(
+    ...     {"phase": "bid", "legal": ["bid 0", "bid 1", "trump S"]})
     >>> [str(a) for a in legal_actions(obs)]
     ['bid 0', 'bid 1']
     """
-    acts = [parse_action(t) for t in observation["legal"]]
-    if observation.get("game") == "trixter":
-        kinds = _TRIXTER_KINDS.get(observation.get("phase"))
+    if not isinstance(observation, Observation):  # its JSON, as a message carries it
+        observation = observation_from_json(observation)
+    acts = list(observation.legal)
+    if observation.KIND == "trixter":
+        kinds = _TRIXTER_KINDS.get(observation.phase)
         if kinds is not None:
             fresh = [a for a in acts if isinstance(a, kinds)]
             if fresh:
@@ -64,8 +69,8 @@ class Bot:
 
     level = "base"
 
-    def act(self, observation: dict[str, Any]) -> Action:
-        """The action to take, given ``game.observe(seat)`` for the bot's seat."""
+    def act(self, observation: Observation) -> Action:
+        """The action to take, given ``game.observation(seat)`` for the bot's seat."""
         raise NotImplementedError
 
     def __repr__(self) -> str:
@@ -78,7 +83,8 @@ class RandomBot(Bot):
     In Trixter it never takes back an earlier bid or trump; in Trix's doubling round it
     may double, claim or pass at random.
 
-    >>> obs = {"game": "trixter", "phase": "bid", "legal": ["bid 0", "bid 1", "bid 2"]}
+    >>> from tutor.engine.observation import TrixterObservation
+    >>> obs = TrixterObservation.from_json({"phase": "bid", "legal": ["bid 0", "bid 1", "bid 2"]})
     >>> RandomBot(seed=1).act(obs) == RandomBot(seed=1).act(obs)
     True
     """
@@ -89,7 +95,7 @@ class RandomBot(Bot):
         self.seed = seed
         self.rng = random.Random(seed)
 
-    def act(self, observation: dict[str, Any]) -> Action:
+    def act(self, observation: Observation) -> Action:
         """A random choice among :func:`legal_actions`."""
         acts = legal_actions(observation)
         if not acts:
@@ -141,11 +147,11 @@ def bot_for(game_name: str, level: str = "beginner", seed: int | None = None,
 
 
 def play_bot_turn(game: Any, bot: Bot) -> Action:
-    """Let ``bot`` act for the seat to move: it sees ``game.observe(game.to_move)`` only;
+    """Let ``bot`` act for the seat to move: it sees ``game.observation(game.to_move)`` only;
     the action is applied to ``game`` and returned. ``ValueError`` if nobody is to move."""
     seat = game.to_move
     if seat is None:
         raise ValueError("nobody is to move (the hand is over: apply 'next')")
-    action = bot.act(game.observe(seat))
+    action = bot.act(game.observation(seat))
     game.apply(action, seat)
     return action

@@ -1,12 +1,13 @@
 """The beginner's Trix bot: picks contracts that suit its hand, avoids penalty cards.
 
-Everything it knows comes from ``game.observe(seat)``: its hand, the contract, the cards
-played and taken, the doubled cards, the Trex layout.
+Everything it knows comes from ``game.observation(seat)``: its hand, the contract, the
+cards played and taken, the doubled cards, the Trex layout.
 
+>>> from tutor.engine.observation import TrixObservation
 >>> bot = TrixBot()
->>> obs = {"game": "trix", "phase": "play", "seat": 1, "contract": ["king"],
-...        "hand": ["KH", "9C", "3C"], "trick": [[0, "AS"]], "tricks": [], "doubles": [],
-...        "team_scores": None, "legal": ["KH", "9C", "3C"]}
+>>> obs = TrixObservation.from_json({
+...     "phase": "play", "seat": 1, "contract": ["king"], "hand": ["KH", "9C", "3C"],
+...     "trick": [[0, "AS"]], "legal": ["KH", "9C", "3C"]})
 >>> str(bot.act(obs))
 'KH'
 """
@@ -19,6 +20,8 @@ from typing import Any
 from tutor.engine.actions import (Action, ChooseContract, ClaimRedeal, Double, NoDouble, NoRedeal,
                                   Pass, Play)
 from tutor.engine.cards import CARDS, Card, Rank, Suit
+from tutor.engine.observation import TrixObservation
+from tutor.engine.protocol import Phase
 from tutor.engine.trix.contracts import (KING_OF_HEARTS, Contract, card_scores, trick_points,
                                          unit_points)
 from tutor.bots import RandomBot, legal_actions
@@ -126,22 +129,22 @@ class TrixBot(RandomBot):
 
     level = "beginner"
 
-    def act(self, observation: dict[str, Any]) -> Action:
-        """The bot's action for this observation (``game.observe(seat)``)."""
+    def act(self, observation: TrixObservation) -> Action:
+        """The bot's action for this observation (``game.observation(seat)``)."""
         acts = legal_actions(observation)
         if not acts:
             raise ValueError("no legal action in this observation")
         if len(acts) == 1:
             return acts[0]
-        phase = observation.get("phase")
-        hand = [Card.parse(t) for t in observation.get("hand", [])]
-        if phase == "choose_contract":
+        phase = observation.phase
+        hand = list(observation.hand)
+        if phase == Phase.CHOOSE_CONTRACT:
             return self._choose_contract(hand, acts)
-        if phase == "double":
+        if phase == Phase.DOUBLE:
             return self._double(hand, acts)
-        if phase == "play":
+        if phase == Phase.PLAY:
             return self._trick_play(observation, hand, acts)
-        if phase == "trex":
+        if phase == Phase.TREX:
             return self._trex(observation, hand, acts)
         return acts[0]
 
@@ -170,21 +173,21 @@ class TrixBot(RandomBot):
         return acts[-1]
 
     # --- trick contracts -----------------------------------------------------
-    def _trick_play(self, obs: dict[str, Any], hand: list[Card], acts: list[Action]) -> Action:
+    def _trick_play(self, obs: TrixObservation, hand: list[Card], acts: list[Action]) -> Action:
         plays = [a.card for a in acts if isinstance(a, Play)]
         if not plays:
             return acts[0]
-        seat = obs["seat"]
-        contracts = {Contract.parse(c) for c in obs["contract"]}
-        doubled = {Card.parse(c): s for c, s in obs.get("doubles", [])}
-        swap = bool((obs.get("rules") or {}).get("swap_diamonds_ltoosh", False))
+        seat = obs.seat
+        contracts = set(obs.contract)
+        doubled = dict(obs.doubles)
+        swap = bool(obs.rules.swap_diamonds_ltoosh)
         scores = card_scores(contracts, swap)
         per_trick = -trick_points(contracts, swap)
-        partner = (seat + 2) % 4 if obs.get("team_scores") is not None else None
-        trick = [(s, Card.parse(c)) for s, c in obs["trick"]]
+        partner = (seat + 2) % 4 if obs.team_scores is not None else None
+        trick = list(obs.trick)
         seen = set(hand) | {c for _, c in trick}
-        for t in obs.get("tricks", []):
-            seen.update(Card.parse(c) for _, c in t)
+        for t in obs.tricks:
+            seen.update(c for _, c in t)
         unseen = [c for c in CARDS if c not in seen]
 
         def cost(card: Card) -> int:
@@ -241,7 +244,7 @@ class TrixBot(RandomBot):
 
     # --- Trex ------------------------------------------------------------------
     @staticmethod
-    def _trex(obs: dict[str, Any], hand: list[Card], acts: list[Action]) -> Action:
+    def _trex(obs: TrixObservation, hand: list[Card], acts: list[Action]) -> Action:
         plays = [a.card for a in acts if isinstance(a, Play)]
         if not plays:
             return next((a for a in acts if isinstance(a, Pass)), acts[0])

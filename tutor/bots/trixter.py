@@ -1,13 +1,14 @@
 """The beginner's Trixter bot: bids by counting likely tricks, then plays to its bid.
 
-Everything it knows comes from ``game.observe(seat)``: its hand, the trump, the bids,
-the cards played so far. The cards it has not seen (other hands and undealt cards) are
-one pool it reasons about by chance.
+Everything it knows comes from ``game.observation(seat)``: its hand, the trump, the
+bids, the cards played so far. The cards it has not seen (other hands and undealt cards)
+are one pool it reasons about by chance.
 
+>>> from tutor.engine.observation import TrixterObservation
 >>> bot = TrixterBot()
->>> obs = {"game": "trixter", "phase": "bid", "hand": ["AS", "KS", "QS"], "trump": "S",
-...        "players": ["A", "B", "C"], "hand_size": 3, "jokers": 2, "seat": 1,
-...        "tricks": [], "trick": [], "legal": ["bid 0", "bid 1", "bid 2", "bid 3"]}
+>>> obs = TrixterObservation.from_json({
+...     "phase": "bid", "hand": ["AS", "KS", "QS"], "trump": "S", "players": ["A", "B", "C"],
+...     "hand_size": 3, "jokers": 2, "seat": 1, "legal": ["bid 0", "bid 1", "bid 2", "bid 3"]})
 >>> str(bot.act(obs))
 'bid 3'
 """
@@ -15,10 +16,10 @@ one pool it reasons about by chance.
 from __future__ import annotations
 
 from math import comb
-from typing import Any
-
 from tutor.engine.actions import Action, Bid, ChooseTrump, Play
 from tutor.engine.cards import JOKER, Card, Suit
+from tutor.engine.observation import TrixterObservation
+from tutor.engine.protocol import Phase
 from tutor.engine.tricks import led_suit, trick_winner
 from tutor.bots import RandomBot, legal_actions
 
@@ -100,10 +101,6 @@ def _poisson_cdf(k: int, mean: float) -> float:
     return sum(exp(-mean) * mean ** j / factorial(j) for j in range(k + 1))
 
 
-def _cards(texts: list[str]) -> list[Card]:
-    return [Card.parse(t) for t in texts]
-
-
 class TrixterBot(RandomBot):
     """Rule-based Trixter player (beginner level), from its observation only.
 
@@ -117,26 +114,26 @@ class TrixterBot(RandomBot):
 
     level = "beginner"
 
-    def act(self, observation: dict[str, Any]) -> Action:
-        """The bot's action for this observation (``game.observe(seat)``)."""
+    def act(self, observation: TrixterObservation) -> Action:
+        """The bot's action for this observation (``game.observation(seat)``)."""
         acts = legal_actions(observation)
         if not acts:
             raise ValueError("no legal action in this observation")
-        phase = observation.get("phase")
-        if phase == "trump":
+        phase = observation.phase
+        if phase == Phase.TRUMP:
             return self._choose_trump(observation, acts)
-        if phase == "bid":
+        if phase == Phase.BID:
             return self._bid(observation, acts)
-        if phase == "play":
+        if phase == Phase.PLAY:
             return self._play(observation, acts)
         return acts[0]
 
     # --- trump and bid -------------------------------------------------------
     @staticmethod
-    def _table(obs: dict[str, Any]) -> tuple[list[Card], int, int]:
-        return _cards(obs["hand"]), len(obs["players"]), int(obs.get("jokers", 0))
+    def _table(obs: TrixterObservation) -> tuple[list[Card], int, int]:
+        return list(obs.hand), obs.n_players, obs.jokers
 
-    def _choose_trump(self, obs: dict[str, Any], acts: list[Action]) -> Action:
+    def _choose_trump(self, obs: TrixterObservation, acts: list[Action]) -> Action:
         hand, players, jokers = self._table(obs)
         choices = [a for a in acts if isinstance(a, ChooseTrump)]
         if not choices:
@@ -149,10 +146,9 @@ class TrixterBot(RandomBot):
 
         return max(choices, key=value)
 
-    def _bid(self, obs: dict[str, Any], acts: list[Action]) -> Action:
+    def _bid(self, obs: TrixterObservation, acts: list[Action]) -> Action:
         hand, players, jokers = self._table(obs)
-        trump = None if obs.get("trump") in (None, "none") else Suit.parse(obs["trump"])
-        want = estimate_tricks(hand, trump, players, jokers)
+        want = estimate_tricks(hand, obs.trump, players, jokers)
         bids = [a for a in acts if isinstance(a, Bid)]
         if not bids:
             return acts[0]
@@ -160,24 +156,22 @@ class TrixterBot(RandomBot):
         return min(bids, key=lambda b: (abs(b.n - want), b.n))
 
     # --- trick play ----------------------------------------------------------
-    def _play(self, obs: dict[str, Any], acts: list[Action]) -> Action:
+    def _play(self, obs: TrixterObservation, acts: list[Action]) -> Action:
         plays = [a.card for a in acts if isinstance(a, Play)]
         if not plays:
             return acts[0]
-        seat = obs["seat"]
-        players = len(obs["players"])
-        trump = None if obs.get("trump") in (None, "none") else Suit.parse(obs["trump"])
-        hand = _cards(obs["hand"])
-        trick = [Card.parse(c) for _, c in obs["trick"]]
+        seat = obs.seat
+        hand = list(obs.hand)
+        trick = [c for _, c in obs.trick]
         seen = set(hand) | set(trick)
-        for t in obs["tricks"]:
-            seen.update(Card.parse(c) for _, c in t)
+        for t in obs.tricks:
+            seen.update(c for _, c in t)
         unseen = [Card(s, r) for s in Suit for r in range(2, 15)]
         unseen = [c for c in unseen if c not in seen]
-        bid = obs["bids"][seat]
-        need = (bid if bid is not None else 0) - obs["tricks_won"][seat]
-        last = len(trick) == players - 1
-        card = self._choose_card(plays, hand, trick, trump, unseen, need, last)
+        bid = obs.bids[seat]
+        need = (bid if bid is not None else 0) - obs.tricks_won[seat]
+        last = len(trick) == obs.n_players - 1
+        card = self._choose_card(plays, hand, trick, obs.trump, unseen, need, last)
         return Play(card)
 
     @staticmethod

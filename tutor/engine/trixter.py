@@ -19,6 +19,7 @@ from typing import Any
 from tutor.engine.actions import Action, Bid, ChooseTrump, Join, NextHand, Play
 from tutor.engine.cards import JOKER, Card, CardSet, Suit, deal
 from tutor.engine.errors import ParseError
+from tutor.engine.observation import TrixterObservation
 from tutor.engine.protocol import Game, Phase
 from tutor.engine.tricks import led_suit, legal_cards, trick_winner, why_illegal
 
@@ -526,45 +527,30 @@ class TrixterGame(Game):
             r[key] = list(row[key]) + [None] * (self.n_players - len(row[key]))
         return r
 
-    def observe(self, seat: int) -> dict[str, Any]:
-        """What ``seat`` may know, JSON-ready: its own hand, the table's public facts,
-        never another seat's cards or the undealt ones."""
+    def observation(self, seat: int) -> TrixterObservation:
+        """What ``seat`` may know, typed: its own hand, the table's public facts, never
+        another seat's cards or the undealt ones."""
         if not self._valid_seat(seat):
             raise ValueError(f"there is no seat {seat!r} at this table")
         n = self.n_players
-        return {
-            "game": "trixter",
-            "seat": seat,
-            "players": list(self.names),
-            "phase": self.phase.value,
-            "to_move": self.to_move,
-            "hand_number": self.hand_number,
-            "hand_size": self.hand_size,
-            "peak": self.peak,
-            "jokers": self.jokers,
-            "hands_left": self.hands_left,
-            "dealer": self.dealer,
-            "first_leader": self.first_leader,
-            "last_bidder": self.last_bidder,
-            "trump": _trump_text(self.trump) if self.phase != Phase.TRUMP else None,
-            "trump_name": _trump_name(self.trump) if self.phase != Phase.TRUMP else None,
-            "bids": list(self.bids),
-            "hand": [str(c) for c in self.hands[seat]],
-            "hand_counts": [len(self.hands[s]) for s in range(n)],
-            "leader": self.leader,
-            "trick": [[s, str(c)] for s, c in self.trick],
-            "led_suit": _suit_text(led_suit([c for _, c in self.trick])),
-            "tricks": [[[s, str(c)] for s, c in t] for t in self.tricks],
-            "tricks_won": list(self.tricks_won),
-            "scores": list(self.scores),
-            "ratings": self.ratings,
-            "hands_played": list(self.hands_played),
-            "legal": [str(a) for a in self.legal_actions(seat)],
-            "last_hand": self._sheet_row(self.sheet[-1]) if self.sheet else None,
-            "rules": self.rules.to_dict(),
-            "history": self._public_history(),
-        }
+        return TrixterObservation(
+            seat=seat, players=tuple(self.names), phase=self.phase, to_move=self.to_move,
+            dealer=self.dealer, hand=self.hands[seat],
+            hand_counts=tuple(len(self.hands[s]) for s in range(n)), leader=self.leader,
+            trick=tuple(self.trick), tricks=tuple(tuple(t) for t in self.tricks),
+            tricks_won=tuple(self.tricks_won), scores=tuple(self.scores),
+            legal=tuple(self.legal_actions(seat)), history=tuple(self.deal_actions),
+            rules=self.rules, hand_number=self.hand_number, hand_size=self.hand_size,
+            peak=self.peak, jokers=self.jokers, hands_left=self.hands_left,
+            first_leader=self.first_leader, last_bidder=self.last_bidder,
+            trump=self.trump if self.phase != Phase.TRUMP else None,
+            trump_named=self.phase != Phase.TRUMP, bids=tuple(self.bids),
+            ratings=tuple(self.ratings), hands_played=tuple(self.hands_played),
+            last_hand=self._sheet_row(self.sheet[-1]) if self.sheet else None)
 
+    def observe(self, seat: int) -> dict[str, Any]:
+        """:meth:`observation` as JSON, for the widgets and records."""
+        return self.observation(seat).to_json()
 
 def _suit_text(suit: Suit | None) -> str | None:
     return suit.letter if suit is not None else None

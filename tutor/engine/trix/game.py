@@ -15,6 +15,7 @@ from typing import Any
 from tutor.engine.actions import (Action, ChooseContract, ClaimRedeal, Double, NextHand, NoDouble,
                                   NoRedeal, Pass, Play)
 from tutor.engine.cards import Card, CardSet, Rank, Suit, deal
+from tutor.engine.observation import TrixObservation
 from tutor.engine.protocol import Game, Phase
 from tutor.engine.tricks import trick_winner, why_illegal
 from tutor.engine.trix.contracts import (DIAMONDS, DOUBLABLE, KING_OF_HEARTS, PENALTY_CARDS, QUEENS,
@@ -538,43 +539,31 @@ class TrixGame(Game):
                     out.setdefault(s, []).extend(twos)
         return out
 
-    def observe(self, seat: int) -> dict[str, Any]:
-        """What ``seat`` may know, JSON-ready; never another seat's hidden card."""
+    def observation(self, seat: int) -> TrixObservation:
+        """What ``seat`` may know, typed; never another seat's hidden card."""
         if not self._valid_seat(seat):
             raise ValueError(f"there is no seat {seat!r} at this table")
-        return {
-            "game": "trix",
-            "seat": seat,
-            "players": list(self.names),
-            "phase": self.phase.value,
-            "to_move": self.to_move,
-            "kingdom": self.kingdom + 1,
-            "owner": self.owner,
-            "owner_by_seven": self.first_owner is None,
-            "dealer": self.dealer,
-            "deal_number": self.deal_number,
-            "contract": sorted(c.text for c in self.contract),
-            "contracts_left": [c.text for c in self.contracts_left],
-            "hand": [str(c) for c in self.hands[seat]],
-            "hand_counts": [len(h) for h in self.hands],
-            "leader": self.leader,
-            "trick": [[s, str(c)] for s, c in self.trick],
-            "tricks": [[[s, str(c)] for s, c in t] for t in self.tricks],
-            "tricks_won": list(self.tricks_won),
-            "taken": [[str(c) for c in t] for t in self.taken],
-            "doubles": [[str(c), s] for c, s in self.doubles],
-            "public": {str(s): cards for s, cards in self.public_cards().items()},
-            "redeal_claim": self.claim,
-            "layout": self.layout.to_json(),
-            "out": list(self.out),
-            "passes": list(self.passes),
-            "scores": list(self.scores),
-            "team_scores": self.team_scores if self.rules.partnership else None,
-            "legal": [str(a) for a in self.legal_actions(seat)],
-            "last_deal": dict(self.sheet[-1]) if self.sheet else None,
-            "rules": self.rules.to_dict(),
-            "history": self._public_history(),
-        }
+        return TrixObservation(
+            seat=seat, players=tuple(self.names), phase=self.phase, to_move=self.to_move,
+            dealer=self.dealer, hand=self.hands[seat],
+            hand_counts=tuple(len(h) for h in self.hands), leader=self.leader,
+            trick=tuple(self.trick), tricks=tuple(tuple(t) for t in self.tricks),
+            tricks_won=tuple(self.tricks_won), scores=tuple(self.scores),
+            legal=tuple(self.legal_actions(seat)), history=tuple(self.deal_actions),
+            rules=self.rules, kingdom=self.kingdom, owner=self.owner,
+            owner_by_seven=self.first_owner is None, deal_number=self.deal_number,
+            contract=frozenset(self.contract), contracts_left=tuple(self.contracts_left),
+            taken=tuple(self.taken), doubles=tuple(self.doubles),
+            public={s: tuple(Card.parse(c) for c in cards)
+                    for s, cards in self.public_cards().items()},
+            redeal_claim=self.claim, layout=self.layout, out=tuple(self.out),
+            passes=tuple(self.passes),
+            team_scores=tuple(self.team_scores) if self.rules.partnership else None,
+            last_deal=dict(self.sheet[-1]) if self.sheet else None)
+
+    def observe(self, seat: int) -> dict[str, Any]:
+        """:meth:`observation` as JSON, for the widgets and records."""
+        return self.observation(seat).to_json()
 
     def clone(self) -> TrixGame:
         """An independent copy (cards and actions are immutable: lists copied)."""

@@ -80,6 +80,16 @@ class Layout:
                 str(Card(Suit(s), Rank(r))) for r in range(row[0], row[1] + 1)]
         return out
 
+    @classmethod
+    def from_json(cls, rows: dict[str, list[str] | None]) -> Layout:
+        """The layout :meth:`to_json` wrote."""
+        out: list[tuple[int, int] | None] = [None] * 4
+        for letter, cards in rows.items():
+            if cards:
+                ranks = [int(Card.parse(c).rank) for c in cards]
+                out[Suit.parse(letter)] = (min(ranks), max(ranks))
+        return cls(tuple(out))
+
     def __str__(self) -> str:
         parts = []
         for s, row in enumerate(self.rows):
