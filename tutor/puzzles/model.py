@@ -371,21 +371,7 @@ class _Reader:
         return puzzle
 
     def position(self, pos: dict, game: str) -> dict:
-        contract: tuple[Contract, ...] = ()
-        if game == "trix":
-            c = self.get(pos, "contract", (str, list), "contract")
-            names = [c] if isinstance(c, str) else c
-            try:
-                contract = tuple(sorted({Contract.parse(x) if isinstance(x, str) else
-                                         Contract.parse(repr(x)) for x in names}))
-            except ParseError as e:
-                raise self.fail("contract", f"{c!r}: {e}") from None
-            if not contract:
-                raise self.fail("contract", "[] names no contract")
-            if Contract.TREX in contract and len(contract) > 1:
-                raise self.fail("contract", f"{c!r}: Trex cannot be combined")
-        elif "contract" in pos:
-            raise self.fail("contract", "Trixter has no contracts")
+        contract = self.contract(pos, game)
         trex = Contract.TREX in contract
         allowed = TREX_FIELDS if trex else TRICK_FIELDS
         extra = sorted(set(pos) - allowed)
@@ -413,6 +399,32 @@ class _Reader:
             kw["out"] = out
             kw["_to_move"] = to_move
             return kw
+        self.trick_fields(pos, game, kw)
+        self.counts(pos, game, kw)
+        return kw
+
+    def contract(self, pos: dict, game: str) -> tuple[Contract, ...]:
+        """A Trix position's contract (none in Trixter)."""
+        contract: tuple[Contract, ...] = ()
+        if game == "trix":
+            c = self.get(pos, "contract", (str, list), "contract")
+            names = [c] if isinstance(c, str) else c
+            try:
+                contract = tuple(sorted({Contract.parse(x) if isinstance(x, str) else
+                                         Contract.parse(repr(x)) for x in names}))
+            except ParseError as e:
+                raise self.fail("contract", f"{c!r}: {e}") from None
+            if not contract:
+                raise self.fail("contract", "[] names no contract")
+            if Contract.TREX in contract and len(contract) > 1:
+                raise self.fail("contract", f"{c!r}: Trex cannot be combined")
+        elif "contract" in pos:
+            raise self.fail("contract", "Trixter has no contracts")
+        return contract
+
+    def trick_fields(self, pos: dict, game: str, kw: dict) -> None:
+        """The leader, the trick so far and (Trixter) the trump, into ``kw``."""
+        n = len(kw["hands"])
         kw["leader"] = self.seat_value(self.get(pos, "leader", int, "leader"), n, "leader")
         trick_v = self.get(pos, "trick", (list, str), "trick", default=[])
         if isinstance(trick_v, str):
@@ -433,6 +445,10 @@ class _Reader:
                     raise self.fail("trump", f"{trump!r} is not a suit: {e}") from None
         elif "trump" in pos and pos["trump"] is not None:
             raise self.fail("trump", f"{pos['trump']!r}: Trix has no trumps")
+
+    def counts(self, pos: dict, game: str, kw: dict) -> None:
+        """Tricks won, bids, cards taken and doubles so far, into ``kw``."""
+        n, hands, trick = len(kw["hands"]), kw["hands"], kw["trick"]
         won = self.get(pos, "won", list, "won", default=None)
         if won is not None:
             if len(won) != n or any(isinstance(w, bool) or not isinstance(w, int) or w < 0
@@ -467,7 +483,6 @@ class _Reader:
                 raise self.fail("doubles", f"{c!r}: only the K♥ and the queens are doubled")
             dd.append((card, self.seat_value(s, n, "doubles")))
         kw["doubles"] = tuple(sorted(dd, key=lambda cs: cs[0].index))
-        return kw
 
     def target(self, goal: dict, game: str, kw: dict) -> Target:
         kind = self.get(goal, "kind", str, "goal.kind")

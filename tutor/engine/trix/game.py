@@ -301,21 +301,39 @@ class TrixGame(Game):
         if seat != mover:
             return f"it is {self.names[mover]}'s turn"
         if isinstance(action, ChooseContract):
-            if phase != Phase.CHOOSE_CONTRACT:
-                return "the contract has been chosen"
-            wanted = action.contracts
-            used = [c for c in wanted if c in self.used]
-            if used:
-                return f"{used[0].title} has already been played in this kingdom"
-            if wanted in self._contract_choices():
-                return None
-            if self.rules.complex_only:
-                return "Trix Complex: name all the trick contracts left together, or Trex"
-            if Contract.TREX in wanted:
-                return "Trex cannot be combined with other contracts"
-            return "contracts may be combined only with the combine option"
+            return self._why_not_contract(action)
         if phase == Phase.CHOOSE_CONTRACT:
             return f"{self.names[self.owner]} must first choose the contract"
+        if isinstance(action, (Double, ClaimRedeal, NoDouble, NoRedeal)):
+            return self._why_not_in_round(seat, action)
+        if isinstance(action, Pass):
+            if phase != Phase.TREX:
+                return "you may pass only in Trex"
+            if self.layout.playable(self.hands[seat]):
+                return "you hold a card that fits the layout: you must play it"
+            return None
+        if isinstance(action, Play):
+            return self._why_not_card(seat, action.card)
+        return f"{action} is not an action in Trix"
+
+    def _why_not_contract(self, action: ChooseContract) -> str | None:
+        if self.phase != Phase.CHOOSE_CONTRACT:
+            return "the contract has been chosen"
+        wanted = action.contracts
+        used = [c for c in wanted if c in self.used]
+        if used:
+            return f"{used[0].title} has already been played in this kingdom"
+        if wanted in self._contract_choices():
+            return None
+        if self.rules.complex_only:
+            return "Trix Complex: name all the trick contracts left together, or Trex"
+        if Contract.TREX in wanted:
+            return "Trex cannot be combined with other contracts"
+        return "contracts may be combined only with the combine option"
+
+    def _why_not_in_round(self, seat: int, action: Action) -> str | None:
+        """A double, a redeal claim or the word that ends a turn in the round of doubles."""
+        phase = self.phase
         if isinstance(action, Double):
             if phase != Phase.DOUBLE:
                 return "doubling is over"
@@ -338,43 +356,35 @@ class TrixGame(Game):
             if Contract.KING in self.contract:
                 return "a redeal needs K♥ alone, A♥ alone, or only K♥ and A♥ in hearts"
             return "a redeal can be claimed only in King of Hearts or Trex"
-        if isinstance(action, (NoDouble, NoRedeal)):
-            if phase != Phase.DOUBLE:
-                return "there is nothing to decline now"
-            if action != self._round_word():
-                return f"say \"{self._round_word()}\" to end your turn"
-            return None
-        if isinstance(action, Pass):
-            if phase != Phase.TREX:
-                return "you may pass only in Trex"
-            if self.layout.playable(self.hands[seat]):
-                return "you hold a card that fits the layout: you must play it"
-            return None
-        if isinstance(action, Play):
-            card = action.card
-            if not isinstance(card, Card):
-                return "not a card"
-            if phase == Phase.DOUBLE:
-                return "the doubling round comes first"
-            if card not in self.hands[seat]:
-                return f"{card.symbol()} is not in your hand"
-            if phase == Phase.TREX:
-                if self.layout.is_playable(card):
-                    return None
-                if card.rank == Rank.JACK:
-                    return f"the {card.suit.name.lower()} row is already open"
-                return (f"{card.symbol()} does not fit: play a jack, or a card next to the "
-                        f"end of an open row")
-            if card in self._trick_legal(seat):
+        if phase != Phase.DOUBLE:
+            return "there is nothing to decline now"
+        if action != self._round_word():
+            return f"say \"{self._round_word()}\" to end your turn"
+        return None
+
+    def _why_not_card(self, seat: int, card: Card) -> str | None:
+        if not isinstance(card, Card):
+            return "not a card"
+        if self.phase == Phase.DOUBLE:
+            return "the doubling round comes first"
+        if card not in self.hands[seat]:
+            return f"{card.symbol()} is not in your hand"
+        if self.phase == Phase.TREX:
+            if self.layout.is_playable(card):
                 return None
-            cards = [c for _, c in self.trick]
-            why = why_illegal(card, self.hands[seat], cards)
-            if why:
-                return why
-            if not cards:
-                return "no heart lead in King of Hearts while you hold another suit"
-            return "void in the suit led, you must discard a penalty card"
-        return f"{action} is not an action in Trix"
+            if card.rank == Rank.JACK:
+                return f"the {card.suit.name.lower()} row is already open"
+            return (f"{card.symbol()} does not fit: play a jack, or a card next to the "
+                    f"end of an open row")
+        if card in self._trick_legal(seat):
+            return None
+        cards = [c for _, c in self.trick]
+        why = why_illegal(card, self.hands[seat], cards)
+        if why:
+            return why
+        if not cards:
+            return "no heart lead in King of Hearts while you hold another suit"
+        return "void in the suit led, you must discard a penalty card"
 
     # --- doing it ----------------------------------------------------------
     def _do(self, seat: int | None, action: Action) -> None:
