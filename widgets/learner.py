@@ -7,7 +7,6 @@ for the callers that import it from ``widgets.learner``.
 
 from __future__ import annotations
 
-import logging
 import re
 from datetime import datetime, timezone
 from typing import Any
@@ -15,12 +14,12 @@ from typing import Any
 from tutor.app.learners import Learner, LearnerError
 from tutor.lessons.curriculum import LESSONS, TRACKS, track
 
-from widgets._base import TutorWidget, css, esm
+from widgets._base import Controller, Refused, TutorWidget, css, esm
+from widgets.messages import read
 from widgets.who import arrive, current, forget, when_known
 
 __all__ = ["arrive", "current", "when_known", "forget", "LearnerMap", "learner_map"]
 
-log = logging.getLogger(__name__)
 
 
 def _short(path: str) -> str:
@@ -72,7 +71,7 @@ def _due(progress: Any, now: datetime | None) -> int:
     return len(due(now or datetime.now(timezone.utc)))
 
 
-class LearnerMap(TutorWidget):
+class LearnerMap(Controller, TutorWidget):
     """The start page's map: done / started / not started per lesson with the check's
     score, "continue where you left off", the puzzle rating and puzzles due, and the
     learner's progress as a file (download it; load it on another machine).
@@ -95,41 +94,30 @@ class LearnerMap(TutorWidget):
         """Redraw from the learner's files."""
         self.state = {**map_state(current()), "message": self.message}
 
-    def _on_msg(self, widget: Any, content: Any, buffers: Any = None) -> None:
-        try:
-            self.handle(content)
-        except Exception as e:  # pragma: no cover - a bug: shown, not lost
-            log.exception("map message failed")
-            self.error = f"something went wrong: {type(e).__name__}"
-
-    def handle(self, content: Any) -> bool:
+    def handle(self, content: Any, source: Any = None) -> bool:
         """One request from the browser; a malformed one is refused and changes nothing."""
-        kind = content.get("type") if isinstance(content, dict) else None
+        try:
+            kind, fields = read("map", content)
+        except Refused as e:
+            return self._refuse(str(e))
         learner = current()
-        if kind not in ("export", "import"):
-            return self._refuse("unknown request")
         if learner is None:
             return self._refuse("Your browser has not said who you are yet: reload the page.")
         if kind == "export":
-            if set(content) != {"type"}:
-                return self._refuse("unknown request")
             stamp = datetime.now().strftime("%Y-%m-%d")
             self.send({"type": "export", "name": f"trix-tutor-progress-{stamp}.json",
                        "text": learner.export()})
             self.error = ""
             return True
-        text = content.get("text")
-        if set(content) != {"type", "text"} or not isinstance(text, str):
-            return self._refuse("unknown request")
         try:
-            self.message = learner.load_export(text)
+            self.message = learner.load_export(fields["text"])
         except LearnerError as e:
             return self._refuse(f"That file was not loaded: {e}. Your progress is unchanged.")
         self.error = ""
         self.refresh()
         return True
 
-    def _refuse(self, why: str) -> bool:
+    def _refuse(self, why: str, source: Any = None) -> bool:
         self.error = why
         return False
 

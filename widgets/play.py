@@ -45,6 +45,7 @@ from tutor.app.session import (LEVEL_NAMES, PlaySession, SavedGame, describe,  #
 
 from widgets import learner as learners
 from widgets._base import Controller, Refused
+from widgets.messages import SCHEMA, read
 from widgets.bidding import BidPanel
 from widgets.layout import TrexLayout
 from widgets.scores import ScoreSheet
@@ -56,28 +57,10 @@ __all__ = ["GameView", "play", "learner_views", "parse_message", "MESSAGE_TYPES"
 
 log = logging.getLogger(__name__)
 
-MAX_TEXT = 32
-"""Longest text field a message may carry (a card, a suit, a contract list)."""
-
-# Each message type and the fields it must have (and no others), with their kinds.
+# The table's message types and their fields' kinds (declared in widgets.messages).
 MESSAGE_TYPES: dict[str, dict[str, type]] = {
-    "play": {"card": str},
-    "trump": {"suit": str},
-    "bid": {"n": int},
-    "contract": {"contract": str},
-    "double": {"card": str},
-    "no_double": {},
-    "redeal": {},
-    "no_redeal": {},
-    "pass": {},
-    "next": {},
-    "undo": {},
-    "new_game": {},
-    "keep_playing": {},  # the answer to the table's question (New game with other options)
-    "resume": {},  # the answers to the offer of a saved game
-    "start_fresh": {},
-    "hint": {},  # advice for the learner's decision now (the tables with hints)
-}
+    k: {name: f.kind for name, f in kind.fields.items()}
+    for k, kind in SCHEMA["table"].kinds.items()}
 
 PLAY_PAGES = {"play_trixter.ipynb": "trixter", "play_trix.ipynb": "trix"}
 """The pages whose game is saved for the learner as it goes (one per page), by curriculum
@@ -99,22 +82,7 @@ def parse_message(content: Any) -> tuple[str, Action | None]:
     ...
     widgets._base.Refused: a bid is a whole number
     """
-    if not isinstance(content, dict):
-        raise Refused("not a message")
-    kind = content.get("type")
-    if not isinstance(kind, str) or kind not in MESSAGE_TYPES:
-        raise Refused("unknown request")
-    fields = MESSAGE_TYPES[kind]
-    extra = set(content) - set(fields) - {"type"}
-    if extra:
-        raise Refused("unexpected fields in the request")
-    for name, want in fields.items():
-        value = content.get(name)
-        if want is int:
-            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 99:
-                raise Refused("a bid is a whole number")
-        elif not isinstance(value, str) or not value or len(value) > MAX_TEXT:
-            raise Refused(f"the request needs a short text {name!r}")
+    kind, _fields = read("table", content)
     try:
         if kind == "play":
             return kind, Play(Card.parse(content["card"]))

@@ -40,9 +40,10 @@ from tutor.puzzles.session import PuzzleSession, goal_words
 
 from tutor.app.learners import MemoryStore
 
-from widgets._base import TutorWidget, css, esm
+from widgets._base import Controller, TutorWidget, css, esm
 from widgets.layout import TrexLayout
 from widgets.learner import when_known
+from widgets.messages import SCHEMA, read
 from widgets.play import Refused, default_pause, parse_message
 from widgets.table import CardTable
 
@@ -51,8 +52,8 @@ __all__ = ["PuzzlePanel", "PuzzleBoard", "PuzzleTrainer", "PANEL_MESSAGES", "the
 
 log = logging.getLogger(__name__)
 
-PANEL_MESSAGES = ("hint", "undo", "retry", "solution", "next", "generate")
-"""The panel's requests; each is ``{"type": NAME}`` and nothing else."""
+PANEL_MESSAGES = tuple(k for k in SCHEMA["puzzle"].kinds if k != "play")
+"""The panel's requests; each is ``{"type": NAME}`` and nothing else (widgets.messages)."""
 
 
 def utc_now() -> datetime:
@@ -99,7 +100,7 @@ class PuzzlePanel(TutorWidget):
     _css = css("puzzle.css")
 
 
-class PuzzleBoard(ipywidgets.VBox):
+class PuzzleBoard(Controller, ipywidgets.VBox):
     """A puzzle at the table. ``pause`` is the seconds between two defence cards (by
     default 0.6, or ``TRIX_TUTOR_PAUSE``); ``store`` a :class:`ProgressStore` where the
     first result of the puzzle is saved; ``on_next`` a function called by the "next
@@ -171,28 +172,17 @@ class PuzzleBoard(ipywidgets.VBox):
         """The idea shown once the puzzle is over (its cards are the first move's)."""
         return self.session.key_idea()
 
-    # --- messages --------------------------------------------------------------------
-    def _on_msg(self, widget: Any, content: Any, buffers: Any = None) -> None:
-        try:
-            self.handle(content)
-        except Exception as e:  # pragma: no cover - a bug: shown, not lost
-            log.exception("puzzle message failed")
-            self._refuse(f"something went wrong: {type(e).__name__}")
-
-    def handle(self, content: Any) -> bool:
+    # --- messages (Controller._on_msg brings them here) --------------------------------
+    def handle(self, content: Any, source: Any = None) -> bool:
         """Act on one browser message; True if it was carried out. A refused message
         shows why and changes nothing."""
-        if not isinstance(content, dict) or not isinstance(content.get("type"), str):
-            return self._refuse("not a request")
-        kind = content["type"]
-        if kind == "play":  # the same check of a card request as a game's table
-            try:
+        try:
+            kind, _fields = read("puzzle", content)
+            if kind == "play":  # a card is read as a game's table reads it
                 _kind, action = parse_message(content)
-            except Refused as e:
-                return self._refuse(str(e))
-            return self.play(str(action.card))
-        if kind not in PANEL_MESSAGES or set(content) != {"type"}:
-            return self._refuse("unknown request")
+                return self.play(str(action.card))
+        except Refused as e:
+            return self._refuse(str(e))
         if self._replaying:
             return self._refuse("wait for the solution to finish")
         if kind == "hint":
@@ -215,7 +205,7 @@ class PuzzleBoard(ipywidgets.VBox):
         self.on_next()
         return True
 
-    def _refuse(self, why: str) -> bool:
+    def _refuse(self, why: str, source: Any = None) -> bool:
         self.table.error = why
         self.panel.error = why
         return False

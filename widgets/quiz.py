@@ -4,21 +4,20 @@ it is found)."""
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Sequence
 from typing import Any
 
 from tutor.lessons.quiz import Question
 
-from widgets._base import TutorWidget, css, esm
+from widgets._base import Controller, Refused, TutorWidget, css, esm
 from widgets.learner import when_known
+from widgets.messages import read
 
 __all__ = ["Quiz"]
 
-log = logging.getLogger(__name__)
 
 
-class Quiz(TutorWidget):
+class Quiz(Controller, TutorWidget):
     """Questions with instant feedback. The browser sends ``{"type": "answer",
     "question": i, "choice": j}``; a wrong pick says why and may be tried again; the
     summary counts the questions answered right at the first try."""
@@ -36,22 +35,14 @@ class Quiz(TutorWidget):
         self.on_msg(self._on_msg)
         self._fill()
 
-    def _on_msg(self, widget: Any, content: Any, buffers: Any = None) -> None:
-        try:
-            self.handle(content)
-        except Exception as e:  # pragma: no cover - a bug: shown, not lost
-            log.exception("quiz message failed")
-            self.error = f"something went wrong: {type(e).__name__}"
-
-    def handle(self, content: Any) -> bool:
+    def handle(self, content: Any, source: Any = None) -> bool:
         """Check one answer message; a malformed one is refused and changes nothing."""
-        if not isinstance(content, dict) or content.get("type") != "answer" \
-                or set(content) != {"type", "question", "choice"}:
-            return self._refuse("unknown request")
-        i, j = content["question"], content["choice"]
-        if not all(isinstance(x, int) and not isinstance(x, bool) for x in (i, j)) \
-                or not 0 <= i < len(self.questions) \
-                or not 0 <= j < len(self.questions[i].choices):
+        try:
+            _kind, fields = read("quiz", content, last_question=len(self.questions) - 1)
+        except Refused as e:
+            return self._refuse(str(e))
+        i, j = fields["question"], fields["choice"]
+        if not j < len(self.questions[i].choices):
             return self._refuse("no such question or choice")
         return self.answer(i, j)
 
@@ -70,7 +61,7 @@ class Quiz(TutorWidget):
             when_known(lambda learner: learner.mark_check(ids, right))
         return True
 
-    def _refuse(self, why: str) -> bool:
+    def _refuse(self, why: str, source: Any = None) -> bool:
         self.error = why
         return False
 

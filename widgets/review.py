@@ -44,6 +44,7 @@ from tutor.app.session import learner_views
 
 from widgets._base import Controller, Refused, TutorWidget, css, esm
 from widgets.layout import TrexLayout
+from widgets.messages import STEP_TARGETS, read  # noqa: F401 - STEP_TARGETS: the page's words
 from widgets.table import CardTable
 from widgets.upload import upload_button
 
@@ -55,9 +56,6 @@ __all__ = ["ReviewPanel", "ReviewBoard", "review_board", "review_page", "ReviewP
            "parse_review_message", "action_words", "STEP_TARGETS"]
 
 log = logging.getLogger(__name__)
-
-STEP_TARGETS = ("first", "prev", "next", "last", "prev_mistake", "next_mistake")
-"""Where ``{"type": "step", "to": ...}`` may go."""
 
 MAX_RECORD_BYTES = 2_000_000
 """The largest record file the review page reads (a whole game is far smaller)."""
@@ -78,24 +76,8 @@ def parse_review_message(content: Any, last: int) -> tuple[str, Any]:
     ...
     widgets._base.Refused: the step is a whole number from 0 to 10
     """
-    if not isinstance(content, dict):
-        raise Refused("not a message")
-    kind = content.get("type")
-    if kind == "goto":
-        if set(content) != {"type", "index"}:
-            raise Refused("a goto request has an index only")
-        i = content["index"]
-        if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i <= last:
-            raise Refused(f"the step is a whole number from 0 to {last}")
-        return kind, i
-    if kind == "step":
-        if set(content) != {"type", "to"}:
-            raise Refused("a step request has a direction only")
-        to = content["to"]
-        if not isinstance(to, str) or to not in STEP_TARGETS:
-            raise Refused(f"a step goes to one of: {', '.join(STEP_TARGETS)}")
-        return kind, to
-    raise Refused("unknown request")
+    kind, fields = read("review", content, last=last)
+    return kind, fields["index"] if kind == "goto" else fields["to"]
 
 
 def action_words(text: str) -> str:

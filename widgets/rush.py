@@ -16,7 +16,6 @@ refused and changes nothing.
 from __future__ import annotations
 
 import contextlib
-import logging
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -32,17 +31,17 @@ from tutor.app.progress import ProgressStore
 
 from tutor.app.learners import MemoryStore
 
-from widgets._base import TutorWidget, css, esm
+from widgets._base import Controller, Refused, TutorWidget, css, esm
 from widgets.learner import when_known
+from widgets.messages import SCHEMA, read
 from widgets.play import default_pause
 from widgets.puzzle import PuzzleBoard, utc_now
 
 __all__ = ["RushPanel", "RushBoard", "PuzzleRush", "RUSH_MESSAGES", "RUSH_PAUSE"]
 
-log = logging.getLogger(__name__)
 
-RUSH_MESSAGES = ("start", "stop", "time-up")
-"""The panel's requests; each is ``{"type": NAME}`` and nothing else."""
+RUSH_MESSAGES = tuple(SCHEMA["rush"].kinds)
+"""The panel's requests; each is ``{"type": NAME}`` and nothing else (widgets.messages)."""
 RUSH_PAUSE = 0.25
 """Seconds between two defence cards in a drill at most (every second counts)."""
 
@@ -69,12 +68,12 @@ class RushBoard(PuzzleBoard):
         self.rush = rush
         super().__init__(puzzle, **kwargs)
 
-    def handle(self, content: Any) -> bool:
+    def handle(self, content: Any, source: Any = None) -> bool:
         """Only cards: the drill has no hints, undo, retry or solution."""
         if isinstance(content, dict) and content.get("type") != "play":
             return self._refuse("In a puzzle rush there is no help and no going back: "
                                 "play a card.")
-        return super().handle(content)
+        return super().handle(content, source)
 
     def play(self, card: str) -> bool:
         """Play ``card`` in the drill: a card that loses the goal is a miss at once; else
@@ -106,7 +105,7 @@ def _miss_words(card: str, good: str) -> str:
             + f" (−{PENALTY:.0f} s).")
 
 
-class PuzzleRush(ipywidgets.VBox):
+class PuzzleRush(Controller, ipywidgets.VBox):
     """The drill page: a :class:`RushPanel` above a :class:`RushBoard`. ``puzzles``
     defaults to the bundled collection; ``store`` keeps the best score (the learner's
     own progress by default, once their browser names them); ``clock`` is the drill's
@@ -143,20 +142,13 @@ class PuzzleRush(ipywidgets.VBox):
             when_known(lambda learner: self.use_store(learner.progress))
 
     # --- messages --------------------------------------------------------------------
-    def _on_msg(self, widget: Any, content: Any, buffers: Any = None) -> None:
-        try:
-            self.handle(content)
-        except Exception as e:  # pragma: no cover - a bug: shown, not lost
-            log.exception("rush message failed")
-            self.panel.error = f"something went wrong: {type(e).__name__}"
-
-    def handle(self, content: Any) -> bool:
+    def handle(self, content: Any, source: Any = None) -> bool:
         """One request from the panel; True if carried out. A refused one says why and
         changes nothing."""
-        if not isinstance(content, dict) or content.get("type") not in RUSH_MESSAGES \
-                or set(content) != {"type"}:
-            return self._refuse("unknown request")
-        kind = content["type"]
+        try:
+            kind, _fields = read("rush", content)
+        except Refused as e:
+            return self._refuse(str(e))
         try:
             if kind == "start":
                 self.start()
@@ -171,7 +163,7 @@ class PuzzleRush(ipywidgets.VBox):
             return self._refuse(str(e))
         return True
 
-    def _refuse(self, why: str) -> bool:
+    def _refuse(self, why: str, source: Any = None) -> bool:
         self.panel.error = why
         return False
 

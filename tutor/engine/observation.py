@@ -195,7 +195,7 @@ class TrixterObservation(Observation):
     def from_json(cls, d: Mapping[str, Any]) -> TrixterObservation:
         """The view from its JSON (``observe(seat)``): for records, messages and positions
         written by hand."""
-        from tutor.engine.trixter import TrixterRules
+        from tutor.engine.trixter_rules import TrixterRules
 
         args = cls._common_args(d)
         n = len(args["players"])
