@@ -39,7 +39,8 @@ from tutor import Phase, TrixGame, TrixterGame
 from tutor import advice as adv
 from tutor.engine.actions import ChooseContract, ChooseTrump, ClaimRedeal, Double, Pass, Play
 from tutor.advice import advise, bid_distribution
-from tutor.bots import bot_for, ismcts
+from tutor.bots import bot_for, ismcts, policy
+from tutor.engine import masks
 from tutor.engine.cards import JOKER, Card, CardSet, Rank, Suit
 from tutor.engine.tricks import legal_cards, trick_winner
 from tutor.engine.trix.contracts import Contract, deal_points, legal_trick_cards, penalty_cards
@@ -55,11 +56,11 @@ SEARCH = ismcts.search  # the tree search, before a test wraps it
 
 
 def card_of(i: int) -> Card:
-    return JOKER if i == adv.JK else CARDS[i]
+    return JOKER if i == masks.JOKER else CARDS[i]
 
 
 def index(card: Card) -> int:
-    return adv.JK if card.is_joker else card.index
+    return masks.JOKER if card.is_joker else card.index
 
 
 def trump_index(trump: Suit | None) -> int:
@@ -87,9 +88,9 @@ class Recorder:
     def __init__(self, monkeypatch, rollouts: dict[str, str], policies: list[str]) -> None:
         self.rollouts: list[dict] = []
         for name, kind in rollouts.items():
-            monkeypatch.setattr(adv, name, self._rollout(getattr(adv, name), kind))
+            monkeypatch.setattr(policy, name, self._rollout(getattr(policy, name), kind))
         for name in policies:
-            monkeypatch.setattr(adv, name, self._policy(getattr(adv, name)))
+            monkeypatch.setattr(policy, name, self._policy(getattr(policy, name)))
 
     def _rollout(self, real, kind: str):
         def rollout(*args):
@@ -144,7 +145,7 @@ def at_random_point(game, bots, rng: random.Random, phases=(Phase.PLAY,)):
     while game.phase in phases:
         points.append(game.clone())
         seat = game.to_move
-        game.apply(bots[seat].act(game.observe(seat)), seat)
+        game.apply(bots[seat].act(game.observation(seat)), seat)
     return rng.choice(points) if points else None
 
 
@@ -160,7 +161,7 @@ def test_trick_winner_is_the_engines():
         cards = rng.sample(CARDS, n - min(jokers, n)) + [JOKER] * min(jokers, n)
         rng.shuffle(cards)
         trump = rng.choice([None, *Suit])
-        assert adv.winner_by_index([index(c) for c in cards], trump_index(trump)) == \
+        assert masks.trick_winner([index(c) for c in cards], trump_index(trump)) == \
             trick_winner(cards, trump), (cards, trump)
 
 
@@ -184,7 +185,7 @@ def test_trixter_policy_plays_only_legal_cards():
             if rng.random() < 0.7:
                 unseen |= 1 << c.index
         trump = rng.choice([None, *Suit])
-        card = adv._trixter_card(hand.mask, hand.jokers, [index(c) for c in trick],
+        card = policy.trixter_card(hand.mask, hand.jokers, [index(c) for c in trick],
                                  trump_index(trump), unseen, rng.randrange(-1, size + 1),
                                  down == n - 1)
         assert card_of(card) in legal_cards(hand, trick), (hand, trick, trump)
@@ -210,9 +211,9 @@ def test_trix_policies_play_only_legal_cards():
         seat = (leader + down) % 4
         doubles = [(c, rng.randrange(4)) for c in deck if c.rank in (Rank.KING, Rank.QUEEN)
                    and rng.random() < 0.2]
-        deal = adv._TrixDeal(contracts, doubles, rules)
+        deal = policy.TrixDeal(contracts, doubles, rules)
         unseen = sum(1 << c.index for c in deck[size + down:] if rng.random() < 0.7)
-        card = adv._trix_card(deal, seat, hand.mask, [(s, c.index) for s, c in trick], unseen)
+        card = policy.trix_card(deal, seat, hand.mask, [(s, c.index) for s, c in trick], unseen)
         assert CARDS[card] in legal_trick_cards(hand, [c for _, c in trick], contracts, rules)
         # Trex: the rows the advice keeps give the engine's playable cards.
         rows = []
@@ -225,7 +226,7 @@ def test_trix_policies_play_only_legal_cards():
                 rows.append((lo, hi))
         layout = Layout(tuple(rows))
         low, high = rows_of(layout)
-        assert adv._trex_playable(hand.mask, low, high) == layout.playable_mask(hand.mask)
+        assert masks.trex_playable(hand.mask, low, high) == layout.playable_mask(hand.mask)
 
 
 # --- Trixter -------------------------------------------------------------------------------
@@ -251,7 +252,7 @@ def trixter_game(players: int, rules: TrixterRules, seed: int, rng: random.Rando
             g.apply(ChooseTrump(None))
             continue
         seat = g.to_move
-        g.apply(bots[seat].act(g.observe(seat)), seat)
+        g.apply(bots[seat].act(g.observation(seat)), seat)
     return g, bots
 
 
@@ -283,8 +284,7 @@ def check_trixter_cards(game, monkeypatch, where: str) -> tuple[int, int]:
     which must reach the same tricks; each option's numbers are its iterations' results.
     Returns the options checked and the jokers played."""
     monkeypatch.setattr(ismcts, "sample", lambda view, count, rng: [list(game.hands)] * count)
-    rec = Recorder(monkeypatch, {"trixter_rollout": "trixter"}, ["_trixter_card"])
-    monkeypatch.setattr(ismcts, "trixter_rollout", adv.trixter_rollout)
+    rec = Recorder(monkeypatch, {"trixter_rollout": "trixter"}, ["trixter_card"])
     walks = []
     monkeypatch.setattr(ismcts, "search", lambda *a, **k: SEARCH(
         *a, **k, trace=lambda hands, path, won: walks.append((list(path), won))))
@@ -300,10 +300,10 @@ def check_trixter_cards(game, monkeypatch, where: str) -> tuple[int, int]:
         here = f"{where}, iteration {i}"
         for m in path:  # the tree's moves: the engine refuses an illegal card
             g.apply(Play(card_of(m)), g.to_move)
-        jokers += path.count(adv.JK)
+        jokers += path.count(masks.JOKER)
         if g.phase not in OVER:
             seg = segs.pop(0)
-            jokers += sum(c == adv.JK for _, c in seg["plays"])
+            jokers += sum(c == masks.JOKER for _, c in seg["plays"])
             replay_trixter(g, seg, here)
         assert g.phase in OVER and won == g.tricks_won, here
         got = g.tricks_won[seat]
@@ -344,7 +344,7 @@ def test_trixter_bid_rollouts_replay_in_the_engine(table, monkeypatch):
         rng = random.Random(seed)
         g, _ = trixter_game(players, rules, seed, rng)
         monkeypatch.setattr(adv, "sample", lambda view, count, rng, g=g: [list(g.hands)])
-        rec = Recorder(monkeypatch, {"trixter_rollout": "trixter"}, ["_trixter_card"])
+        rec = Recorder(monkeypatch, {"trixter_rollout": "trixter"}, ["trixter_card"])
         seat = rng.randrange(players)
         d = bid_distribution(g, g.trump, seat=seat, seed=seed)
         assert d.samples == 1 and rec.rollouts
@@ -383,7 +383,7 @@ def trix_deal(rules: TrixRules, contracts, seed: int):
     g.apply(ChooseContract(frozenset(contracts)))
     while g.phase == Phase.DOUBLE:
         seat = g.to_move
-        act = bots[seat].act(g.observe(seat))
+        act = bots[seat].act(g.observation(seat))
         if isinstance(act, ClaimRedeal):
             act = g._round_word()
         g.apply(act, seat)
@@ -429,7 +429,7 @@ def replay_trix(g, seg: dict, where: str) -> None:
 
 def check_trix_cards(game, monkeypatch, where: str) -> int:
     layouts_are_the_real_hands(monkeypatch)
-    rec = Recorder(monkeypatch, {"_trix_rollout": "trix"}, ["_trix_card"])
+    rec = Recorder(monkeypatch, {"trix_rollout": "trix"}, ["trix_card"])
     seat = game.to_move
     a = advise(game, budget=1)
     assert a.samples == 1
@@ -467,7 +467,7 @@ def test_trix_card_rollouts_replay_in_the_engine(case, monkeypatch):
 
 def check_trex_cards(game, monkeypatch, where: str) -> int:
     layouts_are_the_real_hands(monkeypatch)
-    rec = Recorder(monkeypatch, {"_trex_rollout": "trex"}, ["_trex_card"])
+    rec = Recorder(monkeypatch, {"trex_rollout": "trex"}, ["trex_card"])
     seat = game.to_move
     a = advise(game, budget=1)
     assert a.samples == 1
@@ -598,8 +598,8 @@ def test_trix_contract_and_doubles_rollouts_replay_in_the_engine(monkeypatch):
     played_out = 0
     for i, game in enumerate(round_games(16)):
         layouts_are_the_real_hands(monkeypatch)
-        rec = Recorder(monkeypatch, {"_trix_rollout": "trix", "_trex_rollout": "trex"},
-                       ["_trix_card", "_trex_card"])
+        rec = Recorder(monkeypatch, {"trix_rollout": "trix", "trex_rollout": "trex"},
+                       ["trix_card", "trex_card"])
         seat = game.to_move
         a = advise(game, budget=1)
         segs = round_segments(rec, game, a.options)
@@ -637,9 +637,9 @@ def engine_positions() -> list:
         g = TrixterGame.new(players=players, seed=41, first_hand=6)
         bots = [bot_for("trixter", "beginner", seed=s) for s in range(players)]
         while g.phase != phase:
-            g.apply(bots[g.to_move].act(g.observe(g.to_move)))
+            g.apply(bots[g.to_move].act(g.observation(g.to_move)))
         for _ in range(3 if phase == Phase.PLAY else 0):
-            g.apply(bots[g.to_move].act(g.observe(g.to_move)))
+            g.apply(bots[g.to_move].act(g.observation(g.to_move)))
         out.append(g)
     out.append(TrixGame.new(seed=42, owner=1))
     king = ["AKQJT98.765432..", ".K.AKQJT9876543.", "765432.AQJ.2.AKQ", ".T98..JT98765432"]
@@ -650,7 +650,7 @@ def engine_positions() -> list:
     for contracts, cards in (({Contract.QUEENS}, 9), ({Contract.TREX}, 14)):
         g, bots = trix_deal(TrixRules(), contracts, 43)
         for _ in range(cards):
-            g.apply(bots[g.to_move].act(g.observe(g.to_move)))
+            g.apply(bots[g.to_move].act(g.observation(g.to_move)))
         out.append(g)
     return out
 

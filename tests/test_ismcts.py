@@ -79,7 +79,7 @@ def test_the_state_moves_in_step_with_the_engine():
         if g.to_move is None:
             continue
         seat = g.to_move
-        st = _root(g.observe(seat), Seen(g.observe(seat)))
+        st = _root(g.observation(seat))
         st.hands = [h.mask for h in g.hands]
         st.jokers = [h.jokers for h in g.hands]
         rng = random.Random(seed)

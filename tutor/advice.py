@@ -38,7 +38,7 @@ import math
 import random
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from tutor.engine.actions import (Action, Bid, ChooseContract, ChooseTrump, ClaimRedeal, Double,
@@ -46,8 +46,12 @@ from tutor.engine.actions import (Action, Bid, ChooseContract, ChooseTrump, Clai
 from tutor.engine.cards import JOKER, Card, CardSet, Suit
 from tutor.app.facts import percents, plural, signed
 from tutor.engine.protocol import Phase
-from tutor.engine.tricks import legal_mask, trick_winner
 from tutor.engine.trix.contracts import contracts_title
+from tutor.bots import policy
+from tutor.engine.masks import JOKER as JK  # noqa: F401 (shared with the ISMCTS bot)
+from tutor.engine.masks import trex_place
+from tutor.engine.masks import trick_winner as winner_by_index  # noqa: F401 (its old name)
+from tutor.bots.policy import trixter_rollout  # noqa: F401 (its old place)
 
 __all__ = ["advise", "Advice", "Option", "bid_distribution", "BidDistribution",
            "DEFAULT_SECONDS", "ROLLOUT_CARDS_PER_SECOND", "budget_for", "paired_sure",
@@ -61,15 +65,6 @@ ROLLOUT_CARDS_PER_SECOND = 250_000
 """Cards a rollout plays a second in pure Python on one core, counting 8 more a rollout
 for its share of dealing the layout (measured with ``benchmarks/advice.py``): ``seconds``
 becomes a budget of rollouts at this rate."""
-
-SUIT = [0x1FFF << (13 * s) for s in range(4)]
-FULL = (1 << 52) - 1
-JK = 52  # a joker in a trick
-# The cards of the same suit above each card.
-HIGHER = [SUIT[i // 13] & ~((2 << i) - 1) for i in range(52)]
-KH = 13 * Suit.HEARTS + 13 - 2
-JACK = 11 - 2  # rank index of the jack within a suit
-
 
 # --- the answer ---------------------------------------------------------------------
 @dataclass(frozen=True)
@@ -199,7 +194,7 @@ def _budget(game, budget: int | None, seconds: float | None) -> int:
         return budget
     if seconds is not None and not seconds > 0:
         raise ValueError("seconds must be positive")
-    left = sum(game.observe(game.to_move)["hand_counts"])
+    left = sum(game.observation(game.to_move).hand_counts)
     return budget_for(DEFAULT_SECONDS if seconds is None else seconds, left)
 
 
@@ -227,7 +222,7 @@ def advise(game, seat: int | None = None, seconds: float | None = None, seed: in
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.n_players:
         raise ValueError(f"there is no seat {seat!r} at this table")
     if seat != mover:
-        names = game.observe(seat)["players"]
+        names = game.observation(seat).players
         raise ValueError(f"{names[seat]} has no decision now: it is {names[mover]}'s turn")
     legal = list(game.legal_actions(seat))
     if not legal:  # pragma: no cover - the engine always offers the mover something
@@ -369,151 +364,6 @@ def sample(view, count: int, rng: random.Random, tries: int = 1000) -> list[list
 
 
 # --- Trixter ----------------------------------------------------------------------------
-def _bits(m: int):
-    while m:
-        low = m & -m
-        yield low.bit_length() - 1
-        m ^= low
-
-
-def _trixter_card(hand: int, jokers: int, trick: list[int], trump: int, unseen: int,
-                  need: int, last: bool) -> int:
-    """The rollout policy's card (the beginner's rules on masks): win cheaply while the
-    bid needs tricks, duck once it has enough. ``trump`` is a suit or -1."""
-    allowed = legal_mask(hand, jokers, trick)
-    if not allowed & (allowed - 1):  # one card to play (a third of the calls)
-        return allowed.bit_length() - 1
-    led = -1
-    for c in trick:
-        if c != JK:
-            led = c // 13
-            break
-    legal, joker_ok = allowed & FULL, allowed >> JK
-    if not legal:
-        return JK
-    tmask = SUIT[trump] if trump >= 0 else 0
-    size = hand.bit_count() + jokers
-    if led < 0:  # leading (or only jokers down)
-        side = legal & ~tmask or legal
-        if need > 0:
-            if unseen & tmask:  # draw trumps with a master trump: side winners then stand
-                top = [i for i in _bits(legal & tmask) if not unseen & HIGHER[i]]
-                if top:
-                    return top[0]
-            masters = [i for i in _bits(side) if not unseen & HIGHER[i]] or \
-                [i for i in _bits(legal) if not unseen & HIGHER[i]]
-            if masters:
-                return min(masters, key=lambda i: (i // 13 == trump, i % 13))
-            if need >= size:
-                return max(_bits(legal), key=lambda i: (i // 13 == trump, i % 13))
-            return min(_bits(side), key=lambda i: (-(hand & SUIT[i // 13]).bit_count(), i % 13))
-        return max(_bits(side), key=lambda i: ((unseen & HIGHER[i]).bit_count(), -(i % 13)))
-    # the card winning so far
-    cur = -1
-    for c in trick:
-        if c == JK:
-            continue
-        if cur < 0:
-            cur = c
-        elif c // 13 == trump:
-            if cur // 13 != trump or c > cur:
-                cur = c
-        elif c // 13 == cur // 13 and c > cur:
-            cur = c
-    cur_trump = cur // 13 == trump
-    winners, losers = [], []
-    for i in _bits(legal):
-        s = i // 13
-        if (s == trump and (not cur_trump or i > cur)) or (s == cur // 13 and i > cur):
-            winners.append(i)
-        else:
-            losers.append(i)
-    if joker_ok:
-        losers.append(JK)
-    if need > 0:
-        if winners:
-            if last:
-                return min(winners, key=lambda i: (i // 13 == trump, i % 13))
-            masters = [i for i in winners if not unseen & HIGHER[i] and i // 13 == cur // 13]
-            if masters:
-                return min(masters)
-            trumps = [i for i in winners if i // 13 == trump]
-            if trumps and led != trump:
-                return min(trumps)
-            return max(winners, key=lambda i: i % 13)
-        if JK in losers:
-            return JK
-        return min(losers, key=lambda i: (i // 13 == trump, i % 13,
-                                          (hand & SUIT[i // 13]).bit_count()))
-    if losers:
-        real = [i for i in losers if i != JK]
-        follow = [i for i in real if i // 13 == led]
-        if follow:
-            return max(follow)
-        side = [i for i in real if i // 13 != trump]
-        if side:
-            return max(side, key=lambda i: (i % 13, -(unseen & HIGHER[i]).bit_count()))
-        if real:
-            return max(real)
-        return JK
-    if last:
-        return max(winners, key=lambda i: (i // 13 != trump, i % 13))
-    return min(winners, key=lambda i: (i // 13 == trump, i % 13))
-
-
-def winner_by_index(trick: list[int], trump: int) -> int:
-    """Position in ``trick`` (card indices, 52 = joker) of the winning card: the rollouts'
-    fast twin of :func:`tutor.engine.tricks.trick_winner`, shared with the ISMCTS bot."""
-    best, key = 0, -1
-    led = -1
-    for c in trick:
-        if c != JK:
-            led = c // 13
-            break
-    if led < 0:
-        return 0
-    for pos, c in enumerate(trick):
-        if c == JK:
-            continue
-        s = c // 13
-        if s == trump:
-            k = 100 + c % 13
-        elif s == led:
-            k = c % 13
-        else:
-            continue
-        if k > key:
-            best, key = pos, k
-    return best
-
-
-def trixter_rollout(hands: list[int], jokers: list[int], trick: list[int], leader: int,
-                     trump: int, bids: Sequence[int], won: list[int], gone: int) -> list[int]:
-    """Play the hand out, every seat by :func:`_trixter_card` for its own bid: the
-    tricks each seat ends with. ``hands``, ``jokers``, ``won`` are changed in place. The
-    play-outs of the advice's tree and of the ISMCTS bot's informed search."""
-    n = len(hands)
-    trick = list(trick)
-    while True:
-        while len(trick) < n:
-            s = (leader + len(trick)) % n
-            h = hands[s]
-            c = _trixter_card(h, jokers[s], trick, trump, FULL & ~gone & ~h,
-                              bids[s] - won[s], len(trick) == n - 1)
-            if c == JK:
-                jokers[s] -= 1
-            else:
-                hands[s] = h & ~(1 << c)
-                gone |= 1 << c
-            trick.append(c)
-        w = (leader + winner_by_index(trick, trump)) % n
-        won[w] += 1
-        leader = w
-        trick = []
-        if not hands[w] and not jokers[w]:
-            return won
-
-
 def _trump_index(trump: Suit | None) -> int:
     return -1 if trump is None else int(trump)
 
@@ -530,22 +380,22 @@ def _trixter(game, seat: int, legal: list[Action], work: int, rng_seed: str) -> 
     advice does not turn round on a change of trump it advised against."""
     from tutor.bots.ismcts import search
 
-    obs = game.observe(seat)
-    phase = obs["phase"]
+    obs = game.observation(seat)
+    phase = obs.phase
     rules = game.rules
-    fresh = Bid if phase == "bid" else (Play if phase == "play" else ChooseTrump)
-    changes = [a for a in legal if isinstance(a, ChooseTrump) and phase == "bid"]
+    fresh = Bid if phase == Phase.BID else (Play if phase == Phase.PLAY else ChooseTrump)
+    changes = [a for a in legal if isinstance(a, ChooseTrump) and phase == Phase.BID]
     current = str(ChooseTrump(game.trump))
     tree = obs
-    if changes:
-        tree = dict(obs, phase="trump", trump=None, trump_name=None,
-                    bids=[None] * len(obs["players"]),
-                    history=[h for h in obs["history"] if not str(h[1]).startswith("trump")],
-                    legal=[str(a) for a in changes] + [current])
+    if changes:  # the view before the trump was named
+        tree = replace(obs, phase=Phase.TRUMP, trump=None, trump_named=False,
+                       bids=(None,) * obs.n_players,
+                       history=tuple(h for h in obs.history if not isinstance(h[1], ChooseTrump)),
+                       legal=(*changes, ChooseTrump(game.trump)))
     # The trump's tree grows from what the dealer knows, not the caller's seed: the same
     # tree when the trump is named and at the dealer's bid, so the advice stands by it.
-    trump_tree = tree["phase"] == "trump"
-    r = search(tree, max(work, 2 * len(tree["legal"])),
+    trump_tree = tree.phase == Phase.TRUMP
+    r = search(tree, max(work, 2 * len(tree.legal)),
                "advice/trump" if trump_tree else f"{rng_seed}/0", informed=True)
     results, done = dict(r.results), r.iterations
     bids = [a for a in legal if isinstance(a, Bid)]
@@ -557,7 +407,7 @@ def _trixter(game, seat: int, legal: list[Action], work: int, rng_seed: str) -> 
             r = search(obs, max(work, 2 * len(bids)), f"{rng_seed}/1", informed=True)
             results.update(r.results)
             done += r.iterations
-    chance_kind = phase == "play" and rules.scoring == "exact"
+    chance_kind = phase == Phase.PLAY and rules.scoring == "exact"
     options, per, short = [], {}, {}
     for a in legal:
         if not isinstance(a, (fresh, ChooseTrump)) or not results.get(str(a)):
@@ -753,7 +603,7 @@ def bid_distribution(game_or_hand, trump: Suit | str | None = None, *, seat: int
                 forbidden = rules.forbidden_bid(size, others)
                 row[last_bidder] = min((k for k in range(size + 1) if k != forbidden),
                                        key=lambda k: (abs(k - wants[i]), k))
-            won = trixter_rollout([h.mask for h in hands], [h.jokers for h in hands], [],
+            won = policy.trixter_rollout([h.mask for h in hands], [h.jokers for h in hands], [],
                                    first, t, row, [0] * players, 0)
             counts[won[seat]] += 1
             got.append(won[seat])
@@ -793,191 +643,6 @@ def _share(contracts, rules, team: bool) -> float:
     return -share if rules.reversed_signs else share
 
 
-class _TrixDeal:
-    """One deal's numbers for the rollouts: what each card costs each seat, the per-trick
-    points, the lead and discard duties, the cards that still score."""
-
-    def __init__(self, contracts, doubles, rules) -> None:
-        from tutor.engine.trix.contracts import (Contract, card_scores, discard_duty, lead_ban,
-                                     penalty_cards, trick_points)
-
-        self.contracts = frozenset(contracts)
-        self.rules = rules
-        swap = rules.swap_diamonds_ltoosh
-        scores = card_scores(self.contracts, swap)
-        doubled = {c.index: s for c, s in doubles}
-        self.doubles = list(doubles)
-        self.cost = []
-        for seat in range(4):
-            row = {}
-            for card, sc in scores.items():
-                d = doubled.get(card.index, seat)
-                row[card.index] = -(sc.doubled if d != seat else sc.plain)
-            self.cost.append(row)
-        self.per_trick = -trick_points(self.contracts, swap)
-        self.ltoosh = Contract.LTOOSH in self.contracts
-        self.king = Contract.KING in self.contracts
-        self.diamonds = Contract.DIAMONDS in self.contracts
-        self.scoring = penalty_cards(self.contracts).mask
-        self.ban = lead_ban(self.contracts, rules).mask
-        self.duty = discard_duty(self.contracts, rules).mask
-        self.partnership = rules.partnership
-
-
-_DEALS: dict = {}
-
-
-def _trix_deal(contracts, doubles, rules) -> _TrixDeal:
-    """The deal's numbers, kept: the rollouts of a decision meet few combinations."""
-    key = (frozenset(contracts), tuple(doubles), rules)
-    deal = _DEALS.get(key)
-    if deal is None:
-        if len(_DEALS) > 512:
-            _DEALS.clear()
-        deal = _DEALS[key] = _TrixDeal(contracts, doubles, rules)
-    return deal
-
-
-def _trix_card(deal: _TrixDeal, seat: int, hand: int, trick: list[tuple[int, int]],
-               unseen: int) -> int:
-    """The rollout policy's card in a trick contract (the beginner's rules on masks):
-    duck under the winning card, shed what costs most when void, lead low where others
-    hold higher cards."""
-    cost = deal.cost[seat]
-    if not trick:
-        legal = hand
-        if deal.ban and hand & ~deal.ban:
-            legal = hand & ~deal.ban
-        king_out = deal.king and unseen >> KH & 1
-        costly_suits = [0, 0, 0, 0]
-        for i in _bits(hand):
-            if cost.get(i):
-                costly_suits[i // 13] += 1
-
-        def risk(i: int) -> tuple:
-            s = i // 13
-            higher = (unseen & HIGHER[i]).bit_count()
-            smoke = king_out and s == 1 and i < KH
-            c = cost.get(i, 0)
-            own = costly_suits[s] - (1 if c else 0) > 0
-            return (higher == 0 and unseen & SUIT[s] != 0, not smoke, c > 0,
-                    own or (deal.diamonds and s == 2), -higher, i % 13)
-
-        return min(_bits(legal), key=risk)
-    led = trick[0][1] // 13
-    follow = hand & SUIT[led]
-    win_seat, win = trick[0]
-    for s, c in trick[1:]:
-        if c // 13 == led and c > win:
-            win_seat, win = s, c
-    if follow:
-        ducks = [i for i in _bits(follow) if i < win]
-        if len(trick) == 3 and not deal.ltoosh and \
-                sum(cost.get(c, 0) for _, c in trick) + deal.per_trick == 0:
-            safe = [i for i in _bits(follow) if not cost.get(i)]
-            if safe:
-                return max(safe)
-        if ducks:
-            return max(ducks)
-        return min(_bits(follow), key=lambda i: (cost.get(i, 0), -i))
-    legal = hand & deal.duty or hand
-    if deal.partnership and win_seat == (seat + 2) % 4:
-        return min(_bits(legal), key=lambda i: (cost.get(i, 0), -(i % 13)))
-    return max(_bits(legal), key=lambda i: (cost.get(i, 0), i % 13,
-                                            -(hand & SUIT[i // 13]).bit_count()))
-
-
-def _trix_rollout(deal: _TrixDeal, hands: list[int], trick: list[tuple[int, int]],
-                  leader: int, taken: list[int], won: list[int], gone: int) -> None:
-    """Play the deal's tricks out (``taken`` and ``won`` changed in place); stops once no
-    card that scores is left, unless every trick scores (Ltoosh)."""
-    trick = list(trick)
-    while True:
-        while len(trick) < 4:
-            s = (leader + len(trick)) % 4
-            h = hands[s]
-            c = _trix_card(deal, s, h, trick, FULL & ~gone & ~h)
-            hands[s] = h & ~(1 << c)
-            gone |= 1 << c
-            trick.append((s, c))
-        led = trick[0][1] // 13
-        w, top = trick[0]
-        mask = 0
-        for s, c in trick:
-            mask |= 1 << c
-            if c // 13 == led and c > top:
-                w, top = s, c
-        won[w] += 1
-        taken[w] |= mask
-        leader = w
-        trick = []
-        if not hands[w]:
-            return
-        if not deal.ltoosh and not deal.scoring & (hands[0] | hands[1] | hands[2] | hands[3]):
-            return
-
-
-def _trex_playable(hand: int, low: list[int], high: list[int]) -> int:
-    out = 0
-    for s in range(4):
-        base = 13 * s
-        if low[s] < 0:
-            out |= hand & (1 << (base + JACK))
-            continue
-        if high[s] < 12:
-            out |= hand & (1 << (base + high[s] + 1))
-        if low[s] > 0:
-            out |= hand & (1 << (base + low[s] - 1))
-    return out
-
-
-def _trex_card(hand: int, playable: int) -> int:
-    """The rollout policy's Trex card (the beginner's rules): jacks of long suits, cards
-    that open the hand's own runs, holding back those that help others."""
-
-    def value(i: int) -> tuple:
-        s, r = divmod(i, 13)
-        suit = hand & SUIT[s]
-        if r == JACK:
-            return (2 + suit.bit_count(), -s)
-        step = 1 if r > JACK else -1
-        beyond = sum(1 for j in _bits(suit) if (j % 13 - r) * step > 0)
-        nxt = r + step
-        end = nxt > 12 or nxt < 0
-        opens = not end and bool(hand >> (13 * s + nxt) & 1)
-        helps = not end and not opens
-        return (3 * opens + beyond - 2 * helps + 2 * end, -s)
-
-    return max(_bits(playable), key=value)
-
-
-def _trex_rollout(hands: list[int], low: list[int], high: list[int], out: list[int],
-                  turn: int) -> list[int]:
-    """Play the Trex layout out: the finishing order (all four seats)."""
-    while len(out) < 3:
-        h = hands[turn]
-        p = _trex_playable(h, low, high)
-        if p:
-            c = _trex_card(h, p)
-            s, r = divmod(c, 13)
-            hands[turn] = h & ~(1 << c)
-            if low[s] < 0:
-                low[s] = high[s] = r
-            elif r > high[s]:
-                high[s] = r
-            else:
-                low[s] = r
-            if not hands[turn]:
-                out.append(turn)
-                if len(out) == 3:
-                    break
-        turn = (turn + 1) % 4
-        while turn in out:
-            turn = (turn + 1) % 4
-    out.append(next(s for s in range(4) if s not in out))
-    return out
-
-
 def _trex_rows(game) -> tuple[list[int], list[int]]:
     low, high = [-1] * 4, [-1] * 4
     for s, row in enumerate(game.layout.rows):
@@ -990,10 +655,7 @@ def _taken(game) -> tuple[list[int], list[int]]:
     """Cards and tricks each seat has taken this deal, from the public tricks."""
     taken, won = [0] * 4, [0] * 4
     for t in game.tricks:
-        w = t[trick_winner([c for _, c in t])][0]
-        won[w] += 1
-        for _, c in t:
-            taken[w] |= 1 << c.index
+        policy.close_trick([(s, c.index) for s, c in t], taken, won)
     return taken, won
 
 
@@ -1008,7 +670,7 @@ def _trix(game, seat: int, legal: list[Action], work: int, rng_seed: str) -> Adv
     return _trix_cards(game, seat, legal, work, rng_seed)
 
 
-def _deal_points(deal: _TrixDeal, taken: list[int], won: list[int], side: list[int]) -> int:
+def _deal_points(deal: policy.TrixDeal, taken: list[int], won: list[int], side: list[int]) -> int:
     from tutor.engine.trix.contracts import deal_points
 
     pts = deal_points(deal.contracts, [CardSet.from_mask(t) for t in taken], won,
@@ -1031,10 +693,10 @@ def _trix_cards(game, seat: int, legal: list[Action], work: int, rng_seed: str) 
     plays = [a for a in legal if isinstance(a, Play)]
     samples = max(2, work // _ways(len(plays)))
     layouts = _layouts(game, seat, samples, rng_seed)
-    deal = _TrixDeal(game.contract, game.doubles, game.rules)
+    deal = policy.TrixDeal(game.contract, game.doubles, game.rules)
     side = _side(game, seat)
     taken0, won0 = _taken(game)
-    gone0 = CardSet(c for t in game.tricks + [game.trick] for _, c in t).mask  # played, no jokers
+    gone0 = CardSet(c for t in (*game.tricks, game.trick) for _, c in t).mask  # played, no jokers
     trick0 = [(s, c.index) for s, c in game.trick]
     totals = [0.0] * len(plays)
     per: dict[str, list[float]] = {str(a): [] for a in plays}
@@ -1047,20 +709,12 @@ def _trix_cards(game, seat: int, legal: list[Action], work: int, rng_seed: str) 
             trick = trick0 + [(seat, c)]
             leader = game.leader
             if len(trick) == 4:
-                led = trick[0][1] // 13
-                w, top = trick[0]
-                mask = 0
-                for s, x in trick:
-                    mask |= 1 << x
-                    if x // 13 == led and x > top:
-                        w, top = s, x
-                won[w] += 1
-                taken[w] |= mask
+                w = policy.close_trick(trick, taken, won)
                 trick, leader = [], w
                 if m[w] and (deal.ltoosh or deal.scoring & (m[0] | m[1] | m[2] | m[3])):
-                    _trix_rollout(deal, m, trick, leader, taken, won, gone0 | 1 << c)
+                    policy.trix_rollout(deal, m, trick, leader, taken, won, gone0 | 1 << c)
             else:
-                _trix_rollout(deal, m, trick, leader, taken, won, gone0 | 1 << c)
+                policy.trix_rollout(deal, m, trick, leader, taken, won, gone0 | 1 << c)
             pts = _deal_points(deal, taken, won, side)
             totals[k] += pts
             per[str(a)].append(pts)
@@ -1093,14 +747,8 @@ def _trex_cards(game, seat: int, legal: list[Action], work: int, rng_seed: str) 
             m, low, high, out = list(masks), list(low0), list(high0), list(game.out)
             if isinstance(a, Play):
                 c = a.card.index
-                s, r = divmod(c, 13)
                 m[seat] &= ~(1 << c)
-                if low[s] < 0:
-                    low[s] = high[s] = r
-                elif r > high[s]:
-                    high[s] = r
-                else:
-                    low[s] = r
+                trex_place(low, high, c)
                 if not m[seat]:
                     out.append(seat)
             if len(out) == 3:
@@ -1109,7 +757,7 @@ def _trex_cards(game, seat: int, legal: list[Action], work: int, rng_seed: str) 
                 turn = (seat + 1) % 4
                 while turn in out:
                     turn = (turn + 1) % 4
-                _trex_rollout(m, low, high, out, turn)
+                policy.trex_rollout(m, low, high, out, turn)
             places[k] += out.index(seat) + 1
             pts = sum(TREX_POINTS[out.index(s)] for s in side)
             points[k] += pts
@@ -1166,12 +814,6 @@ def _round_needed(contracts, rules) -> bool:
     return doubles or bool(set(contracts) & {Contract.KING, Contract.TREX})
 
 
-def _would_double(hand: CardSet, card: Card) -> bool:
-    """The rollout policy's double (the beginner's rule): long and low in the suit."""
-    ranks = [c.rank for c in hand if c.suit == card.suit]
-    return len(ranks) >= 4 and sum(1 for r in ranks if r <= 8) >= 2
-
-
 def _play_deal(game, contracts, hands: list[CardSet], doubles: list, queue: list[int],
                side: list[int]) -> float:
     """The rest of a deal from its round of doubles and claims (``queue``: the seats still
@@ -1185,17 +827,17 @@ def _play_deal(game, contracts, hands: list[CardSet], doubles: list, queue: list
         if _may_claim(hands[s], contracts):
             return _share(contracts, rules, len(side) == 2)
         for card in _doublable(hands[s], contracts, rules, doubles):
-            if _would_double(hands[s], card):
+            if policy.would_double(hands[s].mask, card.index):
                 doubles.append((card, s))
     owner = game.owner
     masks = [h.mask for h in hands]
     if Contract.TREX in contracts:
-        out = _trex_rollout(masks, [-1] * 4, [-1] * 4, [], owner)
+        out = policy.trex_rollout(masks, [-1] * 4, [-1] * 4, [], owner)
         pts = sum(TREX_POINTS[out.index(s)] for s in side)
         return -pts if rules.reversed_signs else pts
-    deal = _trix_deal(contracts, doubles, rules)
+    deal = policy.trix_deal(contracts, doubles, rules)
     taken, won = [0] * 4, [0] * 4
-    _trix_rollout(deal, masks, [], owner, taken, won, 0)
+    policy.trix_rollout(deal, masks, [], owner, taken, won, 0)
     return _deal_points(deal, taken, won, side)
 
 
@@ -1257,7 +899,7 @@ def _trix_round(game, seat: int, legal: list[Action], work: int, rng_seed: str) 
                 doubles.append((a.card, seat))
                 # The seat may double more: its later words by the rollout policy.
                 for card in _doublable(hands[seat], contracts, rules, doubles):
-                    if _would_double(hands[seat], card):
+                    if policy.would_double(hands[seat].mask, card.index):
                         doubles.append((card, seat))
             pts = _play_deal(game, contracts, hands, doubles, later, side)
             totals[k] += pts

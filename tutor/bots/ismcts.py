@@ -51,9 +51,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tutor.engine.actions import Action, Bid, ChooseTrump, Play
-from tutor.advice import JK, winner_by_index, trixter_rollout, sample
+from tutor.advice import sample
+from tutor.bots import policy
 from tutor.engine.cards import CardSet
-from tutor.engine.tricks import legal_mask
+from tutor.engine.masks import JOKER as JK
+from tutor.engine.masks import legal_mask
+from tutor.engine.masks import trick_winner as winner_by_index
+from tutor.engine.observation import TrixterObservation
+from tutor.engine.protocol import Phase
 from tutor.engine.trixter import TrixterRules
 from tutor.bots import Bot, legal_actions
 from tutor.bots.seen import Seen
@@ -104,6 +109,18 @@ class _Hand:
 
     __slots__ = ("n", "size", "rules", "dealer", "last_bidder", "hands", "jokers", "trump",
                  "bids", "n_bids", "phase", "trick", "leader", "won", "left", "gone")
+
+    def layout(self, hands) -> _Hand:
+        """A copy of this public state with one layout's hands dealt (card sets)."""
+        st = _Hand()
+        st.n, st.size, st.rules, st.dealer = self.n, self.size, self.rules, self.dealer
+        st.last_bidder, st.trump, st.phase = self.last_bidder, self.trump, self.phase
+        st.bids, st.n_bids, st.trick = list(self.bids), self.n_bids, list(self.trick)
+        st.leader, st.won, st.left = self.leader, list(self.won), self.left
+        st.gone = self.gone
+        st.hands = [h.mask for h in hands]
+        st.jokers = [h.jokers for h in hands]
+        return st
 
     def legal(self) -> int:
         """The moves of the seat to move, as a mask of action numbers."""
@@ -159,13 +176,13 @@ class _Hand:
         """Play to the end of the hand: random legal bids for the seats yet to bid, then
         uniformly random legal cards (``rand()`` in [0, 1)), or with ``informed`` the
         advice's rollout policy, every seat playing for its bid
-        (:func:`tutor.advice.trixter_rollout`)."""
+        (:func:`tutor.bots.policy.trixter_rollout`)."""
         while self.phase < _PLAY:
             self.move(_pick(self.legal(), rand()))
         if informed:
             if self.left:
-                trixter_rollout(self.hands, self.jokers, self.trick, self.leader,
-                                 self.trump, self.bids, self.won, self.gone)
+                policy.trixter_rollout(self.hands, self.jokers, self.trick, self.leader,
+                                       self.trump, self.bids, self.won, self.gone)
                 self.trick, self.left, self.phase = [], 0, _OVER
             return
         n, hands, jokers, trump, won = self.n, self.hands, self.jokers, self.trump, self.won
@@ -233,110 +250,113 @@ def _action_number(action: Action) -> int:
     raise ValueError(f"{action} is not a Trixter trump, bid or card")
 
 
-def _root(obs: dict[str, Any], seen: Seen) -> _Hand:
+def _root(seen: TrixterObservation) -> _Hand:
     """The public part of the state (hands are filled in per determinization)."""
     h = _Hand()
     h.n = seen.n_players
-    h.size = obs["hand_size"]
+    h.size = seen.hand_size
     h.rules = seen.rules
-    h.dealer = obs["dealer"]
-    h.last_bidder = obs["last_bidder"]
+    h.dealer = seen.dealer
+    h.last_bidder = seen.last_bidder
     h.trump = -1 if seen.trump is None else int(seen.trump)
-    h.bids = list(obs["bids"])
+    h.bids = list(seen.bids)
     h.n_bids = sum(b is not None for b in h.bids)
-    h.phase = {"trump": _TRUMP, "bid": _BID, "play": _PLAY}[obs["phase"]]
+    h.phase = {Phase.TRUMP: _TRUMP, Phase.BID: _BID, Phase.PLAY: _PLAY}[seen.phase]
     h.trick = [c.index for _, c in seen.trick]  # a joker's index is JK
-    h.gone = CardSet(c for t in seen.tricks + [seen.trick] for _, c in t).mask  # no jokers
-    h.leader = obs["leader"]
-    h.won = list(obs["tricks_won"])
+    h.gone = CardSet(c for t in (*seen.tricks, seen.trick) for _, c in t).mask  # no jokers
+    h.leader = seen.leader
+    h.won = list(seen.tricks_won)
     h.left = h.size - len(seen.tricks)
     return h
 
 
-def _decision_seed(seed: int | None, obs: dict[str, Any]) -> str:
+def _decision_seed(seed: int | str | None, seen: TrixterObservation) -> str:
     """What the random numbers of a decision grow from: the seed and all the seat knows
     of this hand (so hidden cards cannot change them)."""
-    return (f"ismcts/{seed}/{obs['seat']}/{obs['hand_number']}/{obs['dealer']}/"
-            f"{','.join(obs['hand'])}/{obs['history']}")
+    history = [[s, str(a)] for s, a in seen.history]
+    return (f"ismcts/{seed}/{seen.seat}/{seen.hand_number}/{seen.dealer}/"
+            f"{','.join(str(c) for c in seen.hand)}/{history}")
 
 
-def search(observation: dict[str, Any], iterations: int = ITERATIONS, seed: int | str | None = 0,
-           exploration: float = EXPLORATION, informed: bool = False,
-           trace=None) -> SearchResult:
-    """Run SO-ISMCTS for the seat of ``observation`` (a Trixter ``game.observe(seat)``
-    with that seat to move, in the trump, bid or play phase) and rank its moves.
+def _rewards(rules: TrixterRules, size: int) -> list[list[float]]:
+    """Each bid's score for each trick count, scaled to [0, 1] over the hand's scores."""
+    scores = [[rules.score(b, t) for t in range(size + 1)] for b in range(size + 1)]
+    lo = min(min(row) for row in scores)
+    span = (max(max(row) for row in scores) - lo) or 1
+    return [[(x - lo) / span for x in row] for row in scores]
+
+
+def _select(root: _Node, st: _Hand, root_legal: int, rand, c: float) -> tuple[_Node, list[int]]:
+    """Walk down from ``root`` while every move legal in this layout has a child (UCB1 with
+    availability counts), then expand one untried move: the node reached and the moves."""
+    log, sqrt = math.log, math.sqrt
+    node = root
+    path = []
+    while st.phase != _OVER:
+        legal = root_legal if node is root else st.legal()
+        untried = legal & ~node.tried
+        if untried:
+            a = _pick(untried, rand())
+            child = _Node(node, a, st.mover())
+            node.children.append(child)
+            node.tried |= 1 << a
+            st.move(a)
+            path.append(a)
+            return child, path
+        best, best_v = None, -1.0
+        for ch in node.children:
+            if legal >> ch.action & 1:
+                v = ch.reward / ch.visits + c * sqrt(log(ch.avail) / ch.visits)
+                if v > best_v:
+                    best, best_v = ch, v
+                ch.avail += 1
+        st.move(best.action)
+        path.append(best.action)
+        node = best
+    return node, path
+
+
+def search(observation: TrixterObservation | dict[str, Any], iterations: int = ITERATIONS,
+           seed: int | str | None = 0, exploration: float = EXPLORATION,
+           informed: bool = False, trace=None) -> SearchResult:
+    """Run SO-ISMCTS for the seat of ``observation`` (a Trixter ``game.observation(seat)``,
+    or its JSON, with that seat to move, in the trump, bid or play phase) and rank its
+    moves.
 
     ``informed`` plays out with the advice's rollout policy instead of random cards (the
     advice's search, :func:`tutor.advice.advise`). ``trace(hands, path, won)``, if given,
     is called after each iteration with the layout's hands, the moves the tree made and
     the tricks each seat ended with (for tests)."""
-    obs = observation
-    if obs.get("game") != "trixter":
+    seen = Seen(observation)
+    if seen.KIND != "trixter":
         raise ValueError("the ISMCTS bot plays Trixter only")
-    if obs.get("phase") not in ("trump", "bid", "play") or obs.get("to_move") != obs["seat"]:
+    if seen.phase not in (Phase.TRUMP, Phase.BID, Phase.PLAY) or seen.to_move != seen.seat:
         raise ValueError("the ISMCTS search is for the seat to move in a trump, bid or play "
                          "decision")
     if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
         raise ValueError(f"iterations must be a whole number of at least 1, not {iterations!r}")
     from tutor.solver.pimc import view_of
 
-    moves = {_action_number(a): a for a in legal_actions(obs)}
+    moves = {_action_number(a): a for a in legal_actions(seen)}
     root_legal = 0
     for a in moves:
         root_legal |= 1 << a
-    seen = Seen(obs)
-    seat = obs["seat"]
-    base = _root(obs, seen)
+    seat = seen.seat
+    base = _root(seen)
     rules = base.rules
     size = base.size
-    scores = [[rules.score(b, t) for t in range(size + 1)] for b in range(size + 1)]
-    lo = min(min(row) for row in scores)
-    span = (max(max(row) for row in scores) - lo) or 1
-    reward = [[(x - lo) / span for x in row] for row in scores]
+    reward = _rewards(rules, size)
 
-    rng = random.Random(_decision_seed(seed, obs))
+    rng = random.Random(_decision_seed(seed, seen))
     rand = rng.random
     layouts = sample(view_of(seen, seat), iterations, rng)
     if not layouts:
         raise ValueError("no layout of the hidden cards fits what this seat has seen")
-    log, sqrt = math.log, math.sqrt
-    c = exploration
     root = _Node(None, -1, -1)
     results: dict[int, list[tuple[int, int]]] = {a: [] for a in moves}
     for hands in layouts:
-        st = _Hand()
-        st.n, st.size, st.rules, st.dealer = base.n, size, rules, base.dealer
-        st.last_bidder, st.trump, st.phase = base.last_bidder, base.trump, base.phase
-        st.bids, st.n_bids, st.trick = list(base.bids), base.n_bids, list(base.trick)
-        st.leader, st.won, st.left = base.leader, list(base.won), base.left
-        st.gone = base.gone
-        st.hands = [h.mask for h in hands]
-        st.jokers = [h.jokers for h in hands]
-        node = root
-        path = []
-        # select while every legal move has a child, then expand one
-        while st.phase != _OVER:
-            legal = root_legal if node is root else st.legal()
-            untried = legal & ~node.tried
-            if untried:
-                a = _pick(untried, rand())
-                child = _Node(node, a, st.mover())
-                node.children.append(child)
-                node.tried |= 1 << a
-                st.move(a)
-                path.append(a)
-                node = child
-                break
-            best, best_v = None, -1.0
-            for ch in node.children:
-                if legal >> ch.action & 1:
-                    v = ch.reward / ch.visits + c * sqrt(log(ch.avail) / ch.visits)
-                    if v > best_v:
-                        best, best_v = ch, v
-                    ch.avail += 1
-            st.move(best.action)
-            path.append(best.action)
-            node = best
+        st = base.layout(hands)
+        node, path = _select(root, st, root_legal, rand, exploration)
         st.play_out(rand, informed)
         bids, won = st.bids, st.won
         results[path[0]].append((bids[seat], won[seat]))
@@ -372,9 +392,10 @@ class ISMCTSBot(Bot):
         self.iterations = iterations
         self.exploration = exploration
 
-    def act(self, observation: dict[str, Any]) -> Action:
+    def act(self, observation: TrixterObservation) -> Action:
         """The most visited root move; a forced move (or "next") without search."""
-        if observation.get("game") != "trixter":
+        observation = Seen(observation)
+        if observation.KIND != "trixter":
             raise ValueError("the ISMCTS bot plays Trixter only")
         acts = legal_actions(observation)
         if not acts:

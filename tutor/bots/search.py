@@ -29,9 +29,8 @@ beginner's rule and is counted in ``fallbacks``.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
-
 from tutor.engine.actions import Action
+from tutor.engine.observation import Observation
 from tutor.bots.seen import Seen
 from tutor.bots.simulate import stable_seed
 from tutor.bots.trix import TrixBot
@@ -72,22 +71,24 @@ class _Search:
         self.fallbacks = 0  # decisions sent back to the beginner's rule
         self.last = None  # the advice behind the last searched decision
 
-    def decision_seed(self, obs: dict[str, Any]) -> int:
+    def decision_seed(self, obs: Observation) -> int:
         """The same observation always gets the same layouts."""
-        number = obs.get("hand_number", obs.get("deal_number"))
-        return stable_seed(self.seed, obs.get("kingdom"), number, len(obs["history"]))
+        obs = Seen(obs)
+        if obs.KIND == "trixter":
+            return stable_seed(self.seed, None, obs.hand_number, len(obs.history))
+        return stable_seed(self.seed, obs.kingdom + 1, obs.deal_number, len(obs.history))
 
-    def act(self, observation: dict[str, Any]) -> Action:
+    def act(self, observation: Observation) -> Action:
         acts = legal_actions(observation)
         if len(acts) == 1:
             return acts[0]
-        choice = self.decide(observation, acts)
+        choice = self.decide(Seen(observation), acts)
         if choice is None:
             self.fallbacks += 1
             return super().act(observation)
         return choice
 
-    def decide(self, obs: dict[str, Any], acts: list[Action]) -> Action | None:
+    def decide(self, obs: Observation, acts: list[Action]) -> Action | None:
         """The best of ``acts`` by the advice, or ``None`` when it has no answer. The
         advice may also rank a take-back (a Trixter dealer changing the trump while
         bidding), which a bot never makes: only ``acts`` count."""

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tutor.engine.cards import Card, CardSet, Suit
+from tutor.engine.masks import legal_mask  # the rules on masks, for the searches
 
 __all__ = ["led_suit", "legal_cards", "legal_mask", "trick_winner", "why_illegal"]
 
@@ -46,27 +47,6 @@ def legal_cards(hand: CardSet, trick: Sequence[Card]) -> CardSet:
     if follow:
         return CardSet.from_mask(follow)
     return hand
-
-
-_JOKER = 52  # a joker's bit in :func:`legal_mask`: its card index
-_SUIT_MASKS = tuple(s.mask for s in Suit)
-
-
-def legal_mask(hand: int, jokers: int, trick: Sequence[int]) -> int:
-    """:func:`legal_cards` on masks, for the searches that cannot afford card objects (the
-    advice's play-outs and the tree search of :mod:`tutor.bots.ismcts` share it): ``hand``
-    is a 52-bit mask, ``trick`` the card indices down (52 = a joker), and bit 52 of the
-    answer stands for a joker. Same answers as :func:`legal_cards`, eight times faster."""
-    for c in trick:
-        if c != _JOKER:
-            follow = hand & _SUIT_MASKS[c // 13]
-            if follow:
-                return follow
-            break
-    else:
-        if not trick:
-            return hand if hand else 1 << _JOKER
-    return hand | (1 << _JOKER if jokers else 0)
 
 
 def why_illegal(card: Card, hand: CardSet, trick: Sequence[Card]) -> str | None:

@@ -1,0 +1,120 @@
+"""The rules on card masks (:mod:`tutor.engine.masks`) answer as the engine's own rules on
+cards do, on thousands of random positions of both games, jokers included: the engine
+(:mod:`tutor.engine.tricks`, :mod:`tutor.engine.trix`) is the reference."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tutor.engine import masks
+from tutor.engine.cards import JOKER, Card, CardSet, Rank, Suit
+from tutor.engine.tricks import legal_cards, trick_winner
+from tutor.engine.trix.contracts import Contract, discard_duty, lead_ban, legal_trick_cards
+from tutor.engine.trix.rules import TrixRules
+from tutor.engine.trix.trex import Layout
+
+CARDS = [Card(Suit(i // 13), Rank(i % 13 + 2)) for i in range(52)]
+
+
+def index(card: Card) -> int:
+    return masks.JOKER if card.is_joker else card.index
+
+
+def trixter_position(rng: random.Random):
+    """A hand (jokers in about half), a trick of 0 to 7 cards (jokers anywhere, even all
+    jokers) and a trump or none."""
+    deck = list(CARDS)
+    rng.shuffle(deck)
+    size = rng.randrange(0, 10)
+    jokers = rng.randrange(0, min(size, 4) + 1) if rng.random() < 0.5 else 0
+    hand = CardSet(deck[:size - jokers]) + CardSet([JOKER] * jokers)
+    trick = deck[size:size + rng.randrange(8)]
+    for i in range(len(trick)):
+        if rng.random() < 0.2:
+            trick[i] = JOKER
+    return hand, trick, rng.choice([None, *Suit])
+
+
+def test_constants_are_the_cards():
+    assert masks.SUIT == [s.mask for s in Suit]
+    assert masks.FULL == CardSet.deck().mask
+    assert masks.KING_OF_HEARTS == Card.parse("KH").index
+    assert (masks.HEARTS, masks.DIAMONDS) == (Suit.HEARTS, Suit.DIAMONDS)
+    assert masks.JACK == Rank.JACK - 2
+    for i, card in enumerate(CARDS):
+        assert masks.HIGHER[i] == sum(1 << c.index for c in CARDS
+                                      if c.suit == card.suit and c.rank > card.rank)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_trixter_tricks_are_the_engines(seed):
+    """Legal cards, the suit led, the trick winner and who beats the card on top."""
+    rng = random.Random(seed)
+    for _ in range(3000):
+        hand, trick, trump = trixter_position(rng)
+        t = -1 if trump is None else int(trump)
+        down = [index(c) for c in trick]
+        legal = legal_cards(hand, trick)
+        want = legal.mask | (1 << masks.JOKER if legal.jokers else 0)
+        if not hand.mask and not hand.jokers:  # nothing to play: no question to answer
+            continue
+        assert masks.legal_mask(hand.mask, hand.jokers, down) == want, (hand, trick)
+        led = masks.led_suit(down)
+        assert led == next((int(c.suit) for c in trick if not c.is_joker), -1)
+        if not trick:
+            continue
+        pos = masks.trick_winner(down, t)
+        assert pos == trick_winner(trick, trump), (trick, trump)
+        top = down[pos]
+        if top == masks.JOKER:
+            continue
+        for c in masks.bits(hand.mask) + [masks.JOKER] * min(hand.jokers, 1):
+            card = JOKER if c == masks.JOKER else CARDS[c]
+            wins = trick_winner([trick[pos], card], trump) == 1  # over the card on top
+            assert masks.beats(c, top, t) == wins, (card, trick[pos], trump)
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_trix_legal_cards_are_the_engines(seed):
+    """Follow suit, the lead ban and the discard duty of every option and contract."""
+    rng = random.Random(100 + seed)
+    trick_contracts = [c for c in Contract if c != Contract.TREX]
+    for _ in range(3000):
+        rules = TrixRules(no_heart_lead_in_king=rng.random() < 0.5,
+                          penalty_discard=rng.random() < 0.5, combine=True)
+        contracts = frozenset(rng.sample(trick_contracts, rng.randrange(1, 5)))
+        deck = list(CARDS)
+        rng.shuffle(deck)
+        hand = CardSet(deck[:rng.randrange(1, 14)])
+        trick = deck[13:13 + rng.randrange(4)]
+        led = int(trick[0].suit) if trick else -1
+        got = masks.trix_legal_mask(hand.mask, led, lead_ban(contracts, rules).mask,
+                                    discard_duty(contracts, rules).mask)
+        assert got == legal_trick_cards(hand, trick, contracts, rules).mask, (hand, trick)
+        if len(trick) == 3:  # no trumps, no jokers in Trix
+            assert masks.trick_winner([c.index for c in trick], -1) == trick_winner(trick)
+
+
+def test_trex_layout_is_the_engines():
+    """The playable cards of random hands on layouts built by random legal plays, and each
+    play's new rows."""
+    rng = random.Random(7)
+    for _ in range(400):
+        layout = Layout()
+        low, high = [-1] * 4, [-1] * 4
+        deck = list(CARDS)
+        rng.shuffle(deck)
+        for _step in range(rng.randrange(0, 52)):
+            hand = CardSet(rng.sample(CARDS, 13))
+            assert masks.trex_playable(hand.mask, low, high) == layout.playable_mask(hand.mask)
+            fits = masks.trex_playable(masks.FULL, low, high)
+            assert fits == layout.playable_mask(CardSet.deck().mask)
+            if not fits:
+                break
+            card = CARDS[rng.choice(masks.bits(fits))]
+            layout = layout.play(card)
+            masks.trex_place(low, high, card.index)
+            rows = [None if lo < 0 else (lo + 2, hi + 2) for lo, hi in zip(low, high)]
+            assert tuple(rows) == layout.rows

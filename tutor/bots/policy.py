@@ -1,0 +1,317 @@
+"""The beginner's strategy on card masks, and the play-outs it drives.
+
+The advice plays every layout to the end of the hand with this policy for every seat
+(:mod:`tutor.advice`), and the ISMCTS tree uses it for its informed play-outs: win cheaply
+while the bid needs tricks and duck once it has enough (Trixter); duck under the winning
+card, shed what costs most when void, lead low where others hold higher cards (Trix's trick
+contracts); jacks of long suits and cards that open the hand's own runs (Trex). The rules
+they play by are :mod:`tutor.engine.masks`. Only ints and lists of ints (and the deal's
+tables), so the same code can be compiled where numba is present.
+
+>>> from tutor.engine.cards import Card, CardSet
+>>> hand = CardSet.parse("AS KS 2H").mask  # clubs trump, two tricks to take
+>>> trixter_card(hand, 0, [], 3, FULL & ~hand, 2, False) == Card.parse("KS").index  # a master
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from tutor.engine.masks import (DIAMONDS, FULL, HEARTS, HIGHER, JACK, JOKER, KING_OF_HEARTS, SUIT,
+                                beats, bits, legal_mask, led_suit, trex_place, trex_playable,
+                                trick_winner, trix_legal_mask)
+
+__all__ = ["trixter_card", "trixter_rollout", "TrixDeal", "trix_deal", "trix_card",
+           "trix_rollout", "close_trick", "trex_card", "trex_rollout", "would_double", "FULL"]
+
+
+# --- Trixter ------------------------------------------------------------------------------
+def trixter_card(hand: int, jokers: int, trick: list[int], trump: int, unseen: int,
+                 need: int, last: bool) -> int:
+    """The beginner's card on masks: win cheaply while the bid needs tricks (``need`` > 0),
+    duck once it has enough. ``trump`` is a suit or -1; ``unseen`` the cards the seat has
+    not seen; ``last``: the seat plays the trick's last card."""
+    allowed = legal_mask(hand, jokers, trick)
+    if not allowed & (allowed - 1):  # one card to play (a third of the calls)
+        return allowed.bit_length() - 1
+    led = led_suit(trick)
+    legal, joker_ok = allowed & FULL, allowed >> JOKER
+    if not legal:
+        return JOKER
+    if led < 0:  # leading (or only jokers down)
+        return _trixter_lead(hand, jokers, legal, trump, unseen, need)
+    top = trick[trick_winner(trick, trump)]
+    winners, losers = [], []
+    for i in bits(legal):
+        if beats(i, top, trump):
+            winners.append(i)
+        else:
+            losers.append(i)
+    if joker_ok:
+        losers.append(JOKER)
+    if need > 0:
+        return _trixter_win(hand, winners, losers, led, top, trump, unseen, last)
+    return _trixter_duck(winners, losers, led, trump, unseen, last)
+
+
+def _trixter_lead(hand: int, jokers: int, legal: int, trump: int, unseen: int,
+                  need: int) -> int:
+    tmask = SUIT[trump] if trump >= 0 else 0
+    side = legal & ~tmask or legal
+    if need <= 0:  # enough tricks: lead the card most likely to be beaten
+        return max(bits(side), key=lambda i: ((unseen & HIGHER[i]).bit_count(), -(i % 13)))
+    if unseen & tmask:  # draw trumps with a master trump: side winners then stand
+        top = [i for i in bits(legal & tmask) if not unseen & HIGHER[i]]
+        if top:
+            return top[0]
+    masters = [i for i in bits(side) if not unseen & HIGHER[i]] or \
+        [i for i in bits(legal) if not unseen & HIGHER[i]]
+    if masters:
+        return min(masters, key=lambda i: (i // 13 == trump, i % 13))
+    if need >= hand.bit_count() + jokers:
+        return max(bits(legal), key=lambda i: (i // 13 == trump, i % 13))
+    return min(bits(side), key=lambda i: (-(hand & SUIT[i // 13]).bit_count(), i % 13))
+
+
+def _trixter_win(hand: int, winners: list[int], losers: list[int], led: int, top: int,
+                 trump: int, unseen: int, last: bool) -> int:
+    """Still short of the bid: the cheapest card that wins, else the cheapest to throw."""
+    if winners:
+        if last:
+            return min(winners, key=lambda i: (i // 13 == trump, i % 13))
+        masters = [i for i in winners if not unseen & HIGHER[i] and i // 13 == top // 13]
+        if masters:
+            return min(masters)
+        trumps = [i for i in winners if i // 13 == trump]
+        if trumps and led != trump:
+            return min(trumps)
+        return max(winners, key=lambda i: i % 13)
+    if JOKER in losers:
+        return JOKER
+    return min(losers, key=lambda i: (i // 13 == trump, i % 13,
+                                      (hand & SUIT[i // 13]).bit_count()))
+
+
+def _trixter_duck(winners: list[int], losers: list[int], led: int, trump: int, unseen: int,
+                  last: bool) -> int:
+    """Enough tricks: the highest card that loses (high side cards first when void)."""
+    if losers:
+        real = [i for i in losers if i != JOKER]
+        follow = [i for i in real if i // 13 == led]
+        if follow:
+            return max(follow)
+        side = [i for i in real if i // 13 != trump]
+        if side:
+            return max(side, key=lambda i: (i % 13, -(unseen & HIGHER[i]).bit_count()))
+        if real:
+            return max(real)
+        return JOKER
+    if last:  # the trick is won whatever is played: spend the highest card
+        return max(winners, key=lambda i: (i // 13 != trump, i % 13))
+    return min(winners, key=lambda i: (i // 13 == trump, i % 13))
+
+
+def trixter_rollout(hands: list[int], jokers: list[int], trick: list[int], leader: int,
+                    trump: int, bids: Sequence[int], won: list[int], gone: int) -> list[int]:
+    """Play the hand out, every seat by :func:`trixter_card` for its own bid: the tricks
+    each seat ends with. ``hands``, ``jokers``, ``won`` are changed in place; ``gone``: the
+    cards played so far. The play-outs of the advice's tree and of the informed ISMCTS."""
+    n = len(hands)
+    trick = list(trick)
+    while True:
+        while len(trick) < n:
+            s = (leader + len(trick)) % n
+            h = hands[s]
+            c = trixter_card(h, jokers[s], trick, trump, FULL & ~gone & ~h,
+                             bids[s] - won[s], len(trick) == n - 1)
+            if c == JOKER:
+                jokers[s] -= 1
+            else:
+                hands[s] = h & ~(1 << c)
+                gone |= 1 << c
+            trick.append(c)
+        w = (leader + trick_winner(trick, trump)) % n
+        won[w] += 1
+        leader = w
+        trick = []
+        if not hands[w] and not jokers[w]:
+            return won
+
+
+# --- Trix: the trick contracts --------------------------------------------------------------
+class TrixDeal:
+    """One deal's numbers for the policy: what each card costs each seat, the per-trick
+    points, the lead and discard duties, the cards that still score."""
+
+    def __init__(self, contracts, doubles, rules) -> None:
+        from tutor.engine.trix.contracts import (Contract, card_scores, discard_duty, lead_ban,
+                                                 penalty_cards, trick_points)
+
+        self.contracts = frozenset(contracts)
+        self.rules = rules
+        swap = rules.swap_diamonds_ltoosh
+        scores = card_scores(self.contracts, swap)
+        doubled = {c.index: s for c, s in doubles}
+        self.doubles = list(doubles)
+        self.cost = []
+        for seat in range(4):
+            row = {}
+            for card, sc in scores.items():
+                d = doubled.get(card.index, seat)
+                row[card.index] = -(sc.doubled if d != seat else sc.plain)
+            self.cost.append(row)
+        self.per_trick = -trick_points(self.contracts, swap)
+        self.ltoosh = Contract.LTOOSH in self.contracts
+        self.king = Contract.KING in self.contracts
+        self.diamonds = Contract.DIAMONDS in self.contracts
+        self.scoring = penalty_cards(self.contracts).mask
+        self.ban = lead_ban(self.contracts, rules).mask
+        self.duty = discard_duty(self.contracts, rules).mask
+        self.partnership = rules.partnership
+
+
+_DEALS: dict = {}
+
+
+def trix_deal(contracts, doubles, rules) -> TrixDeal:
+    """The deal's numbers, kept: the rollouts of a decision meet few combinations."""
+    key = (frozenset(contracts), tuple(doubles), rules)
+    deal = _DEALS.get(key)
+    if deal is None:
+        if len(_DEALS) > 512:
+            _DEALS.clear()
+        deal = _DEALS[key] = TrixDeal(contracts, doubles, rules)
+    return deal
+
+
+def trix_card(deal: TrixDeal, seat: int, hand: int, trick: list[tuple[int, int]],
+              unseen: int) -> int:
+    """The beginner's card in a trick contract on masks: duck under the winning card, shed
+    what costs most when void, lead low where others hold higher cards. ``trick``: the
+    (seat, card) pairs down."""
+    cost = deal.cost[seat]
+    if not trick:
+        return _trix_lead(deal, cost, hand, unseen)
+    led = trick[0][1] // 13
+    follow = hand & SUIT[led]
+    at = trick_winner([c for _, c in trick], -1)
+    win_seat, win = trick[at]
+    if follow:
+        ducks = [i for i in bits(follow) if i < win]
+        if len(trick) == 3 and not deal.ltoosh and \
+                sum(cost.get(c, 0) for _, c in trick) + deal.per_trick == 0:
+            safe = [i for i in bits(follow) if not cost.get(i)]
+            if safe:  # a clean trick: take it with the highest card, that is safe now
+                return max(safe)
+        if ducks:
+            return max(ducks)
+        return min(bits(follow), key=lambda i: (cost.get(i, 0), -i))
+    legal = trix_legal_mask(hand, led, deal.ban, deal.duty)
+    if deal.partnership and win_seat == (seat + 2) % 4:  # not onto the partner's trick
+        return min(bits(legal), key=lambda i: (cost.get(i, 0), -(i % 13)))
+    return max(bits(legal), key=lambda i: (cost.get(i, 0), i % 13,
+                                           -(hand & SUIT[i // 13]).bit_count()))
+
+
+def _trix_lead(deal: TrixDeal, cost: dict, hand: int, unseen: int) -> int:
+    legal = trix_legal_mask(hand, -1, deal.ban, deal.duty)
+    king_out = deal.king and unseen >> KING_OF_HEARTS & 1
+    costly_suits = [0, 0, 0, 0]
+    for i in bits(hand):
+        if cost.get(i):
+            costly_suits[i // 13] += 1
+
+    def risk(i: int) -> tuple:
+        s = i // 13
+        higher = (unseen & HIGHER[i]).bit_count()
+        smoke = king_out and s == HEARTS and i < KING_OF_HEARTS  # a heart under the king
+        c = cost.get(i, 0)
+        own = costly_suits[s] - (1 if c else 0) > 0
+        return (higher == 0 and unseen & SUIT[s] != 0, not smoke, c > 0,
+                own or (deal.diamonds and s == DIAMONDS), -higher, i % 13)
+
+    return min(bits(legal), key=risk)
+
+
+def close_trick(trick: list[tuple[int, int]], taken: list[int], won: list[int]) -> int:
+    """The seat that takes a full Trix trick of (seat, card) pairs: its cards go to that
+    seat's ``taken`` and its count to ``won`` (changed in place)."""
+    w = trick[trick_winner([c for _, c in trick], -1)][0]
+    mask = 0
+    for _, c in trick:
+        mask |= 1 << c
+    won[w] += 1
+    taken[w] |= mask
+    return w
+
+
+def trix_rollout(deal: TrixDeal, hands: list[int], trick: list[tuple[int, int]],
+                 leader: int, taken: list[int], won: list[int], gone: int) -> None:
+    """Play the deal's tricks out by :func:`trix_card` (``taken`` and ``won`` changed in
+    place); stops once no card that scores is left, unless every trick scores (Ltoosh)."""
+    trick = list(trick)
+    while True:
+        while len(trick) < 4:
+            s = (leader + len(trick)) % 4
+            h = hands[s]
+            c = trix_card(deal, s, h, trick, FULL & ~gone & ~h)
+            hands[s] = h & ~(1 << c)
+            gone |= 1 << c
+            trick.append((s, c))
+        leader = close_trick(trick, taken, won)
+        trick = []
+        if not hands[leader]:
+            return
+        if not deal.ltoosh and not deal.scoring & (hands[0] | hands[1] | hands[2] | hands[3]):
+            return
+
+
+def would_double(hand: int, card: int) -> bool:
+    """The beginner's double of a penalty card: long and low in its suit (four cards or
+    more, two of them an eight or lower)."""
+    suit = bits(hand & SUIT[card // 13])
+    return len(suit) >= 4 and sum(1 for i in suit if i % 13 <= 8 - 2) >= 2
+
+
+# --- Trex ---------------------------------------------------------------------------------
+def trex_card(hand: int, playable: int) -> int:
+    """The beginner's Trex card: jacks of long suits, cards that open the hand's own runs,
+    holding back those that help others."""
+
+    def value(i: int) -> tuple:
+        s, r = divmod(i, 13)
+        suit = hand & SUIT[s]
+        if r == JACK:
+            return (2 + suit.bit_count(), -s)
+        step = 1 if r > JACK else -1
+        beyond = sum(1 for j in bits(suit) if (j % 13 - r) * step > 0)
+        nxt = r + step
+        end = nxt > 12 or nxt < 0
+        opens = not end and bool(hand >> (13 * s + nxt) & 1)
+        helps = not end and not opens
+        return (3 * opens + beyond - 2 * helps + 2 * end, -s)
+
+    return max(bits(playable), key=value)
+
+
+def trex_rollout(hands: list[int], low: list[int], high: list[int], out: list[int],
+                 turn: int) -> list[int]:
+    """Play the Trex layout out by :func:`trex_card`: the finishing order (all four
+    seats). ``hands``, the rows and ``out`` are changed in place."""
+    while len(out) < 3:
+        h = hands[turn]
+        p = trex_playable(h, low, high)
+        if p:
+            c = trex_card(h, p)
+            hands[turn] = h & ~(1 << c)
+            trex_place(low, high, c)
+            if not hands[turn]:
+                out.append(turn)
+                if len(out) == 3:
+                    break
+        turn = (turn + 1) % 4
+        while turn in out:
+            turn = (turn + 1) % 4
+    out.append(next(s for s in range(4) if s not in out))
+    return out
