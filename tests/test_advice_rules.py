@@ -102,10 +102,10 @@ class Recorder:
         return rollout
 
     def _policy(self, real):
-        def policy(*args):
-            assert self.rollouts and "result" not in self.rollouts[-1], \
-                "the policy is only asked inside a rollout"
-            card = real(*args)
+        def policy(*args, **kw):
+            if not self.rollouts or "result" in self.rollouts[-1]:
+                return real(*args, **kw)  # a beginner bot at the table, not a rollout
+            card = real(*args, **kw)
             self.rollouts[-1]["plays"].append((snap(args), card))
             return card
         return policy

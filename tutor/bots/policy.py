@@ -28,10 +28,12 @@ __all__ = ["trixter_card", "trixter_rollout", "TrixDeal", "trix_deal", "trix_car
 
 # --- Trixter ------------------------------------------------------------------------------
 def trixter_card(hand: int, jokers: int, trick: list[int], trump: int, unseen: int,
-                 need: int, last: bool) -> int:
+                 need: int, last: bool, draw_trumps: bool = True) -> int:
     """The beginner's card on masks: win cheaply while the bid needs tricks (``need`` > 0),
     duck once it has enough. ``trump`` is a suit or -1; ``unseen`` the cards the seat has
-    not seen; ``last``: the seat plays the trick's last card."""
+    not seen; ``last``: the seat plays the trick's last card. ``draw_trumps``: a leader
+    still short of its bid leads a master trump while others may hold trumps (the advice's
+    play-outs do; the beginner bot at the table does not)."""
     allowed = legal_mask(hand, jokers, trick)
     if not allowed & (allowed - 1):  # one card to play (a third of the calls)
         return allowed.bit_length() - 1
@@ -40,7 +42,7 @@ def trixter_card(hand: int, jokers: int, trick: list[int], trump: int, unseen: i
     if not legal:
         return JOKER
     if led < 0:  # leading (or only jokers down)
-        return _trixter_lead(hand, jokers, legal, trump, unseen, need)
+        return _trixter_lead(hand, jokers, legal, trump, unseen, need, draw_trumps)
     top = trick[trick_winner(trick, trump)]
     winners, losers = [], []
     for i in bits(legal):
@@ -56,12 +58,12 @@ def trixter_card(hand: int, jokers: int, trick: list[int], trump: int, unseen: i
 
 
 def _trixter_lead(hand: int, jokers: int, legal: int, trump: int, unseen: int,
-                  need: int) -> int:
+                  need: int, draw_trumps: bool) -> int:
     tmask = SUIT[trump] if trump >= 0 else 0
     side = legal & ~tmask or legal
     if need <= 0:  # enough tricks: lead the card most likely to be beaten
         return max(bits(side), key=lambda i: ((unseen & HIGHER[i]).bit_count(), -(i % 13)))
-    if unseen & tmask:  # draw trumps with a master trump: side winners then stand
+    if draw_trumps and unseen & tmask:  # a master trump draws trumps: side winners stand
         top = [i for i in bits(legal & tmask) if not unseen & HIGHER[i]]
         if top:
             return top[0]
@@ -144,7 +146,7 @@ class TrixDeal:
     """One deal's numbers for the policy: what each card costs each seat, the per-trick
     points, the lead and discard duties, the cards that still score."""
 
-    def __init__(self, contracts, doubles, rules) -> None:
+    def __init__(self, contracts, doubles, rules, partnership: bool | None = None) -> None:
         from tutor.engine.trix.contracts import (Contract, card_scores, discard_duty, lead_ban,
                                                  penalty_cards, trick_points)
 
@@ -168,20 +170,21 @@ class TrixDeal:
         self.scoring = penalty_cards(self.contracts).mask
         self.ban = lead_ban(self.contracts, rules).mask
         self.duty = discard_duty(self.contracts, rules).mask
-        self.partnership = rules.partnership
+        self.partnership = rules.partnership if partnership is None else partnership
 
 
 _DEALS: dict = {}
 
 
-def trix_deal(contracts, doubles, rules) -> TrixDeal:
-    """The deal's numbers, kept: the rollouts of a decision meet few combinations."""
-    key = (frozenset(contracts), tuple(doubles), rules)
+def trix_deal(contracts, doubles, rules, partnership: bool | None = None) -> TrixDeal:
+    """The deal's numbers, kept: the rollouts of a decision meet few combinations.
+    ``partnership`` (default: the rules') says whether the seat across is a partner."""
+    key = (frozenset(contracts), tuple(doubles), rules, partnership)
     deal = _DEALS.get(key)
     if deal is None:
         if len(_DEALS) > 512:
             _DEALS.clear()
-        deal = _DEALS[key] = TrixDeal(contracts, doubles, rules)
+        deal = _DEALS[key] = TrixDeal(contracts, doubles, rules, partnership)
     return deal
 
 
@@ -275,9 +278,11 @@ def would_double(hand: int, card: int) -> bool:
 
 
 # --- Trex ---------------------------------------------------------------------------------
-def trex_card(hand: int, playable: int) -> int:
+def trex_card(hand: int, playable: int, high_first: bool = False) -> int:
     """The beginner's Trex card: jacks of long suits, cards that open the hand's own runs,
-    holding back those that help others."""
+    holding back those that help others. Between two cards of a suit that do equally well
+    the lower goes (the advice's play-outs), or with ``high_first`` the higher (the
+    beginner bot at the table, which reads its cards high first)."""
 
     def value(i: int) -> tuple:
         s, r = divmod(i, 13)
@@ -292,7 +297,10 @@ def trex_card(hand: int, playable: int) -> int:
         helps = not end and not opens
         return (3 * opens + beyond - 2 * helps + 2 * end, -s)
 
-    return max(bits(playable), key=value)
+    order = bits(playable)
+    if high_first:
+        order.sort(key=lambda i: (i // 13, -i))
+    return max(order, key=value)
 
 
 def trex_rollout(hands: list[int], low: list[int], high: list[int], out: list[int],

@@ -15,16 +15,15 @@ cards played and taken, the doubled cards, the Trex layout.
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from tutor.engine.actions import (Action, ChooseContract, ClaimRedeal, Double, NoDouble, NoRedeal,
                                   Pass, Play)
-from tutor.engine.cards import CARDS, Card, Rank, Suit
+from tutor.engine.cards import CARDS, Card, CardSet, Rank, Suit
+from tutor.engine.masks import FULL
 from tutor.engine.observation import TrixObservation
 from tutor.engine.protocol import Phase
-from tutor.engine.trix.contracts import (KING_OF_HEARTS, Contract, card_scores, trick_points,
-                                         unit_points)
-from tutor.bots import RandomBot, legal_actions
+from tutor.engine.trix.contracts import Contract, unit_points
+from tutor.bots import RandomBot, legal_actions, policy
 
 __all__ = ["TrixBot", "contract_values", "contract_advantages"]
 
@@ -143,9 +142,9 @@ class TrixBot(RandomBot):
         if phase == Phase.DOUBLE:
             return self._double(hand, acts)
         if phase == Phase.PLAY:
-            return self._trick_play(observation, hand, acts)
+            return self._trick_play(observation, acts)
         if phase == Phase.TREX:
-            return self._trex(observation, hand, acts)
+            return self._trex(observation, acts)
         return acts[0]
 
     # --- before play ---------------------------------------------------------
@@ -161,108 +160,39 @@ class TrixBot(RandomBot):
     def _double(hand: list[Card], acts: list[Action]) -> Action:
         if any(isinstance(a, ClaimRedeal) for a in acts):
             return ClaimRedeal()
+        mask = CardSet(hand).mask
         for a in acts:
-            if isinstance(a, Double):
-                suit = [c.rank for c in hand if c.suit == a.card.suit]
-                low = sum(1 for r in suit if r <= Rank.EIGHT)
-                if len(suit) >= 4 and low >= 2:
-                    return a
+            if isinstance(a, Double) and policy.would_double(mask, a.card.index):
+                return a
         for a in acts:
             if isinstance(a, (NoDouble, NoRedeal)):
                 return a
         return acts[-1]
 
-    # --- trick contracts -----------------------------------------------------
-    def _trick_play(self, obs: TrixObservation, hand: list[Card], acts: list[Action]) -> Action:
-        plays = [a.card for a in acts if isinstance(a, Play)]
-        if not plays:
+    # --- trick contracts and Trex (the beginner's strategy on masks) ------------
+    @staticmethod
+    def _trick_play(obs: TrixObservation, acts: list[Action]) -> Action:
+        """:func:`tutor.bots.policy.trix_card`: the card the advice's play-outs play."""
+        if not any(isinstance(a, Play) for a in acts):
             return acts[0]
-        seat = obs.seat
-        contracts = set(obs.contract)
-        doubled = dict(obs.doubles)
-        swap = bool(obs.rules.swap_diamonds_ltoosh)
-        scores = card_scores(contracts, swap)
-        per_trick = -trick_points(contracts, swap)
-        partner = (seat + 2) % 4 if obs.team_scores is not None else None
-        trick = list(obs.trick)
-        seen = set(hand) | {c for _, c in trick}
-        for t in obs.tricks:
-            seen.update(c for _, c in t)
-        unseen = [c for c in CARDS if c not in seen]
-
-        def cost(card: Card) -> int:
-            """What taking ``card`` costs this seat (the engine's numbers)."""
-            score = scores.get(card)
-            if score is None:
-                return 0
-            return -(score.doubled if doubled.get(card, seat) != seat else score.plain)
-
-        def higher_unseen(c: Card) -> int:
-            return sum(1 for u in unseen if u.suit == c.suit and u.rank > c.rank)
-
-        if not trick:
-            return Play(self._lead(plays, hand, unseen, contracts, cost, higher_unseen))
-        led = trick[0][1].suit
-        win_seat, win_card = max(((s, c) for s, c in trick if c.suit == led),
-                                 key=lambda sc: sc[1].rank)
-        last = len(trick) == 3
-        trick_cost = sum(cost(c) for _, c in trick) + per_trick
-        follow = [c for c in plays if c.suit == led]
-        if follow:
-            ducks = [c for c in follow if c.rank < win_card.rank]
-            if last and trick_cost == 0 and Contract.LTOOSH not in contracts:
-                safe = [c for c in follow if cost(c) == 0]
-                if safe:  # a clean trick: take it with the highest card, that is safe now
-                    return Play(max(safe, key=lambda c: c.rank))
-            if ducks:
-                return Play(max(ducks, key=lambda c: c.rank))
-            # Every card wins for now: no penalty card of ours in it; the highest goes.
-            return Play(min(follow, key=lambda c: (cost(c), -c.rank)))
-        # Void in the suit led: shed what hurts (not onto our partner's trick).
-        if partner is not None and win_seat == partner:
-            return Play(min(plays, key=lambda c: (cost(c), -c.rank)))
-        length = {s: sum(1 for c in hand if c.suit == s) for s in Suit}
-        return Play(max(plays, key=lambda c: (cost(c), c.rank, -length[c.suit])))
+        played = CardSet(c for t in (*obs.tricks, obs.trick) for _, c in t).mask
+        # The partner is the seat across when the view shows team scores.
+        deal = policy.trix_deal(obs.contract, obs.doubles, obs.rules,
+                                partnership=obs.team_scores is not None)
+        card = policy.trix_card(deal, obs.seat, obs.hand.mask,
+                                [(s, c.index) for s, c in obs.trick],
+                                FULL & ~played & ~obs.hand.mask)
+        return Play(CARDS[card])
 
     @staticmethod
-    def _lead(plays: list[Card], hand: list[Card], unseen: list[Card], contracts: set,
-              cost: Any, higher_unseen: Any) -> Card:
-        out_in_suit = {s: sum(1 for u in unseen if u.suit == s) for s in Suit}
-
-        king_out = Contract.KING in contracts and KING_OF_HEARTS in unseen
-
-        def risk(c: Card) -> tuple:
-            sure_win = higher_unseen(c) == 0
-            # King of Hearts: a heart under the king, led to smoke the king out.
-            smoke = king_out and c.suit == Suit.HEARTS and c.rank < Rank.KING
-            own_penalty_suit = any(cost(h) and h.suit == c.suit and h != c for h in hand)
-            diamond = Contract.DIAMONDS in contracts and c.suit == Suit.DIAMONDS
-            return (sure_win and out_in_suit[c.suit] > 0, not smoke, cost(c) > 0,
-                    own_penalty_suit or diamond, -higher_unseen(c), c.rank)
-
-        return min(plays, key=risk)
-
-    # --- Trex ------------------------------------------------------------------
-    @staticmethod
-    def _trex(obs: TrixObservation, hand: list[Card], acts: list[Action]) -> Action:
+    def _trex(obs: TrixObservation, acts: list[Action]) -> Action:
+        """:func:`tutor.bots.policy.trex_card`, taking the higher of two cards that do
+        equally well."""
         plays = [a.card for a in acts if isinstance(a, Play)]
         if not plays:
             return next((a for a in acts if isinstance(a, Pass)), acts[0])
-        mine = set(hand)
-
-        def value(c: Card) -> tuple:
-            in_suit = [h for h in hand if h.suit == c.suit]
-            if c.rank == Rank.JACK:
-                return (2 + len(in_suit), -c.suit)
-            step = 1 if c.rank > Rank.JACK else -1
-            beyond = [h for h in in_suit if (h.rank - c.rank) * step > 0]
-            nxt = c.rank + step
-            end = nxt > Rank.ACE or nxt < Rank.TWO
-            opens_mine = not end and Card(c.suit, Rank(nxt)) in mine
-            helps_others = not end and not opens_mine
-            return (3 * opens_mine + len(beyond) - 2 * helps_others + 2 * end, -c.suit)
-
-        return Play(max(plays, key=value))
+        playable = CardSet(plays).mask
+        return Play(CARDS[policy.trex_card(obs.hand.mask, playable, high_first=True)])
 
     def __repr__(self) -> str:
         return f"TrixBot(seed={self.seed!r})"

@@ -17,11 +17,11 @@ from __future__ import annotations
 
 from math import comb
 from tutor.engine.actions import Action, Bid, ChooseTrump, Play
-from tutor.engine.cards import JOKER, Card, Suit
+from tutor.engine.cards import CARDS, JOKER, Card, CardSet, Suit
+from tutor.engine.masks import FULL
 from tutor.engine.observation import TrixterObservation
 from tutor.engine.protocol import Phase
-from tutor.engine.tricks import led_suit, trick_winner
-from tutor.bots import RandomBot, legal_actions
+from tutor.bots import RandomBot, legal_actions, policy
 
 __all__ = ["TrixterBot", "estimate_tricks"]
 
@@ -157,90 +157,20 @@ class TrixterBot(RandomBot):
 
     # --- trick play ----------------------------------------------------------
     def _play(self, obs: TrixterObservation, acts: list[Action]) -> Action:
-        plays = [a.card for a in acts if isinstance(a, Play)]
-        if not plays:
+        """The beginner's card (:func:`tutor.bots.policy.trixter_card`, as the advice's
+        play-outs play it but without drawing trumps first)."""
+        if not any(isinstance(a, Play) for a in acts):
             return acts[0]
-        seat = obs.seat
-        hand = list(obs.hand)
-        trick = [c for _, c in obs.trick]
-        seen = set(hand) | set(trick)
-        for t in obs.tricks:
-            seen.update(c for _, c in t)
-        unseen = [Card(s, r) for s in Suit for r in range(2, 15)]
-        unseen = [c for c in unseen if c not in seen]
+        seat, hand = obs.seat, obs.hand
+        trick = [c.index for _, c in obs.trick]  # a joker's index is 52, as on the masks
+        played = CardSet(c for t in (*obs.tricks, obs.trick) for _, c in t).mask
         bid = obs.bids[seat]
         need = (bid if bid is not None else 0) - obs.tricks_won[seat]
-        last = len(trick) == obs.n_players - 1
-        card = self._choose_card(plays, hand, trick, obs.trump, unseen, need, last)
-        return Play(card)
-
-    @staticmethod
-    def _choose_card(plays: list[Card], hand: list[Card], trick: list[Card],
-                     trump: Suit | None, unseen: list[Card], need: int, last: bool) -> Card:
-        def higher_unseen(c: Card) -> int:
-            return sum(1 for u in unseen if u.suit == c.suit and u.rank > c.rank)
-
-        def is_master(c: Card) -> bool:
-            return not c.is_joker and higher_unseen(c) == 0
-
-        real = [c for c in plays if not c.is_joker]
-        suit = led_suit(trick)
-        if not trick or suit is None:  # leading (or only jokers down: any card sets the suit)
-            if not real:
-                return plays[0]
-            side = [c for c in real if c.suit != trump] or real
-            if need > 0:
-                masters = [c for c in side if is_master(c)] or [c for c in real if is_master(c)]
-                if masters:
-                    return min(masters, key=lambda c: (c.suit == trump, c.rank))
-                if need >= len(hand):
-                    return max(real, key=lambda c: (c.suit == trump, c.rank))
-                by_len = {s: sum(1 for c in hand if c.suit == s) for s in Suit}
-                return min(side, key=lambda c: (-by_len[c.suit], c.rank))
-            # Enough tricks: lead the card most likely to be beaten.
-            return max(side, key=lambda c: (higher_unseen(c), -c.rank))
-
-        current = trick[trick_winner(trick, trump)]
-
-        def beats(c: Card) -> bool:
-            if c.is_joker:
-                return False
-            if c.suit == trump:
-                return current.suit != trump or c.rank > current.rank
-            return c.suit == current.suit and c.rank > current.rank
-
-        winners = [c for c in plays if beats(c)]
-        losers = [c for c in plays if not beats(c)]
-        if need > 0:
-            if winners:
-                if last:
-                    return min(winners, key=lambda c: (c.suit == trump, c.rank))
-                masters = [c for c in winners if is_master(c) and c.suit == current.suit]
-                if masters:
-                    return min(masters, key=lambda c: c.rank)
-                if any(c.suit == trump for c in winners) and suit != trump:
-                    return min((c for c in winners if c.suit == trump), key=lambda c: c.rank)
-                return max(winners, key=lambda c: c.rank)
-            # No card wins: throw the cheapest card, a joker first, keeping trumps.
-            if JOKER in losers:
-                return JOKER
-            by_len = {s: sum(1 for c in hand if c.suit == s) for s in Suit}
-            return min(losers, key=lambda c: (c.suit == trump, c.rank, by_len[c.suit]))
-        # Enough tricks (or too many already): duck.
-        if losers:
-            follow = [c for c in losers if not c.is_joker and c.suit == suit]
-            if follow:
-                return max(follow, key=lambda c: c.rank)
-            side = [c for c in losers if not c.is_joker and c.suit != trump]
-            if side:  # void: throw the most dangerous high card
-                return max(side, key=lambda c: (c.rank, -higher_unseen(c)))
-            low_trumps = [c for c in losers if not c.is_joker]
-            if low_trumps:
-                return max(low_trumps, key=lambda c: c.rank)
-            return JOKER
-        if last:  # the trick is ours whatever we play: spend the highest card
-            return max(winners, key=lambda c: (c.suit != trump, c.rank))
-        return min(winners, key=lambda c: (c.suit == trump, c.rank))
+        card = policy.trixter_card(hand.mask, hand.jokers, trick,
+                                   -1 if obs.trump is None else int(obs.trump),
+                                   FULL & ~played & ~hand.mask, need,
+                                   len(trick) == obs.n_players - 1, draw_trumps=False)
+        return Play((*CARDS, JOKER)[card])
 
     def __repr__(self) -> str:
         return f"TrixterBot(seed={self.seed!r})"
