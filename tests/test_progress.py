@@ -555,3 +555,24 @@ def test_concurrent_saves_never_corrupt_the_file(tmp_path):
     tried = store.progress.tried  # one writer's whole run is there (the later save wins)
     assert any({f"{tag}{i}" for i in range(40)} <= tried for tag in ("a", "b"))
     assert [x.name for x in tmp_path.iterdir()] == ["progress.json"]
+
+
+def test_the_names_of_the_split_modules_are_still_here():
+    """The rating and the attempts moved to modules of their own (tutor.app.rating,
+    tutor.app.attempts); every public name this module held is still importable from it,
+    as the same object."""
+    from tutor.app import attempts, rating
+
+    old = ["FORMAT", "VERSION", "HISTORY_LIMIT", "PUZZLE_DEVIATION", "Rating", "Tally",
+           "Attempt", "Review", "DrillRun", "REVIEW_DAYS", "review_words", "Progress",
+           "ProgressStore", "ProgressFormatError", "glicko2", "expected_score",
+           "puzzle_rating", "default_path", "atomic_write", "attempt_words",
+           "practice_words", "counting_words", "OUTCOMES", "OUTCOME_TITLES", "FILE_NAME",
+           "APP_DIR", "SCALE", "TAU", "EPSILON", "START", "MIN_DEVIATION", "MAX_DEVIATION",
+           "NEAR_BAND", "GENERATED_LIMIT", "GENERATED_BYTES", "DRILL_LIMIT", "EPOCH"]
+    assert set(old) <= set(P.__all__)
+    for name in P.__all__:
+        here = getattr(P, name)
+        for module in (rating, attempts):
+            if name in module.__all__:
+                assert getattr(module, name) is here, name

@@ -1,4 +1,10 @@
-"""The learner's puzzle progress: a Glicko-2 rating, streaks, tallies, and the file it lives in.
+"""The learner's puzzle progress: a Glicko-2 rating, streaks, tallies, the review
+schedule, the choice of the next puzzle, and the file it lives in.
+
+It is built of two modules below it: :mod:`tutor.app.rating` (the Glicko-2 rating) and
+:mod:`tutor.app.attempts` (an attempt, its outcome, a puzzle's place in the schedule, a
+drill's run, their words and the readers of their JSON). Every public name of those two
+that this module used to hold is still importable from here.
 
 Every puzzle attempt is one Glicko-2 rating period with one game, played against the
 puzzle, whose rating comes from its difficulty (``1000 + 250 * (difficulty - 1)``, with a
@@ -81,9 +87,20 @@ import time
 from collections.abc import Iterable, Mapping
 from contextlib import suppress
 from dataclasses import asdict, dataclass, field
-from datetime import datetime, timedelta, timezone
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
+
+from tutor.app.attempts import (EPOCH, GENERATED_BYTES, OUTCOME_TITLES, OUTCOMES, REVIEW_DAYS,
+                                Attempt, DrillRun, ProgressFormatError, Review, Tally,
+                                attempt_words, counting_words, first_reviews, json_count,
+                                json_list, json_number, json_object, json_text, moment_of,
+                                practice_words, read_attempt, read_drill_run,
+                                read_puzzle_data, read_review, read_tally, review_words,
+                                utc_stamp, when_text)
+from tutor.app.rating import (EPSILON, MAX_DEVIATION, MIN_DEVIATION, PUZZLE_DEVIATION, SCALE,
+                              START, TAU, Rating, expected_score, glicko2, puzzle_difficulty,
+                              puzzle_rating)
 
 __all__ = [
     "FORMAT",
@@ -110,6 +127,20 @@ __all__ = [
     "counting_words",
     "OUTCOMES",
     "OUTCOME_TITLES",
+    # the constants this module held before the split, still here
+    "FILE_NAME",
+    "APP_DIR",
+    "NEAR_BAND",
+    "GENERATED_LIMIT",
+    "GENERATED_BYTES",
+    "DRILL_LIMIT",
+    "EPOCH",
+    "SCALE",
+    "TAU",
+    "EPSILON",
+    "START",
+    "MIN_DEVIATION",
+    "MAX_DEVIATION",
 ]
 
 log = logging.getLogger(__name__)
@@ -119,332 +150,30 @@ VERSION = 2  # 2: the review schedule, generated puzzles' data and drill scores
 FILE_NAME = "progress.json"
 APP_DIR = "trix-tutor"
 HISTORY_LIMIT = 500
-
-SCALE = 173.7178  # Glicko-2: rating points per unit of mu
-TAU = 0.5  # system constant: how fast the volatility may change
-EPSILON = 1e-6  # convergence tolerance of the volatility iteration
-START = (1500.0, 350.0, 0.06)
-MIN_DEVIATION = 45.0  # the learner's deviation never drops below this, so the rating keeps moving
-MAX_DEVIATION = 350.0
-PUZZLE_DEVIATION = 100.0
 NEAR_BAND = 125.0  # next_puzzle: puzzles within this of the nearest one's rating distance
-REVIEW_DAYS = (1, 3, 7, 30)
-"""The waits of the review schedule, in days: a miss starts at the first."""
 GENERATED_LIMIT = 400  # generated puzzles kept for review; the one due last goes first
-GENERATED_BYTES = 8000  # the JSON of one generated puzzle is far smaller
 DRILL_LIMIT = 100  # drill runs kept (the best score is kept apart)
-EPOCH = "1970-01-01T00:00:00+00:00"  # "due long ago"
-
-OUTCOMES = ("solved", "hinted", "failed")
-OUTCOME_TITLES = {"solved": "Solved (no hints)", "hinted": "Solved with hints",
-                  "failed": "Missed"}
-"""The three outcomes as the learner's table heads them."""
-
-
-class ProgressFormatError(ValueError):
-    """A progress file that cannot be read: bad JSON, wrong types, or an unknown version."""
-
-
-# ---------------------------------------------------------------------------------- Glicko-2
-
-
-@dataclass(frozen=True)
-class Rating:
-    """A Glicko-2 rating on the familiar scale: ``rating``, ``deviation`` (RD), ``volatility``."""
-
-    rating: float = START[0]
-    deviation: float = START[1]
-    volatility: float = START[2]
-
-
-def _g(phi: float) -> float:
-    return 1.0 / math.sqrt(1.0 + 3.0 * phi * phi / (math.pi * math.pi))
-
-
-def _expected(mu: float, mu_j: float, phi_j: float) -> float:
-    return 1.0 / (1.0 + math.exp(-_g(phi_j) * (mu - mu_j)))
-
-
-def expected_score(player: Rating, opponent_rating: float, opponent_deviation: float) -> float:
-    """The Glicko-2 expected score of ``player`` against an opponent.
-
-    >>> round(expected_score(Rating(1500, 200), 1400, 30), 3)
-    0.639
-    """
-    mu = (player.rating - 1500.0) / SCALE
-    return _expected(mu, (opponent_rating - 1500.0) / SCALE, opponent_deviation / SCALE)
-
-
-def _new_volatility(sigma: float, phi: float, v: float, delta: float, tau: float) -> float:
-    """Step 5 of Glickman's algorithm: the Illinois iteration for the new volatility."""
-    a = math.log(sigma * sigma)
-    d2, p2 = delta * delta, phi * phi
-
-    def f(x: float) -> float:
-        ex = math.exp(x)
-        return ex * (d2 - p2 - v - ex) / (2.0 * (p2 + v + ex) ** 2) - (x - a) / (tau * tau)
-
-    big_a = a
-    if d2 > p2 + v:
-        big_b = math.log(d2 - p2 - v)
-    else:
-        k = 1
-        while f(a - k * tau) < 0:
-            k += 1
-        big_b = a - k * tau
-    f_a, f_b = f(big_a), f(big_b)
-    while abs(big_b - big_a) > EPSILON:
-        big_c = big_a + (big_a - big_b) * f_a / (f_b - f_a)
-        f_c = f(big_c)
-        if f_c * f_b <= 0:
-            big_a, f_a = big_b, f_b
-        else:
-            f_a /= 2.0
-        big_b, f_b = big_c, f_c
-    return math.exp(big_a / 2.0)
-
-
-def glicko2(
-    player: Rating, results: Iterable[tuple[float, float, float]], tau: float = TAU
-) -> Rating:
-    """``player`` after one rating period of ``(opponent rating, opponent RD, score)`` games.
-
-    The standard algorithm of Glickman's "Example of the Glicko-2 system" (his worked
-    example rounds intermediate values, hence 1464.06 there); with no games only the
-    deviation grows.
-
-    >>> r = glicko2(Rating(1500, 200, 0.06), [(1400, 30, 1), (1550, 100, 0), (1700, 300, 0)])
-    >>> round(r.rating, 2), round(r.deviation, 2), round(r.volatility, 6)
-    (1464.05, 151.52, 0.059996)
-    """
-    mu = (player.rating - 1500.0) / SCALE
-    phi = player.deviation / SCALE
-    sigma = player.volatility
-    games = [((r - 1500.0) / SCALE, rd / SCALE, float(s)) for r, rd, s in results]
-    if not games:
-        return Rating(player.rating, math.sqrt(phi * phi + sigma * sigma) * SCALE, sigma)
-    v_inv = 0.0
-    gain = 0.0
-    for mu_j, phi_j, s in games:
-        g = _g(phi_j)
-        e = _expected(mu, mu_j, phi_j)
-        v_inv += g * g * e * (1.0 - e)
-        gain += g * (s - e)
-    v = 1.0 / v_inv
-    new_sigma = _new_volatility(sigma, phi, v, v * gain, tau)
-    phi_star = math.sqrt(phi * phi + new_sigma * new_sigma)
-    new_phi = 1.0 / math.sqrt(1.0 / (phi_star * phi_star) + 1.0 / v)
-    new_mu = mu + new_phi * new_phi * gain
-    return Rating(1500.0 + SCALE * new_mu, SCALE * new_phi, new_sigma)
-
-
-def puzzle_rating(difficulty: int) -> float:
-    """The rating a puzzle of difficulty 1-5 plays at.
-
-    >>> [puzzle_rating(d) for d in range(1, 6)]
-    [1000.0, 1250.0, 1500.0, 1750.0, 2000.0]
-    """
-    return 1000.0 + 250.0 * (_difficulty(difficulty) - 1)
-
-
-# ---------------------------------------------------------------------------------- progress
-
-
-@dataclass(frozen=True)
-class Tally:
-    """How many puzzles were solved (without hints), solved with hints, and failed."""
-
-    solved: int = 0
-    hinted: int = 0
-    failed: int = 0
-
-    @property
-    def attempts(self) -> int:
-        """Every attempt counted here."""
-        return self.solved + self.hinted + self.failed
-
-    def add(self, outcome: str) -> Tally:
-        """This tally with one more attempt of ``outcome``."""
-        counts = asdict(self)
-        counts[outcome] += 1
-        return Tally(**counts)
-
-
-@dataclass(frozen=True)
-class Attempt:
-    """One puzzle attempt: what was tried, how it went, and the rating after it."""
-
-    id: str
-    theme: str
-    difficulty: int
-    outcome: str  # "solved", "hinted" or "failed"
-    hints: int
-    when: str  # ISO 8601
-    rating: float  # the learner's rating after this attempt
-    change: float  # and how much this attempt moved it
-
-    @property
-    def solved(self) -> bool:
-        """Whether the goal was reached (with or without hints)."""
-        return self.outcome != "failed"
-
-
-@dataclass(frozen=True)
-class Review:
-    """A puzzle's place in the review schedule: it is ``due`` (ISO 8601) after the wait
-    ``REVIEW_DAYS[step]``."""
-
-    step: int
-    due: str
-
-    @property
-    def days(self) -> int:
-        """The wait in days that ends at ``due``."""
-        return REVIEW_DAYS[self.step]
-
-
-@dataclass(frozen=True)
-class DrillRun:
-    """One timed drill: when it started, how many puzzles were solved and missed."""
-
-    when: str
-    score: int
-    missed: int
-
-
-def review_words(before: Review | None, after: Review | None, outcome: str) -> str:
-    """What an attempt did to the puzzle's place in the schedule, in words (empty when
-    nothing changed, as for a first clean solve).
-
-    >>> review_words(None, Review(0, "2026-01-02T10:00:00+00:00"), "failed")
-    'It comes back for review in 1 day.'
-    >>> review_words(Review(0, "x"), Review(1, "y"), "solved")
-    'Solved on review: it comes back in 3 days.'
-    >>> review_words(Review(3, "x"), None, "solved")
-    'Solved on its last review: this puzzle is done.'
-    """
-    if after is None:
-        return "Solved on its last review: this puzzle is done." if before else ""
-    if outcome != "solved":
-        return f"It comes back for review in {_days(after.days)}."
-    if before is not None and after.step > before.step:
-        return f"Solved on review: it comes back in {_days(after.days)}."
-    return f"It is still due for review on {after.due[:10]}." if before else ""
-
-
-def _days(n: int) -> str:
-    return "1 day" if n == 1 else f"{n} days"
-
-
-def _instant(when: datetime | str | None) -> datetime:
-    """A moment as an aware datetime (naive ones are taken as UTC); ``None`` is now."""
-    if when is None:
-        return datetime.now(timezone.utc)
-    if isinstance(when, str):
-        try:
-            when = datetime.fromisoformat(when)
-        except ValueError:
-            raise ValueError(f"not an ISO 8601 time: {when[:40]!r}") from None
-    if not isinstance(when, datetime):
-        raise TypeError(f"a time is a datetime or an ISO 8601 string, not "
-                        f"{type(when).__name__}")
-    return when if when.tzinfo is not None else when.replace(tzinfo=timezone.utc)
-
-
-def _stamp(moment: datetime) -> str:
-    return moment.astimezone(timezone.utc).isoformat(timespec="seconds")
-
-
-def _signed(n: int) -> str:
-    return f"+{n}" if n > 0 else f"−{-n}" if n < 0 else "±0"
-
-
-def attempt_words(attempt: Attempt, streak: int) -> str:
-    """What one attempt did to the learner's progress, in words: the outcome, the rating
-    before and after (the change is the difference of the two numbers shown), and the
-    streak (``streak``: the streak after it); :func:`review_words` says when the puzzle
-    comes back.
-
-    >>> a = Attempt("k1", "king", 3, "hinted", 2, "2026-01-01", 1166.4, -10.8)
-    >>> print(attempt_words(a, 0))  # doctest: +NORMALIZE_WHITESPACE
-    Solved with hints: it counts as half a solve at most, so it never raises your rating
-    (1177 → 1166, −11). Your streak starts again.
-    """
-    after = round(attempt.rating)
-    before = round(attempt.rating - attempt.change)
-    rating = f"rating {before} → {after}, {_signed(after - before)}"
-    if attempt.outcome == "solved":
-        return (f"Solved without hints: counted as solved ({rating}). "
-                f"Your streak is {streak}.")
-    if attempt.outcome == "hinted":
-        return (f"Solved with hints: it counts as half a solve at most, so it never raises "
-                f"your rating ({before} → {after}, {_signed(after - before)}). Your streak "
-                f"starts again.")
-    return f"Counted as missed ({rating}). Your streak starts again."
-
-
-def practice_words(attempt: Attempt) -> str:
-    """What a practice attempt (a lesson's puzzle) did, in words: its outcome, and that
-    the rating stayed as it was; :func:`review_words` says when it comes back.
-
-    >>> a = Attempt("z1", "make-zero", 1, "hinted", 4, "2026-01-01", 1500.0, 0.0)
-    >>> practice_words(a)
-    'Solved with hints. Practice: your puzzle rating stays 1500.'
-    """
-    what = {"solved": "Solved without hints.", "hinted": "Solved with hints.",
-            "failed": "Missed."}[attempt.outcome]
-    return f"{what} Practice: your puzzle rating stays {round(attempt.rating)}."
-
-
-def counting_words(rated: bool) -> str:
-    """How a puzzle counts, in words, shown on the page before it is played: the rated
-    rule of the puzzles page (the three outcomes of :meth:`Progress.record`), or a
-    lesson's practice.
-
-    >>> counting_words(False)
-    'Practice: hints are welcome here, and this puzzle does not change your puzzle rating.'
-    """
-    if not rated:
-        return ("Practice: hints are welcome here, and this puzzle does not change your "
-                "puzzle rating.")
-    return ("Rated: solved without hints raises your rating; solved with hints counts as "
-            "half a solve at most, so it never raises it; a miss or the solution lowers it.")
-
 
 
 def _attempt_facts(puzzle_id: Any, theme: str, difficulty: int, hints_used: int,
                    when: datetime | str | None, data: Mapping[str, Any] | None) -> tuple:
     """An attempt's facts checked, before anything changes: id, theme, difficulty, the
     generated puzzle's data, the moment and its stamp; ``ValueError`` on junk."""
-    difficulty = _difficulty(difficulty)
+    difficulty = puzzle_difficulty(difficulty)
     if isinstance(hints_used, bool) or not isinstance(hints_used, int) or hints_used < 0:
         raise ValueError(f"hints_used is a count, not {hints_used!r}")
     if data is not None:
-        data = _puzzle_data(data)
-    moment = _instant(when)
-    stamp = _when(when) if when is not None else _stamp(moment)
-    return str(puzzle_id), str(theme), difficulty, data, moment, stamp
-
-def _difficulty(d: Any) -> int:
-    if isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= 5:
-        raise ValueError(f"a puzzle difficulty is a whole number from 1 to 5, not {d!r}")
-    return d
-
-
-def _when(when: datetime | str | None) -> str:
-    if when is None:
-        return datetime.now(timezone.utc).isoformat(timespec="seconds")
-    if isinstance(when, datetime):
-        return when.isoformat(timespec="seconds")
-    if isinstance(when, str):
-        return when
-    raise TypeError(f"when is a datetime or an ISO 8601 string, not {type(when).__name__}")
+        data = read_puzzle_data(data)
+    moment = moment_of(when)
+    written = when_text(when) if when is not None else utc_stamp(moment)
+    return str(puzzle_id), str(theme), difficulty, data, moment, written
 
 
 def _field(candidate: Any, name: str) -> Any:
     if isinstance(candidate, Mapping):
         return candidate.get(name)
     return getattr(candidate, name, None)
+
 
 
 @dataclass(eq=False)
@@ -508,16 +237,9 @@ class Progress:
         return margin + (" while we are still learning your level." if self.provisional
                          else ".")
 
-    def record(
-        self,
-        puzzle_id: Any,
-        theme: str,
-        difficulty: int,
-        solved: bool,
-        hints_used: int = 0,
-        when: datetime | str | None = None,
-        data: Mapping[str, Any] | None = None,
-    ) -> Attempt:
+    def record(self, puzzle_id: Any, theme: str, difficulty: int, solved: bool,
+               hints_used: int = 0, when: datetime | str | None = None,
+               data: Mapping[str, Any] | None = None) -> Attempt:
         """Count one finished attempt, update the rating and the review schedule; returns
         the attempt. ``data`` is a generated puzzle's JSON, kept while it is scheduled so
         it can be dealt again."""
@@ -553,16 +275,9 @@ class Progress:
         del self.history[:-HISTORY_LIMIT]
         return attempt
 
-    def record_practice(
-        self,
-        puzzle_id: Any,
-        theme: str,
-        difficulty: int,
-        solved: bool,
-        hints_used: int = 0,
-        when: datetime | str | None = None,
-        data: Mapping[str, Any] | None = None,
-    ) -> Attempt:
+    def record_practice(self, puzzle_id: Any, theme: str, difficulty: int, solved: bool,
+                        hints_used: int = 0, when: datetime | str | None = None,
+                        data: Mapping[str, Any] | None = None) -> Attempt:
         """Count one finished practice attempt (a lesson's puzzle): tried, solved when
         solved without hints, and the review schedule as :meth:`record` moves it; the
         rating, streaks, tallies and history stay as they were. Returns the attempt (its
@@ -584,15 +299,15 @@ class Progress:
         it is due leaves it as it was."""
         old = self.reviews.get(puzzle_id)
         if outcome != "solved":
-            self.reviews[puzzle_id] = Review(0, _stamp(moment + timedelta(REVIEW_DAYS[0])))
+            self.reviews[puzzle_id] = Review(0, utc_stamp(moment + timedelta(REVIEW_DAYS[0])))
             if data is not None:
                 self.generated[puzzle_id] = data
                 self._trim_generated()
-        elif old is not None and _instant(old.due) <= moment:
+        elif old is not None and moment_of(old.due) <= moment:
             step = old.step + 1
             if step < len(REVIEW_DAYS):
                 wait = timedelta(REVIEW_DAYS[step])
-                self.reviews[puzzle_id] = Review(step, _stamp(moment + wait))
+                self.reviews[puzzle_id] = Review(step, utc_stamp(moment + wait))
             else:
                 del self.reviews[puzzle_id]
                 self.generated.pop(puzzle_id, None)
@@ -608,9 +323,9 @@ class Progress:
             ) -> list[str]:
         """The ids due for review at ``now`` (default: the present), the longest due
         first; only those in ``known`` when given (puzzles that still exist)."""
-        moment = _instant(now)
+        moment = moment_of(now)
         keep = None if known is None else set(known)
-        due = [(_instant(r.due), k) for k, r in self.reviews.items()
+        due = [(moment_of(r.due), k) for k, r in self.reviews.items()
                if keep is None or k in keep]
         return [k for at, k in sorted(due) if at <= moment]
 
@@ -622,7 +337,7 @@ class Progress:
         for name, n in (("score", score), ("missed", missed)):
             if isinstance(n, bool) or not isinstance(n, int) or n < 0:
                 raise ValueError(f"a drill's {name} is a count, not {n!r}")
-        self.drills.append(DrillRun(_when(when), score, missed))
+        self.drills.append(DrillRun(when_text(when), score, missed))
         del self.drills[:-DRILL_LIMIT]
         best = score > self.drill_best
         self.drill_best = max(self.drill_best, score)
@@ -738,36 +453,26 @@ class Progress:
                 f"written by a newer trix-tutor (version {version}; this one reads {VERSION})"
             )
         try:
-            r = _dict(data, "rating")
-            glicko = Rating(
-                _num(r, "rating"), _num(r, "deviation", True), _num(r, "volatility", True)
-            )
-            themes = {_str(k, "theme"): _tally(t) for k, t in _dict(data, "themes").items()}
+            glicko = _read_rating(json_object(data, "rating"))
+            themes = {json_text(k, "theme"): read_tally(t)
+                      for k, t in json_object(data, "themes").items()}
             difficulties: dict[int, Tally] = {}
-            for k, t in _dict(data, "difficulties").items():
+            for k, t in json_object(data, "difficulties").items():
                 if not k.isdigit():
                     raise ProgressFormatError(f"bad difficulty {k!r}")
-                difficulties[_difficulty(int(k))] = _tally(t)
-            history = [_attempt(a) for a in _list(data, "history")][-HISTORY_LIMIT:]
-            solved = {_str(x, "solved id") for x in _list(data, "solved")}
-            tried = {_str(x, "tried id") for x in _list(data, "tried")}
-            if version == 1:
-                reviews = _first_reviews(history, tried - solved)
+                difficulties[puzzle_difficulty(int(k))] = read_tally(t)
+            history = [read_attempt(a) for a in json_list(data, "history")][-HISTORY_LIMIT:]
+            solved = {json_text(x, "solved id") for x in json_list(data, "solved")}
+            tried = {json_text(x, "tried id") for x in json_list(data, "tried")}
+            if version == 1:  # before the schedule: the puzzles never solved come back
+                reviews = first_reviews(history, tried - solved)
                 generated, best, drills = {}, 0, []
             else:
-                reviews = {_str(k, "review id"): _review(r)
-                           for k, r in _dict(data, "reviews").items()}
-                generated = {_str(k, "generated id"): _puzzle_data(d)
-                             for k, d in _dict(data, "generated").items()}
-                if len(generated) > GENERATED_LIMIT:
-                    raise ProgressFormatError("too many generated puzzles")
-                drill = _dict(data, "drill")
-                best = _count(drill, "best")
-                drills = [_drill_run(r) for r in _list(drill, "runs")][-DRILL_LIMIT:]
+                reviews, generated, best, drills = _read_version_2(data)
             return cls(
                 glicko=glicko,
-                streak=_count(data, "streak"),
-                best_streak=_count(data, "best_streak"),
+                streak=json_count(data, "streak"),
+                best_streak=json_count(data, "best_streak"),
                 themes=themes,
                 difficulties=difficulties,
                 solved=solved,
@@ -798,119 +503,24 @@ class Progress:
         return self.to_dict() == other.to_dict()
 
 
-def _dict(data: Mapping[str, Any], key: str) -> dict[str, Any]:
-    value = data.get(key)
-    if not isinstance(value, dict):
-        raise ProgressFormatError(f"{key} is not an object")
-    return value
+def _read_rating(data: Mapping[str, Any]) -> Rating:
+    return Rating(json_number(data, "rating"), json_number(data, "deviation", True),
+                  json_number(data, "volatility", True))
 
 
-def _list(data: Mapping[str, Any], key: str) -> list[Any]:
-    value = data.get(key)
-    if not isinstance(value, list):
-        raise ProgressFormatError(f"{key} is not a list")
-    return value
-
-
-def _num(data: Mapping[str, Any], key: str, positive: bool = False) -> float:
-    value = data.get(key)
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-        raise ProgressFormatError(f"{key} is not a number")
-    if positive and value <= 0:
-        raise ProgressFormatError(f"{key} must be positive")
-    return float(value)
-
-
-def _count(data: Mapping[str, Any], key: str) -> int:
-    value = data.get(key)
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise ProgressFormatError(f"{key} is not a count")
-    return value
-
-
-def _str(value: Any, what: str) -> str:
-    if not isinstance(value, str):
-        raise ProgressFormatError(f"{what} {value!r} is not a string")
-    return value
-
-
-def _tally(data: Any) -> Tally:
-    if not isinstance(data, dict):
-        raise ProgressFormatError("a tally is not an object")
-    return Tally(*(_count(data, k) for k in OUTCOMES))
-
-
-def _attempt(data: Any) -> Attempt:
-    if not isinstance(data, dict):
-        raise ProgressFormatError("an attempt is not an object")
-    outcome = data.get("outcome")
-    if outcome not in OUTCOMES:
-        raise ProgressFormatError(f"bad outcome {outcome!r}")
-    return Attempt(
-        id=_str(data.get("id"), "id"),
-        theme=_str(data.get("theme"), "theme"),
-        difficulty=_difficulty(data.get("difficulty")),
-        outcome=outcome,
-        hints=_count(data, "hints"),
-        when=_str(data.get("when"), "when"),
-        rating=_num(data, "rating"),
-        change=_num(data, "change"),
-    )
-
-
-def _first_reviews(history: list[Attempt], open_ids: set[str]) -> dict[str, Review]:
-    """A version 1 file's puzzles tried but never solved, put on the schedule: due a day
-    after their last attempt in the history, or at once when it is not there."""
-    last = {a.id: a.when for a in history}
-    out = {}
-    for k in sorted(open_ids):
-        try:
-            due = _stamp(_instant(last[k]) + timedelta(REVIEW_DAYS[0]))
-        except (KeyError, ValueError):
-            due = EPOCH
-        out[k] = Review(0, due)
-    return out
-
-
-def _is_iso(value: str) -> bool:
-    try:
-        _instant(value)
-    except ValueError:
-        return False
-    return True
-
-
-def _review(data: Any) -> Review:
-    if not isinstance(data, dict):
-        raise ProgressFormatError("a review is not an object")
-    step = _count(data, "step")
-    if step >= len(REVIEW_DAYS):
-        raise ProgressFormatError(f"bad review step {step}")
-    due = _str(data.get("due"), "due")
-    if len(due) > 40 or not _is_iso(due):
-        raise ProgressFormatError(f"bad review time {due[:40]!r}")
-    return Review(step, due)
-
-
-def _drill_run(data: Any) -> DrillRun:
-    if not isinstance(data, dict):
-        raise ProgressFormatError("a drill is not an object")
-    return DrillRun(_str(data.get("when"), "when"), _count(data, "score"),
-                    _count(data, "missed"))
-
-
-def _puzzle_data(data: Any) -> dict[str, Any]:
-    """A generated puzzle's JSON, checked only for shape and size here (this module knows
-    no puzzles); the trainer loads and proves it again before dealing it."""
-    if not isinstance(data, Mapping):
-        raise ProgressFormatError("a generated puzzle is not an object")
-    try:
-        text = json.dumps(data, ensure_ascii=False, allow_nan=False)
-    except (TypeError, ValueError, RecursionError):
-        raise ProgressFormatError("a generated puzzle is not plain JSON") from None
-    if len(text) > GENERATED_BYTES:
-        raise ProgressFormatError("a generated puzzle is too large")
-    return json.loads(text)
+def _read_version_2(data: Mapping[str, Any]) -> tuple[dict[str, Review], dict[str, Any],
+                                                      int, list[DrillRun]]:
+    """What version 2 added: the review schedule, generated puzzles' data, drill scores."""
+    reviews = {json_text(k, "review id"): read_review(r)
+               for k, r in json_object(data, "reviews").items()}
+    generated = {json_text(k, "generated id"): read_puzzle_data(d)
+                 for k, d in json_object(data, "generated").items()}
+    if len(generated) > GENERATED_LIMIT:
+        raise ProgressFormatError("too many generated puzzles")
+    drill = json_object(data, "drill")
+    best = json_count(drill, "best")
+    drills = [read_drill_run(r) for r in json_list(drill, "runs")][-DRILL_LIMIT:]
+    return reviews, generated, best, drills
 
 
 # ---------------------------------------------------------------------------------- the file
@@ -1048,16 +658,9 @@ class ProgressStore:
             self._progress = progress
         atomic_write(self.path, self.progress.to_json())
 
-    def record(
-        self,
-        puzzle_id: Any,
-        theme: str,
-        difficulty: int,
-        solved: bool,
-        hints_used: int = 0,
-        when: datetime | str | None = None,
-        data: Mapping[str, Any] | None = None,
-    ) -> Attempt:
+    def record(self, puzzle_id: Any, theme: str, difficulty: int, solved: bool,
+               hints_used: int = 0, when: datetime | str | None = None,
+               data: Mapping[str, Any] | None = None) -> Attempt:
         """``Progress.record``, then save at once.
 
         If saving fails the error propagates, but the attempt stays counted in memory and
