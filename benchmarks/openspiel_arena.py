@@ -1,0 +1,949 @@
+"""Strength against a public engine: our bots against OpenSpiel's ISMCTS (issue 27, part 1).
+
+    python benchmarks/openspiel_arena.py [--arena a|b|c|all] [--deals N] [--seed S]
+        [--sims 1000] [--seconds X] [--level expert] [--uct-c 2.0] [--jobs J]
+
+Three arenas, each on duplicated deals with the seats swapped: every deal is played twice,
+our bots at seats 0 and 2 the first time and at seats 1 and 3 (where OpenSpiel's bots sat)
+the second, with the same cards, dealer and hand size. A seat of ours sees only
+``game.observation(seat)``; OpenSpiel's bots see what OpenSpiel gives them.
+
+- **(a) OpenSpiel's own ``oh_hell``** (``players=4``, ``num_tricks_fixed`` 3 to 12 by the
+  deal's number), its C++ ``pyspiel.ISMCTSBot`` with ``pyspiel.RandomRolloutEvaluator``
+  (one roll-out a leaf) at ``--sims`` simulations. Our bot plays through a *mirror*
+  ``TrixterGame`` rebuilt from OpenSpiel's history: rules ``hook=True``,
+  ``first_lead="dealer"``, ``scoring="tricks_if_missed"``; OpenSpiel's first bidder (its
+  dealer + 1) is the mirror's dealer and names the turned card's suit as trump, so
+  OpenSpiel's dealer is the mirror's hooked last bidder. At every step the mirror's player
+  to move and legal set (as OpenSpiel action ids) must equal OpenSpiel's, every trick's
+  winner must be OpenSpiel's next player, and the final points OpenSpiel's returns; a
+  difference stops the run (:class:`MirrorMismatch`). Every action of ours is checked
+  legal in OpenSpiel before it is applied.
+- **(b) Trixter in its own default rules** (RULES.md B: no hook, the dealer names trump,
+  the player left of the dealer leads, exact scoring 10 + tricks or -5), hand sizes 3 to 12.
+- **(c) single Trix deals of each contract** (King of Hearts, Queens, Diamonds, Ltoosh,
+  Trex; ``--deals`` deals per contract): the owner (seat ``deal % 4``) is made to name the
+  contract (a fixed rule); the round of doubles is played by each side's own bot. Deals in
+  which someone could claim a redeal are not used (the seeded shuffle is drawn again), so
+  every deal is played out.
+
+In (b) and (c) the opponent is OpenSpiel's Python ``open_spiel.python.algorithms.ismcts.
+ISMCTSBot`` with the Python ``mcts.RandomRolloutEvaluator``, searching our rules through
+:class:`TrixterSim` / :class:`TrixSim`: small states on card masks that look like a
+``pyspiel.State`` (``legal_actions``, ``apply_action``, ``clone``, ``current_player``,
+``is_terminal``, ``returns``, ``information_state_string``, ``is_chance_node``,
+``get_game``), tested against the engine (``tests/test_openspiel_arena.py``). Its resampler
+deals the hidden cards with the project's own layout sampler (``tutor.solver.pimc``:
+``view_of`` on the seat's observation, then ``sample_layouts``), so every world it searches
+agrees with what the seat has seen: shown voids, doubled cards still held, Trex passes,
+jokers. Both ISMCTS bots choose the most visited action (``MAX_VISIT_COUNT``) with
+``uct_c`` (``--uct-c``, default 2.0, OpenSpiel's examples' constant) over the game's
+points; in Trix the constant is multiplied by the contract's unit (75, 25, 10, 15, 50
+points) so it explores as much as in a game scored in ones.
+
+The table gives, per arena (and per contract), our points a hand minus the opponent's (the
+mean of our two seats minus the mean of theirs, averaged over the two plays of a deal),
+with a 95% t interval over the duplicated deals; bids made by each side (Trixter); and the
+median milliseconds per decision of each side, over decisions with more than one legal
+action.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import multiprocessing
+import os
+import platform
+import random
+import shlex
+import statistics
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import SimpleNamespace
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from tutor import TrixGame, TrixterGame, TrixterRules  # noqa: E402
+from tutor.bots import bot_for  # noqa: E402
+from tutor.bots import legal_actions as fresh_actions  # noqa: E402
+from tutor.bots.arena import mean_ci  # noqa: E402
+from tutor.engine import masks  # noqa: E402
+from tutor.engine.actions import (Bid, ChooseContract, ChooseTrump, Double, NoDouble,  # noqa: E402
+                                  NoRedeal, Pass, Play)
+from tutor.engine.cards import CARDS, JOKER, Card, CardSet, Suit, deal  # noqa: E402
+from tutor.engine.protocol import Phase  # noqa: E402
+from tutor.engine.trix.contracts import (DOUBLABLE, PENALTY_CARDS, Contract,  # noqa: E402
+                                         deal_points, discard_duty, lead_ban)
+from tutor.engine.trix.game import may_claim_king_redeal, may_claim_trex_redeal  # noqa: E402
+from tutor.solver.pimc import sample_layouts, view_of  # noqa: E402
+
+__all__ = ["os_card", "card_of_os", "MirrorMismatch", "play_oh_hell", "TrixterSim", "TrixSim",
+           "sim_from_observation", "PyISMCTS", "play_trixter", "play_trix", "run_arena",
+           "main"]
+
+ARENAS = ("a", "b", "c")
+CONTRACTS = (Contract.KING, Contract.QUEENS, Contract.DIAMONDS, Contract.LTOOSH, Contract.TREX)
+CONTRACT_UNIT = {Contract.KING: 75, Contract.QUEENS: 25, Contract.DIAMONDS: 10,
+                 Contract.LTOOSH: 15, Contract.TREX: 50}
+FIRST_SEATS = (0, 2)  # ours in the first play of a deal; (1, 3) in the second
+
+
+def _pyspiel():
+    import pyspiel
+
+    return pyspiel
+
+
+# --- cards: OpenSpiel's ids and ours -------------------------------------------------------
+# OpenSpiel's oh_hell numbers a card rank * 4 + suit, suits in the order C D S H (its
+# action_to_string: 0 "C2", 1 "D2", 2 "S2", 3 "H2", 4 "C3", ...); ours 13 * suit + rank - 2,
+# suits S H D C. Bids are 52 + n.
+_OS_SUITS = (Suit.CLUBS, Suit.DIAMONDS, Suit.SPADES, Suit.HEARTS)
+OS_BID = 52
+
+
+def card_of_os(action: int) -> Card:
+    """Our card for OpenSpiel's card id.
+
+    >>> str(card_of_os(0)), str(card_of_os(51)), str(card_of_os(34))
+    ('2C', 'AH', 'TS')
+    """
+    return CARDS[13 * _OS_SUITS[action % 4] + action // 4]
+
+
+def os_card(card: Card) -> int:
+    """OpenSpiel's id for our card (the inverse of :func:`card_of_os`)."""
+    return (card.index % 13) * 4 + _OS_SUITS.index(card.suit)
+
+
+def os_action(action) -> int:
+    """OpenSpiel's id for a mirror action (a bid or a card)."""
+    if isinstance(action, Bid):
+        return OS_BID + action.n
+    if isinstance(action, Play):
+        return os_card(action.card)
+    raise ValueError(f"{action} has no oh_hell action")
+
+
+def mirror_action(os_id: int):
+    """The mirror's action for an OpenSpiel bid or card id."""
+    return Bid(os_id - OS_BID) if os_id >= OS_BID else Play(card_of_os(os_id))
+
+
+# --- small statistics ------------------------------------------------------------------------
+@dataclass
+class PlayResult:
+    """One play of a deal: each seat's points, which seats were ours, the decisions' times
+    (seconds, decisions with a choice only) of each side, bids made per side."""
+
+    points: list[float]
+    ours: tuple[int, ...]
+    our_times: list[float] = field(default_factory=list)
+    their_times: list[float] = field(default_factory=list)
+    bids: list[int | None] | None = None
+    tricks: list[int] | None = None
+    checks: int = 0  # (a): steps at which the mirror was compared with OpenSpiel
+
+    @property
+    def diff(self) -> float:
+        """Our mean points per seat minus theirs."""
+        ours = [p for s, p in enumerate(self.points) if s in self.ours]
+        theirs = [p for s, p in enumerate(self.points) if s not in self.ours]
+        return statistics.fmean(ours) - statistics.fmean(theirs)
+
+    def made(self, our_side: bool) -> tuple[int, int]:
+        """(bids made, bids) of one side."""
+        if self.bids is None:
+            return 0, 0
+        seats = [s for s in range(len(self.points)) if (s in self.ours) == our_side]
+        return sum(self.bids[s] == self.tricks[s] for s in seats), len(seats)
+
+
+@dataclass
+class DealResult:
+    """A duplicated deal: its two plays (seats swapped)."""
+
+    arena: str
+    deal: int
+    label: str  # hand size, or the Trix contract
+    plays: list[PlayResult]
+
+    @property
+    def diff(self) -> float:
+        return statistics.fmean(p.diff for p in self.plays)
+
+
+def _seed(*parts) -> int:
+    return random.Random("/".join(str(p) for p in parts)).randrange(2 ** 31)
+
+
+def _timed(fn, *args):
+    t = time.perf_counter()
+    out = fn(*args)
+    return out, time.perf_counter() - t
+
+
+# --- (a) OpenSpiel's oh_hell and the mirror --------------------------------------------------
+class MirrorMismatch(AssertionError):
+    """The mirror TrixterGame and OpenSpiel's oh_hell disagree."""
+
+
+MIRROR_RULES = TrixterRules(hook=True, first_lead="dealer", scoring="tricks_if_missed")
+
+
+def tricks_for(deal_no: int, low: int = 3, high: int = 12) -> int:
+    """The hand size of deal ``deal_no``: cycling ``low`` .. ``high``."""
+    return low + deal_no % (high - low + 1)
+
+
+def oh_hell_setup(seed, deal_no: int, tricks: int):
+    """OpenSpiel's chance outcomes for one deal: its dealer and the dealt cards in order
+    (player ``i % 4`` gets the ``i``-th; then the trump card), from the seed alone."""
+    rng = random.Random(f"{seed}/oh_hell/{deal_no}")
+    dealer = deal_no % 4
+    order = list(range(52))
+    rng.shuffle(order)
+    return dealer, order[:4 * tricks + 1]
+
+
+def new_oh_hell(tricks: int, dealer: int, cards: list[int]):
+    """OpenSpiel's oh_hell after its chance nodes: ``tricks`` fixed, the dealer, the deal."""
+    pyspiel = _pyspiel()
+    game = pyspiel.load_game("oh_hell", {"players": 4, "num_tricks_fixed": tricks})
+    state = game.new_initial_state()
+    state.apply_action(tricks)
+    state.apply_action(dealer)
+    for c in cards:
+        state.apply_action(c)
+    return game, state
+
+
+def mirror_of(state, tricks: int, dealer: int, cards: list[int], seed=0) -> TrixterGame:
+    """The mirror TrixterGame of an oh_hell state just dealt: the same hands, its dealer
+    OpenSpiel's first bidder, trump the turned card's suit (named by that dealer)."""
+    hands = [CardSet(card_of_os(c) for c in cards[s:4 * tricks:4]) for s in range(4)]
+    g = TrixterGame.new(players=4, seed=seed, rules=MIRROR_RULES, deals=[hands],
+                        dealer=(dealer + 1) % 4, first_hand=tricks)
+    g.apply(ChooseTrump(card_of_os(cards[-1]).suit))
+    return g
+
+
+def _mirror_legal(mirror: TrixterGame) -> list[int]:
+    return sorted(os_action(a) for a in fresh_actions(mirror.observation(mirror.to_move)))
+
+
+def check_mirror(state, mirror: TrixterGame) -> None:
+    """The mirror and OpenSpiel agree on who moves and what is legal (or both are over)."""
+    if state.is_terminal():
+        if mirror.phase not in (Phase.HAND_OVER, Phase.GAME_OVER):
+            raise MirrorMismatch(f"OpenSpiel is over, the mirror is in {mirror.phase.value}")
+        points = mirror.sheet[-1]["points"]
+        if [float(p) for p in points] != list(state.returns()):
+            raise MirrorMismatch(f"points {points} but OpenSpiel's returns {state.returns()}")
+        return
+    p = state.current_player()
+    if mirror.to_move != p:
+        raise MirrorMismatch(f"OpenSpiel's player {p} to move, the mirror's {mirror.to_move}")
+    theirs, ours = sorted(state.legal_actions()), _mirror_legal(mirror)
+    if theirs != ours:
+        raise MirrorMismatch(f"player {p}: OpenSpiel's legal {theirs}, the mirror's {ours}")
+
+
+def apply_both(state, mirror: TrixterGame, os_id: int) -> None:
+    """Apply one bid or card to OpenSpiel and the mirror; after a trick, check its winner."""
+    p = state.current_player()
+    if os_id not in state.legal_actions():
+        raise MirrorMismatch(f"action {os_id} is not legal in OpenSpiel for player {p}")
+    tricks_before = len(mirror.tricks)
+    state.apply_action(os_id)
+    mirror.apply(mirror_action(os_id), p)
+    if len(mirror.tricks) > tricks_before and not state.is_terminal():
+        if state.current_player() != mirror.leader:
+            raise MirrorMismatch(f"trick {tricks_before + 1}: OpenSpiel's winner "
+                                 f"{state.current_player()}, the mirror's {mirror.leader}")
+
+
+def play_oh_hell(deal_no: int, seed, ours: tuple[int, ...], *, sims: int = 1000,
+                 seconds: float | None = None, level: str = "expert", uct_c: float = 2.0,
+                 tricks: int | None = None, our_bots=None) -> PlayResult:
+    """One play of arena (a)'s deal ``deal_no``: our bots at ``ours``, OpenSpiel's C++
+    ISMCTS at the others; the mirror checked at every step."""
+    pyspiel = _pyspiel()
+    tricks = tricks_for(deal_no) if tricks is None else tricks
+    dealer, cards = oh_hell_setup(seed, deal_no, tricks)
+    game, state = new_oh_hell(tricks, dealer, cards)
+    mirror = mirror_of(state, tricks, dealer, cards, seed=_seed(seed, "mirror", deal_no))
+    play = ours[0]
+    bots = {}
+    for s in range(4):
+        if s in ours:
+            bots[s] = (our_bots or {}).get(s) or bot_for(
+                "trixter", level, seed=_seed(seed, "ours", deal_no, play, s), seconds=seconds)
+        else:
+            evaluator = pyspiel.RandomRolloutEvaluator(1, _seed(seed, "eval", deal_no, play, s))
+            bots[s] = pyspiel.ISMCTSBot(_seed(seed, "os", deal_no, play, s), evaluator, uct_c,
+                                        sims, -1, pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT,
+                                        False, False)
+    result = PlayResult(points=[], ours=ours)
+    while True:
+        check_mirror(state, mirror)
+        result.checks += 1
+        if state.is_terminal():
+            break
+        p = state.current_player()
+        choice = len(state.legal_actions()) > 1
+        if p in ours:
+            action, dt = _timed(bots[p].act, mirror.observation(p))
+            os_id = os_action(action)
+            if choice:
+                result.our_times.append(dt)
+        else:
+            os_id, dt = _timed(bots[p].step, state)
+            if choice:
+                result.their_times.append(dt)
+        apply_both(state, mirror, int(os_id))
+    result.points = list(state.returns())
+    result.bids = list(mirror.bids)
+    result.tricks = list(mirror.sheet[-1]["tricks"])
+    return result
+
+
+# --- (b), (c): our rules as a pyspiel-like state ----------------------------------------------
+# Action ids of the simulated states: a card is its index (0-51), a joker 52; a bid n is
+# BID + n; a trump suit TRUMP + suit (TRUMP + 4: no trump); a double DOUBLE + card index;
+# then the words of the round of doubles and Trex's pass.
+BID, TRUMP, DOUBLE = 60, 90, 100
+NO_DOUBLE, NO_REDEAL, PASS = 160, 161, 162
+
+
+def action_id(action) -> int:
+    """The simulated states' id of an engine action."""
+    if isinstance(action, Play):
+        return JOKER_ID if action.card.is_joker else action.card.index
+    if isinstance(action, Bid):
+        return BID + action.n
+    if isinstance(action, ChooseTrump):
+        return TRUMP + (4 if action.suit is None else int(action.suit))
+    if isinstance(action, Double):
+        return DOUBLE + action.card.index
+    if isinstance(action, NoDouble):
+        return NO_DOUBLE
+    if isinstance(action, NoRedeal):
+        return NO_REDEAL
+    if isinstance(action, Pass):
+        return PASS
+    raise ValueError(f"{action} has no id in the simulated games")
+
+
+JOKER_ID = masks.JOKER
+
+
+def engine_action(a: int):
+    """The engine action of a simulated id (the inverse of :func:`action_id`)."""
+    a = int(a)
+    if a < 52:
+        return Play(CARDS[a])
+    if a == JOKER_ID:
+        return Play(JOKER)
+    if BID <= a < TRUMP:
+        return Bid(a - BID)
+    if TRUMP <= a < DOUBLE:
+        return ChooseTrump(None if a == TRUMP + 4 else Suit(a - TRUMP))
+    if DOUBLE <= a < NO_DOUBLE:
+        return Double(CARDS[a - DOUBLE])
+    return {NO_DOUBLE: NoDouble(), NO_REDEAL: NoRedeal(), PASS: Pass()}[a]
+
+
+class _SimGame:
+    """What OpenSpiel's Python ISMCTS asks of a game: its type and number of players."""
+
+    def __init__(self, players: int = 4) -> None:
+        pyspiel = _pyspiel()
+        self._type = SimpleNamespace(
+            dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+            information=pyspiel.GameType.Information.IMPERFECT_INFORMATION)
+        self._players = players
+
+    def get_type(self):
+        return self._type
+
+    def num_players(self) -> int:
+        return self._players
+
+
+_GAMES: dict[int, _SimGame] = {}
+
+
+def _sim_game(players: int) -> _SimGame:
+    if players not in _GAMES:
+        _GAMES[players] = _SimGame(players)
+    return _GAMES[players]
+
+
+TERMINAL = -4  # pyspiel.PlayerId.TERMINAL
+
+
+class _Sim:
+    """The pyspiel.State face shared by both games' simulated states."""
+
+    n: int
+    hands: list[int]
+    hist: str
+    over: bool
+
+    def is_chance_node(self) -> bool:
+        return False
+
+    def is_simultaneous_node(self) -> bool:
+        return False
+
+    def is_terminal(self) -> bool:
+        return self.over
+
+    def current_player(self) -> int:
+        return TERMINAL if self.over else self.to_move()
+
+    def get_game(self):
+        return _sim_game(self.n)
+
+    def num_players(self) -> int:
+        return self.n
+
+    def information_state_string(self, player: int | None = None) -> str:
+        """What ``player`` knows: its own cards now and every action of the deal (all are
+        said or shown at the table)."""
+        if player is None:
+            player = self.current_player()
+        return f"{player}|{self.hands[player]}|{self._own_extra(player)}|{self.hist}"
+
+    def _own_extra(self, player: int) -> str:
+        return ""
+
+    def apply_action(self, a) -> None:
+        a = int(a)
+        self._apply(a)
+        self.hist += f",{a}"
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        if self.over or (player is not None and player != self.to_move()):
+            return []
+        return self._legal()
+
+    def action_to_string(self, *args) -> str:
+        return str(engine_action(args[-1]))
+
+    def __str__(self) -> str:  # pragma: no cover - debugging
+        return f"<{type(self).__name__} hist={self.hist}>"
+
+
+class TrixterSim(_Sim):
+    """A Trixter hand on card masks: the trump, bids and trick play of RULES.md B for the
+    search. Phases: 0 trump, 1 bid, 2 play."""
+
+    __slots__ = ("n", "hands", "jokers", "trump", "bids", "nbids", "won", "trick", "leader",
+                 "phase", "size", "dealer", "first_leader", "rules", "hist", "over",
+                 "ntricks", "allow_nt")
+
+    def clone(self) -> TrixterSim:
+        s = object.__new__(TrixterSim)
+        s.n, s.hands, s.jokers = self.n, list(self.hands), list(self.jokers)
+        s.trump, s.bids, s.nbids = self.trump, list(self.bids), self.nbids
+        s.won, s.trick, s.leader = list(self.won), list(self.trick), self.leader
+        s.phase, s.size, s.dealer = self.phase, self.size, self.dealer
+        s.first_leader, s.rules, s.hist = self.first_leader, self.rules, self.hist
+        s.over, s.ntricks, s.allow_nt = self.over, self.ntricks, self.allow_nt
+        return s
+
+    def _own_extra(self, player: int) -> str:
+        return str(self.jokers[player])
+
+    def to_move(self) -> int:
+        if self.phase == 0:
+            return self.dealer
+        if self.phase == 1:
+            return (self.dealer + self.nbids) % self.n
+        return (self.leader + len(self.trick)) % self.n
+
+    def _legal(self) -> list[int]:
+        if self.phase == 0:
+            return [TRUMP + s for s in range(4)] + ([TRUMP + 4] if self.allow_nt else [])
+        p = self.to_move()
+        if self.phase == 1:
+            out = list(range(BID, BID + self.size + 1))
+            if p == (self.dealer - 1) % self.n:
+                others = sum(b for b in self.bids if b >= 0)
+                bad = self.rules.forbidden_bid(self.size, others)
+                if bad is not None:
+                    out.remove(BID + bad)
+            return out
+        return masks.bits(masks.legal_mask(self.hands[p], self.jokers[p], self.trick))
+
+    def _apply(self, a: int) -> None:
+        if self.phase == 0:
+            self.trump = -1 if a == TRUMP + 4 else a - TRUMP
+            self.phase = 1
+            return
+        p = self.to_move()
+        if self.phase == 1:
+            self.bids[p] = a - BID
+            self.nbids += 1
+            if self.nbids == self.n:
+                self.phase = 2
+                self.leader = self.first_leader
+            return
+        if a == JOKER_ID:
+            self.jokers[p] -= 1
+        else:
+            self.hands[p] &= ~(1 << a)
+        self.trick.append(a)
+        if len(self.trick) == self.n:
+            w = (self.leader + masks.trick_winner(self.trick, self.trump)) % self.n
+            self.won[w] += 1
+            self.trick = []
+            self.leader = w
+            self.ntricks += 1
+            if self.ntricks == self.size:
+                self.over = True
+
+    def returns(self) -> list[float]:
+        if not self.over:
+            return [0.0] * self.n
+        return [float(self.rules.score(b, t)) for b, t in zip(self.bids, self.won)]
+
+
+class TrixSim(_Sim):
+    """One Trix deal on card masks, its contract named: the round of doubles (RULES.md A4;
+    no redeal claims: the arena deals none), the tricks (A2, with ``end_early``) or Trex
+    (A6). Phases: 0 round of doubles, 1 tricks, 2 Trex."""
+
+    __slots__ = ("n", "hands", "contract", "rules", "phase", "queue", "doubles", "doubled",
+                 "leader", "trick", "taken", "won", "ban", "duty", "penalty", "round_word",
+                 "doublable", "low", "high", "out", "turn", "owner", "hist", "over",
+                 "ntricks", "_returns")
+
+    def clone(self) -> TrixSim:
+        s = object.__new__(TrixSim)
+        s.n, s.hands, s.contract, s.rules = self.n, list(self.hands), self.contract, self.rules
+        s.phase, s.queue, s.doubles = self.phase, list(self.queue), list(self.doubles)
+        s.doubled, s.leader, s.trick = self.doubled, self.leader, list(self.trick)
+        s.taken, s.won, s.ban, s.duty = list(self.taken), list(self.won), self.ban, self.duty
+        s.penalty, s.round_word, s.doublable = self.penalty, self.round_word, self.doublable
+        s.low, s.high, s.out, s.turn = list(self.low), list(self.high), list(self.out), self.turn
+        s.owner, s.hist, s.over, s.ntricks = self.owner, self.hist, self.over, self.ntricks
+        s._returns = self._returns
+        return s
+
+    def to_move(self) -> int:
+        if self.phase == 0:
+            return self.queue[0]
+        if self.phase == 1:
+            return (self.leader + len(self.trick)) % 4
+        return self.turn
+
+    def _legal(self) -> list[int]:
+        p = self.to_move()
+        hand = self.hands[p]
+        if self.phase == 0:
+            return [DOUBLE + c for c in masks.bits(hand & self.doublable & ~self.doubled)] \
+                + [self.round_word]
+        if self.phase == 1:
+            led = self.trick[0] // 13 if self.trick else -1
+            return masks.bits(masks.trix_legal_mask(hand, led, self.ban, self.duty))
+        fits = masks.trex_playable(hand, self.low, self.high)
+        return masks.bits(fits) if fits else [PASS]
+
+    def _apply(self, a: int) -> None:
+        p = self.to_move()
+        if self.phase == 0:
+            if a == self.round_word:
+                self.queue.pop(0)
+                if not self.queue:
+                    self._begin_play()
+            else:
+                self.doubles.append((a - DOUBLE, p))
+                self.doubled |= 1 << (a - DOUBLE)
+            return
+        if self.phase == 1:
+            self.hands[p] &= ~(1 << a)
+            self.trick.append(a)
+            if len(self.trick) == 4:
+                w = (self.leader + masks.trick_winner(self.trick, -1)) % 4
+                self.won[w] += 1
+                for c in self.trick:
+                    self.taken[w] |= 1 << c
+                self.trick = []
+                self.leader = w
+                self.ntricks += 1
+                left = self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3]
+                if self.ntricks == 13 or (self.rules.end_early and self.penalty
+                                          and not self.penalty & left):
+                    self.over = True
+            return
+        if a != PASS:
+            self.hands[p] &= ~(1 << a)
+            masks.trex_place(self.low, self.high, a)
+            if not self.hands[p]:
+                self.out.append(p)
+        if len(self.out) == 3:
+            self.out.append(next(s for s in range(4) if s not in self.out))
+            self.over = True
+            return
+        nxt = (p + 1) % 4
+        while nxt in self.out:
+            nxt = (nxt + 1) % 4
+        self.turn = nxt
+
+    def _begin_play(self) -> None:
+        if self.contract == Contract.TREX:
+            self.phase, self.turn = 2, self.owner
+        else:
+            self.phase, self.leader = 1, self.owner
+
+    def returns(self) -> list[float]:
+        if not self.over:
+            return [0.0] * 4
+        if self._returns is None:
+            pts = deal_points({self.contract}, [CardSet.from_mask(t) for t in self.taken],
+                              self.won, [(CARDS[c], s) for c, s in self.doubles], self.out,
+                              self.rules)
+            self._returns = [float(x) for x in pts]
+        return self._returns
+
+
+def sim_from_observation(obs, hands: list[CardSet]) -> _Sim:
+    """The simulated state of a seat's observation with ``hands`` (the seat's own and a
+    layout of the others): the deal replayed from its start, so the tricks, bids, trump,
+    doubles and Trex layout are the table's. Only the observation and ``hands`` are read."""
+    if obs.KIND == "trixter":
+        return _trixter_sim(obs, hands)
+    return _trix_sim(obs, hands)
+
+
+def _trixter_sim(obs, hands: list[CardSet]) -> TrixterSim:
+    n = obs.n_players
+    s = object.__new__(TrixterSim)
+    s.n, s.rules, s.size, s.dealer = n, obs.rules, obs.hand_size, obs.dealer
+    s.first_leader = obs.first_leader
+    s.allow_nt = obs.rules.allow_no_trump
+    # Back to the deal's start: each hand with the cards it has played.
+    start = [h.mask for h in hands]
+    jokers = [h.jokers for h in hands]
+    for seat, a in obs.history:
+        if isinstance(a, Play):
+            if a.card.is_joker:
+                jokers[seat] += 1
+            else:
+                start[seat] |= 1 << a.card.index
+    s.hands, s.jokers = start, jokers
+    s.trump, s.bids, s.nbids, s.won, s.trick = -1, [-1] * n, 0, [0] * n, []
+    s.leader, s.phase, s.hist, s.over, s.ntricks = s.first_leader, 0, "", False, 0
+    for seat, a in obs.history:
+        if isinstance(a, Bid) and s.phase != 1:
+            s.bids[seat] = a.n  # a changed bid (never the bots'): the table's latest
+            s.hist += f",{action_id(a)}@{seat}"
+            continue
+        if isinstance(a, ChooseTrump) and s.phase != 0:
+            s.trump = -1 if a.suit is None else int(a.suit)
+            s.hist += f",{action_id(a)}@{seat}"
+            continue
+        if isinstance(a, Bid) and seat != s.to_move():
+            s.bids[seat] = a.n
+            s.hist += f",{action_id(a)}@{seat}"
+            continue
+        s.apply_action(action_id(a))
+    return s
+
+
+def _trix_sim(obs, hands: list[CardSet]) -> TrixSim:
+    contract = next(iter(obs.contract))
+    rules = obs.rules
+    s = object.__new__(TrixSim)
+    s.n, s.contract, s.rules, s.owner = 4, contract, rules, obs.owner
+    start = [h.mask for h in hands]
+    for seat, a in obs.history:
+        if isinstance(a, Play):
+            start[seat] |= 1 << a.card.index
+    s.hands = start
+    s.ban = lead_ban({contract}, rules).mask
+    s.duty = discard_duty({contract}, rules).mask
+    s.penalty = PENALTY_CARDS[contract].mask if contract in PENALTY_CARDS else 0
+    doubles = rules.doubling and contract in DOUBLABLE
+    s.doublable = s.penalty if doubles else 0
+    s.round_word = NO_DOUBLE if doubles else NO_REDEAL
+    s.doubles, s.doubled, s.trick, s.taken, s.won = [], 0, [], [0] * 4, [0] * 4
+    s.low, s.high, s.out, s.turn, s.leader = [-1] * 4, [-1] * 4, [], obs.owner, obs.owner
+    s.hist, s.over, s.ntricks, s._returns = "", False, 0, None
+    if doubles or contract in (Contract.KING, Contract.TREX):
+        s.phase, s.queue = 0, [(obs.owner + i) % 4 for i in range(4)]
+    else:
+        s.queue = []
+        s._begin_play()
+    for seat, a in obs.history:
+        if isinstance(a, ChooseContract):
+            continue
+        if seat != s.to_move():
+            raise ValueError(f"the observation's history does not replay: {a} by {seat}")
+        s.apply_action(action_id(a))
+    return s
+
+
+class PyISMCTS:
+    """OpenSpiel's Python ISMCTS as a player of our engine: ``act(observation)`` searches
+    the simulated state of that observation; its resampler deals the hidden cards with
+    ``tutor.solver.pimc`` from the observation alone."""
+
+    def __init__(self, sims: int = 1000, uct_c: float = 2.0, seed: int = 0) -> None:
+        import numpy as np
+        from open_spiel.python.algorithms import ismcts, mcts
+
+        self.sims, self.uct_c = sims, uct_c
+        self.rs = np.random.RandomState(seed)
+        self.rng = random.Random(seed)
+        self.evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=self.rs)
+        self._ismcts = ismcts
+
+    def resampler(self, obs):
+        """A resampler for ``obs``: a callback ``(state, player) -> state`` dealing the
+        cards hidden from the observation's seat consistently with its view."""
+        view = view_of(obs, obs.seat)
+        root = sim_from_observation(obs, sample_layouts(view, 1, self.rng)[0])
+
+        def resample(state, player):
+            if player != obs.seat:
+                raise ValueError("the resampler serves the observation's seat only")
+            return _replace_hands(root, obs, sample_layouts(view, 1, self.rng)[0])
+
+        return root, resample
+
+    def act(self, obs):
+        root, resample = self.resampler(obs)
+        legal = root.legal_actions()
+        if len(legal) == 1:
+            return engine_action(legal[0])
+        c = self.uct_c * (CONTRACT_UNIT[next(iter(obs.contract))] if obs.KIND == "trix" else 1)
+        bot = self._ismcts.ISMCTSBot(
+            root.get_game(), self.evaluator, c, self.sims, random_state=self.rs,
+            final_policy_type=self._ismcts.ISMCTSFinalPolicyType.MAX_VISIT_COUNT)
+        bot.set_resampler(resample)
+        return engine_action(bot.step(root))
+
+
+def _replace_hands(root: _Sim, obs, layout: list[CardSet]) -> _Sim:
+    """``root`` (the state of ``obs``) with the current hands of ``layout``."""
+    s = root.clone()
+    for seat, h in enumerate(layout):
+        s.hands[seat] = h.mask
+        if isinstance(s, TrixterSim):
+            s.jokers[seat] = h.jokers
+    return s
+
+
+# --- (b) Trixter, (c) Trix --------------------------------------------------------------------
+def play_trixter(deal_no: int, seed, ours: tuple[int, ...], *, sims: int = 1000,
+                 seconds: float | None = None, level: str = "expert", uct_c: float = 2.0,
+                 size: int | None = None, players: int = 4) -> PlayResult:
+    """One play of arena (b)'s deal ``deal_no``: Trixter in its default rules."""
+    size = tricks_for(deal_no) if size is None else size
+    game = TrixterGame.new(players=players, seed=_seed(seed, "trixter", deal_no),
+                           rules=TrixterRules(), dealer=deal_no % players, first_hand=size)
+    play = ours[0]
+    bots = {s: bot_for("trixter", level, seed=_seed(seed, "ours", deal_no, play, s),
+                       seconds=seconds) if s in ours
+            else PyISMCTS(sims, uct_c, seed=_seed(seed, "os", deal_no, play, s))
+            for s in range(players)}
+    result = _play_out(game, bots, ours)
+    row = game.sheet[-1]
+    result.points, result.bids, result.tricks = list(row["points"]), row["bids"], row["tricks"]
+    return result
+
+
+def trix_deal(seed, deal_no: int, contract: Contract) -> list[CardSet]:
+    """A seeded deal for arena (c) in which nobody may claim a redeal in ``contract``."""
+    for k in range(1000):
+        hands = deal(4, 13, 0, random.Random(f"{seed}/trix/{contract.text}/{deal_no}/{k}")).hands
+        if contract == Contract.KING and any(may_claim_king_redeal(h) for h in hands):
+            continue
+        if contract == Contract.TREX and any(may_claim_trex_redeal(h) for h in hands):
+            continue
+        return hands
+    raise RuntimeError("no deal without a redeal claim")  # pragma: no cover
+
+
+def play_trix(deal_no: int, seed, ours: tuple[int, ...], contract: Contract, *,
+              sims: int = 1000, seconds: float | None = None, level: str = "expert",
+              uct_c: float = 2.0) -> PlayResult:
+    """One play of arena (c): one Trix deal of ``contract``, its owner seat ``deal_no % 4``."""
+    owner = deal_no % 4
+    game = TrixGame.new(seed=_seed(seed, "trix", contract.text, deal_no),
+                        deals=[trix_deal(seed, deal_no, contract)], dealer=owner, owner=owner)
+    game.apply(ChooseContract(contract), owner)
+    play = ours[0]
+    bots = {s: bot_for("trix", level, seed=_seed(seed, "ours", contract.text, deal_no, play, s),
+                       seconds=seconds) if s in ours
+            else PyISMCTS(sims, uct_c, seed=_seed(seed, "os", contract.text, deal_no, play, s))
+            for s in range(4)}
+    result = _play_out(game, bots, ours)
+    result.points = list(game.sheet[-1]["points"])
+    return result
+
+
+def _play_out(game, bots, ours) -> PlayResult:
+    result = PlayResult(points=[], ours=ours)
+    while game.phase not in (Phase.HAND_OVER, Phase.GAME_OVER):
+        p = game.to_move
+        obs = game.observation(p)
+        choice = len(fresh_actions(obs)) > 1
+        action, dt = _timed(bots[p].act, obs)
+        if choice:
+            (result.our_times if p in ours else result.their_times).append(dt)
+        game.apply(action, p)
+    return result
+
+
+# --- running an arena -------------------------------------------------------------------------
+def _plays(ours_first: tuple[int, ...] = FIRST_SEATS, players: int = 4) -> list[tuple]:
+    second = tuple(s for s in range(players) if s not in ours_first)
+    return [ours_first, second]
+
+
+def run_deal(task) -> DealResult:
+    """One duplicated deal of an arena: ``task`` = (arena, deal, label, options)."""
+    arena, deal_no, label, opts = task
+    plays = []
+    for ours in _plays():
+        if arena == "a":
+            plays.append(play_oh_hell(deal_no, opts["seed"], ours, sims=opts["sims"],
+                                      seconds=opts["seconds"], level=opts["level"],
+                                      uct_c=opts["uct_c"]))
+        elif arena == "b":
+            plays.append(play_trixter(deal_no, opts["seed"], ours, sims=opts["sims"],
+                                      seconds=opts["seconds"], level=opts["level"],
+                                      uct_c=opts["uct_c"]))
+        else:
+            plays.append(play_trix(deal_no, opts["seed"], ours, Contract.parse(label),
+                                   sims=opts["sims"], seconds=opts["seconds"],
+                                   level=opts["level"], uct_c=opts["uct_c"]))
+    return DealResult(arena, deal_no, label, plays)
+
+
+def tasks_for(arenas, deals: int, opts: dict) -> list[tuple]:
+    out = []
+    for arena in arenas:
+        if arena == "c":
+            out += [(arena, d, c.text, opts) for d in range(deals) for c in CONTRACTS]
+        else:
+            out += [(arena, d, str(tricks_for(d)), opts) for d in range(deals)]
+    return out
+
+
+def run_arena(arenas, deals: int, opts: dict, jobs: int = 1, progress=None) -> list[DealResult]:
+    """Every duplicated deal of ``arenas``; ``jobs`` worker processes."""
+    tasks = tasks_for(arenas, deals, opts)
+    if jobs <= 1:
+        out = []
+        for t in tasks:
+            out.append(run_deal(t))
+            if progress:
+                progress(out[-1])
+        return out
+    ctx = multiprocessing.get_context("fork")
+    out = []
+    with ctx.Pool(jobs) as pool:
+        for r in pool.imap_unordered(run_deal, tasks):
+            out.append(r)
+            if progress:
+                progress(r)
+    return sorted(out, key=lambda r: (r.arena, r.label if r.arena == "c" else "", r.deal))
+
+
+ARENA_TITLES = {"a": "(a) OpenSpiel oh_hell, C++ ISMCTS", "b": "(b) Trixter, Python ISMCTS",
+                "c": "(c) Trix"}
+
+
+def _ms(times: list[float]) -> str:
+    return f"{1000 * statistics.median(times):8.0f}" if times else "       -"
+
+
+def _pct(made: int, total: int) -> str:
+    return f"{100 * made / total:5.1f}%" if total else "     -"
+
+
+def table(results: list[DealResult]) -> str:
+    """The arenas' rows: our points a hand minus the opponent's, bids made, median ms."""
+    head = (f"{'arena':38} {'N':>4} {'ours-theirs':>11} {'95% CI':>18} {'bids ours':>9} "
+            f"{'theirs':>7} {'ours ms':>8} {'their ms':>8} {'checks':>7}")
+    lines = [head, "-" * len(head)]
+    groups: dict[tuple[str, str], list[DealResult]] = {}
+    for r in results:
+        key = (r.arena, r.label if r.arena == "c" else "")
+        groups.setdefault(key, []).append(r)
+    for (arena, label), rs in sorted(groups.items()):
+        name = ARENA_TITLES[arena] + (f", {Contract.parse(label).title}" if label else "")
+        est = mean_ci([r.diff for r in rs])
+        ci = (f"[{est.low:+7.2f}, {est.high:+7.2f}]" if est.low is not None
+              else f"{'-':>18}")
+        plays = [p for r in rs for p in r.plays]
+        ours = [sum(x) for x in zip(*(p.made(True) for p in plays))]
+        theirs = [sum(x) for x in zip(*(p.made(False) for p in plays))]
+        bids = arena != "c"
+        lines.append(
+            f"{name:38} {len(rs):4d} {est.mean:+11.2f} {ci:>18} "
+            f"{_pct(*ours) if bids else '-':>9} {_pct(*theirs) if bids else '-':>7} "
+            f"{_ms([t for p in plays for t in p.our_times])} "
+            f"{_ms([t for p in plays for t in p.their_times])} "
+            f"{sum(p.checks for p in plays) if arena == 'a' else '-':>7}")
+    lines.append("")
+    lines.append("N: duplicated deals (each played twice, seats swapped); ours-theirs: points a "
+                 "hand (a, b) or a deal (c), our seats' mean minus theirs, 95% t interval over "
+                 "the N deals; bids: bids made; ms: median per decision with a choice; checks: "
+                 "steps at which the mirror agreed with OpenSpiel (turn, legal set, trick "
+                 "winner, final points).")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--arena", default="all", choices=["a", "b", "c", "all"],
+                    help="which arena: a (oh_hell), b (Trixter), c (Trix), all")
+    ap.add_argument("--deals", type=int, default=4,
+                    help="duplicated deals per arena (per contract in c)")
+    ap.add_argument("--seed", default="0", help="the deals' seed")
+    ap.add_argument("--sims", type=int, default=1000, help="ISMCTS simulations a decision")
+    ap.add_argument("--seconds", type=float, default=None,
+                    help="our bot's work a decision (default: the level's own)")
+    ap.add_argument("--level", default="expert", help="our bots' level (default expert)")
+    ap.add_argument("--uct-c", type=float, default=2.0, help="ISMCTS's UCT constant")
+    ap.add_argument("--jobs", type=int, default=1, help="worker processes")
+    ap.add_argument("--quiet", action="store_true", help="no line per deal")
+    args = ap.parse_args(argv)
+    arenas = ARENAS if args.arena == "all" else (args.arena,)
+    opts = {"seed": args.seed, "sims": args.sims, "seconds": args.seconds,
+            "level": args.level, "uct_c": args.uct_c}
+    start = time.perf_counter()
+
+    def progress(r: DealResult) -> None:
+        if not args.quiet:
+            print(f"# {r.arena} deal {r.deal:3d} {r.label:>8}: ours-theirs {r.diff:+8.2f}  "
+                  f"({time.perf_counter() - start:7.0f} s)", file=sys.stderr, flush=True)
+
+    results = run_arena(arenas, args.deals, opts, jobs=args.jobs, progress=progress)
+    print(f"OpenSpiel arenas, {datetime.date.today()}: seed {args.seed}, ISMCTS {args.sims} "
+          f"simulations (uct_c {args.uct_c}, most visited), ours {args.level}"
+          f"{'' if args.seconds is None else f' at {args.seconds} s'}; Python "
+          f"{platform.python_version()}, {os.cpu_count()} cores, {args.jobs} job(s), "
+          f"{time.perf_counter() - start:.0f} s")
+    print(f"command: python benchmarks/openspiel_arena.py "
+          f"{' '.join(shlex.quote(a) for a in (argv if argv is not None else sys.argv[1:]))}")
+    print()
+    print(table(results))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,259 @@
+"""benchmarks/openspiel_arena.py: the mirror of OpenSpiel's oh_hell, the pyspiel-like states
+of our rules, their resampler, and a whole (tiny) arena run. Needs ``open-spiel``."""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+
+ROOT = Path(__file__).resolve().parents[1]
+_spec = importlib.util.spec_from_file_location("openspiel_arena",
+                                               ROOT / "benchmarks" / "openspiel_arena.py")
+oa = importlib.util.module_from_spec(_spec)
+sys.modules["openspiel_arena"] = oa
+_spec.loader.exec_module(oa)
+
+from tutor import TrixGame, TrixterGame, TrixterRules  # noqa: E402
+from tutor.bots import legal_actions as fresh_actions  # noqa: E402
+from tutor.engine.actions import ChooseContract, Double, Pass, Play  # noqa: E402
+from tutor.engine.cards import Card, CardSet  # noqa: E402
+from tutor.engine.protocol import Phase  # noqa: E402
+from tutor.engine.trix.contracts import Contract  # noqa: E402
+from tutor.engine.trix.trex import Layout  # noqa: E402
+
+
+def test_card_ids_round_trip():
+    assert [oa.os_card(oa.card_of_os(a)) for a in range(52)] == list(range(52))
+    game = pyspiel.load_game("oh_hell", {"players": 4, "num_tricks_fixed": 3})
+    state = game.new_initial_state()
+    state.apply_action(3)
+    state.apply_action(0)
+    names = [state.action_to_string(0, a) for a in range(52)]  # a deal node: card names
+    assert [Card.parse(n[1] + n[0]) for n in names] == [oa.card_of_os(a) for a in range(52)]
+
+
+@pytest.mark.parametrize("tricks", [1, 3, 7, 12])
+def test_mirror_agrees_with_oh_hell_through_random_hands(tricks):
+    """Whole hands of random legal play: at every step the same player to move and legal
+    set, every trick's winner OpenSpiel's next player, the points OpenSpiel's returns."""
+    rng = random.Random(tricks)
+    for deal_no in range(6):
+        dealer, cards = oa.oh_hell_setup(f"test{tricks}", deal_no, tricks)
+        _, state = oa.new_oh_hell(tricks, dealer, cards)
+        mirror = oa.mirror_of(state, tricks, dealer, cards)
+        assert mirror.dealer == (dealer + 1) % 4 and mirror.last_bidder == dealer
+        assert mirror.trump == oa.card_of_os(cards[-1]).suit
+        steps = 0
+        while True:
+            oa.check_mirror(state, mirror)
+            if state.is_terminal():
+                break
+            oa.apply_both(state, mirror, rng.choice(state.legal_actions()))
+            steps += 1
+        assert steps == 4 + 4 * tricks
+        assert mirror.phase in (Phase.HAND_OVER, Phase.GAME_OVER)
+
+
+def test_mirror_mismatch_is_caught():
+    dealer, cards = oa.oh_hell_setup("x", 0, 3)
+    _, state = oa.new_oh_hell(3, dealer, cards)
+    wrong = oa.mirror_of(state, 3, (dealer + 1) % 4, cards)  # a dealer off by one
+    with pytest.raises(oa.MirrorMismatch):
+        oa.check_mirror(state, wrong)
+
+
+def _random_trixter(seed, players=4, rules=None, size=5):
+    return TrixterGame.new(players=players, seed=seed, rules=rules or TrixterRules(),
+                           dealer=seed % players, first_hand=size)
+
+
+def _sim_walk(game, rng):
+    """Random play of ``game``'s hand; at every step the simulated state (rebuilt from the
+    mover's observation, and one carried along from the start) agrees with the engine."""
+    mover = game.to_move
+    carried = oa.sim_from_observation(game.observation(mover), list(game.hands))
+    while game.phase not in (Phase.HAND_OVER, Phase.GAME_OVER):
+        p = game.to_move
+        obs = game.observation(p)
+        rebuilt = oa.sim_from_observation(obs, list(game.hands))
+        legal = sorted(oa.action_id(a) for a in fresh_actions(obs))
+        for sim in (carried, rebuilt):
+            assert not sim.is_terminal() and sim.current_player() == p
+            assert sorted(sim.legal_actions()) == legal
+            assert sim.legal_actions(p) == sim.legal_actions()
+            assert sim.information_state_string(p) == carried.information_state_string(p)
+        action = rng.choice(fresh_actions(obs))
+        clone = carried.clone()
+        carried.apply_action(oa.action_id(action))
+        assert clone.hist != carried.hist  # the clone is independent
+        game.apply(action, p)
+        assert oa.engine_action(oa.action_id(action)) == action
+    assert carried.is_terminal() and carried.current_player() == oa.TERMINAL
+    assert carried.returns() == [float(x) for x in game.sheet[-1]["points"]]
+
+
+@pytest.mark.parametrize("players,rules", [
+    (4, TrixterRules()), (4, TrixterRules(hook=True, first_lead="dealer")),
+    (5, TrixterRules(allow_no_trump=True)), (3, TrixterRules(scoring="squared"))])
+def test_trixter_sim_agrees_with_the_engine(players, rules):
+    rng = random.Random(players)
+    for seed in range(6):
+        _sim_walk(_random_trixter(seed, players, rules, size=3 + seed * 2), rng)
+
+
+def _trix_game(contract, seed):
+    hands = oa.trix_deal(seed, 0, contract)
+    owner = seed % 4
+    g = TrixGame.new(seed=seed, deals=[hands], dealer=owner, owner=owner)
+    g.apply(ChooseContract(contract), owner)
+    return g
+
+
+@pytest.mark.parametrize("contract", list(oa.CONTRACTS), ids=lambda c: c.text)
+def test_trix_sim_agrees_with_the_engine(contract):
+    rng = random.Random(int(contract))
+    for seed in range(3):
+        _sim_walk(_trix_game(contract, seed), rng)
+
+
+def _voids(history, n):
+    """Suits each seat has shown void in, from the plays (independently of pimc)."""
+    out = [set() for _ in range(n)]
+    trick = []
+    for seat, a in history:
+        if not isinstance(a, Play):
+            continue
+        led = next((c.suit for c in trick if not c.is_joker), None)
+        if led is not None and (a.card.is_joker or a.card.suit != led):
+            out[seat].add(led)
+        trick.append(a.card)
+        if len(trick) == n:
+            trick = []
+    return out
+
+
+def _check_layouts(game, seat, samples=30):
+    obs = game.observation(seat)
+    bot = oa.PyISMCTS(sims=1, seed=seat)
+    root, resample = bot.resampler(obs)
+    voids = _voids(obs.history, game.n_players)
+    public = {s: set(cards) for s, cards in obs.get("public", {}).items()}
+    key = root.information_state_string(seat)
+    for _ in range(samples):
+        state = resample(root, seat)
+        assert state.information_state_string(seat) == key
+        assert state.hands[seat] == game.hands[seat].mask  # the seat's own hand kept
+        held = 0
+        for s in range(game.n_players):
+            hand = CardSet.from_mask(state.hands[s])
+            assert len(hand) + getattr(state, "jokers", [0] * 4)[s] == len(game.hands[s])
+            assert not held & state.hands[s]
+            held |= state.hands[s]
+            for suit in voids[s]:
+                assert not hand.by_suit(suit), (s, suit, hand)  # never a shown void
+            for s2, cards in public.items():
+                for c in cards:  # a doubled card stays with its doubler
+                    assert (Card.parse(c) in hand) == (s == int(s2))
+        played = {a.card for _, a in obs.history if isinstance(a, Play)}
+        assert not any(c in played for c in CardSet.from_mask(held))
+    return root
+
+
+def test_resampler_respects_voids_and_jokers_in_trixter():
+    rng = random.Random(3)
+    checked = 0
+    for players in (4, 5):
+        for seed in range(8):
+            g = _random_trixter(seed, players, size=8)
+            while g.phase != Phase.HAND_OVER:
+                p = g.to_move
+                if g.phase == Phase.PLAY and g.tricks and rng.random() < 0.3:
+                    _check_layouts(g, p, samples=10)
+                    checked += 1
+                g.apply(rng.choice(fresh_actions(g.observation(p))), p)
+    assert checked > 20
+
+
+def test_resampler_keeps_doubled_cards_with_their_doubler():
+    rng = random.Random(5)
+    checked = 0
+    for seed in range(12):
+        g = _trix_game(Contract.QUEENS if seed % 2 else Contract.KING, seed)
+        while g.phase not in (Phase.HAND_OVER, Phase.GAME_OVER):
+            p = g.to_move
+            acts = g.legal_actions(p)
+            doubles = [a for a in acts if isinstance(a, Double)]
+            action = doubles[0] if doubles else rng.choice(acts)
+            if g.phase == Phase.PLAY and g.doubles and rng.random() < 0.3:
+                _check_layouts(g, p, samples=10)
+                checked += 1
+            g.apply(action, p)
+    assert checked > 5
+
+
+def test_resampler_respects_trex_passes():
+    rng = random.Random(7)
+    checked = 0
+    for seed in range(6):
+        g = _trix_game(Contract.TREX, seed)
+        while g.phase not in (Phase.HAND_OVER, Phase.GAME_OVER):
+            p = g.to_move
+            if g.phase == Phase.TREX and any(g.passes) and rng.random() < 0.3:
+                obs = g.observation(p)
+                root, resample = oa.PyISMCTS(sims=1, seed=seed).resampler(obs)
+                for _ in range(10):
+                    state = resample(root, p)
+                    layout = Layout()  # replay: a passer held no card that fit then
+                    hands = {s: state.hands[s] for s in range(4)}
+                    for s, a in reversed(obs.history):
+                        if isinstance(a, Play):
+                            hands[s] |= 1 << a.card.index
+                    for s, a in obs.history:
+                        if isinstance(a, Play):
+                            layout = layout.play(a.card)
+                            hands[s] &= ~(1 << a.card.index)
+                        elif isinstance(a, Pass):
+                            assert not layout.playable(CardSet.from_mask(hands[s]))
+                    assert state.hands[p] == g.hands[p].mask
+                checked += 1
+            g.apply(rng.choice(g.legal_actions(p)), p)
+    assert checked > 5
+
+
+def test_python_ismcts_plays_a_legal_action():
+    g = _trix_game(Contract.LTOOSH, 1)
+    bot = oa.PyISMCTS(sims=20, seed=1)
+    for _ in range(6):
+        p = g.to_move
+        action = bot.act(g.observation(p))
+        assert action in g.legal_actions(p)
+        g.apply(action, p)
+
+
+@pytest.mark.parametrize("arena,label", [("a", "4"), ("b", "4"), ("c", "queens")])
+def test_a_whole_duplicated_deal_completes(arena, label):
+    opts = {"seed": "t", "sims": 5, "seconds": 0.01, "level": "expert", "uct_c": 2.0}
+    result = oa.run_deal((arena, 1 if arena != "c" else 0, label, opts))
+    assert [p.ours for p in result.plays] == [(0, 2), (1, 3)]
+    for play in result.plays:
+        assert len(play.points) == 4 and play.our_times and play.their_times
+        if arena == "a":
+            assert play.checks == 4 + 4 * 4 + 1  # every step, and the end
+        if arena != "c":
+            assert sum(play.tricks) == int(label)
+    table = oa.table([result])
+    assert "ours-theirs" in table and oa.ARENA_TITLES[arena] in table
+
+
+def test_the_command_has_help():
+    out = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "openspiel_arena.py"),
+                          "--help"], capture_output=True, text=True, check=True).stdout
+    for flag in ("--deals", "--seed", "--arena", "--sims", "--seconds"):
+        assert flag in out
