@@ -1,7 +1,9 @@
 """``PuzzleBoard``: play a puzzle against a perfect defence, with hints, undo, retry and
 the solution; ``PuzzleTrainer``: pick a theme and difficulty, get the next puzzle (a
 puzzle due for review first, then a new one, then one dealt afresh by the generator),
-see the rating and the puzzles due.
+see the rating and the puzzles due. What the trainer deals is decided by
+:class:`tutor.app.trainer.Trainer`; the page only draws it and passes on the learner's
+choices.
 
 The board is a thin shell around :class:`tutor.puzzles.session.PuzzleSession`: the
 card table shows ``session.observation()`` (the learner's hand, cards played, hands the
@@ -21,24 +23,22 @@ test decides when a puzzle falls due.
 from __future__ import annotations
 
 import contextlib
-import logging
-import random
+import html
 import time
 from collections.abc import Callable, Sequence
-from datetime import datetime, timezone
+from datetime import datetime
 from typing import Any
 
 import ipywidgets
 
-from tutor.puzzles import Puzzle, PuzzleError, bundled
-from tutor.puzzles.fresh import FAST_THEMES, fresh, is_generated, puzzle_data, rebuild
-from tutor.app.progress import (OUTCOME_TITLES, OUTCOMES, Attempt, Progress,
-                                    ProgressStore,
-                                    attempt_words, counting_words, practice_words,
-                                    puzzle_rating, review_words)
+from tutor.app.attempts import (OUTCOME_TITLES, OUTCOMES, Attempt, attempt_words,
+                                counting_words, practice_words, review_words)
+from tutor.app.progress import Progress, ProgressStore
+from tutor.app.trainer import (REVIEW_WORDS, THEME_TITLES, Trainer, theme_title,
+                               utc_now)
+from tutor.puzzles import Puzzle
+from tutor.puzzles.fresh import is_generated, puzzle_data
 from tutor.puzzles.session import PuzzleSession, goal_words
-
-from tutor.app.learners import MemoryStore
 
 from widgets._base import Controller, TutorWidget, css, esm
 from widgets.layout import TrexLayout
@@ -48,36 +48,10 @@ from widgets.play import Refused, default_pause, parse_message
 from widgets.table import CardTable
 
 __all__ = ["PuzzlePanel", "PuzzleBoard", "PuzzleTrainer", "PANEL_MESSAGES", "theme_title",
-           "due_words", "progress_html"]
-
-log = logging.getLogger(__name__)
+           "due_words", "progress_html", "utc_now", "THEME_TITLES"]
 
 PANEL_MESSAGES = tuple(k for k in SCHEMA["puzzle"].kinds if k != "play")
 """The panel's requests; each is ``{"type": NAME}`` and nothing else (widgets.messages)."""
-
-
-def utc_now() -> datetime:
-    """The present, as the progress's schedule reads it."""
-    return datetime.now(timezone.utc)
-
-THEME_TITLES = {
-    "make-n": "Trixter: make your bid", "make-zero": "Trixter: make a zero bid",
-    "shed-a-trick": "Trixter: shed a trick", "duck-with-joker": "Trixter: duck with the joker",
-    "trump-control": "Trixter: trump control", "read-the-bids": "Trixter: read the bids",
-    "king-dodge": "King of Hearts: dodge the K♥", "king-force": "King of Hearts: force it",
-    "queens": "Queens", "diamonds": "Diamonds", "ltoosh-lose-all": "Ltoosh: lose them all",
-    "ltoosh-count": "Ltoosh: count the tricks", "trex-open": "Trex: which card to open",
-    "trex-block": "Trex: blocking", "trex-hold-jack": "Trex: hold the jack",
-}
-
-
-def theme_title(theme: str) -> str:
-    """A theme's name for a learner.
-
-    >>> theme_title("king-dodge")
-    'King of Hearts: dodge the K♥'
-    """
-    return THEME_TITLES.get(theme, theme.replace("-", " ").capitalize())
 
 
 class PuzzlePanel(TutorWidget):
@@ -380,7 +354,8 @@ class PuzzleTrainer(ipywidgets.VBox):
     on a :class:`PuzzleBoard`, and see your rating, streak, puzzles due and results per
     theme. ``puzzles`` defaults to the bundled collection; ``store`` to the learner's
     progress (:mod:`widgets.learner`; in memory until the browser names them); ``clock`` gives the
-    present; ``budget`` the seconds a fresh puzzle may take to deal.
+    present; ``budget`` the seconds a fresh puzzle may take to deal. The choices are made
+    by ``trainer`` (:class:`tutor.app.trainer.Trainer`); this page draws them.
     """
 
     def __init__(self, puzzles: Sequence[Puzzle] | None = None,
@@ -388,20 +363,11 @@ class PuzzleTrainer(ipywidgets.VBox):
                  seed: int | None = None, engine: str = "auto",
                  four_colour: bool = False, clock: Callable[[], datetime] = utc_now,
                  budget: float | None = None) -> None:
-        self.puzzles = list(bundled() if puzzles is None else puzzles)
-        if not self.puzzles:
-            raise ValueError("no puzzles to train on")
         # No store given: the learner's own, once their browser says who they are.
-        self.store = store if store is not None else MemoryStore()
-        self.clock = clock
-        self.engine = engine
-        self.budget = budget
-        self._rng = random.Random(seed)
-        self._rebuilt: dict[str, Puzzle | None] = {}  # generated ones dealt again (None: bad)
-        self.themes = sorted({p.theme for p in self.puzzles}, key=lambda t: (
-            list(THEME_TITLES).index(t) if t in THEME_TITLES else 99, t))
+        self.trainer = Trainer(puzzles, store=store, seed=seed, engine=engine, clock=clock,
+                               budget=budget)
         self.theme = ipywidgets.Dropdown(
-            options=[("Any theme", "")] + [(theme_title(t), t) for t in self.themes],
+            options=[("Any theme", "")] + [(theme_title(t), t) for t in self.trainer.themes],
             value="", description="Theme")
         self.difficulty = ipywidgets.Dropdown(
             options=[("Any", 0)] + [(f"{'★' * d} ({d})", d) for d in range(1, 6)],
@@ -414,9 +380,9 @@ class PuzzleTrainer(ipywidgets.VBox):
         picker = ipywidgets.HBox([self.theme, self.difficulty],
                                  layout=ipywidgets.Layout(flex_flow="row wrap"))
         picker.add_class("tt-picker")
-        first, why = self._choose()
-        self.board = PuzzleBoard(first or self.puzzles[0], pause=pause, store=self.store,
-                                 on_next=self.next_puzzle, engine=engine,
+        first, why = self.trainer.choose()
+        self.board = PuzzleBoard(first or self.trainer.puzzles[0], pause=pause,
+                                 store=self.store, on_next=self.next_puzzle, engine=engine,
                                  four_colour=four_colour, on_generate=self.generate_puzzle,
                                  clock=clock)
         self.board.panel.observe(lambda _c: self._show_progress(), "state")
@@ -430,61 +396,44 @@ class PuzzleTrainer(ipywidgets.VBox):
         if store is None:
             when_known(lambda learner: self.use_store(learner.progress))
 
-    # --- the pool: bundled puzzles and generated ones the progress keeps -------------------
+    @property
+    def store(self) -> ProgressStore:
+        """The learner's progress the trainer deals from and the board saves to."""
+        return self.trainer.store
+
+    @property
+    def puzzles(self) -> list[Puzzle]:
+        """The puzzles given (by default the bundled collection)."""
+        return self.trainer.puzzles
+
+    @property
+    def themes(self) -> list[str]:
+        """The themes of those puzzles, in the order the page lists them."""
+        return self.trainer.themes
+
+    @property
+    def clock(self) -> Callable[[], datetime]:
+        """The present, for the review schedule."""
+        return self.trainer.clock
+
     def pool(self) -> list[Any]:
-        """Every puzzle the trainer may deal: the bundled ones, and (as ``id``, ``theme``,
-        ``difficulty`` dicts, dealt again only when chosen) the generated ones the
-        learner's progress keeps for review."""
-        out: list[Any] = list(self.puzzles)
-        for pid, data in self.store.progress.generated.items():
-            if self._rebuilt.get(pid, True) is None:
-                continue  # it was bad: never offered
-            theme, level = data.get("theme"), data.get("difficulty")
-            if isinstance(theme, str) and level in range(1, 6) and data.get("id") == pid:
-                out.append({"id": pid, "theme": theme, "difficulty": level})
-        return out
+        """Every puzzle the trainer may deal (:meth:`Trainer.pool`)."""
+        return self.trainer.pool()
 
-    def _deal_again(self, pid: str) -> Puzzle | None:
-        """The generated puzzle ``pid`` from the learner's progress, read and proved
-        again (once); ``None`` if it is not sound."""
-        if pid not in self._rebuilt:
-            try:
-                self._rebuilt[pid] = rebuild(self.store.progress.generated[pid],
-                                             engine=self.engine)
-            except (PuzzleError, ValueError, KeyError) as e:
-                log.warning("generated puzzle %s not dealt again: %s", pid[:40], e)
-                self._rebuilt[pid] = None
-        return self._rebuilt[pid]
-
-    def _filters(self) -> tuple[str | None, int | None]:
-        return self.theme.value or None, self.difficulty.value or None
-
-    def _choose(self) -> tuple[Puzzle | None, str]:
-        """The next puzzle and why it comes (``"review"``, ``"new"``), or ``None`` when
-        every puzzle of the choice is done."""
-        theme, level = self._filters()
-        progress = self.store.progress
-        now = self.clock()
-        for _ in range(20):  # a generated puzzle that is not sound is dropped: choose again
-            p = progress.next_puzzle(self.pool(), theme=theme, difficulty=level,
-                                     rng=self._rng, now=now)
-            if isinstance(p, dict):
-                p = self._deal_again(p["id"])
-                if p is None:
-                    continue
-            if p is None:
-                return None, ""
-            return p, "review" if p.id in progress.due(now) else "new"
-        return None, ""
+    def due_count(self) -> int:
+        """Puzzles due for review now, of those the trainer can deal."""
+        return self.trainer.due_count()
 
     # --- what the learner asks for -------------------------------------------------------
     def _changed(self, _change: Any) -> None:
+        self.trainer.theme = self.theme.value or None
+        self.trainer.difficulty = self.difficulty.value or None
         self.next_puzzle()
 
     def next_puzzle(self) -> None:
         """Load the next puzzle for the chosen theme and difficulty: one due for review,
         else a new one, else (all done) one dealt afresh."""
-        p, why = self._choose()
+        p, why = self.trainer.choose()
         if p is None:
             self.generate_puzzle(all_done=True)
             return
@@ -492,92 +441,48 @@ class PuzzleTrainer(ipywidgets.VBox):
         self._say(why)
 
     def generate_puzzle(self, all_done: bool = False) -> bool:
-        """Deal a fresh puzzle of the chosen theme (any of the trainer's, if none is
-        chosen) at the chosen difficulty (else the one nearest the learner's rating),
-        proved by the solver; False (and a message) if none could be dealt."""
-        theme, level = chosen = self._filters()
-        if theme is None:
-            fast = [t for t in self.themes if t in FAST_THEMES] or list(FAST_THEMES)
-            theme = self._rng.choice(fast)
-        want = level or _level_near(self.store.progress.rating)
-        seed = f"{self._rng.getrandbits(48):012x}"
-        taken = set(self.store.progress.tried) | set(self.store.progress.generated)
-        kw = {} if self.budget is None else {"budget": self.budget}
-        try:
-            p = fresh(theme, want, seed=seed, engine=self.engine, taken=taken, **kw)
-        except ValueError:  # the seed is taken: 48 random bits, never in practice
-            p = None
+        """Deal a fresh puzzle of the chosen theme and difficulty
+        (:meth:`Trainer.generate`) and show it; False (and a message) if none could be
+        dealt."""
+        p, words = self.trainer.generate(all_done)
         if p is None:
-            self.message.value = ("<p class='tt-warn'>No new puzzle of that theme could be "
-                                  "dealt just now: try again, or choose another.</p>")
+            self.message.value = _paragraph("tt-warn", words)
             return False
-        self._rebuilt[p.id] = p  # proved just now
         self.board.load(p)
-        if not all_done:
-            note = "This puzzle "
-        elif any((chosen[0] is None or _field(c, "theme") == theme)
-                 and (level is None or _field(c, "difficulty") == level) for c in self.pool()):
-            note = "You have done every puzzle of this choice here, so this one "
-        else:
-            note = "There is no puzzle of this choice here yet, so this one "
-        note += "was dealt just now and proved by the solver, like the others."
-        if p.difficulty != want:
-            note += (f" No {'★' * want} one came up quickly; this one is "
-                     f"{'★' * p.difficulty}.")
-        self.message.value = f"<p class='tt-note'>{_esc(note)}</p>"
+        self.message.value = _paragraph("tt-note", words)
         return True
 
     def use_store(self, store: ProgressStore) -> None:
         """Switch to another learner's progress (their browser has said who they are):
         redraw the rating, the table and the puzzles due, and pick the next puzzle from
         their progress unless one is in play, which stays."""
-        self.store = store
-        self._rebuilt = {}
+        self.trainer.use_store(store)
         self.board.use_store(store)
         # The puzzle on the board stays unless this learner has one due for review or has
         # already solved it: the page is drawn (and may be in use) before the id arrives.
-        p, why = self._choose() if not self.board.in_play() else (None, "")
-        if p is not None and (why == "review"
-                              or store.progress.is_solved(self.board.puzzle.id)):
+        p, why = (None, "") if self.board.in_play() else self.trainer.instead_of(
+            self.board.puzzle)
+        if p is not None:
             self.board.load(p)
-            self._say(why)
-        else:
-            self._say("")
+        self._say(why)
         self._show_progress()
 
     # --- words ---------------------------------------------------------------------------
     def _say(self, why: str) -> None:
         if self.store.warning:
-            self.message.value = f"<p class='tt-warn'>{_esc(self.store.warning)}</p>"
+            self.message.value = _paragraph("tt-warn", self.store.warning)
         elif why == "review":
-            self.message.value = ("<p class='tt-note'>This puzzle is back for review: you "
-                                  "missed it (or used hints) last time.</p>")
+            self.message.value = _paragraph("tt-note", REVIEW_WORDS)
         else:
             self.message.value = ""
 
-    def due_count(self) -> int:
-        """Puzzles due for review now, of those the trainer can deal."""
-        return len(self.store.progress.due(self.clock(), known=self._known()))
-
-    def _known(self) -> set[str]:
-        return {p["id"] if isinstance(p, dict) else p.id for p in self.pool()}
-
     def _show_progress(self) -> None:
-        self.board.known = self._known()
+        self.board.known = self.trainer.known()
         self.progress_view.value = progress_html(self.store.progress, due=self.due_count())
 
 
-def _field(c: Any, name: str) -> Any:
-    return c[name] if isinstance(c, dict) else getattr(c, name)
-
-
-def _level_near(rating: float) -> int:
-    """The difficulty whose puzzles play nearest ``rating``.
-
-    >>> _level_near(1500), _level_near(900), _level_near(1640), _level_near(2600)
-    (3, 1, 4, 5)
-    """
-    return min(range(1, 6), key=lambda d: (abs(puzzle_rating(d) - rating), d))
+def _paragraph(kind: str, words: str) -> str:
+    return f"<p class='{kind}'>{_esc(words)}</p>"
 
 
 def due_words(n: int) -> str:
@@ -613,8 +518,6 @@ def _turn_words(s: PuzzleSession) -> str:
 
 
 def _esc(text: str) -> str:
-    import html
-
     return html.escape(text, quote=True)
 
 
