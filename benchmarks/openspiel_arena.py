@@ -52,6 +52,7 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import json
 import multiprocessing
 import os
 import platform
@@ -60,7 +61,7 @@ import shlex
 import statistics
 import sys
 import time
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -831,26 +832,30 @@ def run_deal(task) -> DealResult:
     return DealResult(arena, deal_no, label, plays)
 
 
-def tasks_for(arenas, deals: int, opts: dict) -> list[tuple]:
+def tasks_for(arenas, deals: int, opts: dict, first: int = 0) -> list[tuple]:
+    """The duplicated deals ``first`` .. ``first + deals - 1`` of each arena (of each
+    contract in c), longest first so that parallel workers finish together."""
     out = []
     for arena in arenas:
+        span = range(first, first + deals)
         if arena == "c":
-            out += [(arena, d, c.text, opts) for d in range(deals) for c in CONTRACTS]
+            out += [(arena, d, c.text, opts) for d in span for c in CONTRACTS]
         else:
-            out += [(arena, d, str(tricks_for(d)), opts) for d in range(deals)]
-    return out
+            out += [(arena, d, str(tricks_for(d)), opts) for d in span]
+    return sorted(out, key=lambda t: -int(t[2]) if t[2].isdigit() else -13)
 
 
-def run_arena(arenas, deals: int, opts: dict, jobs: int = 1, progress=None) -> list[DealResult]:
+def run_arena(arenas, deals: int, opts: dict, jobs: int = 1, progress=None,
+              first: int = 0) -> list[DealResult]:
     """Every duplicated deal of ``arenas``; ``jobs`` worker processes."""
-    tasks = tasks_for(arenas, deals, opts)
+    tasks = tasks_for(arenas, deals, opts, first)
     if jobs <= 1:
         out = []
         for t in tasks:
             out.append(run_deal(t))
             if progress:
                 progress(out[-1])
-        return out
+        return sorted(out, key=lambda r: (r.arena, r.label if r.arena == "c" else "", r.deal))
     ctx = multiprocessing.get_context("fork")
     out = []
     with ctx.Pool(jobs) as pool:
@@ -859,6 +864,31 @@ def run_arena(arenas, deals: int, opts: dict, jobs: int = 1, progress=None) -> l
             if progress:
                 progress(r)
     return sorted(out, key=lambda r: (r.arena, r.label if r.arena == "c" else "", r.deal))
+
+
+def save(results: list[DealResult], path: str, opts: dict) -> None:
+    """Append the deals' results to ``path`` as JSON lines, with the options that played
+    them (see ``--load``)."""
+    with open(path, "a") as f:
+        for r in results:
+            f.write(json.dumps({**asdict(r), "opts": opts}) + "\n")
+
+
+def load(paths: list[str]) -> list[DealResult]:
+    """Results saved by :func:`save` (a deal saved twice counts once)."""
+    seen: dict[tuple, DealResult] = {}
+    first_opts: dict[str, dict] = {}
+    for path in paths:
+        for line in Path(path).read_text().splitlines():
+            d = json.loads(line)
+            opts = d.pop("opts")
+            if opts != first_opts.setdefault(d["arena"], opts):
+                raise ValueError(f"arena {d['arena']} was played with other options: {opts}")
+            plays = [PlayResult(**{**p, "ours": tuple(p["ours"])}) for p in d.pop("plays")]
+            r = DealResult(plays=plays, **d)
+            seen[(r.arena, r.label, r.deal)] = r
+    return sorted(seen.values(), key=lambda r: (r.arena, r.label if r.arena == "c" else "",
+                                                 r.deal))
 
 
 ARENA_TITLES = {"a": "(a) OpenSpiel oh_hell, C++ ISMCTS", "b": "(b) Trixter, Python ISMCTS",
@@ -882,8 +912,15 @@ def table(results: list[DealResult]) -> str:
     for r in results:
         key = (r.arena, r.label if r.arena == "c" else "")
         groups.setdefault(key, []).append(r)
-    for (arena, label), rs in sorted(groups.items()):
-        name = ARENA_TITLES[arena] + (f", {Contract.parse(label).title}" if label else "")
+    by_contract = [k for k in groups if k[0] == "c"]
+    if len(by_contract) > 1:
+        groups[("c", "")] = [r for k in by_contract for r in groups[k]]
+    order = sorted(groups, key=lambda k: (k[0], k[1] == "" and k[0] == "c",
+                                          CONTRACTS.index(Contract.parse(k[1])) if k[1] else 0))
+    for arena, label in order:
+        rs = groups[(arena, label)]
+        name = ARENA_TITLES[arena] + (f", {Contract.parse(label).title}" if label
+                                      else ", all contracts" if arena == "c" else "")
         est = mean_ci([r.diff for r in rs])
         ci = (f"[{est.low:+7.2f}, {est.high:+7.2f}]" if est.low is not None
               else f"{'-':>18}")
@@ -920,19 +957,34 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--level", default="expert", help="our bots' level (default expert)")
     ap.add_argument("--uct-c", type=float, default=2.0, help="ISMCTS's UCT constant")
     ap.add_argument("--jobs", type=int, default=1, help="worker processes")
+    ap.add_argument("--first-deal", type=int, default=0,
+                    help="play deals FIRST .. FIRST+N-1 (to run an arena in parts)")
+    ap.add_argument("--save", metavar="FILE", help="append each deal's result to FILE (JSON)")
+    ap.add_argument("--load", metavar="FILE", nargs="+",
+                    help="play nothing: the table of results saved in FILE(s)")
     ap.add_argument("--quiet", action="store_true", help="no line per deal")
     args = ap.parse_args(argv)
+    if args.load:
+        results = load(args.load)
+        print(f"OpenSpiel arenas: {len(results)} duplicated deals from "
+              f"{', '.join(args.load)}; {os.cpu_count()} cores")
+        print()
+        print(table(results))
+        return 0
     arenas = ARENAS if args.arena == "all" else (args.arena,)
     opts = {"seed": args.seed, "sims": args.sims, "seconds": args.seconds,
             "level": args.level, "uct_c": args.uct_c}
     start = time.perf_counter()
 
     def progress(r: DealResult) -> None:
+        if args.save:
+            save([r], args.save, opts)
         if not args.quiet:
             print(f"# {r.arena} deal {r.deal:3d} {r.label:>8}: ours-theirs {r.diff:+8.2f}  "
                   f"({time.perf_counter() - start:7.0f} s)", file=sys.stderr, flush=True)
 
-    results = run_arena(arenas, args.deals, opts, jobs=args.jobs, progress=progress)
+    results = run_arena(arenas, args.deals, opts, jobs=args.jobs, progress=progress,
+                        first=args.first_deal)
     print(f"OpenSpiel arenas, {datetime.date.today()}: seed {args.seed}, ISMCTS {args.sims} "
           f"simulations (uct_c {args.uct_c}, most visited), ours {args.level}"
           f"{'' if args.seconds is None else f' at {args.seconds} s'}; Python "

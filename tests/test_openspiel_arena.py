@@ -238,9 +238,11 @@ def test_python_ismcts_plays_a_legal_action():
 
 
 @pytest.mark.parametrize("arena,label", [("a", "4"), ("b", "4"), ("c", "queens")])
-def test_a_whole_duplicated_deal_completes(arena, label):
+def test_a_whole_duplicated_deal_completes(arena, label, tmp_path):
     opts = {"seed": "t", "sims": 5, "seconds": 0.01, "level": "expert", "uct_c": 2.0}
     result = oa.run_deal((arena, 1 if arena != "c" else 0, label, opts))
+    oa.save([result], str(tmp_path / "r.jsonl"), opts)
+    assert oa.load([str(tmp_path / "r.jsonl")]) == [result]
     assert [p.ours for p in result.plays] == [(0, 2), (1, 3)]
     for play in result.plays:
         assert len(play.points) == 4 and play.our_times and play.their_times
