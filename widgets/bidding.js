@@ -16,6 +16,249 @@
  * }} Model
  */
 
+/**
+ * One drawn panel: the model, its root element, and whether a decision was asked of the
+ * learner here at the last redraw (the focus comes here when one newly is).
+ * @typedef {{model: Model, root: HTMLElement, wasRequired: boolean}} Panel
+ */
+
+/**
+ * A button that sends `request`; `data` becomes its data-* attributes (what tests and
+ * the design notes select by).
+ * @param {Panel} panel
+ * @param {string} label
+ * @param {object} request
+ * @param {Record<string, string>} data
+ * @param {boolean} enabled
+ * @param {string} [cls]
+ * @returns {HTMLButtonElement}
+ */
+function button(panel, label, request, data, enabled, cls) {
+  const b = /** @type {HTMLButtonElement} */ (h("button", `tt-btn ${cls || ""}`, label));
+  b.type = "button";
+  for (const [k, v] of Object.entries(data)) b.setAttribute(`data-${k}`, v);
+  b.disabled = !enabled;
+  b.addEventListener("click", () => panel.model.send(request));
+  return b;
+}
+
+/**
+ * A titled row of buttons, added to the panel.
+ * @param {Panel} panel
+ * @param {string} title
+ * @returns {HTMLElement} the row, for the buttons
+ */
+function section(panel, title) {
+  const sec = h("div", "tt-section");
+  if (title) sec.appendChild(h("div", "tt-section-title", title));
+  const row = h("div", "tt-buttons");
+  sec.appendChild(row);
+  panel.root.appendChild(sec);
+  return row;
+}
+
+/**
+ * Trixter's trump: the four suits and "no trump" (where the rules allow it); the trump
+ * named so far is pressed once the bidding is on.
+ * @param {Panel} panel @param {PanelState} s @param {Set<string>} legal
+ */
+function trumpRow(panel, s, legal) {
+  const row = section(panel, s.phase === "trump" ? "Name trump" : "Change trump");
+  for (const suit of ["S", "H", "D", "C"]) {
+    const b = button(panel, `${SUIT_SYMBOL[suit]} ${SUIT_NAME[suit]}`, { type: "trump", suit },
+      { trump: suit }, legal.has(`trump ${suit}`), `tt-suit suit-${suit}`);
+    if (s.trump === suit && s.phase !== "trump") b.setAttribute("aria-pressed", "true");
+    row.appendChild(b);
+  }
+  if (legal.has("trump none") || s.trump === "none") {
+    const b = button(panel, "no trump", { type: "trump", suit: "none" }, { trump: "none" },
+      legal.has("trump none"));
+    if (s.trump === "none" && s.phase !== "trump") b.setAttribute("aria-pressed", "true");
+    row.appendChild(b);
+  }
+}
+
+/**
+ * Trixter's bid: 0 to the hand's size in tricks (or a change of the learner's bid).
+ * @param {Panel} panel @param {PanelState} s @param {Set<string>} legal
+ */
+function bidRow(panel, s, legal) {
+  const me = s.seat;
+  const size = s.hand_size || 0;
+  const mine = s.bids ? s.bids[me] : null;
+  const title = mine !== null && mine !== undefined && s.to_move !== me
+    ? `Change your bid (now ${mine})` : `Your bid: 0 to ${size} tricks`;
+  const row = section(panel, title);
+  for (let n = 0; n <= size; n++) {
+    row.appendChild(button(panel, String(n), { type: "bid", n }, { bid: String(n) },
+      legal.has(`bid ${n}`), "tt-bid"));
+  }
+}
+
+/**
+ * Everyone's bid so far, in bidding order from the dealer, and their total.
+ * @param {PanelState & {bids: (number | null)[]}} s
+ * @returns {HTMLElement}
+ */
+function bidList(s) {
+  const n = s.players.length;
+  const order = [];
+  for (let i = 0; i < n; i++) order.push(((s.dealer ?? 0) + i) % n);
+  const list = h("div", "tt-bids");
+  list.dataset.testid = "bids";
+  for (const seat of order) {
+    const b = s.bids[seat];
+    const who = seat === s.seat ? "you" : s.players[seat];
+    list.appendChild(h("span", "tt-bid-item", `${who}: ${b == null ? "…" : b}`));
+  }
+  const sum = s.bids.reduce((a, b) => a + (b || 0), 0);
+  list.appendChild(h("span", "tt-bid-sum", `total ${sum} of ${s.hand_size}`));
+  return list;
+}
+
+/** @param {Panel} panel @param {PanelState} s @param {Set<string>} legal */
+function trixter(panel, s, legal) {
+  const trumpActs = [...legal].filter((a) => a.startsWith("trump "));
+  const bidActs = [...legal].filter((a) => a.startsWith("bid "));
+  if (s.phase === "trump") {
+    if (trumpActs.length) trumpRow(panel, s, legal);
+    else panel.root.appendChild(h("div", "tt-note", `${s.players[s.dealer ?? 0]} names trump.`));
+  }
+  if (bidActs.length) bidRow(panel, s, legal);
+  if (s.phase !== "trump" && trumpActs.length) trumpRow(panel, s, legal);
+  if (s.bids && (s.phase === "bid" || s.phase === "play")) panel.root.appendChild(bidList(s));
+}
+
+/**
+ * The kingdom's owner chooses the contract: the learner's buttons, else who chooses from
+ * which contracts left.
+ * @param {Panel} panel @param {PanelState} s @param {Set<string>} legal
+ */
+function contractRow(panel, s, legal) {
+  const contracts = [...legal].filter((a) => a.startsWith("contract "));
+  if (contracts.length) {
+    const row = section(panel, "Choose the contract");
+    for (const act of contracts) {
+      const c = act.slice("contract ".length);
+      const label = contractTitle(c.split("+"), c.includes("+"));
+      row.appendChild(button(panel, label, { type: "contract", contract: c }, { contract: c },
+        true, "tt-contract"));
+    }
+  } else if (s.phase === "choose_contract" && s.contracts_left) {
+    const who = s.owner === null || s.owner === undefined ? "" : s.players[s.owner];
+    panel.root.appendChild(h("div", "tt-note",
+      `${who} chooses from: ${
+        s.contracts_left.map((x) => CONTRACT_TITLE[x] || x).join(", ")}`));
+  }
+}
+
+/**
+ * The round before a deal's play: reveal and double K♥ or a queen, or not; claim (or
+ * not) a redeal.
+ * @param {Panel} panel @param {PanelState} s @param {Set<string>} legal
+ */
+function doublingRound(panel, s, legal) {
+  const round = [...legal].filter((a) => a.startsWith("double ")
+    || a === "no double" || a === "redeal" || a === "no redeal");
+  if (!round.length) return;
+  const row = section(panel, (s.round && s.round.title) || "Doubling");
+  for (const act of round) {
+    let label = act;
+    if (act.startsWith("double ")) label = `double ${cardLabel(act.slice(7))}`;
+    const type = act.startsWith("double ") ? "double" : act.replace(" ", "_");
+    /** @type {Record<string, string>} */
+    const req = { type };
+    if (type === "double") req.card = act.slice(7);
+    row.appendChild(button(panel, label, req, { action: act }, true));
+  }
+}
+
+/** @param {Panel} panel @param {PanelState} s @param {Set<string>} legal */
+function trix(panel, s, legal) {
+  contractRow(panel, s, legal);
+  doublingRound(panel, s, legal);
+  if (legal.has("pass")) {
+    const row = section(panel, "No card fits the layout");
+    row.appendChild(button(panel, "pass", { type: "pass" }, { action: "pass" }, true));
+  }
+  if (s.redeal_claim) {
+    const c = s.redeal_claim;
+    panel.root.appendChild(h("div", "tt-note", `${c.seat === s.seat ? "You" : s.players[c.seat]
+      } claimed a redeal in ${CONTRACT_TITLE[c.contract] || c.contract} with ${
+      c.hand.map(cardLabel).join(" ")}`));
+  }
+}
+
+/**
+ * What each seat scored in the hand (Trixter: with bid and tricks taken) or deal (Trix)
+ * just over.
+ * @param {PanelState} s
+ * @param {any} last `last_hand` or `last_deal`
+ * @returns {HTMLElement}
+ */
+function handResult(s, last) {
+  const box = h("div", "tt-result");
+  box.dataset.testid = "hand-result";
+  s.players.forEach((name, seat) => {
+    const who = seat === s.seat ? "you" : name;
+    const pts = last.points[seat];
+    if (pts === null || pts === undefined) return;
+    const sign = signed(pts);
+    let text = `${who}: ${sign}`;
+    if (s.game === "trixter" && last.bids[seat] != null) {
+      text = `${who}: bid ${last.bids[seat]}, took ${last.tricks[seat]} → ${sign}`;
+    }
+    const item = h("span", "tt-result-item", text);
+    if (seat === s.seat) item.classList.add("tt-result-me");
+    box.appendChild(item);
+  });
+  return box;
+}
+
+/**
+ * Draw the whole panel again from the synced traits.
+ * @param {Panel} panel
+ */
+function drawPanel(panel) {
+  const { model, root } = panel;
+  /** @type {PanelState} */
+  const s = model.get("state") || {};
+  const hadFocus = root.contains(document.activeElement);
+  root.replaceChildren();
+  root.classList.toggle("four-colour", !!model.get("four_colour"));
+  if (!s.players) return;
+  const legal = new Set(s.legal || []);
+  if (s.game === "trixter") trixter(panel, s, legal);
+  else trix(panel, s, legal);
+  const last = s.game === "trixter" ? s.last_hand : s.last_deal;
+  if (last && (s.phase === "hand_over" || s.phase === "game_over")) {
+    root.appendChild(handResult(s, last));
+  }
+  if (legal.has("next")) {
+    const word = s.game === "trix" ? "deal" : "hand"; // Trix plays deals, Trixter hands
+    const row = section(panel, s.phase === "hand_over" ? `The ${word} is over` : "");
+    row.appendChild(button(panel, `Next ${word}`, { type: "next" }, { action: "next" }, true,
+      "tt-next"));
+  }
+  const err = sentence(model.get("error"));
+  if (err) {
+    const e = h("div", "tt-panel-error", err);
+    e.setAttribute("role", "alert");
+    root.appendChild(e);
+  }
+  root.classList.toggle("tt-idle", !root.childElementCount);
+  // Keyboard focus: the learner's decision, when one is asked here, takes it (from the
+  // hand, or from the page if a redraw dropped it); a button pressed here keeps it here.
+  const required = legal.has("next") || legal.has("pass") || (s.to_move === s.seat
+    && ["trump", "bid", "choose_contract", "double"].includes(s.phase));
+  const home = required || hadFocus ? /** @type {HTMLElement | null} */ (
+    root.querySelector('[data-action="next"]:not([disabled])')
+    || root.querySelector("button:not([disabled])")) : null;
+  if (hadFocus && home) home.focus({ preventScroll: true });
+  settleFocus(root, hadFocus, home, required && !panel.wasRequired);
+  panel.wasRequired = required;
+}
+
 export default {
   /** @param {{model: Model, el: HTMLElement}} ctx */
   render({ model, el }) {
@@ -23,191 +266,9 @@ export default {
     root.setAttribute("role", "group");
     root.setAttribute("aria-label", "your decisions");
     el.appendChild(root);
-    let wasRequired = false;
-
-    /**
-     * @param {string} label
-     * @param {object} request
-     * @param {Record<string, string>} data
-     * @param {boolean} enabled
-     * @param {string} [cls]
-     */
-    function button(label, request, data, enabled, cls) {
-      const b = /** @type {HTMLButtonElement} */ (h("button", `tt-btn ${cls || ""}`, label));
-      b.type = "button";
-      for (const [k, v] of Object.entries(data)) b.setAttribute(`data-${k}`, v);
-      b.disabled = !enabled;
-      b.addEventListener("click", () => model.send(request));
-      return b;
-    }
-
-    /** @param {string} title */
-    function section(title) {
-      const sec = h("div", "tt-section");
-      if (title) sec.appendChild(h("div", "tt-section-title", title));
-      const row = h("div", "tt-buttons");
-      sec.appendChild(row);
-      root.appendChild(sec);
-      return row;
-    }
-
-    /** @param {PanelState} s @param {Set<string>} legal */
-    function trixter(s, legal) {
-      const me = s.seat;
-      const trumpActs = [...legal].filter((a) => a.startsWith("trump "));
-      const bidActs = [...legal].filter((a) => a.startsWith("bid "));
-      const trumpRow = () => {
-        const row = section(s.phase === "trump" ? "Name trump" : "Change trump");
-        for (const suit of ["S", "H", "D", "C"]) {
-          const b = button(`${SUIT_SYMBOL[suit]} ${SUIT_NAME[suit]}`, { type: "trump", suit },
-            { trump: suit }, legal.has(`trump ${suit}`), `tt-suit suit-${suit}`);
-          if (s.trump === suit && s.phase !== "trump") b.setAttribute("aria-pressed", "true");
-          row.appendChild(b);
-        }
-        if (legal.has("trump none") || s.trump === "none") {
-          const b = button("no trump", { type: "trump", suit: "none" }, { trump: "none" },
-            legal.has("trump none"));
-          if (s.trump === "none" && s.phase !== "trump") b.setAttribute("aria-pressed", "true");
-          row.appendChild(b);
-        }
-      };
-      const bidRow = () => {
-        const size = s.hand_size || 0;
-        const mine = s.bids ? s.bids[me] : null;
-        const title = mine !== null && mine !== undefined && s.to_move !== me
-          ? `Change your bid (now ${mine})` : `Your bid: 0 to ${size} tricks`;
-        const row = section(title);
-        for (let n = 0; n <= size; n++) {
-          row.appendChild(button(String(n), { type: "bid", n }, { bid: String(n) },
-            legal.has(`bid ${n}`), "tt-bid"));
-        }
-      };
-      if (s.phase === "trump") {
-        if (trumpActs.length) trumpRow();
-        else root.appendChild(h("div", "tt-note", `${s.players[s.dealer ?? 0]} names trump.`));
-      }
-      if (bidActs.length) bidRow();
-      if (s.phase !== "trump" && trumpActs.length) trumpRow();
-      if (s.bids && (s.phase === "bid" || s.phase === "play")) {
-        const n = s.players.length;
-        const order = [];
-        for (let i = 0; i < n; i++) order.push(((s.dealer ?? 0) + i) % n);
-        const list = h("div", "tt-bids");
-        list.dataset.testid = "bids";
-        for (const seat of order) {
-          const b = s.bids[seat];
-          const who = seat === me ? "you" : s.players[seat];
-          list.appendChild(h("span", "tt-bid-item", `${who}: ${b == null ? "…" : b}`));
-        }
-        const sum = s.bids.reduce((a, b) => a + (b || 0), 0);
-        list.appendChild(h("span", "tt-bid-sum", `total ${sum} of ${s.hand_size}`));
-        root.appendChild(list);
-      }
-    }
-
-    /** @param {PanelState} s @param {Set<string>} legal */
-    function trix(s, legal) {
-      const contracts = [...legal].filter((a) => a.startsWith("contract "));
-      if (contracts.length) {
-        const row = section("Choose the contract");
-        for (const act of contracts) {
-          const c = act.slice("contract ".length);
-          const label = contractTitle(c.split("+"), c.includes("+"));
-          row.appendChild(button(label, { type: "contract", contract: c }, { contract: c }, true,
-            "tt-contract"));
-        }
-      } else if (s.phase === "choose_contract" && s.contracts_left) {
-        const who = s.owner === null || s.owner === undefined ? "" : s.players[s.owner];
-        root.appendChild(h("div", "tt-note",
-          `${who} chooses from: ${
-            s.contracts_left.map((x) => CONTRACT_TITLE[x] || x).join(", ")}`));
-      }
-      const round = [...legal].filter((a) => a.startsWith("double ")
-        || a === "no double" || a === "redeal" || a === "no redeal");
-      if (round.length) {
-        const row = section((s.round && s.round.title) || "Doubling");
-        for (const act of round) {
-          let label = act;
-          if (act.startsWith("double ")) label = `double ${cardLabel(act.slice(7))}`;
-          const type = act.startsWith("double ") ? "double" : act.replace(" ", "_");
-          /** @type {Record<string, string>} */
-          const req = { type };
-          if (type === "double") req.card = act.slice(7);
-          row.appendChild(button(label, req, { action: act }, true));
-        }
-      }
-      if (legal.has("pass")) {
-        const row = section("No card fits the layout");
-        row.appendChild(button("pass", { type: "pass" }, { action: "pass" }, true));
-      }
-      if (s.redeal_claim) {
-        const c = s.redeal_claim;
-        root.appendChild(h("div", "tt-note", `${c.seat === s.seat ? "You" : s.players[c.seat]
-          } claimed a redeal in ${CONTRACT_TITLE[c.contract] || c.contract} with ${
-          c.hand.map(cardLabel).join(" ")}`));
-      }
-    }
-
-    function draw() {
-      /** @type {PanelState} */
-      const s = model.get("state") || {};
-      const hadFocus = root.contains(document.activeElement);
-      root.replaceChildren();
-      root.classList.toggle("four-colour", !!model.get("four_colour"));
-      if (!s.players) return;
-      const legal = new Set(s.legal || []);
-      if (s.game === "trixter") trixter(s, legal);
-      else trix(s, legal);
-      const last = s.game === "trixter" ? s.last_hand : s.last_deal;
-      if (last && (s.phase === "hand_over" || s.phase === "game_over")) {
-        const box = h("div", "tt-result");
-        box.dataset.testid = "hand-result";
-        s.players.forEach((name, seat) => {
-          const who = seat === s.seat ? "you" : name;
-          const pts = last.points[seat];
-          if (pts === null || pts === undefined) return;
-          const sign = signed(pts);
-          let text = `${who}: ${sign}`;
-          if (s.game === "trixter" && last.bids[seat] != null) {
-            text = `${who}: bid ${last.bids[seat]}, took ${last.tricks[seat]} → ${sign}`;
-          }
-          const item = h("span", "tt-result-item", text);
-          if (seat === s.seat) item.classList.add("tt-result-me");
-          box.appendChild(item);
-        });
-        root.appendChild(box);
-      }
-      if (legal.has("next")) {
-        const word = s.game === "trix" ? "deal" : "hand"; // Trix plays deals, Trixter hands
-        const row = section(s.phase === "hand_over" ? `The ${word} is over` : "");
-        row.appendChild(button(`Next ${word}`, { type: "next" }, { action: "next" }, true,
-          "tt-next"));
-      }
-      const err = sentence(model.get("error"));
-      if (err) {
-        const e = h("div", "tt-panel-error", err);
-        e.setAttribute("role", "alert");
-        root.appendChild(e);
-      }
-      root.classList.toggle("tt-idle", !root.childElementCount);
-      // Keyboard focus: the learner's decision, when one is asked here, takes it (from the
-      // hand, or from the page if a redraw dropped it); a button pressed here keeps it here.
-      const required = legal.has("next") || legal.has("pass") || (s.to_move === s.seat
-        && ["trump", "bid", "choose_contract", "double"].includes(s.phase));
-      const home = required || hadFocus ? /** @type {HTMLElement | null} */ (
-        root.querySelector('[data-action="next"]:not([disabled])')
-        || root.querySelector("button:not([disabled])")) : null;
-      if (hadFocus && home) home.focus({ preventScroll: true });
-      settleFocus(root, hadFocus, home, required && !wasRequired);
-      wasRequired = required;
-    }
-
-    const events = ["change:state", "change:error", "change:four_colour"];
-    for (const e of events) model.on(e, draw);
-    draw();
-    return () => {
-      for (const e of events) model.off(e, draw);
-      root.remove();
-    };
+    /** @type {Panel} */
+    const panel = { model, root, wasRequired: false };
+    return redrawOn(model, ["change:state", "change:error", "change:four_colour"],
+      () => drawPanel(panel), root);
   },
 };

@@ -107,6 +107,25 @@ function signed(v) {
   return v > 0 ? `+${v}` : num(v);
 }
 
+/**
+ * Draw now and again on each of the model's `events`; returns the cleanup anywidget calls
+ * when the view goes (stop listening, take the widget's root away). For the widgets whose
+ * only listeners are their redraws.
+ * @param {{on(event: string, cb: Function): void, off(event: string, cb: Function): void}} model
+ * @param {string[]} events e.g. ["change:state", "change:four_colour"]
+ * @param {() => void} draw
+ * @param {HTMLElement} root
+ * @returns {() => void}
+ */
+function redrawOn(model, events, draw, root) {
+  for (const e of events) model.on(e, draw);
+  draw();
+  return () => {
+    for (const e of events) model.off(e, draw);
+    root.remove();
+  };
+}
+
 // --- Keyboard focus across redraws ---------------------------------------------------------
 // A widget redraws by replacing its children, so the focused button goes and the browser
 // drops the focus to the page: a keyboard user would Tab through the page to come back.

@@ -78,12 +78,6 @@ export default {
       root.appendChild(who);
     }
 
-    const events = ["change:state", "change:four_colour"];
-    for (const e of events) model.on(e, draw);
-    draw();
-    return () => {
-      for (const e of events) model.off(e, draw);
-      root.remove();
-    };
+    return redrawOn(model, ["change:state", "change:four_colour"], draw, root);
   },
 };

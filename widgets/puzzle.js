@@ -136,12 +136,6 @@ export default {
       }
     }
 
-    const events = ["change:state", "change:error", "change:four_colour"];
-    for (const e of events) model.on(e, draw);
-    draw();
-    return () => {
-      for (const e of events) model.off(e, draw);
-      root.remove();
-    };
+    return redrawOn(model, ["change:state", "change:error", "change:four_colour"], draw, root);
   },
 };

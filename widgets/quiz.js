@@ -60,12 +60,6 @@ export default {
       }
     }
 
-    const events = ["change:state", "change:error"];
-    for (const e of events) model.on(e, draw);
-    draw();
-    return () => {
-      for (const e of events) model.off(e, draw);
-      root.remove();
-    };
+    return redrawOn(model, ["change:state", "change:error"], draw, root);
   },
 };

@@ -217,12 +217,6 @@ export default {
       root.appendChild(details);
     }
 
-    const events = ["change:state", "change:four_colour"];
-    for (const e of events) model.on(e, draw);
-    draw();
-    return () => {
-      for (const e of events) model.off(e, draw);
-      root.remove();
-    };
+    return redrawOn(model, ["change:state", "change:four_colour"], draw, root);
   },
 };

@@ -166,480 +166,614 @@ function seatMarks(s, seat) {
   return out;
 }
 
+/**
+ * What one drawn table keeps between redraws that the synced state does not hold: the
+ * learner's own clicks ("Last trick", "New game", "Hint"), the focused card, and the trick
+ * as last drawn (only a new card lands with an animation).
+ * @typedef {{
+ *   model: Model, root: HTMLElement, send: (content: object) => void, draw: () => void,
+ *   showLast: boolean, drawnTrick: Set<string>, focusCard: string | null,
+ *   confirming: boolean, hintAsked: boolean, wasMyTurn: boolean,
+ * }} TableView
+ */
+
+/**
+ * A seat: name, marks (turn, dealer, owner, partner, lead), facts and, for another seat,
+ * its cards (face up where a lesson opened them or the play showed them, else backs).
+ * @param {TableView} view
+ * @param {TableState} s
+ * @param {number} seat
+ * @returns {HTMLElement}
+ */
+function seatBox(view, s, seat) {
+  const box = h("div", "tt-seat");
+  box.dataset.seat = String(seat);
+  if (s.to_move === seat) box.classList.add("tt-to-move");
+  const name = seat === s.seat ? `You (${s.players[seat]})` : s.players[seat];
+  const title = h("div", "tt-name", name);
+  box.appendChild(title);
+  const marks = seatMarks(s, seat);
+  if (marks.length) {
+    const m = h("div", "tt-marks");
+    for (const k of marks) {
+      const kind = ["dealer", "owner", "partner", "leads", "led"].includes(k) ? k : "turn";
+      m.appendChild(h("span", `tt-mark tt-mark-${kind}`, k));
+    }
+    box.appendChild(m);
+  }
+  box.appendChild(factsLine(seatFacts(s, seat)));
+  if (seat !== s.seat) {
+    const open = (view.model.get("open_hands") || {})[String(seat)];
+    const pub = (s.public || {})[String(seat)] || [];
+    const count = s.hand_counts[seat] || 0;
+    const cards = h("div", "tt-mini");
+    if (Array.isArray(open)) {
+      cards.classList.add("tt-open");
+      for (const c of open) cards.appendChild(cardFace(c));
+    } else {
+      for (const c of pub) cards.appendChild(cardFace(c));
+      const hidden = Math.max(0, count - pub.length);
+      for (let i = 0; i < Math.min(hidden, 3); i++) cards.appendChild(cardBack());
+      cards.appendChild(h("span", "tt-count", `${count} card${count === 1 ? "" : "s"}`));
+    }
+    box.appendChild(cards);
+  }
+  if (s.to_move === seat) box.setAttribute("aria-current", "true");
+  return box;
+}
+
+/**
+ * A seat's facts; a line breaks between two facts, never inside one (clipped, with the
+ * whole text as the title, if one alone is wider than the box).
+ * @param {string[]} facts
+ * @returns {HTMLElement}
+ */
+function factsLine(facts) {
+  const line = h("div", "tt-facts");
+  line.title = facts.join(" · ");
+  for (const f of facts) line.appendChild(h("span", "tt-fact", f));
+  return line;
+}
+
+/**
+ * The line above the table: a puzzle's own items, else the Trixter hand, trump and bids,
+ * else the Trix kingdom, contract, doubles and team scores.
+ * @param {TableState} s
+ * @returns {HTMLElement}
+ */
+function infoBar(s) {
+  const bar = h("div", "tt-info");
+  /** @type {[string, string][]} */
+  const items = [];
+  if (s.info) {  // a puzzle: its title, goal and trump or contract
+    items.push(...s.info);
+  } else if (s.game === "trixter") {
+    const left = s.hands_left ? ` · ${s.hands_left} more` : " · the last hand";
+    const size = `${s.hand_size} card${s.hand_size === 1 ? "" : "s"}`;
+    items.push(["Hand", `${s.hand_number} · ${size}${s.phase === "game_over" ? "" : left}`]);
+    const t = trumpText(s);
+    items.push(["Trump", t || "not named yet"]);
+    if (s.bids) {
+      const sum = s.bids.reduce((a, b) => a + (b || 0), 0);
+      items.push(["Bids", `${sum} of ${s.hand_size}`]);
+    }
+  } else {
+    const owner = s.owner === s.seat ? "yours" : `${s.players[s.owner ?? 0]}'s`;
+    items.push(["Kingdom", `${s.kingdom} of 4 · ${owner}`]);
+    const c = contractTitle(s.contract || []);
+    items.push(["Contract", c || "not chosen yet"]);
+    if (s.doubles && s.doubles.length) {
+      items.push(["Doubled", s.doubles.map(([c, by]) =>
+        `${c.slice(0, -1).replace("T", "10")}${SUIT_SYMBOL[c.slice(-1)]} (${
+          by === s.seat ? "you" : s.players[by]})`).join(", ")]);
+    }
+    if (s.team_scores) items.push(["Teams", `${s.team_scores[0]} : ${s.team_scores[1]}`]);
+  }
+  for (const [k, v] of items) {
+    const it = h("span", "tt-info-item");
+    it.append(h("b", "", `${k}: `), document.createTextNode(v));
+    if (k === "Trump" && s.trump && s.trump !== "none") {
+      it.classList.add(`suit-${s.trump}`);
+      it.dataset.trump = s.trump;
+    }
+    bar.appendChild(it);
+  }
+  return bar;
+}
+
+/**
+ * A trick's cards, each in front of the seat that played it; a completed trick says who
+ * won it.
+ * @param {TableView} view
+ * @param {TableState} s
+ * @param {SeatCard[]} cards
+ * @param {boolean} done
+ * @param {number | null} winner
+ * @param {string} testid "trick" (the one on the felt) or "last-trick-cards"
+ * @returns {HTMLElement}
+ */
+function trickArea(view, s, cards, done, winner, testid) {
+  const n = s.players.length;
+  const area = h("div", "tt-trick");
+  area.dataset.testid = testid;
+  area.setAttribute("aria-label", done ? "last trick" : "current trick");
+  if (done) area.classList.add("tt-done");
+  for (const [seat, card] of cards) {
+    const p = seatPoint(seat, s.seat, n, s.direction || "cw");
+    const play = h("div", "tt-play");
+    const [fx, fy] = n >= 6 ? [80, 66] : [56, 52];  // spread a crowded trick wider
+    play.style.left = `${50 + (p.x - 0.5) * fx}%`;
+    play.style.top = `${50 + (p.y - 0.5) * fy}%`;
+    const c = cardFace(card);
+    c.dataset.seat = String(seat);
+    if (done && seat === winner) play.classList.add("tt-winner");
+    if (testid === "trick" && !view.drawnTrick.has(`${seat}:${card}`)) {
+      play.classList.add("tt-new");
+    }
+    play.append(c, h("span", "tt-play-name", seat === s.seat ? "you" : s.players[seat]));
+    area.appendChild(play);
+  }
+  if (done && winner !== null && winner !== undefined && cards.length) {
+    const who = winner === s.seat ? "You" : s.players[winner];
+    area.appendChild(h("div", "tt-trick-note", `${who} won the trick`));
+  }
+  return area;
+}
+
+/**
+ * The felt: the other seats round the table and, between them, the trick (in Trex, a
+ * note: its rows are drawn below the table).
+ * @param {TableView} view
+ * @param {TableState} s
+ * @returns {HTMLElement}
+ */
+function feltArea(view, s) {
+  const n = s.players.length;
+  const felt = h("div", "tt-felt");
+  felt.dataset.seats = String(n);
+  // In the order they sit from the learner's left round to the right, so a narrow
+  // table's row of seats (a phone) keeps the game's direction: the next Trixter
+  // player first (on the left), the next Trix player last (on the right).
+  for (const seat of seatsLeftToRight(s.seat, n, s.direction || "cw")) {
+    const p = seatPoint(seat, s.seat, n, s.direction || "cw");
+    const box = seatBox(view, s, seat);
+    box.style.left = `${Math.min(86, Math.max(14, p.x * 100))}%`;
+    // A far seat hangs from the rim (table.css): a tall box grows down into the felt,
+    // never up over the info line.
+    const far = p.y < 0.15;
+    box.classList.toggle("tt-far", far);
+    box.style.top = far ? "0" : `${Math.min(88, Math.max(10, p.y * 100))}%`;
+    felt.appendChild(box);
+  }
+  if (s.phase !== "trex") {
+    const t = shownTrick(s);
+    felt.appendChild(trickArea(view, s, t.cards, t.done, t.winner, "trick"));
+    view.drawnTrick = new Set(t.cards.map(([seat, card]) => `${seat}:${card}`));
+  } else {
+    const note = h("div", "tt-trick tt-trex-note", "Trex: the rows are below");
+    note.dataset.testid = "trick";
+    felt.appendChild(note);
+  }
+  return felt;
+}
+
+/**
+ * The learner's hand, one button a card (one tab stop; arrows move, Enter plays); the
+ * playable cards marked on the learner's turn, the doubled ones with "×2".
+ * @param {TableView} view
+ * @param {TableState} s
+ * @returns {HTMLElement}
+ */
+function handRow(view, s) {
+  const row = h("div", "tt-hand");
+  row.setAttribute("role", "group");
+  row.setAttribute("aria-label", "your hand: arrows move, Enter plays");
+  row.dataset.testid = "hand";
+  const myTurn = s.to_move === s.seat && (s.phase === "play" || s.phase === "trex");
+  const legal = new Set((s.legal || []).filter((a) => CARD_RE.test(a)));
+  if (myTurn) row.classList.add("tt-my-turn");
+  // Suits in the order spades, hearts, clubs, diamonds, so colours alternate.
+  const order = { S: 0, H: 1, C: 2, D: 3, X: 4 };
+  const cards = [...(s.hand || [])].map((c, i) => ({ c, i }))
+    .sort((a, b) => (order[a.c.slice(-1)] - order[b.c.slice(-1)]) || (a.i - b.i))
+    .map((x) => x.c);
+  let focusIndex = cards.indexOf(view.focusCard ?? "");
+  if (focusIndex < 0) focusIndex = cards.findIndex((c) => legal.has(c));
+  if (focusIndex < 0) focusIndex = 0;
+  cards.forEach((card, i) => {
+    const b = cardFace(card, "button");
+    if (i > 0 && cards[i - 1].slice(-1) !== card.slice(-1)) b.classList.add("tt-suit-gap");
+    b.setAttribute("type", "button");
+    b.tabIndex = i === focusIndex ? 0 : -1;
+    if ((s.doubles || []).some(([c, by]) => c === card && by === s.seat)) {
+      b.classList.add("tt-doubled");
+      b.appendChild(h("span", "tt-badge", "×2"));
+      b.setAttribute("aria-label", `${b.getAttribute("aria-label")}, doubled`);
+    }
+    if (myTurn && legal.has(card)) {
+      b.classList.add("legal");
+      b.setAttribute("aria-label", `${b.getAttribute("aria-label")}, playable`);
+    }
+    b.addEventListener("click", () => {
+      view.focusCard = card;
+      view.send({ type: "play", card });
+    });
+    b.addEventListener("focus", () => { view.focusCard = card; });
+    row.appendChild(b);
+  });
+  row.addEventListener("keydown", (ev) => moveInHand(row, ev));
+  if (!cards.length) row.appendChild(h("span", "tt-empty", "no cards"));
+  return row;
+}
+
+/**
+ * Arrows, Home and End move the hand's one tab stop (and the focus) along the cards.
+ * @param {HTMLElement} row
+ * @param {KeyboardEvent} ev
+ */
+function moveInHand(row, ev) {
+  const buttons = /** @type {HTMLButtonElement[]} */ ([...row.querySelectorAll("button")]);
+  if (!buttons.length) return;
+  let i = buttons.indexOf(/** @type {any} */ (document.activeElement));
+  if (i < 0) i = Math.max(0, buttons.findIndex((b) => b.tabIndex === 0));
+  let j = i;
+  if (ev.key === "ArrowRight") j = Math.min(buttons.length - 1, i + 1);
+  else if (ev.key === "ArrowLeft") j = Math.max(0, i - 1);
+  else if (ev.key === "Home") j = 0;
+  else if (ev.key === "End") j = buttons.length - 1;
+  else return;
+  ev.preventDefault();
+  buttons.forEach((b, k) => { b.tabIndex = k === j ? 0 : -1; });
+  buttons[j].focus();
+}
+
+/**
+ * The buttons below the hand: "Last trick", and those Python's `controls` ask for
+ * ("Undo", "Hint", "New game").
+ * @param {TableView} view
+ * @param {TableState} s
+ * @returns {HTMLElement}
+ */
+function toolbar(view, s) {
+  const { model } = view;
+  const bar = h("div", "tt-toolbar");
+  const last = /** @type {HTMLButtonElement} */ (
+    h("button", "tt-btn", view.showLast ? "Hide last trick" : "Last trick"));
+  last.type = "button";
+  last.dataset.testid = "last-trick";
+  last.disabled = !(s.tricks && s.tricks.length);
+  last.setAttribute("aria-pressed", String(view.showLast));
+  last.addEventListener("click", () => { view.showLast = !view.showLast; view.draw(); });
+  bar.appendChild(last);
+  const controls = model.get("controls") || [];
+  const over = s.phase === "game_over";
+  const offering = !!(model.get("offer") || {}).title;  // answer the offer first
+  if (controls.includes("undo")) {
+    const u = /** @type {HTMLButtonElement} */ (h("button", "tt-btn", "Undo"));
+    u.type = "button";
+    u.dataset.testid = "undo";
+    u.disabled = over || offering;  // the game is over: nothing to take back into
+    u.title = over ? "The game is over: start a new game" : "Take back your last move";
+    u.addEventListener("click", () => view.send({ type: "undo" }));
+    bar.appendChild(u);
+  }
+  if (controls.includes("hint")) bar.appendChild(hintButton(view, s, over, offering));
+  if (controls.includes("new_game")) bar.appendChild(newGameButton(view, over, offering));
+  return bar;
+}
+
+/**
+ * "Hint": only on the learner's own turn, once at a time ("Thinking…" until Python answers).
+ * @param {TableView} view
+ * @param {TableState} s
+ * @param {boolean} over
+ * @param {boolean} offering
+ * @returns {HTMLButtonElement}
+ */
+function hintButton(view, s, over, offering) {
+  const hint = /** @type {Hint} */ (view.model.get("hint") || {});
+  const b = /** @type {HTMLButtonElement} */ (h("button", "tt-btn", "Hint"));
+  b.type = "button";
+  b.dataset.testid = "hint";
+  const mine = s.to_move === s.seat && !over;
+  b.disabled = !mine || offering || view.hintAsked || !!hint.thinking;
+  b.title = mine ? "The choices ranked, and why the best" : "A hint is for your own turn";
+  b.addEventListener("click", () => {
+    view.hintAsked = true;
+    view.send({ type: "hint" });
+    view.draw();
+  });
+  return b;
+}
+
+/**
+ * "New game": asks first (confirmBox), except once the game is over.
+ * @param {TableView} view
+ * @param {boolean} over
+ * @param {boolean} offering
+ * @returns {HTMLButtonElement}
+ */
+function newGameButton(view, over, offering) {
+  const g = /** @type {HTMLButtonElement} */ (h("button", "tt-btn", "New game"));
+  g.type = "button";
+  g.dataset.testid = "new-game";
+  g.setAttribute("aria-expanded", String(view.confirming));
+  g.disabled = offering;
+  g.addEventListener("click", () => {
+    if (over) { view.send({ type: "new_game" }); return; }  // nothing left to lose
+    view.confirming = true;
+    view.draw();
+    const keep = /** @type {HTMLElement | null} */ (
+      view.root.querySelector('[data-testid="keep-playing"]'));
+    if (keep) keep.focus();
+  });
+  return g;
+}
+
+/**
+ * "New game" asked first: a game of half an hour must not go at one click. Asked in the
+ * table, not with window.confirm (which a page may block). `asked`: Python's words (New
+ * game with other options), answered to Python either way.
+ * @param {TableView} view
+ * @param {string} asked
+ * @returns {HTMLElement}
+ */
+function confirmBox(view, asked) {
+  const box = h("div", "tt-confirm");
+  box.dataset.testid = "new-game-confirm";
+  box.setAttribute("role", "alertdialog");
+  box.setAttribute("aria-label", "Start a new game?");
+  const text = h("p", "tt-confirm-text", asked || "Start a new game? This game will be lost.");
+  text.id = `tt-confirm-${Math.random().toString(36).slice(2)}`;
+  box.setAttribute("aria-describedby", text.id);
+  const yes = /** @type {HTMLButtonElement} */ (h("button", "tt-btn", "Start new game"));
+  yes.type = "button";
+  yes.dataset.testid = "start-new-game";
+  yes.addEventListener("click", () => {
+    view.confirming = false;
+    view.send({ type: "new_game" });
+    view.draw();
+  });
+  const no = /** @type {HTMLButtonElement} */ (h("button", "tt-btn tt-primary",
+    "Keep playing"));
+  no.type = "button";
+  no.dataset.testid = "keep-playing";
+  const keep = () => {
+    view.confirming = false;
+    if (asked) view.send({ type: "keep_playing" });
+    view.draw();
+    const g = /** @type {HTMLElement | null} */ (
+      view.root.querySelector('[data-testid="new-game"]'));
+    if (g) g.focus();
+  };
+  no.addEventListener("click", keep);
+  box.addEventListener("keydown", (ev) => {
+    if (ev.key === "Escape") { ev.preventDefault(); keep(); }
+  });
+  const buttons = h("div", "tt-confirm-buttons");
+  buttons.append(yes, no);
+  box.append(text, buttons);
+  return box;
+}
+
+/**
+ * A saved game to resume (the play pages after a reload; Python's words): "Resume it" or
+ * "Start a new game", both answered to Python, which clears it. Above the table, which is
+ * dimmed until then.
+ * @param {TableView} view
+ * @param {Offer} offer
+ * @returns {HTMLElement}
+ */
+function offerBox(view, offer) {
+  const box = h("div", "tt-confirm tt-offer");
+  box.dataset.testid = "resume-offer";
+  box.setAttribute("role", "alertdialog");
+  box.setAttribute("aria-label", offer.title || "");
+  const text = h("p", "tt-offer-text", offer.text || "");
+  text.id = `tt-offer-${Math.random().toString(36).slice(2)}`;
+  box.setAttribute("aria-describedby", text.id);
+  const resume = /** @type {HTMLButtonElement} */ (h("button", "tt-btn tt-primary",
+    "Resume it"));
+  resume.type = "button";
+  resume.dataset.testid = "resume";
+  resume.addEventListener("click", () => view.send({ type: "resume" }));
+  const fresh = /** @type {HTMLButtonElement} */ (h("button", "tt-btn", "Start a new game"));
+  fresh.type = "button";
+  fresh.dataset.testid = "start-fresh";
+  fresh.addEventListener("click", () => view.send({ type: "start_fresh" }));
+  const buttons = h("div", "tt-confirm-buttons");
+  buttons.append(resume, fresh);
+  box.append(h("p", "tt-confirm-text", offer.title || ""), text, buttons);
+  return box;
+}
+
+/**
+ * The hint for the learner's decision (Python's words): the options best first, the best
+ * marked, and the line why; greyed once the decision is taken. Below the toolbar, so it
+ * never covers a card.
+ * @param {Hint} hint
+ * @param {boolean} asked "Hint" pressed and Python's answer not here yet
+ * @returns {HTMLElement}
+ */
+function hintPanel(hint, asked) {
+  const box = h("div", "tt-hint");
+  box.dataset.testid = "hint-panel";
+  box.setAttribute("role", "status");
+  box.setAttribute("aria-live", "polite");
+  if (asked || hint.thinking) {
+    box.classList.add("tt-hint-thinking");
+    box.appendChild(h("div", "tt-hint-title", "Thinking…"));
+    return box;
+  }
+  if (hint.stale) box.classList.add("tt-hint-stale");
+  box.appendChild(h("div", "tt-hint-title", hint.title || "Hint"));
+  if (hint.measure) box.appendChild(h("div", "tt-hint-measure", `Ranked by ${hint.measure}`));
+  const list = h("ol", "tt-hint-options");
+  (hint.options || []).forEach((o, i) => {
+    const li = h("li", o.best ? "tt-hint-option tt-hint-best" : "tt-hint-option");
+    li.dataset.hintAction = o.action;  // not data-action: that is a button's
+    const label = h("span", "tt-hint-label", o.label);
+    if (CARD_RE.test(o.action) && o.action !== "X") {
+      label.classList.add(`suit-${o.action.slice(-1)}`);
+    }
+    const text = h("span", "tt-hint-text", o.text);
+    if (o.best) text.appendChild(h("span", "tt-mark tt-mark-turn tt-hint-mark", "best"));
+    li.append(h("span", "tt-hint-num", `${i + 1}.`), label, text);
+    list.appendChild(li);
+  });
+  box.appendChild(list);
+  if (hint.more) {
+    box.appendChild(h("div", "tt-hint-more",
+      `and ${hint.more} more choice${hint.more === 1 ? "" : "s"}, not as good`));
+  }
+  if (hint.line) box.appendChild(h("p", "tt-hint-line", hint.line));
+  if (hint.note) box.appendChild(h("div", "tt-hint-note", hint.note));
+  return box;
+}
+
+/**
+ * The end of the game: places and scores, who won, in words (from Python).
+ * @param {GameResult} r
+ * @returns {HTMLElement}
+ */
+function resultPanel(r) {
+  const box = h("div", "tt-result-panel");
+  box.dataset.testid = "game-result";
+  box.setAttribute("role", "status");
+  box.appendChild(h("div", "tt-result-title", r.title));
+  const list = h("ol", "tt-result-places");
+  for (const row of r.rows || []) {
+    const li = h("li", row.me ? "tt-result-row tt-result-me" : "tt-result-row");
+    li.append(h("span", "tt-result-place", row.place), h("span", "tt-result-name", row.name),
+      h("span", "tt-result-score", `${num(row.score)} points`));
+    list.appendChild(li);
+  }
+  box.appendChild(list);
+  for (const w of r.words || []) box.appendChild(h("p", "tt-result-words", w));
+  return box;
+}
+
+/**
+ * The message line: the refusal of the learner's last request, else Python's message.
+ * @param {Model} model
+ * @returns {HTMLElement}
+ */
+function messageLine(model) {
+  const msg = h("div", "tt-message");
+  msg.dataset.testid = "message";
+  msg.setAttribute("role", "status");
+  msg.setAttribute("aria-live", "polite");
+  const err = sentence(model.get("error"));
+  if (err) {
+    msg.classList.add("tt-error");
+    msg.textContent = err;
+  } else {
+    msg.textContent = model.get("message") || "";
+  }
+  return msg;
+}
+
+/**
+ * "Last trick" pressed: the last completed trick, below the table.
+ * @param {TableView} view
+ * @param {TableState} s
+ * @returns {HTMLElement}
+ */
+function lastTrickBox(view, s) {
+  const k = s.tricks.length;
+  const winner = s.trick && s.trick.length ? s.trick[0][0] : s.leader;
+  const box = h("div", "tt-last");
+  box.appendChild(h("div", "tt-last-title", `Trick ${k}`));
+  box.appendChild(trickArea(view, s, s.tricks[k - 1], true, winner, "last-trick-cards"));
+  return box;
+}
+
+/**
+ * Draw the whole table again from the synced traits.
+ * @param {TableView} view
+ */
+function drawTable(view) {
+  const { model, root } = view;
+  /** @type {TableState} */
+  const s = model.get("state") || {};
+  // Keep the keyboard focus across a redraw: on the same button, else on the hand.
+  const active = root.contains(document.activeElement)
+    && document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  const focusTestid = active && !active.dataset.card ? active.dataset.testid : undefined;
+  root.replaceChildren();
+  root.classList.toggle("four-colour", !!model.get("four_colour"));
+  if (!s.players) {
+    root.appendChild(h("div", "tt-message", "No game yet."));
+    return;
+  }
+  const n = s.players.length;
+  root.style.setProperty("--seats", String(n));
+  if (s.setup) {  // the game's options (players, mode, house rules), from Python
+    const line = h("div", "tt-setup", s.setup);
+    line.dataset.testid = "setup";
+    root.appendChild(line);
+  }
+  const offer = /** @type {Offer} */ (model.get("offer") || {});
+  root.classList.toggle("tt-offering", !!offer.title);
+  if (offer.title) root.appendChild(offerBox(view, offer));
+  root.appendChild(infoBar(s));
+  root.classList.toggle("tt-many", n >= 7);
+  root.classList.toggle("tt-trex-phase", s.phase === "trex");
+  root.appendChild(feltArea(view, s));
+  const me = seatBox(view, s, s.seat);
+  me.classList.add("tt-me");
+  root.appendChild(me);
+  const result = /** @type {GameResult} */ (model.get("result") || {});
+  const over = s.phase === "game_over" && !!result.title;
+  const asked = model.get("question") || "";
+  if (over) {
+    view.confirming = false;
+    root.appendChild(resultPanel(result));
+  }
+  const hand = handRow(view, s);
+  if (!over || (s.hand || []).length) root.appendChild(hand);
+  root.appendChild(messageLine(model));
+  root.appendChild(toolbar(view, s));
+  if (view.confirming || asked) root.appendChild(confirmBox(view, asked));
+  const hint = /** @type {Hint} */ (model.get("hint") || {});
+  if (view.hintAsked || hint.thinking || hint.title) {
+    root.appendChild(hintPanel(hint, view.hintAsked));
+  }
+  if (view.showLast && s.tricks && s.tricks.length) root.appendChild(lastTrickBox(view, s));
+  if (focusTestid) {
+    const target = /** @type {HTMLElement | null} */ (
+      root.querySelector(`[data-testid="${focusTestid}"]:not(:disabled)`));
+    if (target) target.focus({ preventScroll: true });
+  }
+  // Else the hand's tab stop (or, at the end, "New game"): Enter or an arrow then acts.
+  const myTurn = s.to_move === s.seat && (s.phase === "play" || s.phase === "trex");
+  const home = /** @type {HTMLElement | null} */ (hand.isConnected
+    ? hand.querySelector('button[tabindex="0"]')
+    : root.querySelector('[data-testid="new-game"]'));
+  settleFocus(root, !!active, home, myTurn && !view.wasMyTurn && !offer.title);
+  view.wasMyTurn = myTurn;
+}
+
 export default {
   /** @param {{model: Model, el: HTMLElement}} ctx */
   render({ model, el }) {
     const root = h("div", "trix-tutor tt-table");
     el.appendChild(root);
-    let showLast = false;
-    /** @type {Set<string>} cards of the trick drawn last time, to animate only new ones */
-    let drawnTrick = new Set();
-    /** @type {string | null} */
-    let focusCard = null;
-    let confirming = false;  // "New game" asked: the table shows the question
-    let hintAsked = false;  // "Hint" pressed: "Thinking…" until Python's answer arrives
-    let wasMyTurn = false;
-
-    /** @param {object} content */
-    const send = (content) => model.send(content);
-
-    function seatBox(/** @type {TableState} */ s, /** @type {number} */ seat) {
-      const box = h("div", "tt-seat");
-      box.dataset.seat = String(seat);
-      if (s.to_move === seat) box.classList.add("tt-to-move");
-      const name = seat === s.seat ? `You (${s.players[seat]})` : s.players[seat];
-      const title = h("div", "tt-name", name);
-      box.appendChild(title);
-      const marks = seatMarks(s, seat);
-      if (marks.length) {
-        const m = h("div", "tt-marks");
-        for (const k of marks) {
-          const kind = ["dealer", "owner", "partner", "leads", "led"].includes(k) ? k : "turn";
-          m.appendChild(h("span", `tt-mark tt-mark-${kind}`, k));
-        }
-        box.appendChild(m);
-      }
-      box.appendChild(factsLine(seatFacts(s, seat)));
-      if (seat !== s.seat) {
-        const open = (model.get("open_hands") || {})[String(seat)];
-        const pub = (s.public || {})[String(seat)] || [];
-        const count = s.hand_counts[seat] || 0;
-        const cards = h("div", "tt-mini");
-        if (Array.isArray(open)) {
-          cards.classList.add("tt-open");
-          for (const c of open) cards.appendChild(cardFace(c));
-        } else {
-          for (const c of pub) cards.appendChild(cardFace(c));
-          const hidden = Math.max(0, count - pub.length);
-          for (let i = 0; i < Math.min(hidden, 3); i++) cards.appendChild(cardBack());
-          cards.appendChild(h("span", "tt-count", `${count} card${count === 1 ? "" : "s"}`));
-        }
-        box.appendChild(cards);
-      }
-      if (s.to_move === seat) box.setAttribute("aria-current", "true");
-      return box;
-    }
-
-    /** A seat's facts; a line breaks between two facts, never inside one (clipped, with
-     * the whole text as the title, if one alone is wider than the box). */
-    function factsLine(/** @type {string[]} */ facts) {
-      const line = h("div", "tt-facts");
-      line.title = facts.join(" · ");
-      for (const f of facts) line.appendChild(h("span", "tt-fact", f));
-      return line;
-    }
-
-    function infoBar(/** @type {TableState} */ s) {
-      const bar = h("div", "tt-info");
-      /** @type {[string, string][]} */
-      const items = [];
-      if (s.info) {  // a puzzle: its title, goal and trump or contract
-        items.push(...s.info);
-      } else if (s.game === "trixter") {
-        const left = s.hands_left ? ` · ${s.hands_left} more` : " · the last hand";
-        const size = `${s.hand_size} card${s.hand_size === 1 ? "" : "s"}`;
-        items.push(["Hand", `${s.hand_number} · ${size}${s.phase === "game_over" ? "" : left}`]);
-        const t = trumpText(s);
-        items.push(["Trump", t || "not named yet"]);
-        if (s.bids) {
-          const sum = s.bids.reduce((a, b) => a + (b || 0), 0);
-          items.push(["Bids", `${sum} of ${s.hand_size}`]);
-        }
-      } else {
-        const owner = s.owner === s.seat ? "yours" : `${s.players[s.owner ?? 0]}'s`;
-        items.push(["Kingdom", `${s.kingdom} of 4 · ${owner}`]);
-        const c = contractTitle(s.contract || []);
-        items.push(["Contract", c || "not chosen yet"]);
-        if (s.doubles && s.doubles.length) {
-          items.push(["Doubled", s.doubles.map(([c, by]) =>
-            `${c.slice(0, -1).replace("T", "10")}${SUIT_SYMBOL[c.slice(-1)]} (${
-              by === s.seat ? "you" : s.players[by]})`).join(", ")]);
-        }
-        if (s.team_scores) items.push(["Teams", `${s.team_scores[0]} : ${s.team_scores[1]}`]);
-      }
-      for (const [k, v] of items) {
-        const it = h("span", "tt-info-item");
-        it.append(h("b", "", `${k}: `), document.createTextNode(v));
-        if (k === "Trump" && s.trump && s.trump !== "none") {
-          it.classList.add(`suit-${s.trump}`);
-          it.dataset.trump = s.trump;
-        }
-        bar.appendChild(it);
-      }
-      return bar;
-    }
-
-    function trickArea(/** @type {TableState} */ s, /** @type {SeatCard[]} */ cards,
-                       /** @type {boolean} */ done, /** @type {number | null} */ winner,
-                       /** @type {string} */ testid) {
-      const n = s.players.length;
-      const area = h("div", "tt-trick");
-      area.dataset.testid = testid;
-      area.setAttribute("aria-label", done ? "last trick" : "current trick");
-      if (done) area.classList.add("tt-done");
-      for (const [seat, card] of cards) {
-        const p = seatPoint(seat, s.seat, n, s.direction || "cw");
-        const play = h("div", "tt-play");
-        const [fx, fy] = n >= 6 ? [80, 66] : [56, 52];  // spread a crowded trick wider
-        play.style.left = `${50 + (p.x - 0.5) * fx}%`;
-        play.style.top = `${50 + (p.y - 0.5) * fy}%`;
-        const c = cardFace(card);
-        c.dataset.seat = String(seat);
-        if (done && seat === winner) play.classList.add("tt-winner");
-        if (testid === "trick" && !drawnTrick.has(`${seat}:${card}`)) play.classList.add("tt-new");
-        play.append(c, h("span", "tt-play-name", seat === s.seat ? "you" : s.players[seat]));
-        area.appendChild(play);
-      }
-      if (done && winner !== null && winner !== undefined && cards.length) {
-        const who = winner === s.seat ? "You" : s.players[winner];
-        area.appendChild(h("div", "tt-trick-note", `${who} won the trick`));
-      }
-      return area;
-    }
-
-    function handRow(/** @type {TableState} */ s) {
-      const row = h("div", "tt-hand");
-      row.setAttribute("role", "group");
-      row.setAttribute("aria-label", "your hand: arrows move, Enter plays");
-      row.dataset.testid = "hand";
-      const myTurn = s.to_move === s.seat && (s.phase === "play" || s.phase === "trex");
-      const legal = new Set((s.legal || []).filter((a) => CARD_RE.test(a)));
-      if (myTurn) row.classList.add("tt-my-turn");
-      // Suits in the order spades, hearts, clubs, diamonds, so colours alternate.
-      const order = { S: 0, H: 1, C: 2, D: 3, X: 4 };
-      const cards = [...(s.hand || [])].map((c, i) => ({ c, i }))
-        .sort((a, b) => (order[a.c.slice(-1)] - order[b.c.slice(-1)]) || (a.i - b.i))
-        .map((x) => x.c);
-      let focusIndex = cards.indexOf(focusCard ?? "");
-      if (focusIndex < 0) focusIndex = cards.findIndex((c) => legal.has(c));
-      if (focusIndex < 0) focusIndex = 0;
-      cards.forEach((card, i) => {
-        const b = cardFace(card, "button");
-        if (i > 0 && cards[i - 1].slice(-1) !== card.slice(-1)) b.classList.add("tt-suit-gap");
-        b.setAttribute("type", "button");
-        b.tabIndex = i === focusIndex ? 0 : -1;
-        if ((s.doubles || []).some(([c, by]) => c === card && by === s.seat)) {
-          b.classList.add("tt-doubled");
-          b.appendChild(h("span", "tt-badge", "×2"));
-          b.setAttribute("aria-label", `${b.getAttribute("aria-label")}, doubled`);
-        }
-        if (myTurn && legal.has(card)) {
-          b.classList.add("legal");
-          b.setAttribute("aria-label", `${b.getAttribute("aria-label")}, playable`);
-        }
-        b.addEventListener("click", () => {
-          focusCard = card;
-          send({ type: "play", card });
-        });
-        b.addEventListener("focus", () => { focusCard = card; });
-        row.appendChild(b);
-      });
-      row.addEventListener("keydown", (ev) => {
-        const buttons = /** @type {HTMLButtonElement[]} */ ([...row.querySelectorAll("button")]);
-        if (!buttons.length) return;
-        let i = buttons.indexOf(/** @type {any} */ (document.activeElement));
-        if (i < 0) i = Math.max(0, buttons.findIndex((b) => b.tabIndex === 0));
-        let j = i;
-        if (ev.key === "ArrowRight") j = Math.min(buttons.length - 1, i + 1);
-        else if (ev.key === "ArrowLeft") j = Math.max(0, i - 1);
-        else if (ev.key === "Home") j = 0;
-        else if (ev.key === "End") j = buttons.length - 1;
-        else return;
-        ev.preventDefault();
-        buttons.forEach((b, k) => { b.tabIndex = k === j ? 0 : -1; });
-        buttons[j].focus();
-      });
-      if (!cards.length) row.appendChild(h("span", "tt-empty", "no cards"));
-      return row;
-    }
-
-    function toolbar(/** @type {TableState} */ s) {
-      const bar = h("div", "tt-toolbar");
-      const last = /** @type {HTMLButtonElement} */ (
-        h("button", "tt-btn", showLast ? "Hide last trick" : "Last trick"));
-      last.type = "button";
-      last.dataset.testid = "last-trick";
-      last.disabled = !(s.tricks && s.tricks.length);
-      last.setAttribute("aria-pressed", String(showLast));
-      last.addEventListener("click", () => { showLast = !showLast; draw(); });
-      bar.appendChild(last);
-      const controls = model.get("controls") || [];
-      const over = s.phase === "game_over";
-      const offering = !!(model.get("offer") || {}).title;  // answer the offer first
-      if (controls.includes("undo")) {
-        const u = /** @type {HTMLButtonElement} */ (h("button", "tt-btn", "Undo"));
-        u.type = "button";
-        u.dataset.testid = "undo";
-        u.disabled = over || offering;  // the game is over: nothing to take back into
-        u.title = over ? "The game is over: start a new game" : "Take back your last move";
-        u.addEventListener("click", () => send({ type: "undo" }));
-        bar.appendChild(u);
-      }
-      if (controls.includes("hint")) {
-        const hint = /** @type {Hint} */ (model.get("hint") || {});
-        const b = /** @type {HTMLButtonElement} */ (h("button", "tt-btn", "Hint"));
-        b.type = "button";
-        b.dataset.testid = "hint";
-        const mine = s.to_move === s.seat && !over;
-        b.disabled = !mine || offering || hintAsked || !!hint.thinking;
-        b.title = mine ? "The choices ranked, and why the best" : "A hint is for your own turn";
-        b.addEventListener("click", () => {
-          hintAsked = true;
-          send({ type: "hint" });
-          draw();
-        });
-        bar.appendChild(b);
-      }
-      if (controls.includes("new_game")) {
-        const g = /** @type {HTMLButtonElement} */ (h("button", "tt-btn", "New game"));
-        g.type = "button";
-        g.dataset.testid = "new-game";
-        g.setAttribute("aria-expanded", String(confirming));
-        g.disabled = offering;
-        g.addEventListener("click", () => {
-          if (over) { send({ type: "new_game" }); return; }  // nothing left to lose
-          confirming = true;
-          draw();
-          const keep = /** @type {HTMLElement | null} */ (
-            root.querySelector('[data-testid="keep-playing"]'));
-          if (keep) keep.focus();
-        });
-        bar.appendChild(g);
-      }
-      return bar;
-    }
-
-    /** "New game" asked first: a game of half an hour must not go at one click. Asked in
-     * the table, not with window.confirm (which a page may block). ``asked``: Python's
-     * words (New game with other options), answered to Python either way. */
-    function confirmBox(/** @type {string} */ asked) {
-      const box = h("div", "tt-confirm");
-      box.dataset.testid = "new-game-confirm";
-      box.setAttribute("role", "alertdialog");
-      box.setAttribute("aria-label", "Start a new game?");
-      const text = h("p", "tt-confirm-text", asked || "Start a new game? This game will be lost.");
-      text.id = `tt-confirm-${Math.random().toString(36).slice(2)}`;
-      box.setAttribute("aria-describedby", text.id);
-      const yes = /** @type {HTMLButtonElement} */ (h("button", "tt-btn", "Start new game"));
-      yes.type = "button";
-      yes.dataset.testid = "start-new-game";
-      yes.addEventListener("click", () => {
-        confirming = false;
-        send({ type: "new_game" });
-        draw();
-      });
-      const no = /** @type {HTMLButtonElement} */ (h("button", "tt-btn tt-primary",
-        "Keep playing"));
-      no.type = "button";
-      no.dataset.testid = "keep-playing";
-      const keep = () => {
-        confirming = false;
-        if (asked) send({ type: "keep_playing" });
-        draw();
-        const g = /** @type {HTMLElement | null} */ (
-          root.querySelector('[data-testid="new-game"]'));
-        if (g) g.focus();
-      };
-      no.addEventListener("click", keep);
-      box.addEventListener("keydown", (ev) => {
-        if (ev.key === "Escape") { ev.preventDefault(); keep(); }
-      });
-      const buttons = h("div", "tt-confirm-buttons");
-      buttons.append(yes, no);
-      box.append(text, buttons);
-      return box;
-    }
-
-    /** A saved game to resume (the play pages after a reload; Python's words): "Resume it"
-     * or "Start a new game", both answered to Python, which clears it. Above the table,
-     * which is dimmed until then. */
-    function offerBox(/** @type {Offer} */ offer) {
-      const box = h("div", "tt-confirm tt-offer");
-      box.dataset.testid = "resume-offer";
-      box.setAttribute("role", "alertdialog");
-      box.setAttribute("aria-label", offer.title || "");
-      const text = h("p", "tt-offer-text", offer.text || "");
-      text.id = `tt-offer-${Math.random().toString(36).slice(2)}`;
-      box.setAttribute("aria-describedby", text.id);
-      const resume = /** @type {HTMLButtonElement} */ (h("button", "tt-btn tt-primary",
-        "Resume it"));
-      resume.type = "button";
-      resume.dataset.testid = "resume";
-      resume.addEventListener("click", () => send({ type: "resume" }));
-      const fresh = /** @type {HTMLButtonElement} */ (h("button", "tt-btn", "Start a new game"));
-      fresh.type = "button";
-      fresh.dataset.testid = "start-fresh";
-      fresh.addEventListener("click", () => send({ type: "start_fresh" }));
-      const buttons = h("div", "tt-confirm-buttons");
-      buttons.append(resume, fresh);
-      box.append(h("p", "tt-confirm-text", offer.title || ""), text, buttons);
-      return box;
-    }
-
-    /** The hint for the learner's decision (Python's words): the options best first,
-     * the best marked, and the line why; greyed once the decision is taken. Below the
-     * toolbar, so it never covers a card. */
-    function hintPanel(/** @type {Hint} */ hint) {
-      const box = h("div", "tt-hint");
-      box.dataset.testid = "hint-panel";
-      box.setAttribute("role", "status");
-      box.setAttribute("aria-live", "polite");
-      if (hintAsked || hint.thinking) {
-        box.classList.add("tt-hint-thinking");
-        box.appendChild(h("div", "tt-hint-title", "Thinking…"));
-        return box;
-      }
-      if (hint.stale) box.classList.add("tt-hint-stale");
-      box.appendChild(h("div", "tt-hint-title", hint.title || "Hint"));
-      if (hint.measure) box.appendChild(h("div", "tt-hint-measure", `Ranked by ${hint.measure}`));
-      const list = h("ol", "tt-hint-options");
-      (hint.options || []).forEach((o, i) => {
-        const li = h("li", o.best ? "tt-hint-option tt-hint-best" : "tt-hint-option");
-        li.dataset.hintAction = o.action;  // not data-action: that is a button's
-        const label = h("span", "tt-hint-label", o.label);
-        if (CARD_RE.test(o.action) && o.action !== "X") {
-          label.classList.add(`suit-${o.action.slice(-1)}`);
-        }
-        const text = h("span", "tt-hint-text", o.text);
-        if (o.best) text.appendChild(h("span", "tt-mark tt-mark-turn tt-hint-mark", "best"));
-        li.append(h("span", "tt-hint-num", `${i + 1}.`), label, text);
-        list.appendChild(li);
-      });
-      box.appendChild(list);
-      if (hint.more) {
-        box.appendChild(h("div", "tt-hint-more",
-          `and ${hint.more} more choice${hint.more === 1 ? "" : "s"}, not as good`));
-      }
-      if (hint.line) box.appendChild(h("p", "tt-hint-line", hint.line));
-      if (hint.note) box.appendChild(h("div", "tt-hint-note", hint.note));
-      return box;
-    }
-
-    /** The end of the game: places and scores, who won, in words (from Python). */
-    function resultPanel(/** @type {GameResult} */ r) {
-      const box = h("div", "tt-result-panel");
-      box.dataset.testid = "game-result";
-      box.setAttribute("role", "status");
-      box.appendChild(h("div", "tt-result-title", r.title));
-      const list = h("ol", "tt-result-places");
-      for (const row of r.rows || []) {
-        const li = h("li", row.me ? "tt-result-row tt-result-me" : "tt-result-row");
-        li.append(h("span", "tt-result-place", row.place), h("span", "tt-result-name", row.name),
-          h("span", "tt-result-score", `${num(row.score)} points`));
-        list.appendChild(li);
-      }
-      box.appendChild(list);
-      for (const w of r.words || []) box.appendChild(h("p", "tt-result-words", w));
-      return box;
-    }
-
-    function draw() {
-      /** @type {TableState} */
-      const s = model.get("state") || {};
-      // Keep the keyboard focus across a redraw: on the same button, else on the hand.
-      const active = root.contains(document.activeElement)
-        && document.activeElement instanceof HTMLElement ? document.activeElement : null;
-      const focusTestid = active && !active.dataset.card ? active.dataset.testid : undefined;
-      root.replaceChildren();
-      root.classList.toggle("four-colour", !!model.get("four_colour"));
-      if (!s.players) {
-        root.appendChild(h("div", "tt-message", "No game yet."));
-        return;
-      }
-      const n = s.players.length;
-      root.style.setProperty("--seats", String(n));
-      if (s.setup) {  // the game's options (players, mode, house rules), from Python
-        const line = h("div", "tt-setup", s.setup);
-        line.dataset.testid = "setup";
-        root.appendChild(line);
-      }
-      const offer = /** @type {Offer} */ (model.get("offer") || {});
-      root.classList.toggle("tt-offering", !!offer.title);
-      if (offer.title) root.appendChild(offerBox(offer));
-      root.appendChild(infoBar(s));
-      const felt = h("div", "tt-felt");
-      felt.dataset.seats = String(n);
-      root.classList.toggle("tt-many", n >= 7);
-      root.classList.toggle("tt-trex-phase", s.phase === "trex");
-      // In the order they sit from the learner's left round to the right, so a narrow
-      // table's row of seats (a phone) keeps the game's direction: the next Trixter
-      // player first (on the left), the next Trix player last (on the right).
-      for (const seat of seatsLeftToRight(s.seat, n, s.direction || "cw")) {
-        const p = seatPoint(seat, s.seat, n, s.direction || "cw");
-        const box = seatBox(s, seat);
-        box.style.left = `${Math.min(86, Math.max(14, p.x * 100))}%`;
-        // A far seat hangs from the rim (table.css): a tall box grows down into the felt,
-        // never up over the info line.
-        const far = p.y < 0.15;
-        box.classList.toggle("tt-far", far);
-        box.style.top = far ? "0" : `${Math.min(88, Math.max(10, p.y * 100))}%`;
-        felt.appendChild(box);
-      }
-      if (s.phase !== "trex") {
-        const t = shownTrick(s);
-        felt.appendChild(trickArea(s, t.cards, t.done, t.winner, "trick"));
-        drawnTrick = new Set(t.cards.map(([seat, card]) => `${seat}:${card}`));
-      } else {
-        const note = h("div", "tt-trick tt-trex-note", "Trex: the rows are below");
-        note.dataset.testid = "trick";
-        felt.appendChild(note);
-      }
-      root.appendChild(felt);
-      const me = seatBox(s, s.seat);
-      me.classList.add("tt-me");
-      root.appendChild(me);
-      const result = /** @type {GameResult} */ (model.get("result") || {});
-      const over = s.phase === "game_over" && !!result.title;
-      const asked = model.get("question") || "";
-      if (over) {
-        confirming = false;
-        root.appendChild(resultPanel(result));
-      }
-      const hand = handRow(s);
-      if (!over || (s.hand || []).length) root.appendChild(hand);
-      const msg = h("div", "tt-message");
-      msg.dataset.testid = "message";
-      msg.setAttribute("role", "status");
-      msg.setAttribute("aria-live", "polite");
-      const err = sentence(model.get("error"));
-      if (err) {
-        msg.classList.add("tt-error");
-        msg.textContent = err;
-      } else {
-        msg.textContent = model.get("message") || "";
-      }
-      root.appendChild(msg);
-      root.appendChild(toolbar(s));
-      if (confirming || asked) root.appendChild(confirmBox(asked));
-      const hint = /** @type {Hint} */ (model.get("hint") || {});
-      if (hintAsked || hint.thinking || hint.title) root.appendChild(hintPanel(hint));
-      if (showLast && s.tricks && s.tricks.length) {
-        const k = s.tricks.length;
-        const winner = s.trick && s.trick.length ? s.trick[0][0] : s.leader;
-        const box = h("div", "tt-last");
-        box.appendChild(h("div", "tt-last-title", `Trick ${k}`));
-        box.appendChild(trickArea(s, s.tricks[k - 1], true, winner, "last-trick-cards"));
-        root.appendChild(box);
-      }
-      if (focusTestid) {
-        const target = /** @type {HTMLElement | null} */ (
-          root.querySelector(`[data-testid="${focusTestid}"]:not(:disabled)`));
-        if (target) target.focus({ preventScroll: true });
-      }
-      // Else the hand's tab stop (or, at the end, "New game"): Enter or an arrow then acts.
-      const myTurn = s.to_move === s.seat && (s.phase === "play" || s.phase === "trex");
-      const home = /** @type {HTMLElement | null} */ (hand.isConnected
-        ? hand.querySelector('button[tabindex="0"]')
-        : root.querySelector('[data-testid="new-game"]'));
-      settleFocus(root, !!active, home, myTurn && !wasMyTurn && !offer.title);
-      wasMyTurn = myTurn;
-    }
+    /** @type {TableView} */
+    const view = {
+      model, root, send: (content) => model.send(content), draw: () => drawTable(view),
+      showLast: false, drawnTrick: new Set(), focusCard: null,
+      confirming: false,  // "New game" asked: the table shows the question
+      hintAsked: false,  // "Hint" pressed: "Thinking…" until Python's answer arrives
+      wasMyTurn: false,
+    };
+    const draw = view.draw;
 
     const events = ["change:state", "change:message", "change:open_hands",
                     "change:four_colour", "change:controls", "change:result"];
     for (const e of events) model.on(e, draw);
     // Python's answer to "Hint" (the advice, "Thinking…", or a refusal) ends the wait.
-    const answered = () => { hintAsked = false; draw(); };
+    const answered = () => { view.hintAsked = false; draw(); };
     model.on("change:hint", answered);
     model.on("change:error", answered);
     // Python asks (New game with other options): show the question and bring it into
