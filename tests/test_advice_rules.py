@@ -1,7 +1,8 @@
 """The advice engine's rollouts answer to the rules engine (issue 19, item 6).
 
-``tutor/advice.py`` plays its rollouts on card masks with small functions of its own; the
-one definition of the rules is the engine (:class:`TrixterGame`, :class:`TrixGame`,
+The advice plays its rollouts on card masks, by the beginner's strategy
+(:mod:`tutor.bots.policy`) on the rules on masks (:mod:`tutor.engine.masks`); the one
+definition of the rules is the engine (:class:`TrixterGame`, :class:`TrixGame`,
 :mod:`tutor.engine.tricks`, :meth:`TrixterRules.score`,
 :mod:`tutor.engine.trix.contracts`). So that the mask copy can never drift from the rules:
 
@@ -36,10 +37,11 @@ from pathlib import Path
 import pytest
 
 from tutor import Phase, TrixGame, TrixterGame
-from tutor import advice as adv
+from tutor.advice import bids as advice_bids
+from tutor.advice import tree, trex, trix
 from tutor.engine.actions import ChooseContract, ChooseTrump, ClaimRedeal, Double, Pass, Play
 from tutor.advice import advise, bid_distribution
-from tutor.bots import bot_for, ismcts, policy
+from tutor.bots import bot_for, policy
 from tutor.engine import masks
 from tutor.engine.cards import JOKER, Card, CardSet, Rank, Suit
 from tutor.engine.tricks import legal_cards, trick_winner
@@ -52,7 +54,7 @@ ROOT = Path(__file__).resolve().parents[1]
 CARDS = [Card(Suit(i // 13), Rank(i % 13 + 2)) for i in range(52)]
 FULL = (1 << 52) - 1
 OVER = (Phase.HAND_OVER, Phase.GAME_OVER)
-SEARCH = ismcts.search  # the tree search, before a test wraps it
+SEARCH = tree.search  # the tree search, before a test wraps it
 
 
 def card_of(i: int) -> Card:
@@ -135,8 +137,9 @@ class Recorder:
 
 def layouts_are_the_real_hands(monkeypatch) -> None:
     """The advice deals no hidden cards: its one layout is the game's own hands."""
-    monkeypatch.setattr(adv, "_layouts",
-                        lambda game, seat, samples, rng_seed: [list(game.hands)])
+    for module in (trix, trex):
+        monkeypatch.setattr(module, "layouts_for",
+                            lambda game, seat, samples, rng_seed: [list(game.hands)])
 
 
 def at_random_point(game, bots, rng: random.Random, phases=(Phase.PLAY,)):
@@ -283,10 +286,10 @@ def check_trixter_cards(game, monkeypatch, where: str) -> tuple[int, int]:
     every iteration's moves down the tree and its play-out are replayed in the engine,
     which must reach the same tricks; each option's numbers are its iterations' results.
     Returns the options checked and the jokers played."""
-    monkeypatch.setattr(ismcts, "sample", lambda view, count, rng: [list(game.hands)] * count)
+    monkeypatch.setattr(tree, "sample", lambda view, count, rng: [list(game.hands)] * count)
     rec = Recorder(monkeypatch, {"trixter_rollout": "trixter"}, ["trixter_card"])
     walks = []
-    monkeypatch.setattr(ismcts, "search", lambda *a, **k: SEARCH(
+    monkeypatch.setattr(tree, "search", lambda *a, **k: SEARCH(
         *a, **k, trace=lambda hands, path, won: walks.append((list(path), won))))
     seat = game.to_move
     a = advise(game, budget=12)
@@ -343,7 +346,8 @@ def test_trixter_bid_rollouts_replay_in_the_engine(table, monkeypatch):
         seed = 5000 + 1000 * table + k
         rng = random.Random(seed)
         g, _ = trixter_game(players, rules, seed, rng)
-        monkeypatch.setattr(adv, "sample", lambda view, count, rng, g=g: [list(g.hands)])
+        monkeypatch.setattr(advice_bids, "sample",
+                            lambda view, count, rng, g=g: [list(g.hands)])
         rec = Recorder(monkeypatch, {"trixter_rollout": "trixter"}, ["trixter_card"])
         seat = rng.randrange(players)
         d = bid_distribution(g, g.trump, seat=seat, seed=seed)
@@ -613,12 +617,12 @@ def test_trix_contract_and_doubles_rollouts_replay_in_the_engine(monkeypatch):
             g.apply(o.action, seat)
             here = f"round game {i} ({game.phase.value}), option {o.action}"
             if isinstance(o.action, ChooseContract):
-                needed = adv._round_needed(o.action.contracts, game.rules)
+                needed = trix.round_needed(o.action.contracts, game.rules)
                 assert needed == (g.phase == Phase.DOUBLE), here
             replay_round(g, seg, here)
             pts = sum(g.sheet[-1]["points"][s] for s in side_of(game, seat))
             if isinstance(o.action, ChooseContract):
-                share = adv._share(o.action.contracts, game.rules, team)
+                share = trix.average_share(o.action.contracts, game.rules, team)
                 assert a.per[str(o.action)] == [pytest.approx(sign * (pts - share))], here
             else:
                 assert a.per[str(o.action)] == [pts], here

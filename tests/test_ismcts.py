@@ -15,11 +15,12 @@ from tutor.advice import sample
 from tutor.bots.arena import arena
 from tutor.bots import ARENA_LEVELS, LEVELS, bot_for, legal_actions, play_bot_turn
 from tutor.bots import ismcts
-from tutor.bots.ismcts import ISMCTSBot, _action_number, _root, allowed_bids, search
+from tutor.bots.ismcts import ISMCTSBot, allowed_bids, search
+from tutor.advice.tree import _action_number, _root
 from tutor.bots.seen import Seen
 from tutor.engine.cards import CardSet
 from tutor.engine.protocol import Phase
-from tutor.solver.pimc import view_of
+from tutor.solver.hidden import view_of
 from tutor.engine.trixter import TrixterRules, peak_for
 
 from test_solver_pimc import replayed  # the game re-dealt with other hidden hands

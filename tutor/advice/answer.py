@@ -1,0 +1,213 @@
+"""The advice's answer: every option of a decision with its value and words, how sure the
+ranking is, and the work a decision gets.
+
+>>> paired_sure([1, 1, 1], [0, 0, 0]), budget_for(0.4, 52)
+(1.0, 1666)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from tutor.app.facts import signed
+from tutor.engine.actions import (Action, Bid, ChooseContract, ChooseTrump, ClaimRedeal, Double,
+                                  Play)
+from tutor.engine.trix.contracts import contracts_title
+
+__all__ = ["Option", "Advice", "label", "verb", "signed_points", "percent", "DEFAULT_SECONDS",
+           "ROLLOUT_CARDS_PER_SECOND", "budget_for", "ways", "work_for", "paired_sure",
+           "unpaired_sure", "sure_of", "ranked"]
+
+DEFAULT_SECONDS = 0.4
+"""The work of a decision when neither ``budget`` nor ``seconds`` is given, as a budget of
+rollouts at :data:`ROLLOUT_CARDS_PER_SECOND` (so it is the same on every machine)."""
+
+ROLLOUT_CARDS_PER_SECOND = 250_000
+"""Cards a rollout plays a second in pure Python on one core, counting 8 more a rollout
+for its share of dealing the layout (measured with ``benchmarks/advice.py``): ``seconds``
+becomes a budget of rollouts at this rate."""
+
+# --- the answer ---------------------------------------------------------------------
+@dataclass(frozen=True)
+class Option:
+    """One legal choice: the action, its value (its meaning is the advice's ``kind``) and
+    a short line a learner reads."""
+
+    action: Action
+    value: float
+    text: str
+
+
+@dataclass
+class Advice:
+    """Every legal choice of a decision, best first.
+
+    ``kind`` says what a value means: ``"points"`` (expected score; for Trix contracts,
+    points better than an average hand would score), ``"chance"`` (of making the bid) or
+    ``"place"`` (expected Trex place, 1 = first out: lower is better)."""
+
+    seat: int
+    kind: str
+    options: list[Option]
+    samples: int
+    seconds: float
+    rollouts: int = 0
+    game: str = ""
+    tricks: list[float] | None = None  # Trixter bids: the chance of each trick count
+    notes: dict[str, Any] = field(default_factory=dict)
+    short: dict[str, str] = field(default_factory=dict)  # option text -> its numbers, brief
+    sure: float | None = None
+    """How sure the advice is that the best beats the next best: the chance, from how much
+    the paired results vary over the layouts, that more layouts would not turn the two
+    round (0.5 a coin toss, 1 sure; ``None`` with one option)."""
+    per: dict[str, list[float]] = field(default_factory=dict)
+    """Each option's result on each layout, in the unit of its value. ``paired``: the
+    same layouts in the same order for every option, so two options compare pair by pair
+    (:func:`paired_sure`); otherwise (a tree search) each option's own layouts
+    (:func:`unpaired_sure`)."""
+    paired: bool = True
+
+    def beats(self, a: str, b: str) -> float:
+        """The chance that option ``a`` (its text) has the higher mean result than ``b``
+        over more layouts, from :attr:`per` (0.5: a coin toss)."""
+        return (paired_sure if self.paired else unpaired_sure)(self.per[a], self.per[b])
+
+    @property
+    def best(self) -> Action:
+        """The recommended action (one of ``game.legal_actions(seat)``)."""
+        return self.options[0].action
+
+    def explain(self) -> str:
+        """One plain line: why the best choice beats the next best."""
+        best = self.options[0]
+        if len(self.options) == 1:
+            return f"{cap(label(best.action))} is your only choice: {best.text}."
+        nxt = self.options[1]
+        n = label(nxt.action)
+        if best.value == nxt.value:
+            return f"{cap(label(best.action))} and {n} do equally well: {best.text}."
+        return (f"{cap(verb(best.action))}: {best.text}; "
+                f"the next best, {n}: {self.short.get(str(nxt.action), nxt.text)}.")
+
+    def __repr__(self) -> str:
+        return (f"<Advice seat={self.seat} {self.kind} best={self.best} "
+                f"options={len(self.options)} samples={self.samples}>")
+
+
+def cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def verb(action: Action) -> str:
+    """What doing ``action`` is called: ``play K♥``, ``bid 2``, ``name ♠ trump``."""
+    if isinstance(action, Play):
+        return "play " + action.card.symbol()
+    if isinstance(action, ChooseTrump):
+        return "name " + label(action)
+    if isinstance(action, ChooseContract):
+        return "choose " + label(action)
+    return label(action)
+
+
+def label(action: Action) -> str:
+    """An action as a learner names it: ``K♥``, ``bid 2``, ``♠ trump``, ``Queens``."""
+    if isinstance(action, Play):
+        return action.card.symbol()
+    if isinstance(action, Bid):
+        return f"bid {action.n}"
+    if isinstance(action, ChooseTrump):
+        return "no trump" if action.suit is None else f"{action.suit.symbol} trump"
+    if isinstance(action, ChooseContract):
+        return contracts_title(action.contracts)
+    if isinstance(action, Double):
+        return f"double {action.card.symbol()}"
+    if isinstance(action, ClaimRedeal):
+        return "claim a redeal"
+    return str(action)
+
+
+def signed_points(x: float, digits: int = 1) -> str:
+    """Points with their sign and a real minus, as every other number the learner reads:
+    ``+7.3``, ``−5.0``."""
+    return signed(x, digits)
+
+
+def percent(x: float) -> str:
+    return f"{round(100 * x)}%"
+
+
+# --- budget -------------------------------------------------------------------------
+def budget_for(seconds: float, cards_left: int) -> int:
+    """Rollouts that fit in ``seconds`` when each plays out ``cards_left`` cards."""
+    return max(8, int(seconds * ROLLOUT_CARDS_PER_SECOND / (cards_left + 8)))
+
+
+def ways(options: int) -> int:
+    """How many ways a budget is split: one per option; a forced choice gets an eighth
+    (its number is only for the learner to read)."""
+    return options if options > 1 else 8
+
+
+def work_for(game, budget: int | None, seconds: float | None) -> int:
+    if budget is not None:
+        if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
+            raise ValueError("budget is a whole number of rollouts, at least 1")
+        return budget
+    if seconds is not None and not seconds > 0:
+        raise ValueError("seconds must be positive")
+    left = sum(game.observation(game.to_move).hand_counts)
+    return budget_for(DEFAULT_SECONDS if seconds is None else seconds, left)
+
+
+def sure_of(options: list[Option], per: dict[str, list[float]],
+          higher_is_better: bool = True) -> float | None:
+    """How sure the first of ``options`` (ranked) beats the second (:func:`paired_sure`)."""
+    if len(options) < 2:
+        return None
+    a, b = per[str(options[0].action)], per[str(options[1].action)]
+    return paired_sure(a, b) if higher_is_better else paired_sure(b, a)
+
+
+def paired_sure(a: Sequence[float], b: Sequence[float]) -> float:
+    """The normal approximation of the chance that ``a`` beats ``b`` on average over more
+    layouts, from their results ``a[i]``, ``b[i]`` on the same layouts (0.5: a coin toss).
+
+    >>> paired_sure([1, 1, 1], [0, 0, 0]), paired_sure([1, 0], [1, 0])
+    (1.0, 0.5)
+    """
+    d = [x - y for x, y in zip(a, b)]
+    n = len(d)
+    if not n:
+        return 0.5
+    mean = sum(d) / n
+    var = sum((x - mean) ** 2 for x in d) / max(1, n - 1)
+    if var == 0:
+        return 1.0 if mean > 0 else (0.0 if mean < 0 else 0.5)
+    return 0.5 * (1 + math.erf(mean / math.sqrt(var / n) / math.sqrt(2)))
+
+
+def unpaired_sure(a: Sequence[float], b: Sequence[float]) -> float:
+    """:func:`paired_sure` for results on different layouts (Welch's normal
+    approximation): the chance that ``a`` beats ``b`` on average over more layouts.
+
+    >>> unpaired_sure([1, 1, 1], [0, 0]), unpaired_sure([1, 0], [0, 1])
+    (1.0, 0.5)
+    """
+    if not a or not b:
+        return 0.5
+    ma, mb = sum(a) / len(a), sum(b) / len(b)
+    va = sum((x - ma) ** 2 for x in a) / max(1, len(a) - 1)
+    vb = sum((x - mb) ** 2 for x in b) / max(1, len(b) - 1)
+    se = math.sqrt(va / len(a) + vb / len(b))
+    if se == 0:
+        return 1.0 if ma > mb else (0.0 if ma < mb else 0.5)
+    return 0.5 * (1 + math.erf((ma - mb) / se / math.sqrt(2)))
+
+
+def ranked(options: list[Option], higher_is_better: bool = True) -> list[Option]:
+    sign = -1 if higher_is_better else 1
+    order = {id(o): i for i, o in enumerate(options)}
+    return sorted(options, key=lambda o: (sign * round(o.value, 9), order[id(o)]))

@@ -1,0 +1,364 @@
+"""The information-set Monte Carlo tree search behind the Trixter advice and the ISMCTS bot.
+
+Single-Observer ISMCTS (Cowling, Powley & Whitehouse 2012, "Information Set Monte Carlo
+Tree Search", IEEE TCIAIG 4(2)). One tree for the seat to move, holding every seat's
+moves. Each iteration:
+
+1. **determinize**: deal the cards the seat cannot see at random, consistent with what
+   it has seen (hand sizes, cards played, voids shown by not following suit, a joker
+   led from a hand of only jokers): :func:`tutor.solver.hidden.sample` on
+   :func:`tutor.solver.hidden.view_of`;
+2. **select**: from the root, while every move legal in this determinization has a
+   child, take the child maximising UCB1 with availability counts,
+   ``mean + c * sqrt(ln(avail) / visits)`` (``c`` = :data:`EXPLORATION`), among the
+   children legal here; each such child's ``avail`` grows by one;
+3. **expand** one untried legal move, chosen at random;
+4. **play out** to the end of the hand uniformly at random: legal bids for the seats
+   yet to bid, legal cards;
+5. **back up**: each node on the path adds the reward of the seat that made its move:
+   that seat's score for the hand (:meth:`TrixterRules.score`) scaled to [0, 1] over the
+   scores this hand can give.
+
+The move is the root child visited most. Decisions: trump (the dealer), bid, card; a
+move with no alternative is made without search. The random numbers come from the bot's
+seed and the observation, so the same observation and seed give the same move, whatever
+the hidden cards are. With ``informed=True`` the play-outs are the beginner's strategy
+(:func:`tutor.bots.policy.trixter_rollout`, every seat playing for its bid) instead of
+random cards: that is the advice's own Trixter search (:func:`tutor.advice.advise`); the
+textbook opponent (:class:`tutor.bots.ismcts.ISMCTSBot`) is the same tree over random ones.
+Every table size works: jokers (3, 5 to 8 players) follow RULES.md
+B3 on the masks (bit 52 is "a joker", which never wins). Trixter only.
+
+>>> from tutor import TrixterGame
+>>> g = TrixterGame.new(players=4, seed=3, first_hand=3)
+>>> r = search(g.observation(g.to_move), 40, seed=1)
+>>> r.iterations, str(r.best) in [str(a) for a in g.legal_actions()]
+(40, True)
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from tutor.bots import legal_actions, policy
+from tutor.bots.seen import Seen
+from tutor.engine.actions import Action, Bid, ChooseTrump, Play
+from tutor.engine.cards import CardSet
+from tutor.engine.masks import JOKER as JK
+from tutor.engine.masks import legal_mask
+from tutor.engine.masks import trick_winner as winner_by_index
+from tutor.engine.observation import TrixterObservation
+from tutor.engine.protocol import Phase
+from tutor.engine.trixter import TrixterRules
+from tutor.solver.hidden import sample, view_of
+
+__all__ = ["search", "SearchResult", "allowed_bids", "ITERATIONS", "EXPLORATION"]
+
+ITERATIONS = 1000
+"""Iterations a decision by default: the issue's textbook opponent."""
+
+EXPLORATION = 0.7
+"""UCB1's exploration constant ``c`` (the paper's value for rewards in [0, 1])."""
+
+_TRUMP, _BID, _PLAY, _OVER = range(4)
+_NO_TRUMP = 4  # the action "no trump"; suits are 0-3 as in :class:`~tutor.engine.cards.Suit`
+
+
+def allowed_bids(rules: TrixterRules, hand_size: int, seat: int, last_bidder: int,
+                 bids: Sequence[int | None]) -> int:
+    """The bids ``seat`` may make now, as a mask (bit ``b`` = bid ``b``): 0 to the hand
+    size, less the one the hook forbids (:meth:`TrixterRules.forbidden_bid`: the last
+    bidder may not make the bids total the number of tricks).
+
+    >>> bin(allowed_bids(TrixterRules(hook=True), 3, 2, 2, [1, 0, None]))
+    '0b1011'
+    >>> bin(allowed_bids(TrixterRules(), 3, 2, 2, [1, 0, None]))
+    '0b1111'
+    """
+    mask = (1 << (hand_size + 1)) - 1
+    if seat == last_bidder:
+        others = sum(b for s, b in enumerate(bids) if s != seat and b is not None)
+        forbidden = rules.forbidden_bid(hand_size, others)
+        if forbidden is not None:
+            mask &= ~(1 << forbidden)
+    return mask
+
+
+def _pick(mask: int, r: float) -> int:
+    """The set bit of ``mask`` at position ``int(r * bits)`` (``r`` in [0, 1))."""
+    for _ in range(int(r * mask.bit_count())):
+        mask &= mask - 1
+    return (mask & -mask).bit_length() - 1
+
+
+class _Hand:
+    """One determinization of the hand, played forward: the state a tree walk and its
+    playout change (masks for the hands, bit 52 a joker)."""
+
+    __slots__ = ("n", "size", "rules", "dealer", "last_bidder", "hands", "jokers", "trump",
+                 "bids", "n_bids", "phase", "trick", "leader", "won", "left", "gone")
+
+    def layout(self, hands) -> _Hand:
+        """A copy of this public state with one layout's hands dealt (card sets)."""
+        st = _Hand()
+        st.n, st.size, st.rules, st.dealer = self.n, self.size, self.rules, self.dealer
+        st.last_bidder, st.trump, st.phase = self.last_bidder, self.trump, self.phase
+        st.bids, st.n_bids, st.trick = list(self.bids), self.n_bids, list(self.trick)
+        st.leader, st.won, st.left = self.leader, list(self.won), self.left
+        st.gone = self.gone
+        st.hands = [h.mask for h in hands]
+        st.jokers = [h.jokers for h in hands]
+        return st
+
+    def legal(self) -> int:
+        """The moves of the seat to move, as a mask of action numbers."""
+        if self.phase == _PLAY:
+            s = (self.leader + len(self.trick)) % self.n
+            return legal_mask(self.hands[s], self.jokers[s], self.trick)
+        if self.phase == _BID:
+            return allowed_bids(self.rules, self.size, self.mover(), self.last_bidder,
+                                self.bids)
+        if self.phase == _TRUMP:
+            return 0b11111 if self.rules.allow_no_trump else 0b1111
+        return 0
+
+    def mover(self) -> int:
+        """The seat to move."""
+        if self.phase == _PLAY:
+            return (self.leader + len(self.trick)) % self.n
+        if self.phase == _BID:
+            return (self.dealer + self.n_bids) % self.n
+        return self.dealer
+
+    def move(self, a: int) -> None:
+        """Make move ``a`` (a card or 52, a bid, a trump or 4 = no trump)."""
+        if self.phase == _PLAY:
+            s = (self.leader + len(self.trick)) % self.n
+            if a == JK:
+                self.jokers[s] -= 1
+            else:
+                self.hands[s] &= ~(1 << a)
+                self.gone |= 1 << a
+            self.trick.append(a)
+            if len(self.trick) == self.n:
+                self._close_trick()
+        elif self.phase == _BID:
+            self.bids[(self.dealer + self.n_bids) % self.n] = a
+            self.n_bids += 1
+            if self.n_bids == self.n:
+                self.phase = _PLAY
+        else:
+            self.trump = -1 if a == _NO_TRUMP else a
+            self.phase = _BID
+
+    def _close_trick(self) -> None:
+        w = (self.leader + winner_by_index(self.trick, self.trump)) % self.n
+        self.won[w] += 1
+        self.leader = w
+        self.trick = []
+        self.left -= 1
+        if not self.left:
+            self.phase = _OVER
+
+    def play_out(self, rand, informed: bool = False) -> None:
+        """Play to the end of the hand: random legal bids for the seats yet to bid, then
+        uniformly random legal cards (``rand()`` in [0, 1)), or with ``informed`` the
+        advice's rollout policy, every seat playing for its bid
+        (:func:`tutor.bots.policy.trixter_rollout`)."""
+        while self.phase < _PLAY:
+            self.move(_pick(self.legal(), rand()))
+        if informed:
+            if self.left:
+                policy.trixter_rollout(self.hands, self.jokers, self.trick, self.leader,
+                                       self.trump, self.bids, self.won, self.gone)
+                self.trick, self.left, self.phase = [], 0, _OVER
+            return
+        n, hands, jokers, trump, won = self.n, self.hands, self.jokers, self.trump, self.won
+        trick, leader, left = self.trick, self.leader, self.left
+        while left:
+            while len(trick) < n:
+                s = (leader + len(trick)) % n
+                legal = legal_mask(hands[s], jokers[s], trick)
+                c = _pick(legal, rand())
+                if c == JK:
+                    jokers[s] -= 1
+                else:
+                    hands[s] &= ~(1 << c)
+                trick.append(c)
+            leader = (leader + winner_by_index(trick, trump)) % n
+            won[leader] += 1
+            trick = []
+            left -= 1
+        self.trick, self.leader, self.left, self.phase = trick, leader, 0, _OVER
+
+
+class _Node:
+    """A tree node: the move that led here and the seat that made it (-1 at the root),
+    its visits, summed rewards and availability, its children and the moves tried."""
+
+    __slots__ = ("parent", "action", "player", "children", "tried", "visits", "reward",
+                 "avail")
+
+    def __init__(self, parent: _Node | None, action: int, player: int) -> None:
+        self.parent = parent
+        self.action = action
+        self.player = player
+        self.children: list[_Node] = []
+        self.tried = 0
+        self.visits = 0
+        self.reward = 0.0
+        self.avail = 1
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """The root of one search: each legal move with its visits and mean reward (the
+    seat's scaled score), most visited first; ``best`` is the move chosen.
+
+    ``results`` holds, for each move (by its text), the seat's bid and tricks at the end
+    of every iteration through it, in order."""
+
+    moves: list[tuple[Action, int, float]]
+    iterations: int
+    results: dict[str, list[tuple[int, int]]] = field(default_factory=dict, repr=False)
+
+    @property
+    def best(self) -> Action:
+        """The most visited move (the higher mean reward on a tie)."""
+        return self.moves[0][0]
+
+
+def _action_number(action: Action) -> int:
+    if isinstance(action, Play):
+        return action.card.index  # 52 = JK for a joker
+    if isinstance(action, Bid):
+        return action.n
+    if isinstance(action, ChooseTrump):
+        return _NO_TRUMP if action.suit is None else int(action.suit)
+    raise ValueError(f"{action} is not a Trixter trump, bid or card")
+
+
+def _root(seen: TrixterObservation) -> _Hand:
+    """The public part of the state (hands are filled in per determinization)."""
+    h = _Hand()
+    h.n = seen.n_players
+    h.size = seen.hand_size
+    h.rules = seen.rules
+    h.dealer = seen.dealer
+    h.last_bidder = seen.last_bidder
+    h.trump = -1 if seen.trump is None else int(seen.trump)
+    h.bids = list(seen.bids)
+    h.n_bids = sum(b is not None for b in h.bids)
+    h.phase = {Phase.TRUMP: _TRUMP, Phase.BID: _BID, Phase.PLAY: _PLAY}[seen.phase]
+    h.trick = [c.index for _, c in seen.trick]  # a joker's index is JK
+    h.gone = CardSet(c for t in (*seen.tricks, seen.trick) for _, c in t).mask  # no jokers
+    h.leader = seen.leader
+    h.won = list(seen.tricks_won)
+    h.left = h.size - len(seen.tricks)
+    return h
+
+
+def _decision_seed(seed: int | str | None, seen: TrixterObservation) -> str:
+    """What the random numbers of a decision grow from: the seed and all the seat knows
+    of this hand (so hidden cards cannot change them)."""
+    history = [[s, str(a)] for s, a in seen.history]
+    return (f"ismcts/{seed}/{seen.seat}/{seen.hand_number}/{seen.dealer}/"
+            f"{','.join(str(c) for c in seen.hand)}/{history}")
+
+
+def _rewards(rules: TrixterRules, size: int) -> list[list[float]]:
+    """Each bid's score for each trick count, scaled to [0, 1] over the hand's scores."""
+    scores = [[rules.score(b, t) for t in range(size + 1)] for b in range(size + 1)]
+    lo = min(min(row) for row in scores)
+    span = (max(max(row) for row in scores) - lo) or 1
+    return [[(x - lo) / span for x in row] for row in scores]
+
+
+def _select(root: _Node, st: _Hand, root_legal: int, rand, c: float) -> tuple[_Node, list[int]]:
+    """Walk down from ``root`` while every move legal in this layout has a child (UCB1 with
+    availability counts), then expand one untried move: the node reached and the moves."""
+    log, sqrt = math.log, math.sqrt
+    node = root
+    path = []
+    while st.phase != _OVER:
+        legal = root_legal if node is root else st.legal()
+        untried = legal & ~node.tried
+        if untried:
+            a = _pick(untried, rand())
+            child = _Node(node, a, st.mover())
+            node.children.append(child)
+            node.tried |= 1 << a
+            st.move(a)
+            path.append(a)
+            return child, path
+        best, best_v = None, -1.0
+        for ch in node.children:
+            if legal >> ch.action & 1:
+                v = ch.reward / ch.visits + c * sqrt(log(ch.avail) / ch.visits)
+                if v > best_v:
+                    best, best_v = ch, v
+                ch.avail += 1
+        st.move(best.action)
+        path.append(best.action)
+        node = best
+    return node, path
+
+
+def search(observation: TrixterObservation | dict[str, Any], iterations: int = ITERATIONS,
+           seed: int | str | None = 0, exploration: float = EXPLORATION,
+           informed: bool = False, trace=None) -> SearchResult:
+    """Run SO-ISMCTS for the seat of ``observation`` (a Trixter ``game.observation(seat)``,
+    or its JSON, with that seat to move, in the trump, bid or play phase) and rank its
+    moves.
+
+    ``informed`` plays out with the advice's rollout policy instead of random cards (the
+    advice's search, :func:`tutor.advice.advise`). ``trace(hands, path, won)``, if given,
+    is called after each iteration with the layout's hands, the moves the tree made and
+    the tricks each seat ended with (for tests)."""
+    seen = Seen(observation)
+    if seen.KIND != "trixter":
+        raise ValueError("the ISMCTS bot plays Trixter only")
+    if seen.phase not in (Phase.TRUMP, Phase.BID, Phase.PLAY) or seen.to_move != seen.seat:
+        raise ValueError("the ISMCTS search is for the seat to move in a trump, bid or play "
+                         "decision")
+    if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
+        raise ValueError(f"iterations must be a whole number of at least 1, not {iterations!r}")
+    moves = {_action_number(a): a for a in legal_actions(seen)}
+    root_legal = 0
+    for a in moves:
+        root_legal |= 1 << a
+    seat = seen.seat
+    base = _root(seen)
+    rules = base.rules
+    size = base.size
+    reward = _rewards(rules, size)
+
+    rng = random.Random(_decision_seed(seed, seen))
+    rand = rng.random
+    layouts = sample(view_of(seen, seat), iterations, rng)
+    if not layouts:
+        raise ValueError("no layout of the hidden cards fits what this seat has seen")
+    root = _Node(None, -1, -1)
+    results: dict[int, list[tuple[int, int]]] = {a: [] for a in moves}
+    for hands in layouts:
+        st = base.layout(hands)
+        node, path = _select(root, st, root_legal, rand, exploration)
+        st.play_out(rand, informed)
+        bids, won = st.bids, st.won
+        results[path[0]].append((bids[seat], won[seat]))
+        if trace is not None:
+            trace(hands, path, list(won))
+        while node is not root:
+            node.visits += 1
+            p = node.player
+            node.reward += reward[bids[p]][won[p]]
+            node = node.parent
+        root.visits += 1
+    ranked = sorted(root.children, key=lambda ch: (-ch.visits, -ch.reward / ch.visits))
+    return SearchResult([(moves[ch.action], ch.visits, ch.reward / ch.visits)
+                         for ch in ranked], len(layouts),
+                        {str(moves[a]): r for a, r in results.items()})

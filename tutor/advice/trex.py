@@ -1,0 +1,94 @@
+"""The Trex advice: which card to add to the layout (or the pass), by the places each
+option's layouts end in when every seat plays the beginner's Trex strategy.
+
+>>> from tutor import TrixGame
+>>> from tutor.advice import advise
+>>> from tutor.engine.trix.contracts import Contract
+>>> from tutor.engine.actions import ChooseContract
+>>> g = TrixGame.new(seed=2)
+>>> g.apply(ChooseContract(Contract.TREX))
+>>> while g.phase.value == "double":
+...     g.apply(g.legal_actions()[-1])
+>>> advise(g, budget=20).kind  # alone: the place, 1 = first out
+'place'
+"""
+
+from __future__ import annotations
+
+from tutor.advice.answer import Advice, Option, ranked, signed_points, sure_of, ways
+from tutor.advice.trix import layouts_for, side_of, team_words
+from tutor.bots import policy
+from tutor.engine.actions import Action, Pass, Play
+from tutor.engine.masks import trex_place
+from tutor.engine.trix.contracts import TREX_POINTS
+
+__all__ = ["trex_advice", "trex_rows"]
+
+
+def trex_rows(game) -> tuple[list[int], list[int]]:
+    """The layout's rows as the masks keep them: lowest and highest rank index per suit."""
+    low, high = [-1] * 4, [-1] * 4
+    for s, row in enumerate(game.layout.rows):
+        if row is not None:
+            low[s], high[s] = row[0] - 2, row[1] - 2
+    return low, high
+
+
+def trex_advice(game, seat: int, legal: list[Action], work: int, rng_seed: str) -> Advice:
+    """A Trex card or pass: the layout played out after each, every seat going out as
+    soon as it can; the expected place (or a team's points)."""
+    samples = max(2, work // ways(len(legal)))
+    layouts = layouts_for(game, seat, samples, rng_seed)
+    low0, high0 = trex_rows(game)
+    side = side_of(game, seat)
+    places = [0.0] * len(legal)
+    points = [0.0] * len(legal)
+    per_place: dict[str, list[float]] = {str(a): [] for a in legal}
+    per_points: dict[str, list[float]] = {str(a): [] for a in legal}
+    for hands in layouts:
+        masks = [h.mask for h in hands]
+        for k, a in enumerate(legal):
+            m, low, high, out = list(masks), list(low0), list(high0), list(game.out)
+            if isinstance(a, Play):
+                c = a.card.index
+                m[seat] &= ~(1 << c)
+                trex_place(low, high, c)
+                if not m[seat]:
+                    out.append(seat)
+            if len(out) == 3:
+                out.append(next(x for x in range(4) if x not in out))
+            else:
+                turn = (seat + 1) % 4
+                while turn in out:
+                    turn = (turn + 1) % 4
+                policy.trex_rollout(m, low, high, out, turn)
+            places[k] += out.index(seat) + 1
+            pts = sum(TREX_POINTS[out.index(s)] for s in side)
+            points[k] += pts
+            per_place[str(a)].append(out.index(seat) + 1)
+            per_points[str(a)].append(-pts if game.rules.reversed_signs else pts)
+    done = len(layouts)
+    team = len(side) == 2
+    sign = -1 if game.rules.reversed_signs else 1
+    options = []
+    for k, a in enumerate(legal):
+        place, pts = places[k] / done, sign * points[k] / done
+        text = (f"finishes you in place {place:.1f} on average · "
+                f"{signed_points(pts, 0)} points expected" + team_words(team, seat))
+        if isinstance(a, Pass):
+            text = "no card of yours fits the layout: you must pass · " + text
+        options.append(Option(a, pts if team else place, text))
+    short = {str(a): f"place {places[k] / done:.1f} · "
+                     f"{signed_points(sign * points[k] / done, 0)} points"
+             for k, a in enumerate(legal)}
+    if team:
+        options = ranked(options, sign > 0)
+        return Advice(seat=seat, kind="points", options=options,
+                      samples=done, seconds=0.0, rollouts=done * len(legal), short=short,
+                      sure=sure_of(options, per_points, sign > 0), per=per_points)
+    options = ranked(options, higher_is_better=False)
+    return Advice(seat=seat, kind="place", options=options,
+                  samples=done, seconds=0.0, rollouts=done * len(legal), short=short,
+                  sure=sure_of(options, per_place, False), per=per_place)
+
+

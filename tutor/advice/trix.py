@@ -1,0 +1,244 @@
+"""The Trix advice before and in the trick contracts: the contract, the round of doubles and
+claims, and the card; every option played out to the end of the deal on the same layouts
+(common random numbers) by the beginner's strategy (:mod:`tutor.bots.policy`), and scored
+with the game's own tables.
+
+>>> from tutor import TrixGame
+>>> from tutor.advice import advise
+>>> g = TrixGame.new(seed=1)
+>>> advise(g, budget=20).kind  # the owner's contract: points against an average hand
+'points'
+"""
+
+from __future__ import annotations
+
+import random
+
+from tutor.advice.answer import (Advice, Option, ranked, signed_points, sure_of, ways)
+from tutor.bots import policy
+from tutor.engine.actions import Action, ChooseContract, ClaimRedeal, Double, Play
+from tutor.engine.cards import Card, CardSet
+from tutor.engine.seats import seat_name
+from tutor.engine.trix.contracts import (DOUBLABLE, PENALTY_CARDS, TREX_POINTS, Contract,
+                                         contract_total, deal_points)
+from tutor.engine.trix.game import may_claim_king_redeal, may_claim_trex_redeal
+from tutor.solver.hidden import sample, view_of
+
+__all__ = ["contract_advice", "round_advice", "card_advice", "layouts_for", "side_of",
+           "average_share", "team_words", "round_needed"]
+
+
+def layouts_for(game, seat: int, samples: int, rng_seed: str) -> list[list[CardSet]]:
+    """``samples`` layouts of the cards ``seat`` cannot see, from the decision's seed."""
+    return sample(view_of(game, seat), samples, random.Random(rng_seed))
+
+
+def side_of(game, seat: int) -> list[int]:
+    """The seats whose points are the seat's: itself, and its partner in partnership."""
+    return [seat, (seat + 2) % 4] if game.rules.partnership else [seat]
+
+
+def average_share(contracts, rules, team: bool) -> float:
+    """What an average hand scores in a deal of ``contracts``: a quarter of its total."""
+    share = contract_total(contracts, rules.swap_diamonds_ltoosh) / 4 * (2 if team else 1)
+    return -share if rules.reversed_signs else share
+
+
+def taken_so_far(game) -> tuple[list[int], list[int]]:
+    """Cards and tricks each seat has taken this deal, from the public tricks."""
+    taken, won = [0] * 4, [0] * 4
+    for t in game.tricks:
+        policy.close_trick([(s, c.index) for s, c in t], taken, won)
+    return taken, won
+
+
+def side_points(deal: policy.TrixDeal, taken: list[int], won: list[int], side: list[int]) -> int:
+    """The deal's points of ``side`` (one seat, or a team), by the game's own tables."""
+    pts = deal_points(deal.contracts, [CardSet.from_mask(t) for t in taken], won,
+                      deal.doubles, (), deal.rules)
+    return sum(pts[s] for s in side)
+
+
+def points_text(mean: float, team: bool, seat: int = 0) -> str:
+    """An option's line: its points expected in the deal."""
+    return f"{signed_points(mean)} points expected{team_words(team, seat)} in this deal"
+
+
+def team_words(team: bool, seat: int) -> str:
+    """`` for your team (with South)``: the partner by the table's name for the seat."""
+    return f" for your team (with {seat_name((seat + 2) % 4, 4, 'trix')})" if team else ""
+
+
+def card_advice(game, seat: int, legal: list[Action], work: int, rng_seed: str) -> Advice:
+    """A card in a trick contract: every card played out on the same layouts."""
+    plays = [a for a in legal if isinstance(a, Play)]
+    samples = max(2, work // ways(len(plays)))
+    layouts = layouts_for(game, seat, samples, rng_seed)
+    deal = policy.TrixDeal(game.contract, game.doubles, game.rules)
+    side = side_of(game, seat)
+    taken0, won0 = taken_so_far(game)
+    gone0 = CardSet(c for t in (*game.tricks, game.trick) for _, c in t).mask  # played, no jokers
+    trick0 = [(s, c.index) for s, c in game.trick]
+    totals = [0.0] * len(plays)
+    per: dict[str, list[float]] = {str(a): [] for a in plays}
+    for hands in layouts:
+        masks = [h.mask for h in hands]
+        for k, a in enumerate(plays):
+            m, taken, won = list(masks), list(taken0), list(won0)
+            c = a.card.index
+            m[seat] &= ~(1 << c)
+            trick = trick0 + [(seat, c)]
+            leader = game.leader
+            if len(trick) == 4:
+                w = policy.close_trick(trick, taken, won)
+                trick, leader = [], w
+                if m[w] and (deal.ltoosh or deal.scoring & (m[0] | m[1] | m[2] | m[3])):
+                    policy.trix_rollout(deal, m, trick, leader, taken, won, gone0 | 1 << c)
+            else:
+                policy.trix_rollout(deal, m, trick, leader, taken, won, gone0 | 1 << c)
+            pts = side_points(deal, taken, won, side)
+            totals[k] += pts
+            per[str(a)].append(pts)
+    done = len(layouts)
+    team = len(side) == 2
+    options = [Option(a, totals[k] / done, points_text(totals[k] / done, team, seat))
+               for k, a in enumerate(plays)]
+    up = not game.rules.reversed_signs
+    options = ranked(options, up)
+    return Advice(seat=seat, kind="points", options=options, samples=done,
+                  seconds=0.0, rollouts=done * len(plays),
+                  short={str(o.action): f"{signed_points(o.value)}" for o in options},
+                  sure=sure_of(options, per, up), per=per)
+
+
+# --- Trix: before the first lead ------------------------------------------------------------
+def may_claim(hand: CardSet, contracts) -> bool:
+    """Whether ``hand`` may claim a redeal in a deal of ``contracts`` (the rollouts claim
+    whenever they may, as the beginner does)."""
+    if Contract.KING in contracts and may_claim_king_redeal(hand):
+        return True
+    return Contract.TREX in contracts and may_claim_trex_redeal(hand)
+
+
+def doublable(hand: CardSet, contracts, rules, doubles) -> list[Card]:
+    """The penalty cards of ``hand`` it may still double."""
+    if not rules.doubling:
+        return []
+    done = {c for c, _ in doubles}
+    return [card for c in sorted(set(contracts) & DOUBLABLE)
+            for card in hand & PENALTY_CARDS[c] if card not in done]
+
+
+def round_needed(contracts, rules) -> bool:
+    """Whether a deal of ``contracts`` has a round of doubles and claims."""
+    doubles = rules.doubling and bool(set(contracts) & DOUBLABLE)
+    return doubles or bool(set(contracts) & {Contract.KING, Contract.TREX})
+
+
+def play_deal(game, contracts, hands: list[CardSet], doubles: list, queue: list[int],
+              side: list[int]) -> float:
+    """The rest of a deal from its round of doubles and claims (``queue``: the seats still
+    to speak, in order), every seat by the rollout policy: the points of ``side``, or an
+    average hand's share when someone claims a redeal."""
+    rules = game.rules
+    doubles = list(doubles)
+    for s in queue:
+        if may_claim(hands[s], contracts):
+            return average_share(contracts, rules, len(side) == 2)
+        for card in doublable(hands[s], contracts, rules, doubles):
+            if policy.would_double(hands[s].mask, card.index):
+                doubles.append((card, s))
+    owner = game.owner
+    masks = [h.mask for h in hands]
+    if Contract.TREX in contracts:
+        out = policy.trex_rollout(masks, [-1] * 4, [-1] * 4, [], owner)
+        pts = sum(TREX_POINTS[out.index(s)] for s in side)
+        return -pts if rules.reversed_signs else pts
+    deal = policy.trix_deal(contracts, doubles, rules)
+    taken, won = [0] * 4, [0] * 4
+    policy.trix_rollout(deal, masks, [], owner, taken, won, 0)
+    return side_points(deal, taken, won, side)
+
+
+def contract_advice(game, seat: int, legal: list[Action], work: int, rng_seed: str) -> Advice:
+    """The owner's contract: each choice's deal played out, against an average hand's share."""
+    choices = [a for a in legal if isinstance(a, ChooseContract)]
+    samples = max(2, work // ways(len(choices)))
+    layouts = layouts_for(game, seat, samples, rng_seed)
+    side = side_of(game, seat)
+    team = len(side) == 2
+    rules = game.rules
+    totals = [0.0] * len(choices)
+    per: dict[str, list[float]] = {str(a): [] for a in choices}
+    for hands in layouts:
+        for k, a in enumerate(choices):
+            queue = [(seat + i) % 4 for i in range(4)] if round_needed(a.contracts, rules) \
+                else []
+            pts = play_deal(game, a.contracts, hands, [], queue, side)
+            totals[k] += pts
+            per[str(a)].append((-1 if rules.reversed_signs else 1)
+                               * (pts - average_share(a.contracts, rules, team)))
+    done = len(layouts)
+    options = []
+    sign = -1 if rules.reversed_signs else 1
+    for k, a in enumerate(choices):
+        mean = totals[k] / done
+        share = average_share(a.contracts, rules, team)
+        gain = sign * (mean - share)
+        text = (f"{signed_points(mean, 0)} points expected{team_words(team, seat)} in this "
+                f"deal · {signed_points(gain, 0)} against an average hand "
+                f"({signed_points(share, 0)})")
+        options.append(Option(a, gain, text))
+    options = ranked(options)
+    return Advice(seat=seat, kind="points", options=options, samples=done,
+                  seconds=0.0, rollouts=done * len(choices),
+                  short={str(o.action): f"{signed_points(o.value, 0)} against an average hand"
+                         for o in options}, sure=sure_of(options, per), per=per)
+
+
+def round_advice(game, seat: int, legal: list[Action], work: int, rng_seed: str) -> Advice:
+    """A double, a redeal claim or neither: the deal played out after each."""
+    samples = max(2, work // ways(len(legal)))
+    layouts = layouts_for(game, seat, samples, rng_seed)
+    side = side_of(game, seat)
+    team = len(side) == 2
+    rules = game.rules
+    contracts = game.contract
+    owner = game.owner
+    k0 = (seat - owner) % 4
+    later = [(owner + i) % 4 for i in range(k0 + 1, 4)]
+    share = average_share(contracts, rules, team)
+    totals = [0.0] * len(legal)
+    per: dict[str, list[float]] = {str(a): [] for a in legal}
+    for hands in layouts:
+        for k, a in enumerate(legal):
+            if isinstance(a, ClaimRedeal):
+                totals[k] += share
+                per[str(a)].append(share)
+                continue
+            doubles = list(game.doubles)
+            if isinstance(a, Double):
+                doubles.append((a.card, seat))
+                # The seat may double more: its later words by the rollout policy.
+                for card in doublable(hands[seat], contracts, rules, doubles):
+                    if policy.would_double(hands[seat].mask, card.index):
+                        doubles.append((card, seat))
+            pts = play_deal(game, contracts, hands, doubles, later, side)
+            totals[k] += pts
+            per[str(a)].append(pts)
+    done = len(layouts)
+    options = []
+    for k, a in enumerate(legal):
+        mean = totals[k] / done
+        if isinstance(a, ClaimRedeal):
+            text = (f"a new deal: {signed_points(mean, 0)} points expected "
+                    "(an average hand's share)")
+        else:
+            text = points_text(mean, team, seat)
+        options.append(Option(a, mean, text))
+    up = not rules.reversed_signs
+    options = ranked(options, up)
+    return Advice(seat=seat, kind="points", options=options,
+                  samples=done, seconds=0.0, rollouts=done * len(legal),
+                  short={str(o.action): f"{signed_points(o.value)} points" for o in options},
+                  sure=sure_of(options, per, up), per=per)

@@ -1,0 +1,90 @@
+"""The Trixter advice: trump, bid or card, by the information-set tree search.
+
+>>> from tutor import TrixterGame
+>>> from tutor.advice import advise
+>>> g = TrixterGame.new(players=4, seed=3, first_hand=3)
+>>> advise(g, budget=30).kind  # the dealer's trump: points expected
+'points'
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from tutor.advice import tree as tree_search
+from tutor.advice.answer import Advice, Option, percent, ranked, signed_points
+from tutor.app.facts import plural
+from tutor.engine.actions import Action, Bid, ChooseTrump, Play
+from tutor.engine.protocol import Phase
+
+__all__ = ["trixter_advice"]
+
+
+def trixter_advice(game, seat: int, legal: list[Action], work: int, rng_seed: str) -> Advice:
+    """Trump, bid or card: an information-set tree search over layouts
+    (:func:`tutor.advice.tree.search`, informed: its play-outs are the beginner's strategy,
+    :func:`tutor.bots.policy.trixter_rollout`).
+    One tree holds every seat's moves, so the seat's choice is weighed against the
+    others' best answers, not against a fixed policy; each option's numbers are the
+    results of the iterations through it. A trump is valued by all its iterations, with
+    the bids the tree made under it. A dealer who may still change the trump while
+    bidding gets the very tree of the trump choice (grown from what the dealer knows, not
+    from the caller's seed): its bids are the iterations under the trump named, so the
+    advice does not turn round on a change of trump it advised against."""
+    obs = game.observation(seat)
+    phase = obs.phase
+    rules = game.rules
+    fresh = Bid if phase == Phase.BID else (Play if phase == Phase.PLAY else ChooseTrump)
+    changes = [a for a in legal if isinstance(a, ChooseTrump) and phase == Phase.BID]
+    current = str(ChooseTrump(game.trump))
+    tree = obs
+    if changes:  # the view before the trump was named
+        tree = replace(obs, phase=Phase.TRUMP, trump=None, trump_named=False,
+                       bids=(None,) * obs.n_players,
+                       history=tuple(h for h in obs.history if not isinstance(h[1], ChooseTrump)),
+                       legal=(*changes, ChooseTrump(game.trump)))
+    # The trump's tree grows from what the dealer knows, not the caller's seed: the same
+    # tree when the trump is named and at the dealer's bid, so the advice stands by it.
+    trump_tree = tree.phase == Phase.TRUMP
+    r = tree_search.search(tree, max(work, 2 * len(tree.legal)),
+               "advice/trump" if trump_tree else f"{rng_seed}/0", informed=True)
+    results, done = dict(r.results), r.iterations
+    bids = [a for a in legal if isinstance(a, Bid)]
+    if changes:
+        under = results.pop(current, [])
+        for a in bids:
+            results[str(a)] = [(b, k) for b, k in under if b == a.n]
+        if not all(results[str(a)] for a in bids):  # the trump named was hardly tried
+            r = tree_search.search(obs, max(work, 2 * len(bids)), f"{rng_seed}/1", informed=True)
+            results.update(r.results)
+            done += r.iterations
+    chance_kind = phase == Phase.PLAY and rules.scoring == "exact"
+    options, per, short = [], {}, {}
+    for a in legal:
+        if not isinstance(a, (fresh, ChooseTrump)) or not results.get(str(a)):
+            continue
+        got = results[str(a)]
+        made = sum(b == k for b, k in got) / len(got)
+        pts = [rules.score(b, k) for b, k in got]
+        mean = sum(pts) / len(pts)
+        trump = isinstance(a, ChooseTrump)
+        text = (f"{'you make' if trump else 'makes'} your bid in {percent(made)} of "
+                f"{plural(len(got), 'deal')} · {signed_points(mean)} points expected")
+        if trump:
+            said = [b for b, _ in got]
+            text += f" (bidding {max(sorted(set(said)), key=said.count)} most often)"
+        short[str(a)] = f"{percent(made)} · {signed_points(mean)} points"
+        per[str(a)] = [float(b == k) for b, k in got] if chance_kind else pts
+        options.append(Option(a, made if chance_kind else mean, text))
+    options = ranked(options)
+    advice = Advice(seat=seat, kind="chance" if chance_kind else "points", options=options,
+                    samples=done, seconds=0.0, rollouts=done, short=short, per=per,
+                    paired=False)
+    if len(options) > 1:
+        advice.sure = advice.beats(str(options[0].action), str(options[1].action))
+    best_bid = next((str(o.action) for o in options if isinstance(o.action, Bid)), None)
+    if best_bid is not None:  # the chance of each trick count, bidding the best bid
+        got = results[best_bid]
+        advice.tricks = [sum(k == t for _, k in got) / len(got)
+                         for t in range(game.hand_size + 1)]
+    return advice
