@@ -10,11 +10,10 @@ and Trex card. Positions come from games the beginner bots play from fixed seeds
 
 Each row is timed on the fast path (the solver on numba, when it imports) and on the
 pure path (``TRIX_TUTOR_SOLVER=python``, in a child process), with the anchors measured
-beside it in the same run: today's ``tutor.solver.pimc.hint`` at its default 20 layouts
-with a per-call cap of search nodes per layout (card rows only; ``done`` counts the
-calls that finished within the cap, the others are timed until they gave up), and the
-beginner bot's decision. Advice runs at its default budget (``DEFAULT_SECONDS`` of rollouts
-at the fixed rate, so fewer rollouts the more cards are left).
+beside it in the same run: what the app's Hint button calls, ``tutor.advice.advise`` at
+the app's budget (:func:`tutor.app.session.hint_seconds`), and the beginner bot's
+decision. Advice runs at its default budget (``DEFAULT_SECONDS`` of rollouts at the fixed
+rate, so fewer rollouts the more cards are left).
 ``--quick`` times two positions of a few rows (for the tests).
 
 ``--quality N`` measures instead how good the default answer is on ``N`` positions a row of
@@ -44,13 +43,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tutor import TrixGame, TrixterGame  # noqa: E402
 from tutor.advice import DEFAULT_SECONDS, ROLLOUT_CARDS_PER_SECOND, advise  # noqa: E402
+from tutor.app.session import hint_seconds  # noqa: E402  (the app's hint budget)
 from tutor.bots import bot_for, play_bot_turn  # noqa: E402
 from tutor.engine.protocol import Phase  # noqa: E402
 
 SIZES = (13, 10, 7, 4)
 REFERENCE_BUDGET = 30_000
-HINT_CAP = {"numba": 200_000, "python": 15_000}
-"""Search nodes per layout the anchor hint may use (then it gives up: ``SearchLimit``)."""
 
 
 def _bots(game_name: str, n: int, seed: int) -> list:
@@ -130,40 +128,32 @@ def positions(game: str, kind: str, size: int, count: int, seed: int) -> list:
 
 
 def time_rows(rows, count: int, seed: int, anchors: bool) -> dict:
-    """Seconds per decision for each row: advice, the hint anchor (card rows), and the
-    beginner bot."""
-    from tutor.solver.pimc import hint
-    from tutor.solver.search import SearchLimit, engine_in_use
-
-    engine = engine_in_use()
+    """Seconds per decision for each row: advice, the app's hint (advice at the app's
+    budget), and the beginner bot."""
     out = {}
     for game, kind, sizes in rows:
         for size in sizes:
             key = f"{game}|{kind}|{size}"
             games = positions(game, kind, size, count, seed)
-            advice_t, hint_t, begin_t, done, work = [], [], [], 0, 0
+            advice_t, hint_t, begin_t, work = [], [], [], 0
             for g in games:
                 left = sum(g.observe(g.to_move)["hand_counts"])
                 start = time.perf_counter()
                 a = advise(g, seed=seed)
                 advice_t.append(time.perf_counter() - start)
                 work += a.rollouts * (left + 8)
-                if anchors and kind in ("card", "trex"):
+                if anchors:
                     start = time.perf_counter()
-                    try:
-                        hint(g, seed=seed, max_nodes=HINT_CAP[engine])
-                        done += 1
-                    except SearchLimit:
-                        pass
+                    advise(g, seconds=hint_seconds(), seed=seed)
                     hint_t.append(time.perf_counter() - start)
                 name = "trixter" if game == "Trixter" else "trix"
                 bot = bot_for(name, "beginner", seed=1)
-                obs = g.observe(g.to_move)
+                obs = g.observation(g.to_move)
                 start = time.perf_counter()
                 bot.act(obs)
                 begin_t.append(time.perf_counter() - start)
-            out[key] = {"advice": advice_t, "hint": hint_t, "hint_done": done,
-                        "beginner": begin_t, "work": work}
+            out[key] = {"advice": advice_t, "hint": hint_t, "beginner": begin_t,
+                        "work": work}
     return out
 
 
@@ -291,7 +281,7 @@ def main(argv: list[str] | None = None) -> int:
           f"rate); {count} positions a row; seconds per decision (median, p90); fast path: "
           f"{'numba' if fast else 'numba not installed'}")
     head = (f"{'game':<8}{'decision':<9}{'cards':>5}  {'advice fast':>13}  {'advice pure':>13}"
-            f"  {'hint fast (done)':>20}  {'hint pure (done)':>20}  {'beginner ms':>13}")
+            f"  {'app hint fast':>13}  {'app hint pure':>13}  {'beginner ms':>13}")
     print(head)
     print("-" * len(head))
     for key, p in pure.items():
@@ -304,19 +294,18 @@ def main(argv: list[str] | None = None) -> int:
 
         def hints(r):
             if r is None or not r["hint"]:
-                return f"{'-':>20}"
-            m, q = _med_p90(r["hint"])
-            return f"{m:>6} {q:>6} ({r['hint_done']}/{len(r['hint'])})"
+                return f"{'-':>13}"
+            return pair(r["hint"])
 
         print(f"{game:<8}{kind:<9}{size:>5}  {pair(f['advice']) if f else '     -      -'}  "
-              f"{pair(p['advice'])}  {hints(f):>20}  {hints(p):>20}  "
+              f"{pair(p['advice'])}  {hints(f):>13}  {hints(p):>13}  "
               f"{pair([1000 * x for x in p['beginner']])}")
     rate = sum(r["work"] for r in pure.values()) / sum(sum(r["advice"]) for r in pure.values())
     print("# beginner: the beginner bot's decision, in milliseconds (pure path)")
     print(f"# rollout cards a second in this run (pure path, 8 a rollout for its layout): "
           f"{rate:,.0f}; the budget's fixed rate: {ROLLOUT_CARDS_PER_SECOND:,}")
-    print(f"# hint cap: {HINT_CAP['numba']:,} nodes a layout (numba), "
-          f"{HINT_CAP['python']:,} (pure); wall {time.perf_counter() - wall:.0f} s")
+    print(f"# app hint: advise at the app's budget, {hint_seconds():g} s of rollouts at the "
+          f"fixed rate; wall {time.perf_counter() - wall:.0f} s")
     return 0
 
 

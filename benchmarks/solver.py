@@ -8,13 +8,14 @@ numba engine and, where it finishes in reasonable time, the pure-Python engine; 
 card's value, the equivalent of our ``by_card``). Times are per solve, in milliseconds:
 median and 90th percentile; ``/dds`` is our numba time over DDS's. The ``PIMC hint: 20 x``
 row is the time of 20 exact solves of random positions for the seat to move, estimated
-as 20 times the median of the solves it ran. ``PIMC hint, 13 cards`` (only with
-``--max-cards 13``) times ``tutor.solver.pimc.hint`` itself, 20 layouts, on live 4-player
-Trixter games at their 13-card hand after the beginner bots chose trump and bid.
+as 20 times the median of the solves it ran. ``App hint, 13 cards`` (only with
+``--max-cards 13``) times what the app's Hint button calls, ``tutor.advice.advise`` at the
+app's budget (:func:`tutor.app.session.hint_seconds`; rollouts, no exact solve), on live
+4-player Trixter games at their 13-card hand after the beginner bots chose trump and bid.
 
 ``make bench`` stays bounded: 13-card rows only with ``--max-cards 13``, and a row stops
 taking new deals once it has run ``--row-seconds`` (the deals column says how many it
-solved; a capped hint is timed over the layouts it solved and scaled to 20). A cap acts
+solved). A cap acts
 between solves only: one 13-card ``Exactly`` solve can still take minutes. Without
 numba or endplay the benchmark says so and prints what it can.
 """
@@ -146,15 +147,16 @@ def main(argv: list[str] | None = None) -> None:
     rows.append((f"PIMC hint: 20 x {pimc_k} cards", "pimc", pimc_k, True,
                  2 if args.quick or pimc_k == 13 else max(3, deals // 4)))
     if args.max_cards >= 13 and not args.quick:
-        rows.append(("PIMC hint, 13 cards", "hint13", 13, True, 2))
+        rows.append(("App hint, 13 cards", "hint13", 13, True, 2))
     head = (f"{'row':<34} {'deals':>5} {'numba med':>10} {'p90':>9} {'python med':>10} "
             f"{'p90':>9} {'dds med':>9} {'p90':>9} {'/dds med':>8} {'/dds p90':>8}")
     print(head)
-    print("# times in ms per solve (value and by_card); PIMC rows: ms for one 20-layout hint")
+    print("# times in ms per solve (value and by_card); PIMC row: ms for 20 solves; app hint: "
+          "ms for one hint")
     skipped = [] if args.quick else [f"{k}-card rows" for k in (5, 7, 9, 13)
                                      if k > args.max_cards]
     if skipped and args.max_cards < 13:
-        skipped.append("PIMC hint, 13 cards")
+        skipped.append("App hint, 13 cards")
     if skipped:
         print(f"# skipped (--max-cards {args.max_cards}): {', '.join(skipped)}")
     print(f"# a row stops taking deals after {args.row_seconds:g} s (deals: how many ran)")
@@ -162,8 +164,7 @@ def main(argv: list[str] | None = None) -> None:
         solve(*cases("max", 2, False, 1, 0)[0], engine="numba")
     for label, kind, k, trump, n in rows:
         if kind == "hint13":
-            print(hint_row(label, n, args.row_seconds, "numba" if numba_ok else "python"),
-                  flush=True)
+            print(hint_row(label, n), flush=True)
             continue
         cs = cases(kind, k, trump, n, seed=1000 * k + (7 if trump else 0) + len(kind))
         nb = py = dd = None
@@ -217,36 +218,20 @@ def trixter_at_play(seed: int):
     return game
 
 
-def hint_row(label: str, games: int, seconds: float, engine: str) -> str:
-    """``pimc.hint`` (20 layouts) on a few live games; a hint still running after
-    ``seconds`` stops after its current layout and is scaled to 20 layouts."""
-    import os
+def hint_row(label: str, games: int) -> str:
+    """The app's hint (:func:`tutor.advice.advise` at the app's budget) on a few live
+    games; its rollouts run in pure Python whichever solver engine is installed."""
+    from tutor.advice import advise
+    from tutor.app.session import hint_seconds
 
-    from tutor.solver.pimc import hint
-
-    old = os.environ.get("TRIX_TUTOR_SOLVER")
-    if engine == "python":
-        os.environ["TRIX_TUTOR_SOLVER"] = "python"
     times = []
-    capped_any = False
-    try:
-        for seed in range(games):
-            game = trixter_at_play(seed)
-            start = time.perf_counter()
-            h = hint(game, samples=20, seconds=seconds)
-            took = time.perf_counter() - start
-            capped_any |= h.samples < 20
-            times.append(took * 20 / h.samples)
-    finally:
-        if old is None:
-            os.environ.pop("TRIX_TUTOR_SOLVER", None)
-        else:
-            os.environ["TRIX_TUTOR_SOLVER"] = old
+    for seed in range(games):
+        game = trixter_at_play(seed)
+        start = time.perf_counter()
+        advise(game, seconds=hint_seconds(), seed=seed)
+        times.append(time.perf_counter() - start)
     med, p90 = stats(times)
-    label = label + (" ~" if capped_any else "")
-    cols = (fmt(med), fmt(p90), "-", "-") if engine == "numba" else ("-", "-", fmt(med),
-                                                                   fmt(p90))
-    return (f"{label:<34} {games:>5} {cols[0]:>10} {cols[1]:>9} {cols[2]:>10} {cols[3]:>9} "
+    return (f"{label:<34} {games:>5} {'-':>10} {'-':>9} {fmt(med):>10} {fmt(p90):>9} "
             f"{'-':>9} {'-':>9} {'-':>8} {'-':>8}")
 
 
