@@ -18,6 +18,10 @@ from tutor.engine.trix.trex import Layout
 CARDS = [Card(Suit(i // 13), Rank(i % 13 + 2)) for i in range(52)]
 
 
+def indices(mask: int) -> list[int]:
+    return [i for i in range(52) if mask >> i & 1]
+
+
 def index(card: Card) -> int:
     return masks.JOKER if card.is_joker else card.index
 
@@ -38,7 +42,7 @@ def trixter_position(rng: random.Random):
 
 
 def test_constants_are_the_cards():
-    assert masks.SUIT == [s.mask for s in Suit]
+    assert masks.SUIT == tuple(s.mask for s in Suit)
     assert masks.FULL == CardSet.deck().mask
     assert masks.KING_OF_HEARTS == Card.parse("KH").index
     assert (masks.HEARTS, masks.DIAMONDS) == (Suit.HEARTS, Suit.DIAMONDS)
@@ -70,7 +74,7 @@ def test_trixter_tricks_are_the_engines(seed):
         top = down[pos]
         if top == masks.JOKER:
             continue
-        for c in masks.bits(hand.mask) + [masks.JOKER] * min(hand.jokers, 1):
+        for c in indices(hand.mask) + [masks.JOKER] * min(hand.jokers, 1):
             card = JOKER if c == masks.JOKER else CARDS[c]
             wins = trick_winner([trick[pos], card], trump) == 1  # over the card on top
             assert masks.beats(c, top, t) == wins, (card, trick[pos], trump)
@@ -113,8 +117,50 @@ def test_trex_layout_is_the_engines():
             assert fits == layout.playable_mask(CardSet.deck().mask)
             if not fits:
                 break
-            card = CARDS[rng.choice(masks.bits(fits))]
+            card = CARDS[rng.choice(indices(fits))]
             layout = layout.play(card)
             masks.trex_place(low, high, card.index)
             rows = [None if lo < 0 else (lo + 2, hi + 2) for lo, hi in zip(low, high)]
             assert tuple(rows) == layout.rows
+
+
+RULES = ("led_suit", "legal_mask", "trix_legal_mask", "trick_winner", "beats", "trex_playable",
+         "trex_place")
+
+
+def rule_answers(rng: random.Random, typed=list) -> list:
+    """Every rule's answer on 300 random positions (``typed`` makes the lists)."""
+    out = []
+    for _ in range(300):
+        hand, trick, trump = trixter_position(rng)
+        t = -1 if trump is None else int(trump)
+        down = typed([index(c) for c in trick])
+        led = masks.led_suit(down)
+        out += [led, masks.legal_mask(hand.mask, hand.jokers, down),
+                masks.trick_winner(down, t), masks.trix_legal_mask(hand.mask, led, 0x1FFF, 0xF)]
+        if trick and not trick[0].is_joker:
+            out += [masks.beats(c, trick[0].index, t) for c in indices(hand.mask)]
+        low = [rng.choice((-1, 9, 5)) for _ in range(4)]
+        high = [-1 if lo < 0 else rng.choice((9, 12)) for lo in low]
+        out.append(masks.trex_playable(hand.mask, typed(low), typed(high)))
+        if hand.mask:
+            c = indices(hand.mask)[0]
+            playable = typed(low), typed(high)
+            masks.trex_place(*playable, c)
+            out.append([list(playable[0]), list(playable[1])])
+    return out
+
+
+def test_the_rules_compile_with_numba_and_answer_alike(monkeypatch):
+    """Written for numba as they are: each compiles (in nopython mode) and gives the pure
+    functions' answers on random positions."""
+    numba = pytest.importorskip("numba")
+    from numba.typed import List
+
+    def typed(xs):
+        return List(xs) if xs else List.empty_list(numba.int64)
+
+    want = rule_answers(random.Random(26))
+    for name in RULES:  # the compiled functions call each other through the module
+        monkeypatch.setattr(masks, name, numba.njit(getattr(masks, name)))
+    assert rule_answers(random.Random(26), typed) == want

@@ -17,7 +17,7 @@ from tutor.engine.actions import (Action, Bid, ChooseContract, ChooseTrump, Clai
                                   Play)
 from tutor.engine.trix.contracts import contracts_title
 
-__all__ = ["Option", "Advice", "label", "verb", "signed_points", "percent", "DEFAULT_SECONDS",
+__all__ = ["Option", "Advice", "label", "signed_points", "percent", "DEFAULT_SECONDS",
            "ROLLOUT_CARDS_PER_SECOND", "budget_for", "ways", "work_for", "paired_sure",
            "unpaired_sure", "sure_of", "ranked"]
 
@@ -84,12 +84,12 @@ class Advice:
         """One plain line: why the best choice beats the next best."""
         best = self.options[0]
         if len(self.options) == 1:
-            return f"{cap(label(best.action))} is your only choice: {best.text}."
+            return f"{_cap(label(best.action))} is your only choice: {best.text}."
         nxt = self.options[1]
         n = label(nxt.action)
         if best.value == nxt.value:
-            return f"{cap(label(best.action))} and {n} do equally well: {best.text}."
-        return (f"{cap(verb(best.action))}: {best.text}; "
+            return f"{_cap(label(best.action))} and {n} do equally well: {best.text}."
+        return (f"{_cap(_verb(best.action))}: {best.text}; "
                 f"the next best, {n}: {self.short.get(str(nxt.action), nxt.text)}.")
 
     def __repr__(self) -> str:
@@ -97,11 +97,11 @@ class Advice:
                 f"options={len(self.options)} samples={self.samples}>")
 
 
-def cap(text: str) -> str:
+def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def verb(action: Action) -> str:
+def _verb(action: Action) -> str:
     """What doing ``action`` is called: ``play K♥``, ``bid 2``, ``name ♠ trump``."""
     if isinstance(action, Play):
         return "play " + action.card.symbol()
@@ -136,6 +136,7 @@ def signed_points(x: float, digits: int = 1) -> str:
 
 
 def percent(x: float) -> str:
+    """A chance in whole percent: ``0.874`` → ``87%``."""
     return f"{round(100 * x)}%"
 
 
@@ -152,6 +153,8 @@ def ways(options: int) -> int:
 
 
 def work_for(game, budget: int | None, seconds: float | None) -> int:
+    """A decision's rollouts: ``budget`` as given, else ``seconds`` (default
+    :data:`DEFAULT_SECONDS`) at the fixed rate for the cards still in the hands."""
     if budget is not None:
         if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
             raise ValueError("budget is a whole number of rollouts, at least 1")
@@ -208,6 +211,7 @@ def unpaired_sure(a: Sequence[float], b: Sequence[float]) -> float:
 
 
 def ranked(options: list[Option], higher_is_better: bool = True) -> list[Option]:
+    """``options`` best first (values rounded to 9 places; a tie keeps the legal order)."""
     sign = -1 if higher_is_better else 1
     order = {id(o): i for i, o in enumerate(options)}
     return sorted(options, key=lambda o: (sign * round(o.value, 9), order[id(o)]))

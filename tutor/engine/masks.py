@@ -7,8 +7,9 @@ ISMCTS tree play by these. The engine's own rules on cards (:mod:`tutor.engine.t
 :mod:`tutor.engine.trix`) stay the reference; ``tests/test_masks.py`` holds the two equal on
 random positions.
 
-Only ints and lists of ints, in plain loops: the same functions run as they are (the
-browser's Python) and can be compiled where numba is present.
+Only ints, lists of ints and constant tuples, in plain loops: the same functions run as
+they are (the browser's Python) and compile with numba where it is present
+(``tests/test_masks.py`` compiles them).
 
 >>> trick_winner([12, 0, 51], -1), trick_winner([12, 0, 51], 3)  # A♠ 2♠ A♣: clubs trump
 (0, 2)
@@ -28,13 +29,13 @@ JOKER = 52
 FULL = (1 << 52) - 1
 """Every card of the deck (no jokers)."""
 
-SUIT = [0x1FFF << (13 * s) for s in range(4)]
+SUIT = tuple(0x1FFF << (13 * s) for s in range(4))
 """The cards of each suit (:class:`~tutor.engine.cards.Suit` order: spades, hearts,
 diamonds, clubs)."""
 
 HEARTS, DIAMONDS = 1, 2  # as in :class:`~tutor.engine.cards.Suit`
 
-HIGHER = [SUIT[i // 13] & ~((2 << i) - 1) for i in range(52)]
+HIGHER = tuple(SUIT[i // 13] & ~((2 << i) - 1) for i in range(52))
 """The cards of the same suit above each card."""
 
 JACK = 11 - 2
@@ -44,7 +45,8 @@ KING_OF_HEARTS = 13 * HEARTS + 13 - 2
 
 
 def bits(mask: int) -> list[int]:
-    """The card indices of ``mask``, lowest first.
+    """The card indices of ``mask``, lowest first: how the Python side walks a mask (the
+    compiled rules never need it).
 
     >>> bits(0b1010)
     [1, 3]
