@@ -73,8 +73,9 @@ from typing import Any
 
 from tutor.engine.actions import (Bid, ChooseContract, ChooseTrump, ClaimRedeal, Double, NoDouble,
                                   NoRedeal, Pass, Play, parse_action)
+from tutor.advice.answer import label
 from tutor.engine.protocol import Game, Phase
-from tutor.engine.trix.contracts import TREX_POINTS, contracts_title
+from tutor.engine.trix.contracts import TREX_POINTS
 
 __all__ = ["review", "Review", "Decision", "KINDS", "REVIEW_SECONDS", "CLEAR",
            "decision_indices", "value_words", "number_words"]
@@ -476,15 +477,11 @@ def _pct(x: float) -> str:
 def _show(text: str) -> str:
     """An action as a learner reads it: ``"QS"`` → ``"Q♠"``, ``"bid 2"`` → ``"bidding 2"``."""
     a = parse_action(text)
-    if isinstance(a, Play):
-        return a.card.symbol()
     if isinstance(a, Bid):
         return f"bidding {a.n}"
-    if isinstance(a, ChooseTrump):
-        return "no trump" if a.suit is None else f"{a.suit.symbol} trump"
-    if isinstance(a, ChooseContract):
-        return contracts_title(a.contracts)
     if isinstance(a, Double):
         return f"doubling {a.card.symbol()}"
-    return str(a)
+    if isinstance(a, ClaimRedeal):
+        return str(a)
+    return label(a)  # the advice's name of it: the same words in the hint and the review
 
