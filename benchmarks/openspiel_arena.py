@@ -846,9 +846,10 @@ def tasks_for(arenas, deals: int, opts: dict, first: int = 0) -> list[tuple]:
 
 
 def run_arena(arenas, deals: int, opts: dict, jobs: int = 1, progress=None,
-              first: int = 0) -> list[DealResult]:
-    """Every duplicated deal of ``arenas``; ``jobs`` worker processes."""
-    tasks = tasks_for(arenas, deals, opts, first)
+              first: int = 0, done=()) -> list[DealResult]:
+    """Every duplicated deal of ``arenas`` but those ``done`` (``(arena, label, deal)``);
+    ``jobs`` worker processes."""
+    tasks = [t for t in tasks_for(arenas, deals, opts, first) if (t[0], t[2], t[1]) not in done]
     if jobs <= 1:
         out = []
         for t in tasks:
@@ -962,6 +963,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--save", metavar="FILE", help="append each deal's result to FILE (JSON)")
     ap.add_argument("--load", metavar="FILE", nargs="+",
                     help="play nothing: the table of results saved in FILE(s)")
+    ap.add_argument("--resume", action="store_true",
+                    help="skip the deals already in the --save file")
     ap.add_argument("--quiet", action="store_true", help="no line per deal")
     args = ap.parse_args(argv)
     if args.load:
@@ -983,8 +986,11 @@ def main(argv: list[str] | None = None) -> int:
             print(f"# {r.arena} deal {r.deal:3d} {r.label:>8}: ours-theirs {r.diff:+8.2f}  "
                   f"({time.perf_counter() - start:7.0f} s)", file=sys.stderr, flush=True)
 
+    done = set()
+    if args.resume and args.save and Path(args.save).exists():
+        done = {(r.arena, r.label, r.deal) for r in load([args.save])}
     results = run_arena(arenas, args.deals, opts, jobs=args.jobs, progress=progress,
-                        first=args.first_deal)
+                        first=args.first_deal, done=done)
     print(f"OpenSpiel arenas, {datetime.date.today()}: seed {args.seed}, ISMCTS {args.sims} "
           f"simulations (uct_c {args.uct_c}, most visited), ours {args.level}"
           f"{'' if args.seconds is None else f' at {args.seconds} s'}; Python "
