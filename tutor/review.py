@@ -49,8 +49,11 @@ Each value is the advice's (its ``kind`` is the unit), and ``loss`` turns it int
   each place is worth 50 points (RULES.md A3: 200/150/100/50), so loss = 50 × places
   lost. A **pass** in Trex is never a choice.
 - A decision with a single legal choice is ``forced``: loss 0, nothing played out.
-- A loss counts as a **mistake** only when the layouts make it clear (``sure`` at least
-  :data:`CLEAR`); a closer call keeps its numbers and says it is too close to call.
+- A loss counts as a **mistake** only when the layouts make it clear that the choice is
+  worse by at least :data:`TOLERANCE` (1 point; 5% chance of the bid; a fiftieth of a
+  Trex place, which is 1 point) at :data:`CLEAR` (95%) confidence: ``sure`` is that
+  chance. A smaller or less certain loss keeps its numbers and is called a close call, so
+  a choice within the noise of the simulations is never called a mistake.
 
 >>> from tutor import TrixterGame
 >>> g = TrixterGame.new(players=4, seed=1, dealer=3, first_hand=25)
@@ -73,11 +76,12 @@ from typing import Any
 
 from tutor.engine.actions import (Bid, ChooseContract, ChooseTrump, ClaimRedeal, Double, NoDouble,
                                   NoRedeal, Pass, Play, parse_action)
-from tutor.advice.answer import label
+from tutor.advice.answer import hint_seconds, label, observation_seed
 from tutor.engine.protocol import Game, Phase
 from tutor.engine.trix.contracts import TREX_POINTS
 
-__all__ = ["review", "Review", "Decision", "KINDS", "REVIEW_SECONDS", "CLEAR",
+__all__ = ["review", "Review", "Decision", "KINDS", "REVIEW_SECONDS", "CLEAR", "TOLERANCE",
+           "surely_better",
            "decision_indices", "value_words", "number_words"]
 
 KINDS = ("trump", "bid", "card", "contract", "double", "redeal", "pass")
@@ -89,10 +93,14 @@ REVIEW_SECONDS = 0.05
 an eighth of a hint's, so that a whole game of about 200 decisions reviews in seconds."""
 
 CLEAR = 0.95
-"""A loss is a mistake when the layouts make the best beat the choice at least this
-surely (:meth:`tutor.advice.Advice.beats`)."""
+"""A loss is a mistake when the layouts make it this sure that the best beats the choice
+by at least :data:`TOLERANCE`."""
 
 TREX_POINTS_PER_PLACE = TREX_POINTS[0] - TREX_POINTS[1]  # RULES.md A3: 200, 150, 100, 50
+
+TOLERANCE = {"points": 1.0, "chance": 0.05, "place": 1 / TREX_POINTS_PER_PLACE}
+"""The least loss, in each unit, that can be a mistake: a point, or 5% chance of making
+the bid (issue 27: below this, two choices are about equal)."""
 
 
 
@@ -120,11 +128,13 @@ class Decision:
     reason: str | None = None  # why it was not judged
     forced: bool = False  # the only legal choice
     game: str = "trixter"
-    sure: float | None = None  # how surely the best beats the choice (a loss only)
+    sure: float | None = None  # how surely the best beats the choice by TOLERANCE
+    # (a loss only)
 
     @property
     def is_mistake(self) -> bool:
-        """Judged, lost points, and the layouts make that clear (see :data:`CLEAR`)."""
+        """Judged, and the layouts make it clear that the choice lost at least the
+        tolerance (see :data:`CLEAR`, :data:`TOLERANCE`)."""
         return self.judged and self.loss > 0 and (self.sure is None or self.sure >= CLEAR)
 
     @property
@@ -312,8 +322,14 @@ def decision_indices(actions: list, seat: int) -> list[int]:
 
 def review(record: dict[str, Any] | Game, seat: int, *, seconds: float = REVIEW_SECONDS,
            budget: int | None = None, seed: int = 0,
-           progress: Callable[[int, int], Any] | None = None) -> Review:
-    """Judge every decision of ``seat`` in the game ``record`` (see the module docstring)."""
+           progress: Callable[[int, int], Any] | None = None,
+           hint_budget: int | None = None) -> Review:
+    """Judge every decision of ``seat`` in the game ``record`` (see the module docstring).
+
+    A decision taken after a hint (the record's ``"hinted"``) is weighed as the hint
+    weighed it: the hint's budget (:func:`~tutor.advice.hint_seconds`, or ``hint_budget``
+    rollouts for a table that asked with a budget) and its seed, drawn from the seat's
+    view, so the review shows the very evaluation the learner was shown."""
     from tutor.engine.records import from_record
 
     start = time.perf_counter()
@@ -329,18 +345,22 @@ def review(record: dict[str, Any] | Game, seat: int, *, seconds: float = REVIEW_
         raise ValueError("budget is a whole number of rollouts, at least 1")
     if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not seconds > 0:
         raise ValueError("seconds must be a positive number")
-    name = "trixter" if hasattr(final, "bids") else "trix"
+    name = final.KIND
     actions = record["actions"]
     mine = decision_indices(actions, seat)
     if progress is not None:
         progress(0, len(mine))
     game = type(final).from_record({**record, "actions": []})
     decisions = []
-    wanted = set(mine)
+    wanted, hinted = set(mine), set(record.get("hinted", ()))
     for i, (s, text) in enumerate(actions):
         if i in wanted:
-            judge = _Judge(game, seat, parse_action(text), i, seconds=seconds, budget=budget,
-                           seed=seed * 1_000_003 + i, game_name=name)
+            hint = i in hinted  # weighed as the hint weighed it: its budget, its seed
+            judge = _Judge(game, seat, parse_action(text), i,
+                           seconds=hint_seconds() if hint else seconds,
+                           budget=hint_budget if hint else budget,
+                           seed=observation_seed(game.observe(seat)) if hint
+                           else seed * 1_000_003 + i, game_name=name)
             decisions.append(judge.decision())
             if progress is not None:
                 progress(len(decisions), len(mine))
@@ -391,8 +411,8 @@ class _Judge:
             return Decision(**self.base, kind=kind, best=chosen, chosen_value=values[chosen],
                             best_value=values[chosen], unit=unit, loss=0.0,
                             alternatives=rows)
-        sign = 1 if best_value > values[chosen] else -1
-        sure = advice.beats(best, chosen) if sign > 0 else advice.beats(chosen, best)
+        better, worse = (best, chosen) if best_value > values[chosen] else (chosen, best)
+        sure = surely_better(advice, better, worse, TOLERANCE[unit])
         return Decision(**self.base, kind=kind, best=best, chosen_value=values[chosen],
                         best_value=best_value, unit=unit, loss=loss, alternatives=rows,
                         sure=round(sure, 6))
@@ -406,7 +426,7 @@ class _Judge:
         """The unit a forced or unjudged decision of this kind would be weighed in."""
         if self.game.phase == Phase.TREX:
             return "place"
-        if kind == "card" and hasattr(self.game, "bids"):
+        if kind == "card" and self.game.KIND == "trixter":
             return "chance"
         return "points"
 
@@ -433,6 +453,16 @@ class _Judge:
         else:
             per_unit = 1.0
         return rows, a.kind, per_unit, a
+
+
+def surely_better(advice, a: str, b: str, margin: float) -> float:
+    """The chance, from the layouts the advice played out, that option ``a`` (its text)
+    beats ``b`` on average by at least ``margin`` (in the advice's unit): each of ``a``'s
+    results is lowered by the margin before the two are compared."""
+    from tutor.advice import paired_sure, unpaired_sure
+
+    sure = paired_sure if advice.paired else unpaired_sure
+    return sure([x - margin for x in advice.per[a]], advice.per[b])
 
 
 class _NotJudged(Exception):

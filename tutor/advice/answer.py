@@ -7,7 +7,10 @@ ranking is, and the work a decision gets.
 
 from __future__ import annotations
 
+import json
 import math
+import sys
+import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -18,6 +21,7 @@ from tutor.engine.actions import (Action, Bid, ChooseContract, ChooseTrump, Clai
 from tutor.engine.trix.contracts import contracts_title
 
 __all__ = ["Option", "Advice", "label", "signed_points", "percent", "DEFAULT_SECONDS",
+           "hint_seconds", "observation_seed",
            "ROLLOUT_CARDS_PER_SECOND", "budget_for", "ways", "work_for", "paired_sure",
            "unpaired_sure", "sure_of", "ranked"]
 
@@ -215,3 +219,20 @@ def ranked(options: list[Option], higher_is_better: bool = True) -> list[Option]
     sign = -1 if higher_is_better else 1
     order = {id(o): i for i, o in enumerate(options)}
     return sorted(options, key=lambda o: (sign * round(o.value, 9), order[id(o)]))
+
+
+def hint_seconds() -> float:
+    """A hint's budget, in seconds at the advice engine's fixed rate (CPython's speed):
+    1 s on a server; 0.6 s in the browser-only site, where Pyodide runs the same work
+    slower (about 1.8 times: 0.8 s median at 13 cards, ``benchmarks/site_hint.py``), so
+    fewer deals are weighed (the hint says how many). The review weighs a hinted decision
+    at this budget too, so it shows the hint's own evaluation."""
+    return 0.6 if sys.platform == "emscripten" else 1.0
+
+
+def observation_seed(obs: dict[str, Any]) -> int:
+    """A seed drawn from what a seat sees and nothing else (its ``observe(seat)``): the
+    same observation gives the same number, so a hint cannot differ with the cards the
+    seat may not see, and the review can weigh a hinted decision exactly as the hint did."""
+    text = json.dumps(obs, sort_keys=True, ensure_ascii=False, default=str)
+    return zlib.crc32(text.encode())

@@ -26,9 +26,7 @@ import copy
 import json
 import logging
 import random
-import sys
 import time
-import zlib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -39,6 +37,7 @@ from tutor.engine.actions import (Action, Bid, ChooseContract, ChooseTrump, Clai
                                   NextHand, NoDouble, NoRedeal, Pass, Play, parse_action)
 from tutor.bots import LEVELS, Bot, RandomBot, bot_for
 from tutor.engine.errors import IllegalActionError
+from tutor.advice.answer import hint_seconds, observation_seed
 from tutor.app.facts import deal_word, number, plural, signed, view_facts
 from tutor.engine.protocol import Game, Phase
 from tutor.engine.trix.contracts import contracts_title
@@ -578,21 +577,6 @@ HINT_OPTIONS = 5
 
 _KIND_WORDS = {"chance": "chance of making your bid", "points": "expected points",
                "place": "expected place in Trex"}
-
-
-def hint_seconds() -> float:
-    """A hint's budget, in seconds at the advice engine's fixed rate (CPython's speed):
-    1 s on a server; 0.6 s in the browser-only site, where Pyodide runs the same work
-    slower (about 1.8 times: 0.8 s median at 13 cards, ``benchmarks/site_hint.py``), so
-    fewer deals are weighed (the hint says how many)."""
-    return 0.6 if sys.platform == "emscripten" else 1.0
-
-
-def observation_seed(obs: Mapping[str, Any]) -> int:
-    """A seed drawn from what a seat sees and nothing else: the same observation gives
-    the same number, so a hint cannot differ with the cards the seat may not see."""
-    text = json.dumps(obs, sort_keys=True, ensure_ascii=False, default=str)
-    return zlib.crc32(text.encode())
 
 
 def action_words(action: Action) -> str:
