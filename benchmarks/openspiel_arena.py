@@ -33,7 +33,7 @@ ISMCTSBot`` with the Python ``mcts.RandomRolloutEvaluator``, searching our rules
 ``pyspiel.State`` (``legal_actions``, ``apply_action``, ``clone``, ``current_player``,
 ``is_terminal``, ``returns``, ``information_state_string``, ``is_chance_node``,
 ``get_game``), tested against the engine (``tests/test_openspiel_arena.py``). Its resampler
-deals the hidden cards with the project's own layout sampler (``tutor.solver.pimc``:
+deals the hidden cards with the project's own layout sampler (``tutor.solver.hidden``:
 ``view_of`` on the seat's observation, then ``sample_layouts``), so every world it searches
 agrees with what the seat has seen: shown voids, doubled cards still held, Trex passes,
 jokers. Both ISMCTS bots choose the most visited action (``MAX_VISIT_COUNT``) with
@@ -81,7 +81,7 @@ from tutor.engine.protocol import Phase  # noqa: E402
 from tutor.engine.trix.contracts import (DOUBLABLE, PENALTY_CARDS, Contract,  # noqa: E402
                                          deal_points, discard_duty, lead_ban)
 from tutor.engine.trix.game import may_claim_king_redeal, may_claim_trex_redeal  # noqa: E402
-from tutor.solver.pimc import sample_layouts, view_of  # noqa: E402
+from tutor.solver.hidden import sample_layouts, view_of  # noqa: E402
 
 __all__ = ["os_card", "card_of_os", "MirrorMismatch", "play_oh_hell", "TrixterSim", "TrixSim",
            "sim_from_observation", "PyISMCTS", "play_trixter", "play_trix", "run_arena",
@@ -696,7 +696,7 @@ def _trix_sim(obs, hands: list[CardSet]) -> TrixSim:
 class PyISMCTS:
     """OpenSpiel's Python ISMCTS as a player of our engine: ``act(observation)`` searches
     the simulated state of that observation; its resampler deals the hidden cards with
-    ``tutor.solver.pimc`` from the observation alone."""
+    ``tutor.solver.hidden`` from the observation alone."""
 
     def __init__(self, sims: int = 1000, uct_c: float = 2.0, seed: int = 0) -> None:
         import numpy as np

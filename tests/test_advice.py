@@ -15,11 +15,11 @@ from tutor import Bid, CardSet, Phase, TrixGame, TrixterGame
 from tutor.engine.actions import ChooseContract, ChooseTrump, ClaimRedeal, Double, Pass, Play
 from tutor.advice import Advice, Option, advise, bid_distribution
 from tutor.bots import bot_for, play_bot_turn
-from tutor.solver.pimc import sample_layouts, view_of
+from tutor.solver.hidden import sample_layouts, view_of
 from tutor.engine.trix.rules import TrixRules
 from tutor.engine.trixter import TrixterRules
 
-from test_solver_pimc import replayed  # the game re-dealt with other hidden hands
+from test_hidden import replayed  # the game re-dealt with other hidden hands
 
 
 def planted(game, seat: int, seed: int = 0):

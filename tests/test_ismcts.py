@@ -23,7 +23,7 @@ from tutor.engine.protocol import Phase
 from tutor.solver.hidden import view_of
 from tutor.engine.trixter import TrixterRules, peak_for
 
-from test_solver_pimc import replayed  # the game re-dealt with other hidden hands
+from test_hidden import replayed  # the game re-dealt with other hidden hands
 
 RULES = [TrixterRules(), TrixterRules(hook=True), TrixterRules(allow_no_trump=True),
          TrixterRules(first_lead="dealer", scoring="squared"),

@@ -27,7 +27,7 @@ import pytest
 from tutor import Phase, TrixGame, TrixRules, TrixterGame
 from tutor.engine.actions import Double, NoDouble, NoRedeal, Play
 from tutor.engine.cards import Card, CardSet, Rank, Suit
-from tutor.app.facts import number, seat_facts, view_facts
+from tutor.facts import number, seat_facts, view_facts
 from tutor.solver import MinPenalty, Position, TrexPlace, solve
 from tutor.solver.goals import side_of
 from tutor.engine.trix.contracts import (CARD_POINTS, PENALTY_CARDS, TREX_POINTS, TRICK_POINTS,
@@ -283,9 +283,11 @@ def test_seat_facts_of_every_kind_of_table():
 
 
 # --- no copies ---------------------------------------------------------------------------
-CONSUMERS = ["tutor/engine/trix/game.py", "tutor/engine/trix/trex.py", "tutor/app/facts.py",
+CONSUMERS = ["tutor/engine/trix/game.py", "tutor/engine/trix/trex.py", "tutor/facts.py",
              "tutor/solver/goals.py", "tutor/solver/search.py", "tutor/solver/_fast.py",
-             "tutor/solver/position.py", "tutor/solver/trex.py", "tutor/solver/pimc.py",
+             "tutor/solver/position.py", "tutor/solver/trex.py", "tutor/solver/hidden.py",
+             "tutor/advice/trix.py", "tutor/advice/trex.py", "tutor/advice/bids.py",
+             "tutor/bots/policy.py", "tutor/engine/masks.py",
              "tutor/bots/trix.py", "tutor/bots/simulate.py", "tutor/bots/seen.py",
              "tutor/bots/search.py"]
 RULE_NUMBERS = {25, 50, 75, 130, 150, 195, 200, 500}  # 10 and 15 are also bit widths
@@ -310,4 +312,4 @@ def test_the_table_widget_only_shows_the_facts_python_sends():
     body = re.search(r"function seatFacts\(s, seat\) \{(.*?)\n\}", js, re.S)
     assert body, "seatFacts is gone from table.js"
     uses = set(re.findall(r"\bs\.(\w+)", body[1]))
-    assert uses == {"facts"}, f"seatFacts reads {uses}: the facts come from tutor/app/facts.py"
+    assert uses == {"facts"}, f"seatFacts reads {uses}: the facts come from tutor/facts.py"

@@ -18,7 +18,7 @@ from tutor.bots.seen import Seen
 from tutor.engine.cards import CardSet, Suit
 from tutor.engine.protocol import Phase
 from tutor.solver import Exactly, MaxTricks, MinPenalty, Position, SearchLimit, solve
-from tutor.solver.pimc import sample_layouts, view_of
+from tutor.solver.hidden import sample_layouts, view_of
 
 # The expert is slow to play whole games: `make check` leaves it to the full run.
 SEARCH = ("intermediate", pytest.param("expert", marks=pytest.mark.slow))

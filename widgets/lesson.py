@@ -22,7 +22,7 @@ from typing import Any
 import ipywidgets
 
 from tutor.engine.cards import Card, CardSet, Suit
-from tutor.app.facts import percents, plural, signed
+from tutor.facts import percents, plural, signed
 from tutor.lessons import GuidedSession, question, scene
 from tutor.lessons.scene import Scene
 
@@ -219,7 +219,7 @@ def bid_advisor(hand: str, trump: str | None, players: int = 4, samples: int = 4
     (:func:`tutor.advice.bid_distribution`): how many tricks the hand takes playing for
     the best bid (the chances add up to 100%), the chance of making each bid when playing
     for it, and each bid's expected points. A button deals a new hand of the same size."""
-    from tutor.solver.pimc import bid_advice
+    from tutor.advice.bids import bid_advice
     from tutor.engine.trixter import jokers_for
 
     start = _parse_hand(hand)

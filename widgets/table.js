@@ -138,7 +138,7 @@ function shownTrick(s) {
  * @returns {string[]}
  */
 function seatFacts(s, seat) {
-  // Finished words from Python (tutor/app/facts.py), for every kind of table.
+  // Finished words from Python (tutor/facts.py), for every kind of table.
   const f = (s.facts || [])[seat];
   return Array.isArray(f) ? f : f ? [f] : [];
 }

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from tutor.advice.answer import DEFAULT_SECONDS, budget_for, percent, signed_points
-from tutor.app.facts import percents
+from tutor.facts import percents
 from tutor.bots import policy
 from tutor.bots.trixter import estimate_tricks
 from tutor.engine.actions import Bid

@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from tutor.advice import tree as tree_search
 from tutor.advice.answer import Advice, Option, percent, ranked, signed_points
-from tutor.app.facts import plural
+from tutor.facts import plural
 from tutor.engine.actions import Action, Bid, ChooseTrump, Play
 from tutor.engine.protocol import Phase
 

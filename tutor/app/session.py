@@ -38,7 +38,7 @@ from tutor.engine.actions import (Action, Bid, ChooseContract, ChooseTrump, Clai
 from tutor.bots import LEVELS, Bot, RandomBot, bot_for
 from tutor.engine.errors import IllegalActionError
 from tutor.advice.answer import hint_seconds, observation_seed
-from tutor.app.facts import deal_word, number, plural, signed, view_facts
+from tutor.facts import deal_word, number, plural, signed, view_facts
 from tutor.engine.protocol import Game, Phase
 from tutor.engine.trix.contracts import contracts_title
 from tutor.engine.seats import direction
@@ -523,7 +523,7 @@ def learner_views(game: Game, seat: int, opened: Iterable[int] = ()) -> dict[str
     trix = obs["game"] == "trix"
     view = dict(obs)
     view["direction"] = direction(obs["game"])
-    view["facts"] = view_facts(obs)  # the words under each seat's name (tutor.app.facts)
+    view["facts"] = view_facts(obs)  # the words under each seat's name (tutor.facts)
     if trix:  # the round's words, from the contract only (never from whose cards allow what)
         view["round"] = round_words(obs) if obs["phase"] == Phase.DOUBLE.value else None
     return {

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from tutor.engine.cards import JOKER, Card, CardSet, Rank, Suit, deal
-from tutor.app.facts import plural
+from tutor.facts import plural
 from tutor.engine.seats import seat_name
 from tutor.engine.tricks import legal_cards
 from tutor.engine.trix.contracts import KING_OF_HEARTS, Contract, card_scores, unit_points
@@ -191,7 +191,7 @@ def bid_layout_rates(p: Puzzle, layouts: int = BID_LAYOUTS, seed: int = 0
     beginner's estimate of its hand) in which it makes the bid. ``None`` when no such
     deals are found."""
     from tutor.solver import Position, solve
-    from tutor.solver.pimc import View, sample_layouts
+    from tutor.solver.hidden import View, sample_layouts
 
     n = p.players
     size = len(p.hands[p.seat])  # trick 1, the learner to move: a full hand

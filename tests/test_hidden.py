@@ -16,7 +16,8 @@ import pytest
 from tutor import Bid, CardSet, Phase, TrixGame, TrixterGame
 from tutor.engine.actions import Play
 from tutor.engine.cards import Card
-from tutor.solver.pimc import advise_bid, bid_advice, sample_layouts, view_of
+from tutor.advice.bids import advise_bid, bid_advice
+from tutor.solver.hidden import sample_layouts, view_of
 from tutor.engine.trix.rules import TrixRules
 from tutor.engine.trixter import TrixterRules
 
