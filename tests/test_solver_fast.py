@@ -1,4 +1,6 @@
-"""The numba engine against the pure-Python one: identical value, by_card and line.
+"""The numba path against the pure-Python one: the same kernels (``tutor.solver.kernels``)
+run as Python on lists and compiled on numpy arrays, so identical value, by_card and line,
+and with one table size the very same search.
 
 Skipped where numba is not installed (the pure path is what runs in the browser)."""
 
@@ -14,7 +16,8 @@ from test_solver_oracle import random_position
 
 from tutor.engine.cards import CardSet, Rank
 from tutor.solver import AvoidCards, Exactly, MaxTricks, MinPenalty, Position, solve
-from tutor.solver.search import _Search
+from tutor.solver import search
+from tutor.solver.search import Searcher
 from tutor.engine.trix.contracts import Contract
 
 pytest.importorskip("numba")
@@ -108,8 +111,23 @@ def test_quick_tricks_never_exceed_the_value():
     for _ in range(150):
         n = rng.choice((3, 4, 5))
         pos = random_position(rng, n, rng.randrange(2, 8 if n == 4 else 6), mid_trick=False)
-        s = _Search(pos, MaxTricks(pos.leader))
-        assert s.quick_tricks() <= solve(pos, MaxTricks(pos.leader), engine="numba").value
+        s = Searcher(pos, MaxTricks(pos.leader))
+        quick = s.kernels.quick_tricks(s.H, s.S, s.C)
+        assert quick <= solve(pos, MaxTricks(pos.leader), engine="numba").value
+
+
+@pytest.mark.parametrize("batch", range(3))
+def test_both_paths_run_the_same_search(batch, monkeypatch):
+    """With tables of one size the two paths visit the same nodes and hit the table alike:
+    one search, not two kept in step (the hashes agree because no step overflows)."""
+    monkeypatch.setattr(search, "TT_BITS", search.TT_BITS_PYTHON)
+    monkeypatch.setattr(search, "_TABLES", {})
+    rng = random.Random(6000 + batch)
+    for _ in range(10):
+        pos, goal = random_case(rng)
+        a = solve(pos, goal, engine="python")
+        b = solve(pos, goal, engine="numba")
+        assert (a.stats["nodes"], a.stats["tt_hits"]) == (b.stats["nodes"], b.stats["tt_hits"])
 
 
 def test_engine_choice(monkeypatch):

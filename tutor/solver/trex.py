@@ -27,6 +27,7 @@ from tutor.engine.cards import CARDS, FULL_MASK, Card, CardSet, Rank, Suit, pars
 from tutor.engine.errors import ParseError
 from tutor.engine.trix.trex import Layout
 from tutor.solver.goals import TrexPlace, side_of
+from tutor.solver.result import Result, SearchLimit
 
 __all__ = ["TrexPosition", "layout_from_cards", "solve_trex"]
 
@@ -285,8 +286,6 @@ class _TrexSearch:
         """The value with ``seat`` next to act (it passes if it cannot play)."""
         self.nodes += 1
         if self.nodes > self.max_nodes:
-            from tutor.solver.search import SearchLimit
-
             raise SearchLimit(f"more than {self.max_nodes} nodes")
         hands = self.hands
         ends = self.ends
@@ -426,8 +425,6 @@ def solve_trex(position: TrexPosition, goal: TrexPlace, max_nodes: int | None = 
     ``solve`` does for Trex): the value, the value after each playable card of the seat
     to move (none when it must pass), and a principal line to the deal's end where
     ``None`` is a pass."""
-    from tutor.solver.search import Result
-
     if not isinstance(position, TrexPosition) or not isinstance(goal, TrexPlace):
         raise TypeError("Trex needs a TrexPosition and a TrexPlace goal")
     start = time.perf_counter()

@@ -1,0 +1,1148 @@
+"""The exact search, written once: plain Python in the subset numba compiles.
+
+Every function here runs as is on Python lists (the pure path: the browser, or
+``engine="python"``) and is compiled by :mod:`tutor.solver._fast` with numba on numpy
+int64 arrays (the fast path). So a kernel takes only flat arrays and integers, allocates
+nothing, returns integers or tuples of them, and keeps every value within int64 (the
+hashes are masked to 32 bits so both paths probe the same slots). ``popcount`` and
+``msb`` are the only two written twice: with Python's own int methods, and as bit tricks
+numba compiles (``popcount_bits``, ``msb_bits``).
+
+The state of a search (see :class:`tutor.solver.search.Searcher`):
+
+- ``H``, ``J``: each seat's cards (a mask; then each card's first holder) and jokers;
+  ``T``: the cards played, a trick after another; ``S``: the scalars below; ``C``: the
+  goal and the rules.
+- ``PTS``, ``DBL``, ``KID``: what each scoring card is worth, who doubled it, and its
+  scoring class (cards of different classes are never merged nor keyed alike).
+- ``TK``, ``TV``: the transposition table (keys and values, ``KW`` and ``TVW`` words a
+  slot, then the pure path's memo of suit codes), kept between solves and emptied by a
+  generation stamp, not by clearing.
+- ``MB``: per ply, a row of ``MAX_MOVES`` words: the moves, room to order them, the
+  table key, and the cards whose ranks decided the node (MaxTricks' "winning ranks").
+
+The search: alpha-beta at every card, the table at trick boundaries under a canonical
+key (each suit's live cards by holder, in order, so the ranks of played cards do not
+matter), touching cards merged, quick-trick and sure-trump bounds, the best lead kept in
+the table and tried first. ``MaxTricks`` keeps "winning ranks" entries as DDS does: an
+entry stores, per suit, only the holders of the top cards down to the lowest card that
+mattered, so it serves every position with the same suit lengths and the same holders of
+those cards, whoever holds the small ones.
+"""
+
+from __future__ import annotations
+
+INF = 1 << 40
+JOKER_INDEX = 52
+G_MAX, G_PENALTY, G_EXACTLY, G_AVOID = 0, 1, 2, 3
+KW = 7  # key words: four suits' holders, two words of scoring classes, leader/jokers/need
+TVW = 7  # table values: lo, hi, best lead, generation, cards left, needs won, needs lost
+MAX_PLY = 80
+# H[HOLDER_AT + card]: the seat holding the card at the start, plus one. It never changes
+# (cards only leave hands) and a key reads only the cards still in hands.
+HOLDER_AT = 9
+H_WORDS = HOLDER_AT + 53
+MAX_MOVES = 72  # per ply: moves in 0..23, order flags 24..47, table key 48..54, ...
+ORDER_AT = 24
+KEY_AT = 48
+# MaxTricks: MB[WR_AT] holds the live cards whose ranks decided the node's result,
+# MB[RK_AT:RK_AT + 7] the node's key: two words of suit lengths per hand, leader and
+# jokers, then each suit's holders from the top card down.
+WR_AT = 55
+RK_AT = 56
+MERGED_AT = 63
+HASH_AT = 64  # the node's key's slot in the table, where its probes start
+RPROBE = 32
+RKH = 7  # key words hashed: the lengths, leader and jokers, each suit's top holders
+TOPH = 0xF
+
+# C: the goal and rules
+C_N, C_TRUMP, C_GOAL, C_NOHEART, C_DISCARD, C_SPECIAL, C_PERTRICK, C_SIDE = range(8)
+C_GEN, C_TTMASK = 8, 9
+C_LIMIT = 10  # the node budget (0: none)
+C_MEMO = 11  # where the memo of suit codes starts in TK (0: none), see suit_code
+C_ORDER = 12  # quick_tricks' order of the suits, 2 bits each (see suit_order)
+MEMO_WORDS = 3 * 4 * 8192  # per suit and live cards: a generation and two codes
+C_WORDS = 13
+# S: the scalars
+S_LEADER, S_TLEN, S_LIVE, S_NODES, S_HITS, S_PLY, S_TBASE = range(7)
+S_WORDS = 8
+# PTS rows (53 each), from MinPenalty.card_table(): points to the taker, to the taker of a
+# card another seat doubled, to that doubler, and the least and most a card can be worth
+# to the hero side (the bounds)
+P_PLAIN, P_DOUBLED, P_GAIN, P_LO, P_HI = (53 * i for i in range(5))
+
+SUIT = 0x1FFF
+HEARTS = SUIT << 13
+MASK32 = 0xFFFFFFFF
+MASK63 = 0x7FFFFFFFFFFFFFFF
+
+
+popcount = int.bit_count  # set bits of x >= 0 (a method call, not a Python function)
+
+
+def msb(x):
+    """Index of the highest set bit of x > 0."""
+    return x.bit_length() - 1
+
+
+# --- how _fast compiles the kernels (here, so that a change recompiles them) ----------
+def popcount_bits(x):
+    """``popcount`` for numba, which has no int.bit_count."""
+    x = x - ((x >> 1) & 0x0055555555555555)
+    x = (x & 0x0033333333333333) + ((x >> 2) & 0x0033333333333333)
+    x = (x + (x >> 4)) & 0x000F0F0F0F0F0F0F
+    x = x + (x >> 8)
+    x = x + (x >> 16)
+    x = x + (x >> 32)
+    return x & 0x7F
+
+
+def msb_bits(x):
+    """``msb`` for numba, which has no int.bit_length."""
+    r = 0
+    for step in (32, 16, 8, 4, 2, 1):
+        if x >> step:
+            x >>= step
+            r += step
+    return r
+
+
+# Small kernels on the hot path are inlined into their callers, as in the one function
+# the search once was. The recursive search gets one signature: a cached recursive
+# function with several compiled versions crashes when loaded back from numba's cache.
+INLINE = {"popcount", "msb", "rel", "unrel", "top_mask", "led_suit", "legal", "best_pos",
+          "play", "unplay", "trick_cards", "close_trick", "open_trick", "put_moves",
+          "suit_code", "hash_key", "rank_hash", "store_bound", "new_entry", "enter_node",
+          "tt_probe", "rank_probe", "node_moves", "node_store", "make_key", "tt_find",
+          "find_slot", "gen_moves", "order_moves", "order_follows"}
+SIGNATURES = {"ab": f"int64({', '.join(['int64[::1]'] * 11 + ['int64'] * 3)})"}
+
+
+def led_suit(T, base, tlen):
+    for i in range(base, base + tlen):
+        if T[i] != JOKER_INDEX:
+            return T[i] // 13
+    return -1
+
+
+def legal(H, J, T, S, C, seat):
+    """Legal cards of seat as a mask, and 1 if a joker may be played."""
+    hand = H[seat]
+    jok = 1 if J[seat] > 0 else 0
+    tlen = S[S_TLEN]
+    if tlen == 0:
+        if hand:
+            if C[C_NOHEART] and hand & ~HEARTS:
+                return hand & ~HEARTS, 0
+            return hand, 0
+        return 0, jok
+    led = led_suit(T, S[S_TBASE], tlen)
+    if led < 0:
+        return hand, jok
+    follow = hand & (SUIT << (13 * led))
+    if follow:
+        return follow, 0
+    forced = hand & C[C_DISCARD]
+    if forced:
+        return forced, 0
+    return hand, jok
+
+
+def gen_moves(H, J, T, S, C, KID, seat, MB, mo):
+    """Legal cards into MB[mo:], touching equivalents merged (a run of one hand's cards
+    with no other live card between them, of one scoring class), highest index first;
+    returns how many."""
+    mask, jok = legal(H, J, T, S, C, seat)
+    live = S[S_LIVE]
+    k = 0
+    m = mask
+    merged = 0  # the lowest card of each merged run (MaxTricks' winning ranks)
+    while m:
+        b = msb(m)
+        MB[mo + k] = b
+        k += 1
+        m ^= 1 << b
+        kl = KID[b]
+        nxt = b - 1
+        floor = (b // 13) * 13
+        low = b
+        while nxt >= floor:
+            if (live >> nxt) & 1:
+                if not ((m >> nxt) & 1) or KID[nxt] != kl:
+                    break
+                m ^= 1 << nxt
+                low = nxt
+            nxt -= 1
+        if low != b:
+            merged |= 1 << low
+    MB[mo + MERGED_AT] = merged
+    if jok:
+        MB[mo + k] = JOKER_INDEX
+        k += 1
+    return k
+
+
+def best_pos(T, base, tlen, trump):
+    """Position in the trick of the card winning it so far (jokers never win)."""
+    led = -1
+    bp = 0
+    bk = -1
+    for i in range(tlen):
+        c = T[base + i]
+        if c == JOKER_INDEX:
+            continue
+        st = c // 13
+        if led < 0:
+            led = st
+        if st == trump:
+            key = 100 + c % 13
+        elif st == led:
+            key = c % 13
+        else:
+            continue
+        if key > bk:
+            bk = key
+            bp = i
+    return bp
+
+
+def order_moves(H, T, S, C, seat, MB, mo, k, need):
+    """Reorder the k moves at MB[mo:] in a promising order (ordered in MB's next row).
+    A hero avoiding penalties (or wanting no more tricks under ``Exactly``: need 0)
+    leads low and ducks with its highest card that does not win, the others dump on it;
+    otherwise a side winning the trick plays low, one that is not tries its cheapest
+    winning card first."""
+    if k < 2:
+        return
+    hero = (C[C_SIDE] >> seat) & 1
+    goal = C[C_GOAL]
+    avoider = goal == G_PENALTY or goal == G_AVOID or (goal == G_EXACTLY and need == 0)
+    to = mo + MAX_MOVES
+    if S[S_TLEN] == 0:
+        if avoider and hero:
+            for i in range(k):
+                MB[to + i] = MB[mo + k - 1 - i]
+        else:
+            order_leads(H, S, C, seat, MB, mo, k, to, hero)
+    else:
+        order_follows(T, S, C, seat, MB, mo, k, to, hero, avoider)
+    for i in range(k):
+        MB[mo + i] = MB[to + i]
+
+
+def order_leads(H, S, C, seat, MB, mo, k, to, hero):
+    """Leads: first the sure winners (the top card still out in a suit, and nobody else
+    can ruff), then leads towards a partner's top card, then the rest."""
+    n = C[C_N]
+    trump = C[C_TRUMP]
+    side = C[C_SIDE]
+    others = S[S_LIVE] & ~H[seat]
+    ruff = trump >= 0 and (others & (SUIT << (13 * trump))) != 0
+    friends = 0
+    for i in range(n):
+        if i != seat and ((side >> i) & 1) == hero:
+            friends |= H[i]
+    f = to + ORDER_AT  # each lead's group: 0 top, 1 to a partner, 2 the rest
+    for i in range(k):
+        c = MB[mo + i]
+        g = 2
+        if c != JOKER_INDEX:
+            sm = others & (SUIT << (13 * (c // 13)))
+            if (sm & ~((2 << c) - 1)) == 0 and (not ruff or c // 13 == trump):
+                g = 0
+            elif sm != 0 and not ruff and (friends >> msb(sm)) & 1:
+                g = 1
+        MB[f + i] = g
+    j = put_moves(MB, mo, k, to, 0, 0, 0, 0)
+    j = put_moves(MB, mo, k, to, j, 1, 1, 0)
+    put_moves(MB, mo, k, to, j, 2, 2, 0)
+
+
+def order_follows(T, S, C, seat, MB, mo, k, to, hero, avoider):
+    """Following: each card loses (0), loses and scores (1) or wins the trick so far (2)."""
+    n = C[C_N]
+    trump = C[C_TRUMP]
+    tlen = S[S_TLEN]
+    base = S[S_TBASE]
+    wp = best_pos(T, base, tlen, trump)
+    wseat = (S[S_LEADER] + wp) % n
+    best = T[base + wp]
+    led = led_suit(T, base, tlen)
+    f = to + ORDER_AT
+    for i in range(k):
+        c = MB[mo + i]
+        g = 0
+        if c != JOKER_INDEX:
+            if best == JOKER_INDEX:
+                win = c // 13 == led or led < 0
+            else:
+                win = (c // 13 == best // 13 and c > best) or (
+                    c // 13 == trump and best // 13 != trump)
+            if win:
+                g = 2
+            elif (C[C_SPECIAL] >> c) & 1:
+                g = 1
+        MB[f + i] = g
+    if avoider and hero:  # duck high, else win low
+        j = put_moves(MB, mo, k, to, 0, 0, 1, 0)
+        put_moves(MB, mo, k, to, j, 2, 2, 1)
+    elif ((C[C_SIDE] >> wseat) & 1) == hero:  # a partner wins: play low
+        j = put_moves(MB, mo, k, to, 0, 0, 1, 1)
+        put_moves(MB, mo, k, to, j, 2, 2, 1)
+    elif avoider:  # the hero side wins the trick so far: dump on it, scoring cards first
+        j = put_moves(MB, mo, k, to, 0, 1, 1, 0)
+        j = put_moves(MB, mo, k, to, j, 0, 0, 0)
+        put_moves(MB, mo, k, to, j, 2, 2, 1)
+    else:  # win cheaply, else play low
+        j = put_moves(MB, mo, k, to, 0, 2, 2, 1)
+        put_moves(MB, mo, k, to, j, 0, 1, 1)
+
+
+def put_moves(MB, mo, k, to, j, lo, hi, low_first):
+    """Append to MB[to + j:] the moves whose group (MB[to + ORDER_AT + i]) is in lo..hi,
+    in move order (highest first) or reversed; returns the new length."""
+    f = to + ORDER_AT
+    for x in range(k):
+        i = k - 1 - x if low_first else x
+        g = MB[f + i]
+        if lo <= g <= hi:
+            MB[to + j] = MB[mo + i]
+            j += 1
+    return j
+
+
+def quick_tricks(H, S, C):
+    """Tricks the leader can surely cash at once, as bridge solvers' quick tricks: in
+    each suit the leader's cards above every other live card win trick after trick, and
+    when they outnumber every other hand's cards of the suit, the rest of the leader's
+    suit wins too. Trumps are drawn first; a side suit counts only when nobody else can
+    ruff it afterwards. Hearts count last under no_heart_lead, and only when everything
+    else is cashed first."""
+    n = C[C_N]
+    leader = S[S_LEADER]
+    hand = H[leader]
+    if hand == 0:
+        return 0
+    others = 0
+    for i in range(n):
+        if i != leader:
+            others |= H[i]
+    trump = C[C_TRUMP]
+    noheart = C[C_NOHEART]
+    if noheart and trump == 1:
+        return 0  # hearts both first (trumps) and last (no lead): not worth a rule
+    ruffable = trump >= 0 and (others & (SUIT << (13 * trump))) != 0
+    total = 0
+    nonheart = popcount(hand & ~HEARTS)
+    for idx in range(4):
+        st = (C[C_ORDER] >> (2 * idx)) & 3
+        if st == 1 and noheart and total < nonheart:
+            break
+        if ruffable and st != trump:
+            break
+        shift = 13 * st
+        mine = (hand >> shift) & SUIT
+        if mine == 0:
+            continue
+        theirs = (others >> shift) & SUIT
+        if theirs == 0:
+            total += popcount(mine)
+            continue
+        run = popcount(mine >> (msb(theirs) + 1))
+        if run == 0:
+            continue
+        longest = 0
+        for i in range(n):
+            if i != leader:
+                ln = popcount((H[i] >> shift) & SUIT)
+                if ln > longest:
+                    longest = ln
+        if run >= longest:
+            total += popcount(mine)
+            if st == trump:
+                ruffable = False
+        else:
+            total += run
+    hc = popcount(hand)
+    return total if total < hc else hc
+
+
+def suit_order(trump, noheart, idx):
+    """The idx-th suit quick tricks cash: trumps first, then the others in order (hearts
+    last under no_heart_lead). Fixed for a search: kept in C[C_ORDER]."""
+    if trump < 0:
+        return (0, 2, 3, 1)[idx] if noheart else idx
+    if idx == 0:
+        return trump
+    cnt = 0
+    for x in range(4):
+        y = (0, 2, 3, 1)[x] if noheart else x
+        if y != trump:
+            cnt += 1
+            if cnt == idx:
+                return y
+    return -1
+
+
+def sure_trumps(H, C):
+    """Tricks each side is sure of from its top trumps: a trump above all the other side's
+    trumps wins whenever it is played. Partners' top trumps may fall on one trick, so a
+    side counts only its best member's."""
+    n = C[C_N]
+    side = C[C_SIDE]
+    shift = 13 * C[C_TRUMP]
+    mine = 0
+    theirs = 0
+    for i in range(n):
+        t = (H[i] >> shift) & SUIT
+        if (side >> i) & 1:
+            mine |= t
+        else:
+            theirs |= t
+    best_mine = 0
+    best_theirs = 0
+    top_mine = msb(mine) + 1 if mine else 0
+    top_theirs = msb(theirs) + 1 if theirs else 0
+    for i in range(n):
+        t = (H[i] >> shift) & SUIT
+        if (side >> i) & 1:
+            x = popcount(t >> top_theirs)
+            if x > best_mine:
+                best_mine = x
+        else:
+            x = popcount(t >> top_mine)
+            if x > best_theirs:
+                best_theirs = x
+    return best_mine, best_theirs
+
+
+def bounds(H, J, S, C, PTS):
+    """Lowest and highest value the rest of the hand can give the hero side."""
+    leader = S[S_LEADER]
+    left = popcount(H[leader]) + J[leader]
+    goal = C[C_GOAL]
+    if goal == G_MAX:
+        qt = quick_tricks(H, S, C)
+        lo = 0
+        hi = left
+        if C[C_TRUMP] >= 0:
+            lo, opp = sure_trumps(H, C)
+            hi = left - opp
+        if (C[C_SIDE] >> leader) & 1:
+            if qt > lo:
+                lo = qt
+        elif left - qt < hi:
+            hi = left - qt
+        if lo > hi:
+            lo = hi
+        return lo, hi
+    if goal == G_PENALTY:
+        per_trick = C[C_PERTRICK]
+        lo = per_trick * left if per_trick < 0 else 0
+        hi = per_trick * left if per_trick > 0 else 0
+        m = C[C_SPECIAL] & S[S_LIVE]
+        while m:
+            c = msb(m)
+            m ^= 1 << c
+            lo += PTS[P_LO + c]
+            hi += PTS[P_HI + c]
+        return lo, hi
+    return 0, 1
+
+
+def exact_bounds(H, S, C, left):
+    """The fewest and most tricks the hero seat (``Exactly``) can end with from here: its
+    trumps above every other trump each win a trick; the others' best such holding, and
+    the quick tricks of an opponent on lead, are lost to it."""
+    lo = 0
+    hi = left
+    if C[C_TRUMP] >= 0:
+        lo, opp = sure_trumps(H, C)
+        hi -= opp
+    if not (C[C_SIDE] >> S[S_LEADER]) & 1:
+        qt = quick_tricks(H, S, C)
+        if left - qt < hi:
+            hi = left - qt
+    return lo, hi
+
+
+def trick_gain(T, base, C, PTS, DBL, w):
+    """MinPenalty: the points the hero side gets from the finished trick at T[base:] won
+    by seat w."""
+    side = C[C_SIDE]
+    total = 0
+    ws = (side >> w) & 1
+    if ws:
+        total += C[C_PERTRICK]
+    for i in range(base, base + C[C_N]):
+        c = T[i]
+        if c == JOKER_INDEX or not (C[C_SPECIAL] >> c) & 1:
+            continue
+        d = DBL[c]
+        if d < 0 or d == w:
+            if ws:
+                total += PTS[P_PLAIN + c]
+        else:
+            if ws:
+                total += PTS[P_DOUBLED + c]
+            if (side >> d) & 1:
+                total += PTS[P_GAIN + c]
+    return total
+
+
+def trick_cards(T, base, n):
+    """The cards (a mask, jokers left out) of the n cards at T[base:]."""
+    m = 0
+    for i in range(base, base + n):
+        if T[i] != JOKER_INDEX:
+            m |= 1 << T[i]
+    return m
+
+
+def play(H, J, T, S, seat, c):
+    if c == JOKER_INDEX:
+        J[seat] -= 1
+    else:
+        H[seat] ^= 1 << c
+    T[S[S_TBASE] + S[S_TLEN]] = c
+    S[S_TLEN] += 1
+    S[S_PLY] += 1
+
+
+def unplay(H, J, S, seat, c):
+    S[S_TLEN] -= 1
+    S[S_PLY] -= 1
+    if c == JOKER_INDEX:
+        J[seat] += 1
+    else:
+        H[seat] |= 1 << c
+
+
+def close_trick(T, S, C, PTS, DBL, need):
+    """Finish the full trick on the table and start the next one led by its winner;
+    returns the hero side's gain, the ``need`` after it, whether the goal is lost (a
+    boolean goal), the trick's cards (for ``open_trick``, which undoes this) and for
+    MaxTricks the winning card when its rank mattered (as a mask)."""
+    n = C[C_N]
+    goal = C[C_GOAL]
+    base = S[S_TBASE]
+    wp = best_pos(T, base, n, C[C_TRUMP])
+    w = (S[S_LEADER] + wp) % n
+    won = (C[C_SIDE] >> w) & 1
+    tm = trick_cards(T, base, n)
+    cw = 0
+    gain = 0
+    if goal == G_MAX:
+        gain = won
+        # The winner's rank mattered when another card of its suit was played.
+        wc = T[base + wp]
+        for x in range(base, base + n):
+            if x != base + wp and T[x] != JOKER_INDEX and T[x] // 13 == wc // 13:
+                cw = 1 << wc
+                break
+    elif goal == G_PENALTY:
+        gain = trick_gain(T, base, C, PTS, DBL, w)
+    lost = (goal == G_EXACTLY and won == 1 and need < 1) or (
+        goal == G_AVOID and won == 1 and (tm & C[C_SPECIAL]) != 0)
+    S[S_TBASE] = base + n
+    S[S_TLEN] = 0
+    S[S_LEADER] = w
+    S[S_LIVE] ^= tm
+    return gain, need - won if goal == G_EXACTLY else need, lost, tm, cw
+
+
+def open_trick(S, C, leader, tm):
+    """Undo ``close_trick``: the trick (cards tm) led by ``leader`` is on the table again."""
+    S[S_TBASE] -= C[C_N]
+    S[S_LIVE] ^= tm
+    S[S_LEADER] = leader
+    S[S_TLEN] = C[C_N]
+
+
+def make_key(H, J, S, C, KID, TK, MB, at):
+    """The table key at a trick start into MB[at:at + KW]: each suit's live cards by
+    holder (so the ranks of played cards do not matter), the scoring classes of those
+    cards, the leader and the jokers."""
+    live = S[S_LIVE]
+    kl0 = 0
+    kl1 = 0
+    for st in range(4):
+        MB[at + st], kcode = suit_code(H, C, KID, TK, live, st)
+        if st < 2:
+            kl0 |= kcode << (26 * st)
+        else:
+            kl1 |= kcode << (26 * (st - 2))
+    MB[at + 4] = kl0
+    MB[at + 5] = kl1
+    misc = S[S_LEADER] | (1 << 4)
+    for i in range(C[C_N]):
+        misc |= J[i] << (12 + 4 * i)
+    MB[at + 6] = misc
+
+
+def suit_code(H, C, KID, TK, live, st):
+    """Who holds the live cards of suit st, top card first (each holder plus one in 4
+    bits, the top card's lowest), and their scoring classes (2 bits each). With C[C_MEMO]
+    (the pure path, where this loop is what costs), memoised by the suit's live cards
+    after the table's keys (the holders never change during a search), stamped with the
+    table's generation."""
+    sm = (live >> (13 * st)) & SUIT
+    if sm == 0:
+        return 0, 0
+    memo = C[C_MEMO] > 0
+    i = C[C_MEMO] + 3 * ((st << 13) | sm)
+    if memo and TK[i] == C[C_GEN]:
+        return TK[i + 1], TK[i + 2]
+    code = 0
+    kcode = 0
+    pos = 0
+    for b in range(13 * st + 12, 13 * st - 1, -1):
+        if (sm >> (b - 13 * st)) & 1:
+            code |= H[HOLDER_AT + b] << (4 * pos)
+            kcode |= KID[b] << (2 * pos)
+            pos += 1
+    if memo:
+        TK[i] = C[C_GEN]
+        TK[i + 1] = code
+        TK[i + 2] = kcode
+    return code, kcode
+
+
+def hash_key(MB, at):
+    """The table's hash of the key at MB[at:at + KW]: 32 bits, the same on both paths
+    (no step overflows an int64)."""
+    h = 0x1234567
+    for i in range(KW):
+        x = MB[at + i] & MASK63
+        h = ((h ^ x ^ (x >> 31)) & MASK32) * 0x5BD1E995 & MASK32
+        h ^= h >> 15
+    return h
+
+
+def tt_find(TK, TV, C, MB, at, h, insert, depth):
+    """Slot of the key at MB[at:] (or -1), probing 4 slots from h; with insert, a slot to
+    write it to."""
+    found, free = find_slot(TK, TV, C, MB, at, h, 4, -1)
+    if found >= 0 or not insert:
+        return found
+    for i in range(KW):
+        TK[free * KW + i] = MB[at + i]
+    new_entry(TV, free * TVW, C[C_GEN], depth, 0)
+    TV[free * TVW + 6] = 0
+    return free
+
+
+def find_slot(TK, TV, C, MB, at, h, probes, kp):
+    """Probe from slot h for the key at MB[at:] (kp < 0: every word of it; else a
+    MaxTricks key under its top cards kp). Returns its slot (or -1) and the slot a new
+    entry would take: the first free one, else the one whose position has the fewest
+    cards left (the cheapest to search again)."""
+    mask = C[C_TTMASK]
+    gen = C[C_GEN]
+    shallow = -1
+    for p in range(probes):
+        idx = (h + p) & mask
+        v = idx * TVW
+        if TV[v + 3] != gen:
+            # A slot is never emptied within a generation, and a key takes the first free
+            # slot of its probes: no entry for it lies beyond a free one.
+            return -1, idx
+        if kp < 0:
+            same = True
+            for i in range(KW):
+                if TK[idx * KW + i] != MB[at + i]:
+                    same = False
+                    break
+        else:
+            same = TV[v + 5] == kp and rank_match(TK, TV, MB, at, idx, kp)
+        if same:
+            return idx, -1
+        if shallow < 0 or TV[v + 4] < TV[shallow * TVW + 4]:
+            shallow = idx
+    return -1, shallow
+
+
+def new_entry(TV, v, gen, depth, kp):
+    """A table entry that knows nothing yet."""
+    TV[v] = -INF
+    TV[v + 1] = INF
+    TV[v + 2] = -2
+    TV[v + 3] = gen
+    TV[v + 4] = depth
+    TV[v + 5] = kp
+
+
+def rel(c, live):
+    """A lead c in relative form (suit, live cards below it) for the table's hint."""
+    if c == JOKER_INDEX:
+        return -1
+    base = c - c % 13
+    below = live & ((1 << c) - (1 << base))
+    return base * 16 + popcount(below)
+
+
+def unrel(r, live):
+    """The card a relative hint names in this (transposed) position."""
+    if r < 0:
+        return JOKER_INDEX
+    base = r // 16
+    k = r % 16
+    m = (live >> base) & SUIT
+    for _ in range(k):
+        m &= m - 1
+    if m == 0:
+        return -1
+    return base + msb(m & -m)
+
+
+def rank_key(H, J, S, C, KID, TK, MB, at):
+    """MaxTricks' table key at a trick start into MB[at:at + 7]."""
+    n = C[C_N]
+    w0 = 0
+    w1 = 0
+    misc = S[S_LEADER]
+    for i in range(n):
+        h = H[i]
+        for st in range(4):
+            ln = popcount(h & (SUIT << (13 * st)))
+            if i < 4:
+                w0 |= ln << (16 * i + 4 * st)
+            else:
+                w1 |= ln << (16 * (i - 4) + 4 * st)
+        misc |= J[i] << (4 + 4 * i)
+    MB[at] = w0
+    MB[at + 1] = w1
+    MB[at + 2] = misc
+    live = S[S_LIVE]
+    for st in range(4):
+        MB[at + 3 + st] = suit_code(H, C, KID, TK, live, st)[0]
+
+
+def top_mask(k):
+    return (1 << (4 * k)) - 1
+
+
+def rank_hash(MB, at):
+    """``hash_key`` of a MaxTricks key: its lengths, leader and jokers, and the holder
+    of each suit's top card (which every entry that serves it keeps)."""
+    h = 0x2545F491
+    for i in range(RKH):
+        x = MB[at + i] & (MASK63 if i < 3 else TOPH)
+        h = ((h ^ x ^ (x >> 31)) & MASK32) * 0x5BD1E995 & MASK32
+        h ^= h >> 15
+    return h
+
+
+def rank_match(TK, TV, MB, at, idx, kp):
+    """Whether the entry at slot idx (its top cards' count kp) serves the key at MB[at:]."""
+    t = idx * KW
+    if TK[t] != MB[at] or TK[t + 1] != MB[at + 1] or TK[t + 2] != MB[at + 2]:
+        return False
+    for st in range(4):
+        if (MB[at + 3 + st] & top_mask((kp >> (4 * st)) & 15)) != TK[t + 3 + st]:
+            return False
+    return True
+
+
+def rank_find(TK, TV, C, MB, at, h, start):
+    """The next probe (from start, hash h) of an entry matching the key at MB[at:], or -1."""
+    mask = C[C_TTMASK]
+    gen = C[C_GEN]
+    for p in range(start, RPROBE):
+        idx = (h + p) & mask
+        if TV[idx * TVW + 3] != gen:
+            return -1  # none beyond a free slot (see find_slot)
+        if rank_match(TK, TV, MB, at, idx, TV[idx * TVW + 5]):
+            return p
+    return -1
+
+
+def top_cards(live, kp):
+    """The top k live cards of each suit (k from the packed kp)."""
+    out = 0
+    for st in range(4):
+        m = live & (SUIT << (13 * st))
+        k = (kp >> (4 * st)) & 15
+        cnt = popcount(m)
+        while cnt > k:
+            m &= m - 1
+            cnt -= 1
+        out |= m
+    return out
+
+
+def rank_slot(TK, TV, C, MB, at, h, live, wr, depth):
+    """The slot for a MaxTricks result under the cards that mattered (wr): the entry
+    with the same top cards, else a new one (a free slot, else the shallowest)."""
+    kp = 0
+    for st in range(4):
+        sm = live & (SUIT << (13 * st))
+        r = wr & sm
+        if sm:
+            r |= 1 << msb(sm)  # the top cards always count (they spread the table)
+            low = r & -r
+            kp |= popcount(sm & ~(low - 1)) << (4 * st)
+    found, slot = find_slot(TK, TV, C, MB, at, h, RPROBE, kp)
+    if found >= 0:
+        return found
+    t = slot * KW
+    TK[t] = MB[at]
+    TK[t + 1] = MB[at + 1]
+    TK[t + 2] = MB[at + 2]
+    for st in range(4):
+        TK[t + 3 + st] = MB[at + 3 + st] & top_mask((kp >> (4 * st)) & 15)
+    new_entry(TV, slot * TVW, C[C_GEN], depth, kp)
+    return slot
+
+
+def store_bound(TV, v, best, a0, b0):
+    """What a result ``best`` searched in the window (a0, b0) says: an upper bound, a
+    lower bound or the value."""
+    if best <= a0:
+        if best < TV[v + 1]:
+            TV[v + 1] = best
+    elif best >= b0:
+        if best > TV[v]:
+            TV[v] = best
+    else:
+        TV[v] = best
+        TV[v + 1] = best
+
+
+def bounds_rel(H, S, C):
+    """The cards whose ranks the MaxTricks bounds read: every trump, and in each suit the
+    leader's cards above the others' top card with that card."""
+    leader = S[S_LEADER]
+    live = S[S_LIVE]
+    hand = H[leader]
+    others = live & ~hand
+    r = 0
+    if C[C_TRUMP] >= 0:
+        r |= live & (SUIT << (13 * C[C_TRUMP]))
+    for st in range(4):
+        sm = SUIT << (13 * st)
+        if hand & sm and others & sm:
+            t = msb(others & sm)
+            r |= live & sm & ~((1 << t) - 1)
+    return r
+
+
+def enter_node(H, J, S, C, PTS, MB, mo, alpha, beta, need):
+    """At a trick start: the hand's end, the boolean goals' early answers and the bounds.
+    Returns (done, value, lo, hi, the cards whose ranks the bounds read)."""
+    leader = S[S_LEADER]
+    left = popcount(H[leader]) + J[leader]
+    goal = C[C_GOAL]
+    if left == 0:
+        MB[mo + WR_AT] = 0
+        if goal == G_EXACTLY:
+            return True, 1 if need == 0 else 0, 0, 0, 0
+        return True, 1 if goal == G_AVOID else 0, 0, 0, 0
+    if goal == G_EXACTLY:
+        if need > left:
+            return True, 0, 0, 0, 0
+        elo, ehi = exact_bounds(H, S, C, left)
+        if need < elo or need > ehi:
+            return True, 0, 0, 0, 0
+    elif goal == G_AVOID and (C[C_SPECIAL] & S[S_LIVE]) == 0:
+        return True, 1, 0, 0, 0  # no avoided card is left to take
+    lo, hi = bounds(H, J, S, C, PTS)
+    wr = 0
+    if goal == G_MAX and (lo > alpha or hi < beta):
+        wr = bounds_rel(H, S, C)  # the bounds cut or narrow the window: their reasons
+        MB[mo + WR_AT] = wr
+    if lo >= beta:
+        return True, lo, lo, hi, wr
+    if hi <= alpha:
+        return True, hi, lo, hi, wr
+    return False, 0, lo, hi, wr
+
+
+def rank_probe(H, J, S, C, KID, TK, TV, MB, mo, alpha, beta, lo, hi, wr):
+    """MaxTricks' table at a trick start: every matching entry bounds the value, a cut
+    from one of them, else the tightest. Returns (done, value, lo, hi, wr, best lead)."""
+    at = mo + RK_AT
+    rank_key(H, J, S, C, KID, TK, MB, at)
+    hmask = C[C_TTMASK]
+    h = rank_hash(MB, at) & hmask
+    MB[mo + HASH_AT] = h
+    live = S[S_LIVE]
+    hint = -2
+    hit = False
+    wt = 0
+    p = rank_find(TK, TV, C, MB, at, h, 0)
+    while p >= 0:
+        v = ((h + p) & hmask) * TVW
+        hit = True
+        elo = TV[v]
+        ehi = TV[v + 1]
+        if elo >= beta or ehi <= alpha or elo == ehi:
+            S[S_HITS] += 1
+            MB[mo + WR_AT] = wr | top_cards(live, TV[v + 5])
+            return True, elo if elo >= beta or elo == ehi else ehi, lo, hi, wr, hint
+        if elo > lo:
+            lo = elo
+            wt |= top_cards(live, TV[v + 5])
+        if ehi < hi:
+            hi = ehi
+            wt |= top_cards(live, TV[v + 5])
+        if TV[v + 2] > -2:
+            hint = TV[v + 2]
+        p = rank_find(TK, TV, C, MB, at, h, p + 1)
+    if hit:
+        S[S_HITS] += 1
+        wr |= wt
+        MB[mo + WR_AT] = wr
+        if hi <= alpha:
+            return True, hi, lo, hi, wr, hint
+        if lo >= beta:
+            return True, lo, lo, hi, wr, hint
+        if lo >= hi:  # the bounds and entries together pin the value
+            MB[mo + WR_AT] = wr | bounds_rel(H, S, C)
+            return True, lo, lo, hi, wr, hint
+    return False, 0, lo, hi, wr, hint
+
+
+def tt_probe(H, J, S, C, KID, TK, TV, MB, mo, alpha, beta, lo, hi, need):
+    """The table at a trick start for the other goals (one entry per key; the boolean
+    goals keep the needs known to succeed and to fail). Returns (done, value, lo, hi,
+    slot, best lead)."""
+    at = mo + KEY_AT
+    make_key(H, J, S, C, KID, TK, MB, at)
+    leader = S[S_LEADER]
+    h = hash_key(MB, at) & C[C_TTMASK]
+    MB[mo + HASH_AT] = h
+    slot = tt_find(TK, TV, C, MB, at, h, True, popcount(H[leader]) + J[leader])
+    v = slot * TVW
+    if C[C_GOAL] == G_EXACTLY or C[C_GOAL] == G_AVOID:
+        if (TV[v + 5] >> need) & 1:
+            S[S_HITS] += 1
+            return True, 1, lo, hi, slot, -2
+        if (TV[v + 6] >> need) & 1:
+            S[S_HITS] += 1
+            return True, 0, lo, hi, slot, -2
+    else:
+        elo = TV[v]
+        ehi = TV[v + 1]
+        if elo > -INF or ehi < INF:
+            S[S_HITS] += 1
+            if elo >= beta or elo == ehi:
+                return True, elo, lo, hi, slot, -2
+            if ehi <= alpha:
+                return True, ehi, lo, hi, slot, -2
+            if elo > lo:
+                lo = elo
+            if ehi < hi:
+                hi = ehi
+            if lo >= hi:
+                return True, lo, lo, hi, slot, -2
+    return False, 0, lo, hi, slot, TV[v + 2]
+
+
+def node_moves(H, J, T, S, C, KID, MB, mo, seat, hint, need):
+    """The moves of seat into MB[mo:], ordered, the table's best lead (hint) first;
+    returns how many."""
+    k = gen_moves(H, J, T, S, C, KID, seat, MB, mo)
+    order_moves(H, T, S, C, seat, MB, mo, k, need)
+    if hint > -2:
+        hc = unrel(hint, S[S_LIVE])
+        for i in range(1, k):
+            if MB[mo + i] == hc:
+                for j in range(i, 0, -1):
+                    MB[mo + j] = MB[mo + j - 1]
+                MB[mo] = hc
+                break
+    return k
+
+
+def node_store(H, J, S, C, TK, TV, MB, mo, best, best_card, improved, a0, b0, need, wacc):
+    """Keep a trick start's result in the table: its bound or value, the best lead when it
+    improved the window, and for MaxTricks the cards whose ranks decided it."""
+    leader = S[S_LEADER]
+    left = popcount(H[leader]) + J[leader]
+    live = S[S_LIVE]
+    hb = rel(best_card, live) if improved else -2
+    goal = C[C_GOAL]
+    if goal == G_MAX:
+        slot = rank_slot(TK, TV, C, MB, mo + RK_AT, MB[mo + HASH_AT], live, wacc, left)
+    else:
+        # The slot may have been reused by a deeper position meanwhile: look it up again.
+        slot = tt_find(TK, TV, C, MB, mo + KEY_AT, MB[mo + HASH_AT], True, left)
+    v = slot * TVW
+    if goal == G_EXACTLY or goal == G_AVOID:
+        if best > 0:
+            TV[v + 5] |= 1 << need
+        else:
+            TV[v + 6] |= 1 << need
+    else:
+        store_bound(TV, v, best, a0, b0)
+    if hb > -2:
+        TV[v + 2] = hb
+
+
+def ab(H, J, T, S, C, PTS, DBL, KID, TK, TV, MB, alpha, beta, need):
+    """The goal's value from here in the window (alpha, beta): for the boolean goals 1 or
+    0, ``need`` being the tricks still to take (Exactly)."""
+    S[S_NODES] += 1
+    if C[C_LIMIT] > 0 and S[S_NODES] > C[C_LIMIT]:
+        return 0  # over budget: unwind fast; solve() discards everything and raises
+    n = C[C_N]
+    goal = C[C_GOAL]
+    leader = S[S_LEADER]
+    mo = S[S_PLY] * MAX_MOVES
+    a0 = alpha
+    b0 = beta
+    start = S[S_TLEN] == 0
+    hint = -2
+    wr = 0  # MaxTricks: the cards whose ranks decided this result
+    if start:
+        done, v, lo, hi, wr = enter_node(H, J, S, C, PTS, MB, mo, alpha, beta, need)
+        if done:
+            return v
+        if goal == G_MAX:
+            done, v, lo, hi, wr, hint = rank_probe(H, J, S, C, KID, TK, TV, MB, mo, alpha,
+                                                   beta, lo, hi, wr)
+        else:
+            done, v, lo, hi, _, hint = tt_probe(H, J, S, C, KID, TK, TV, MB, mo, alpha, beta,
+                                                lo, hi, need)
+        if done:
+            return v
+        if lo > alpha:
+            alpha = lo
+        if hi < beta:
+            beta = hi
+    seat = (leader + S[S_TLEN]) % n
+    maximize = (C[C_SIDE] >> seat) & 1
+    k = node_moves(H, J, T, S, C, KID, MB, mo, seat, hint, need)
+    best = -INF if maximize else INF
+    best_card = -1
+    wacc = wr
+    for i in range(k):
+        c = MB[mo + i]
+        # The child's value (``child``, inlined: numba compiles self-recursion only).
+        play(H, J, T, S, seat, c)
+        if S[S_TLEN] == n:
+            gain, need2, lost, tm, cw = close_trick(T, S, C, PTS, DBL, need)
+            v = 0 if lost else gain + ab(H, J, T, S, C, PTS, DBL, KID, TK, TV, MB,
+                                         alpha - gain, beta - gain, need2)
+            open_trick(S, C, leader, tm)
+        else:
+            cw = 0
+            v = ab(H, J, T, S, C, PTS, DBL, KID, TK, TV, MB, alpha, beta, need)
+        unplay(H, J, S, seat, c)
+        if goal == G_MAX:
+            cw |= MB[mo + MAX_MOVES + WR_AT]
+        if (v > best) if maximize else (v < best):
+            best = v
+            best_card = c
+            if maximize and v > alpha:
+                alpha = v
+            elif not maximize and v < beta:
+                beta = v
+        if alpha >= beta:
+            wacc = wr | cw  # the cut needs only this card's reasons
+            break
+        wacc |= cw
+    if goal == G_MAX:
+        if alpha < beta:
+            # Every card counted: merged runs stood for their cards because they touch.
+            wacc |= MB[mo + MERGED_AT]
+        MB[mo + WR_AT] = wacc
+    if start:
+        improved = (best > a0) if maximize else (best < b0)
+        node_store(H, J, S, C, TK, TV, MB, mo, best, best_card, improved, a0, b0, need, wacc)
+    return best
+
+
+def child(H, J, T, S, C, PTS, DBL, KID, TK, TV, MB, seat, c, alpha, beta, need):
+    """The value after seat plays c."""
+    leader = S[S_LEADER]
+    play(H, J, T, S, seat, c)
+    if S[S_TLEN] == C[C_N]:
+        gain, need2, lost, tm, _ = close_trick(T, S, C, PTS, DBL, need)
+        v = 0 if lost else gain + ab(H, J, T, S, C, PTS, DBL, KID, TK, TV, MB,
+                                     alpha - gain, beta - gain, need2)
+        open_trick(S, C, leader, tm)
+    else:
+        v = ab(H, J, T, S, C, PTS, DBL, KID, TK, TV, MB, alpha, beta, need)
+    unplay(H, J, S, seat, c)
+    return v
+
+
+def value_after(H, J, T, S, C, PTS, DBL, KID, TK, TV, MB, seat, c, guess, need, left):
+    """The goal's value after seat plays c. For MaxTricks, zero-window tests walk from
+    guess (a sibling's value is usually close); for MinPenalty a window around it."""
+    goal = C[C_GOAL]
+    if goal == G_EXACTLY or goal == G_AVOID:
+        if need < 0:
+            return 0  # AvoidCards already failed
+        return child(H, J, T, S, C, PTS, DBL, KID, TK, TV, MB, seat, c, 0, 1, need)
+    if goal == G_MAX:
+        t = left // 2 if guess < 0 else min(max(guess, 0), left)
+        if t <= 0 or child(H, J, T, S, C, PTS, DBL, KID, TK, TV, MB,
+                           seat, c, t - 1, t, need) >= t:
+            while t < left and child(H, J, T, S, C, PTS, DBL, KID, TK, TV, MB,
+                                     seat, c, t, t + 1, need) >= t + 1:
+                t += 1
+            return t
+        t -= 1
+        while t > 0 and child(H, J, T, S, C, PTS, DBL, KID, TK, TV, MB,
+                              seat, c, t - 1, t, need) < t:
+            t -= 1
+        return t
+    if guess == -INF:
+        return child(H, J, T, S, C, PTS, DBL, KID, TK, TV, MB, seat, c, -INF, INF, need)
+    # A window around a sibling's value (usually the same), then a re-search from the
+    # bound it gives when it is not.
+    v = child(H, J, T, S, C, PTS, DBL, KID, TK, TV, MB, seat, c, guess - 1, guess + 1, need)
+    if v <= guess - 1:
+        v = child(H, J, T, S, C, PTS, DBL, KID, TK, TV, MB, seat, c, -INF, v + 1, need)
+    elif v >= guess + 1:
+        v = child(H, J, T, S, C, PTS, DBL, KID, TK, TV, MB, seat, c, v - 1, INF, need)
+    return v
+
+
+def root_values(H, J, T, S, C, PTS, DBL, KID, TK, TV, MB, need, out_cards, out_vals):
+    """Every merged legal card of the seat to move (search order) and its value; returns
+    how many, with the legal mask and joker flag in out_vals[30], out_vals[31]."""
+    seat = (S[S_LEADER] + S[S_TLEN]) % C[C_N]
+    leader = S[S_LEADER]
+    left = popcount(H[leader]) + J[leader] + (1 if S[S_TLEN] else 0)
+    mo = S[S_PLY] * MAX_MOVES
+    k = gen_moves(H, J, T, S, C, KID, seat, MB, mo)
+    order_moves(H, T, S, C, seat, MB, mo, k, need)
+    mask, jok = legal(H, J, T, S, C, seat)
+    for i in range(k):
+        out_cards[i] = MB[mo + i]
+    guess = -1 if C[C_GOAL] != G_PENALTY else -INF
+    for i in range(k):
+        v = value_after(H, J, T, S, C, PTS, DBL, KID, TK, TV, MB, seat, out_cards[i],
+                        guess, need, left)
+        out_vals[i] = v
+        guess = v
+    out_vals[30] = mask
+    out_vals[31] = jok
+    return k
+
+
+def root_value(H, J, T, S, C, PTS, DBL, KID, TK, TV, MB, need):
+    """The value alone (no card's): MaxTricks by zero-window tests on the target, as
+    bridge double-dummy solvers do."""
+    goal = C[C_GOAL]
+    if goal == G_EXACTLY or goal == G_AVOID:
+        if need < 0:
+            return 0
+        return ab(H, J, T, S, C, PTS, DBL, KID, TK, TV, MB, 0, 1, need)
+    if goal == G_MAX:
+        leader = S[S_LEADER]
+        lo = 0
+        hi = popcount(H[leader]) + J[leader] + (1 if S[S_TLEN] else 0)
+        while lo < hi:
+            t = (lo + hi + 1) // 2
+            if ab(H, J, T, S, C, PTS, DBL, KID, TK, TV, MB, t - 1, t, need) >= t:
+                lo = t
+            else:
+                hi = t - 1
+        return lo
+    return ab(H, J, T, S, C, PTS, DBL, KID, TK, TV, MB, -INF, INF, need)
