@@ -284,7 +284,7 @@ def test_seat_facts_of_every_kind_of_table():
 
 # --- no copies ---------------------------------------------------------------------------
 CONSUMERS = ["tutor/engine/trix/game.py", "tutor/engine/trix/trex.py", "tutor/facts.py",
-             "tutor/solver/goals.py", "tutor/solver/search.py", "tutor/solver/_fast.py",
+             "tutor/solver/goals.py", "tutor/solver/search.py", "tutor/solver/kernels.py",
              "tutor/solver/position.py", "tutor/solver/trex.py", "tutor/solver/hidden.py",
              "tutor/advice/trix.py", "tutor/advice/trex.py", "tutor/advice/bids.py",
              "tutor/bots/policy.py", "tutor/engine/masks.py",
