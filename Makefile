@@ -48,16 +48,29 @@ serve-site: site
 	$(PY) -m http.server 8000 --bind 127.0.0.1 --directory build/site
 
 # pytest exits 5 when it collected nothing, so an empty run fails loudly here.
-# Two lanes: everything but the browser on every core (pytest-xdist; a module stays on one
-# worker, so its fixtures are made once), then the browser and static-site tests alone, so
-# a page never waits on a core busy with a solver (tests/test_browser.py drives Debian's
-# chromium, /usr/bin/chromium).
-XDIST := -n auto --dist loadscope
+# Two lanes at once. Lane 1, everything but the browser, on every core (pytest-xdist): the
+# tests are handed out one by one in order to whichever worker is free, the slow ones first
+# and a lesson notebook's cells together (conftest.py), so no core idles while a long test
+# started last runs alone; the few module fixtures are cheap enough to make once per
+# worker. Lane 2 beside it: the browser and static-site tests in one process
+# (tests/test_browser.py drives Debian's chromium, /usr/bin/chromium; one Voila app and one
+# chromium for every module, tests/conftest.py), mostly waiting on pages, so it costs lane 1
+# little. Every browser test waits for what it checks, never for a fixed time, so a page
+# may wait on a core busy with a solver. Lane 2's output is kept in
+# test-artifacts/browser-lane.log and shown when both lanes are done; either failing fails.
+XDIST := -n auto --dist load --no-loadscope-reorder
+BROWSER_LOG := test-artifacts/browser-lane.log
 test: $(VENV)/.installed-test
-	$(BIN)/python -m pytest $(XDIST) -m "not browser and not site"
-	$(BIN)/python -m pytest -m "browser or site"
+	@mkdir -p test-artifacts
+	@$(BIN)/python -m pytest -m "browser or site" -o cache_dir=.pytest_cache/browser \
+	    > $(BROWSER_LOG) 2>&1 & lane2=$$!; trap 'kill $$lane2 2>/dev/null' INT TERM; \
+	echo "lane 2 (browser, site) runs beside lane 1: output in $(BROWSER_LOG)"; \
+	$(BIN)/python -m pytest $(XDIST) -m "not browser and not site"; lane1=$$?; \
+	echo "waiting for lane 2 (browser, site)..."; wait $$lane2; lane2=$$?; \
+	cat $(BROWSER_LOG); echo "lane 1 exit $$lane1, lane 2 exit $$lane2"; \
+	test $$lane1 -eq 0 && test $$lane2 -eq 0
 
-# The quick lane for daily work (a few minutes): everything but the browser, the static site
+# The quick lane for daily work (under 2 minutes): everything but the browser, the static site
 # and the tests marked slow (long random play, the expert's games, every puzzle proved, the
 # benchmark scripts). CI runs `make test`, which runs them all.
 check: $(VENV)/.installed-test

@@ -1,10 +1,16 @@
 """The Voila app in a real browser: Debian's chromium driven by Playwright.
 
 One Voila server (the app as ``make app`` serves it, started by ``trix-tutor app``:
-``lessons/`` with ``voila.json`` and the app's page template) runs for the module on a
-free localhost port. Each test opens a page as a learner would, acts only through what
-the page shows, and fails on any JavaScript error in the console. Screenshots go to
+``lessons/`` with ``voila.json`` and the app's page template) runs for the whole run on a
+free localhost port, and one chromium: session fixtures in tests/conftest.py, shared by
+every browser test module. Each test opens a page as a learner would, acts only through
+what the page shows, and fails on any JavaScript error in the console. Screenshots go to
 ``test-artifacts/`` (gitignored) for a person to look at.
+
+No test depends on the machine being quiet (CI may run them beside the solver tests, and
+a fresh clone on a crowded machine once read a page still "Loading widget"): every test
+waits for what it checks to be there (a selector, a text, a page's widgets all drawn),
+each wait with a generous timeout (``WAIT``), never for a fixed time.
 
 Chromium resolves no host but localhost, and a request of a page for any other host
 fails the test: a classroom without internet must get everything from the app.
@@ -44,6 +50,10 @@ if not os.access(CHROMIUM, os.X_OK):
 
 pytestmark = pytest.mark.browser
 expect = sync_api.expect
+# Every wait of these tests: generous, since a crowded machine may be many times slower
+# than a quiet one; a wait ends as soon as its condition holds, so a quiet run is as quick.
+WAIT = 120_000  # ms
+expect.set_options(timeout=WAIT)
 
 # Resolves (in ms) when the card shows in the trick area, however briefly: the computer
 # seats may complete the trick and lead the next one right after the learner's card.
@@ -55,8 +65,17 @@ WATCH_TRICK = """card => { window.__landed = new Promise((resolve, reject) => {
   });
   obs.observe(document.body, { childList: true, subtree: true, attributes: true });
   setTimeout(() => { obs.disconnect(); reject(new Error(`${card} never reached the trick`)); },
-             30000);
+             120000);
 }); }"""
+
+
+def wait_until(ready, what: str, seconds: float = WAIT / 1000, every: float = 0.2) -> None:
+    """Poll ``ready()`` until it is true; fail naming ``what`` after ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while not ready():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{what}: not after {seconds:.0f} s")
+        time.sleep(every)
 
 
 def _free_port() -> int:
@@ -79,17 +98,18 @@ def running(args: list[str], name: str, cwd: Path = ROOT, **env: str | None):
     proc = subprocess.Popen([sys.executable, *args, f"--port={port}"], cwd=cwd, env=env,
                             stdout=log, stderr=subprocess.STDOUT)
     url = proc.url = f"http://localhost:{port}"
+
+    def answers() -> bool:
+        if proc.poll() is not None:
+            raise RuntimeError(f"Voila stopped: see test-artifacts/{name}.log")
+        try:
+            urllib.request.urlopen(url + "/", timeout=10).close()
+            return True
+        except OSError:
+            return False
+
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                urllib.request.urlopen(url + "/", timeout=2).close()
-                break
-            except OSError:
-                if proc.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError(f"Voila did not start: see test-artifacts/{name}.log") \
-                        from None
-                time.sleep(0.2)
+        wait_until(answers, f"Voila answering (see test-artifacts/{name}.log)", seconds=300)
         yield proc
     finally:
         proc.terminate()
@@ -101,18 +121,14 @@ def running(args: list[str], name: str, cwd: Path = ROOT, **env: str | None):
         log.close()
 
 
-@pytest.fixture(scope="module")
-def voila():
-    """The app as ``make app`` starts it (``trix-tutor app``, which becomes Voila)."""
+@contextlib.contextmanager
+def app_server():
+    """The app as ``make app`` starts it (``trix-tutor app``, which becomes Voila): the
+    ``voila`` session fixture of tests/conftest.py."""
     home = ARTIFACTS / "home"  # a fresh puzzle progress file for every run
     shutil.rmtree(home, ignore_errors=True)
     with running(["-m", "tutor.cli", "app"], "voila", TRIX_TUTOR_HOME=str(home)) as proc:
         yield proc
-
-
-@pytest.fixture(scope="module")
-def app_url(voila) -> str:
-    return voila.url
 
 
 def kernels(voila, kernel_id: str = "") -> set[int]:
@@ -135,8 +151,9 @@ def page_kernel_id(page) -> str:
     return json.loads(page.locator("#jupyter-config-data").text_content())["kernelId"]
 
 
-@pytest.fixture(scope="module")
-def browser():
+@contextlib.contextmanager
+def launch_browser():
+    """Debian's chromium: the ``browser`` session fixture of tests/conftest.py."""
     with sync_api.sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
@@ -163,22 +180,8 @@ def watched_page(browser, base: str, problems: list[str], expected: re.Pattern |
     pg = context.new_page()
     pg.on("console", console)
     pg.on("pageerror", lambda e: problems.append(f"page error: {e}"))
-    pg.set_default_timeout(30_000)
+    pg.set_default_timeout(WAIT)
     return pg
-
-
-@pytest.fixture
-def page(browser, app_url, request):
-    """A fresh page; the test fails on console errors, page errors and requests outside
-    the app."""
-    problems: list[str] = []
-    pg = watched_page(browser, app_url, problems,
-                      getattr(request.module, "EXPECTED_CONSOLE_ERRORS", None))
-    yield pg
-    shot(pg, f"{request.node.name}-end")
-    pg.close()  # also fires the kernel shutdown beacon, whose failure would be an error
-    pg.context.close()
-    assert not problems, "\n".join(problems)
 
 
 def shot(page, name: str) -> None:
@@ -199,27 +202,30 @@ TURN = [("card", '[data-testid="hand"] [data-card].legal'),
         ("trump", "[data-trump]:enabled")]
 
 
+# The same, read in one go in the page (so no redraw falls between two of its questions).
+LEARNER_TURN = """turn => {
+  if (document.querySelector('[data-action="next"]:enabled')) return "next";
+  if (!document.querySelector(".tt-me.tt-to-move")) return null;
+  for (const [what, sel] of turn) if (document.querySelector(sel)) return what;
+  return null; }"""
+
+
 def wait_for_learner(page) -> str:
     """Wait until the learner must act; return what: next, card, contract, redeal,
     double, bid or trump."""
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        if page.locator('[data-action="next"]:enabled').count():
-            return "next"
-        if page.locator(".tt-me.tt-to-move").count():
-            for what, sel in TURN:
-                if page.locator(sel).count():
-                    return what
-        page.wait_for_timeout(50)
-    shot(page, "stuck")
-    raise AssertionError("the learner never got a turn (see test-artifacts/stuck.png)")
+    try:
+        return page.wait_for_function(LEARNER_TURN, arg=TURN, timeout=WAIT).json_value()
+    except sync_api.TimeoutError:
+        shot(page, "stuck")
+        raise AssertionError("the learner never got a turn (see test-artifacts/stuck.png)") \
+            from None
 
 
 def click(page, locator) -> None:
     """Click and wait for the widget to redraw (every reply replaces the clicked button).
     Each part of the game gets its own message: a part drawn a moment after another may
     replace the button between finding it and clicking it; then it is found again."""
-    deadline = time.monotonic() + 20
+    deadline = time.monotonic() + WAIT / 1000
     while True:
         handle = locator.element_handle()
         try:
@@ -269,7 +275,7 @@ def open_from_start_page(page, app_url: str, link: str):
     page.goto(f"{app_url}/voila/render/00_start_here.ipynb")
     expect(page.get_by_role("heading", name="Trix and Trixter")).to_be_visible()
     page.get_by_role("link", name=link, exact=True).click()
-    expect(page.locator(".trix-tutor").first).to_be_visible(timeout=60_000)
+    expect(page.locator(".trix-tutor").first).to_be_visible(timeout=WAIT)
     expect(page.locator('[data-testid="message"]')).to_be_visible()
 
 
@@ -281,7 +287,7 @@ def test_start_page_links_work_and_show_no_code(page, app_url):
         expect(page.get_by_role("link", name=name, exact=True)).to_be_visible()
     page.get_by_role("link", name="play Trix", exact=True).click()
     expect(page).to_have_url(re.compile(r"/voila/render/play_trix\.ipynb$"))
-    expect(page.locator(".trix-tutor").first).to_be_visible(timeout=60_000)
+    expect(page.locator(".trix-tutor").first).to_be_visible(timeout=WAIT)
     assert "import" not in page.locator("body").inner_text()  # sources are stripped
     page.get_by_role("link", name="Back to the start").click()
     expect(page).to_have_url(re.compile(r"/voila/render/00_start_here\.ipynb$"))
@@ -348,15 +354,15 @@ def test_leaving_the_page_shuts_its_kernel_down(browser, voila):
     context = browser.new_context()  # not routed: routing holds the beacon back
     pg = context.new_page()
     pg.goto(f"{voila.url}/voila/render/play_trixter.ipynb")
-    expect(pg.locator(".trix-tutor").first).to_be_visible(timeout=60_000)
+    expect(pg.locator(".trix-tutor").first).to_be_visible(timeout=WAIT)
     # The page's own kernel: a preheated one was started before the page was asked for.
     mine = kernels(voila, page_kernel_id(pg))
     assert len(mine) == 1
     pg.goto("about:blank")  # leaving the page fires the beacon
-    deadline = time.monotonic() + 20
-    while mine & kernels(voila):
-        assert time.monotonic() < deadline, "the kernel outlived its page"
-        time.sleep(0.2)
+    # Culling would take far longer than this (voila.json); a crowded machine takes longer
+    # than a quiet one to end a kernel, but never that long.
+    wait_until(lambda: not mine & kernels(voila), "the kernel outlived its page",
+               seconds=120)
     context.close()
 
 
@@ -400,9 +406,9 @@ def click_card(page, session, card) -> None:
     # (slower still in the browser's Python on a busy machine): give them time.
     if session.over:
         expect(page.locator('[data-testid="puzzle-status"]')).to_have_class(
-            re.compile(r"tt-(solved|failed)"), timeout=30_000)
+            re.compile(r"tt-(solved|failed)"), timeout=WAIT)
     else:
-        expect(page.locator(".tt-me.tt-to-move")).to_have_count(1, timeout=30_000)
+        expect(page.locator(".tt-me.tt-to-move")).to_have_count(1, timeout=WAIT)
         expect(hand(page).and_(page.locator(".legal"))).to_have_count(len(session.legal()))
 
 
@@ -455,7 +461,7 @@ def test_puzzle_failed_then_undo_and_solution(page, app_url):
             session.line_note)
         shot(page, "puzzle_line")
     click(page, page.locator('[data-testid="puzzle-solution"]'))
-    expect(status).to_contain_text("That was the solution", timeout=30_000)
+    expect(status).to_contain_text("That was the solution", timeout=WAIT)
     expect(page.locator('[data-testid="puzzle-explanation"]')).to_be_visible()
     expect(page.locator(".tt-progress-box")).to_contain_text("Missed")
     shot(page, "puzzle_solution")
@@ -492,22 +498,39 @@ def expected_widgets(path: str) -> dict[str, int]:
             ".tt-rush": calls.count("puzzle_rush")}
 
 
+# A page is drawn when, all at one moment: its heading shows, the app's "Setting up the
+# table…" notice is gone, Voila has turned every output (a JSON script) into a view, the
+# page holds as many of each widget as its notebook makes, and no view still says
+# "Loading widget..." (Voila's words until a view is drawn; a view whose model came late
+# says them again). Then the page's text, read in the same moment, is returned.
+PAGE_DRAWN = """counts => {
+  if (!document.querySelector("h1") || document.querySelector(".tt-setting-up")) return false;
+  if (document.querySelector('script[type="application/vnd.voila.cell-output+json"]'))
+    return false;
+  for (const [sel, n] of counts) if (document.querySelectorAll(sel).length !== n) return false;
+  const text = document.body.innerText;
+  return /Loading widget/i.test(text) ? false : text; }"""
+
+
 def open_lesson(page, app_url: str, path: str, url: str | None = None,
-                timeout: float = 60_000) -> None:
+                timeout: float = WAIT) -> None:
     """Open a lesson as the app serves it (or at ``url``) and wait until every widget it
     makes is drawn; fail on an error shown in the page."""
-    page.goto(url or f"{app_url}/voila/render/{path}", timeout=120_000)
+    page.goto(url or f"{app_url}/voila/render/{path}", timeout=timeout)
+    counts = [[sel, n] for sel, n in expected_widgets(path).items() if n]
+    try:
+        text = page.wait_for_function(PAGE_DRAWN, arg=counts, polling=250,
+                                      timeout=timeout).json_value()
+    except sync_api.TimeoutError:
+        text = None  # the checks below say what is missing
     expect(page.locator("h1").first).to_be_visible(timeout=timeout)
-    for sel, n in expected_widgets(path).items():
-        if n:
-            expect(page.locator(sel)).to_have_count(n, timeout=timeout)
-    # Voila turns each output (a JSON script) into a view that says "Loading widget..."
-    # until it is drawn: wait until every output is a view, then until every view is drawn.
+    for sel, n in counts:
+        expect(page.locator(sel)).to_have_count(n, timeout=timeout)
     expect(page.locator('script[type="application/vnd.voila.cell-output+json"]')
            ).to_have_count(0, timeout=timeout)
     expect(page.get_by_text(re.compile(r"Loading widget", re.I))).to_have_count(0,
                                                                                timeout=timeout)
-    text = page.locator("body").inner_text()
+    assert text is not None, f"{path}: never drawn all at once (see PAGE_DRAWN)"
     assert not PROBLEM_TEXT.search(text), f"{path}: {PROBLEM_TEXT.search(text)[0]}"
     assert "import " not in text, f"{path}: code shows in the app"
 
@@ -602,19 +625,19 @@ def test_review_page_draws_a_board_from_an_uploaded_record(page, app_url, tmp_pa
             play_bot_turn(game, bots[game.to_move])
     record = tmp_path / "trixter-2026-11-23.json"
     record.write_text(game.to_json(indent=1), encoding="utf-8")
-    page.goto(f"{app_url}/voila/render/review.ipynb", timeout=120_000)
-    expect(page.get_by_role("heading", name="Review a game")).to_be_visible(timeout=60_000)
+    page.goto(f"{app_url}/voila/render/review.ipynb", timeout=WAIT)
+    expect(page.get_by_role("heading", name="Review a game")).to_be_visible(timeout=WAIT)
     with page.expect_file_chooser() as chooser:
         page.locator(".tt-review-page .widget-upload").first.click()
     chooser.value.set_files(str(record))
     step = page.locator('[data-testid="review-step"]')
-    expect(step).to_have_text(re.compile(r"^Decision 1 of \d+$"), timeout=60_000)
+    expect(step).to_have_text(re.compile(r"^Decision 1 of \d+$"), timeout=WAIT)
     expect(page.locator(".tt-review-board .tt-table [data-testid='hand'] [data-card]")
            ).not_to_have_count(0)
     page.locator('[data-testid="review-next"]').click()  # redrawn by progress: no click()
     expect(step).to_have_text(re.compile(r"^Decision 2 of"))
     mistakes = page.locator('[data-testid="review-mistakes"] button')
-    expect(mistakes.first).to_be_visible(timeout=120_000)
+    expect(mistakes.first).to_be_visible(timeout=WAIT)
     shot(page, "review_ready")
     mistakes.first.click()
     expect(page.locator('[data-testid="review-loss"]')).to_contain_text("mistake 1")
@@ -680,8 +703,8 @@ def test_a_hub_server_serves_the_lessons_with_the_apps_page_and_nothing_outside(
     sent: list[str] = []
     page.on("request", lambda r: sent.append(r.url))
     page.on("websocket", lambda ws: sent.append(ws.url))
-    page.goto(start, timeout=120_000)
-    expect(page.locator("body[data-tt-ready]")).to_have_count(1, timeout=120_000)
+    page.goto(start, timeout=WAIT)
+    expect(page.locator("body[data-tt-ready]")).to_have_count(1, timeout=WAIT)
     expect(page.locator(".tt-map")).to_be_visible()
     expect(page.locator(".tt-setting-up")).to_have_count(0)
     assert "cdn.jsdelivr.net" not in page.content()
@@ -1084,7 +1107,7 @@ def test_a_trixter_game_reloaded_mid_hand_is_offered_and_resumed(page, app_url):
 
     page.reload()
     offer = page.locator('[data-testid="resume-offer"]')
-    expect(offer).to_be_visible(timeout=60_000)
+    expect(offer).to_be_visible(timeout=WAIT)
     expect(offer).to_contain_text("You have a game in progress")
     expect(offer).to_contain_text(
         "Trixter · 4 players · no jokers · starts with 1 card · 25 hands · no hook, "
@@ -1140,7 +1163,7 @@ def test_a_hint_at_a_thirteen_card_trixter_hand_ranks_the_cards(page, app_url):
             break
         button.click()
         best = panel.locator(".tt-hint-best")
-        expect(best).to_have_count(1, timeout=30_000)
+        expect(best).to_have_count(1, timeout=WAIT)
         action = best.get_attribute("data-hint-action")
         kind, _, value = action.partition(" ")
         assert kind in ("trump", "bid"), action
@@ -1153,7 +1176,7 @@ def test_a_hint_at_a_thirteen_card_trixter_hand_ranks_the_cards(page, app_url):
     expect(panel).to_have_count(0)
     started = time.monotonic()
     button.click()
-    expect(panel.locator(".tt-hint-best")).to_have_count(1, timeout=30_000)
+    expect(panel.locator(".tt-hint-best")).to_have_count(1, timeout=WAIT)
     took = time.monotonic() - started
     options = panel.locator(".tt-hint-option")
     shown = options.evaluate_all("els => els.map(e => e.dataset.hintAction)")

@@ -144,13 +144,28 @@ def test_search_bots_play_trix_legally(level, rules):
     assert {Phase.PLAY, Phase.CHOOSE_CONTRACT} <= phases
 
 
+def remembering(bot):
+    """``bot``, answering again from memory when asked about the observation it has just
+    answered: the walk's referee asks the blind bot for the action the test below has
+    already compared with the peeking bot's, and an expert's decision is not cheap."""
+    think, last = bot.act, []
+
+    def act(observation):
+        if not (last and last[0] == observation):
+            last[:] = [observation, think(observation)]
+        return last[1]
+
+    bot.act = act
+    return bot
+
+
 @pytest.mark.parametrize("game_name", ["trixter", "trix"])
 @pytest.mark.parametrize("level", SEARCH)
 def test_search_bots_ignore_planted_hidden_cards(game_name, level):
     """Every hand, the deck and the whole history planted in the observation change
     nothing: the bot reads only what its seat may know."""
     g = short_trixter(4, 5, hands=5) if game_name == "trixter" else TrixGame.new(seed=5)
-    blind = [bot_for(game_name, level, seed=s) for s in range(4)]
+    blind = [remembering(bot_for(game_name, level, seed=s)) for s in range(4)]
     peeking = [bot_for(game_name, level, seed=s) for s in range(4)]
     turns = 0
     for game in walk(g, blind, 150):

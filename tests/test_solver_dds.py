@@ -95,13 +95,25 @@ def test_seats_and_suits_match_endplay():
     assert solve(pos, MaxTricks((1, 3))).value == 1
 
 
-@pytest.mark.parametrize("k", [pytest.param(k, marks=[pytest.mark.slow] if k >= 10 else [])
-                               for k in sorted(COUNTS)])
-def test_max_tricks_matches_dds(k):
+def cases():
+    """One case per hand size, but from 11 cards one per position (a 13-card one may take
+    minutes): apart, they run on different cores. The same positions, all of them."""
+    for k in sorted(COUNTS):
+        marks = [pytest.mark.slow] if k >= 10 else []
+        if k <= 10:
+            yield pytest.param(k, 0, COUNTS[k], marks=marks, id=str(k))
+        else:
+            for i in range(COUNTS[k]):
+                yield pytest.param(k, i, i + 1, marks=marks, id=f"{k}-{i}")
+
+
+@pytest.mark.parametrize("k, first, stop", list(cases()))
+def test_max_tricks_matches_dds(k, first, stop):
+    """Positions ``first`` to ``stop`` of the ``k``-card ones drawn from seed 9000 + k."""
     engine = engine_for(k)
     rng = random.Random(9000 + k)
-    for _ in range(COUNTS[k]):
-        full, pos = random_position(rng, k)
+    positions = [random_position(rng, k) for _ in range(stop)]
+    for full, pos in positions[first:]:
         seat = pos.to_move
         expected = dds_by_card(full, pos)
         result = solve(pos, MaxTricks((seat, (seat + 2) % 4)), engine=engine)
