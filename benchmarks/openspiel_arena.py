@@ -2,6 +2,13 @@
 
     python benchmarks/openspiel_arena.py [--arena a|b|c|all] [--deals N] [--seed S]
         [--sims 1000] [--seconds X] [--level expert] [--uct-c 2.0] [--jobs J]
+        [--first-deal K] [--save FILE [--resume]] | --load FILE...
+
+Every bot is seeded and our bots' work is a budget of roll-outs, not a clock, so arenas (b)
+and (c) repeat exactly; OpenSpiel's C++ ISMCTS does not (open-spiel 2.0.2: two bots built
+with the same seeds choose differently now and then), so (a) repeats only in distribution.
+An arena may be run in parts (``--first-deal``, ``--save``, ``--resume``) and its table
+printed from the saved parts (``--load``); the milliseconds depend on the machine's load.
 
 Three arenas, each on duplicated deals with the seats swapped: every deal is played twice,
 our bots at seats 0 and 2 the first time and at seats 1 and 3 (where OpenSpiel's bots sat)

@@ -17,7 +17,6 @@ from tutor.bots import ARENA_LEVELS, LEVELS, bot_for, legal_actions, play_bot_tu
 from tutor.bots import ismcts
 from tutor.bots.ismcts import ISMCTSBot, allowed_bids, search
 from tutor.advice.tree import _action_number, _root
-from tutor.bots.seen import Seen
 from tutor.engine.cards import CardSet
 from tutor.engine.protocol import Phase
 from tutor.solver.hidden import view_of
@@ -149,7 +148,7 @@ def test_the_move_is_the_same_when_the_hidden_hands_are_dealt_otherwise(seed, ph
     seat = g.to_move
     rng = random.Random(seed)
     other = None
-    for hands in sample(view_of(Seen(g.observe(seat)), seat), 20, rng):
+    for hands in sample(view_of(g.observation(seat), seat), 20, rng):
         if [h.mask for h in hands] != [h.mask for h in g.hands]:
             other = replayed(g, hands)
             break

@@ -227,6 +227,12 @@ def test_resampler_respects_trex_passes():
     assert checked > 5
 
 
+def test_python_ismcts_repeats_itself_with_the_same_seed():
+    g = _trix_game(Contract.DIAMONDS, 2)
+    obs = g.observation(g.to_move)
+    assert len({str(oa.PyISMCTS(sims=30, seed=4).act(obs)) for _ in range(3)}) == 1
+
+
 def test_python_ismcts_plays_a_legal_action():
     g = _trix_game(Contract.LTOOSH, 1)
     bot = oa.PyISMCTS(sims=20, seed=1)

@@ -1,6 +1,6 @@
 """The search levels (intermediate, expert): legal over many games, blind to hidden
 cards, reproducible, on a node budget; and what they stand on: the seat's view rebuilt
-from its observation (``Seen``) and the solver's ``max_nodes``."""
+from its observation (``game.observation(seat)``) and the solver's ``max_nodes``."""
 
 from __future__ import annotations
 
@@ -14,7 +14,6 @@ from tutor import TrixGame, TrixRules, TrixterGame
 from tutor.engine.actions import parse_action
 from tutor.bots import bot_for, play_bot_turn
 from tutor.bots.search import TrixSearchBot, TrixterSearchBot
-from tutor.bots.seen import Seen
 from tutor.engine.cards import CardSet, Suit
 from tutor.engine.protocol import Phase
 from tutor.solver import Exactly, MaxTricks, MinPenalty, Position, SearchLimit, solve
@@ -56,7 +55,7 @@ def test_seen_gives_the_solver_what_the_game_gives_it(make):
         bots = [bot_for(g.observe(0)["game"], "beginner", seed=s) for s in range(g.n_players)]
         for game in walk(g, bots, 300):
             seat = game.to_move
-            seen = Seen(game.observe(seat))
+            seen = game.observation(seat)
             assert all(not h for s, h in enumerate(seen.hands) if s != seat)
             a, b = view_of(game, seat), view_of(seen, seat)
             for field in ("hand", "pool", "counts", "known", "excluded", "undealt"):
@@ -74,7 +73,7 @@ def test_seen_gives_the_solver_what_the_game_gives_it(make):
 
 def test_seen_answers_only_for_its_own_seat():
     g = short_trixter(4, 2, hands=3)
-    seen = Seen(g.observe(1))
+    seen = g.observation(1)
     assert seen.observe(1) is not None
     with pytest.raises(ValueError, match="cannot see"):
         seen.observe(2)
@@ -196,13 +195,13 @@ def test_search_bot_modules_hold_no_game():
     """The search bots rebuild the table from the observation alone; they never ask a
     game what a seat sees."""
     import tutor.bots.search as search
-    import tutor.bots.seen as seen
+    import tutor.engine.observation as observation
 
-    code = [line for line in inspect.getsource(seen).splitlines() if ">>>" not in line]
-    assert not any("Game" in line for line in code)
+    code = [line for line in inspect.getsource(observation).splitlines() if ">>>" not in line]
+    assert not any("Game" in line for line in code)  # a view, never a game
     src = inspect.getsource(search)
     assert "observe(" not in src
-    assert "seen = Seen(obs)" in src and "advise(seen, seen.seat" in src
+    assert "seen = as_observation(obs)" in src and "advise(seen, seen.seat" in src
 
 
 def test_levels_differ_only_in_work_and_follow_the_advice():

@@ -45,13 +45,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tutor.bots import legal_actions, policy
-from tutor.bots.seen import Seen
 from tutor.engine.actions import Action, Bid, ChooseTrump, Play
 from tutor.engine.cards import CardSet
 from tutor.engine.masks import JOKER as JK
 from tutor.engine.masks import legal_mask
 from tutor.engine.masks import trick_winner as winner_by_index
-from tutor.engine.observation import TrixterObservation
+from tutor.engine.observation import TrixterObservation, as_observation
 from tutor.engine.protocol import Phase
 from tutor.engine.trixter import TrixterRules
 from tutor.solver.hidden import sample, view_of
@@ -319,7 +318,7 @@ def search(observation: TrixterObservation | dict[str, Any], iterations: int = I
     advice's search, :func:`tutor.advice.advise`). ``trace(hands, path, won)``, if given,
     is called after each iteration with the layout's hands, the moves the tree made and
     the tricks each seat ended with (for tests)."""
-    seen = Seen(observation)
+    seen = as_observation(observation)
     if seen.KIND != "trixter":
         raise ValueError("the ISMCTS bot plays Trixter only")
     if seen.phase not in (Phase.TRUMP, Phase.BID, Phase.PLAY) or seen.to_move != seen.seat:

@@ -24,9 +24,8 @@ import random
 from tutor.advice.tree import (EXPLORATION, ITERATIONS, SearchResult, allowed_bids,
                                search)
 from tutor.bots import Bot, legal_actions
-from tutor.bots.seen import Seen
 from tutor.engine.actions import Action
-from tutor.engine.observation import TrixterObservation
+from tutor.engine.observation import TrixterObservation, as_observation
 
 __all__ = ["ISMCTSBot", "search", "SearchResult", "allowed_bids", "ITERATIONS",
            "EXPLORATION"]
@@ -52,7 +51,7 @@ class ISMCTSBot(Bot):
 
     def act(self, observation: TrixterObservation) -> Action:
         """The most visited root move; a forced move (or "next") without search."""
-        observation = Seen(observation)
+        observation = as_observation(observation)
         if observation.KIND != "trixter":
             raise ValueError("the ISMCTS bot plays Trixter only")
         acts = legal_actions(observation)

@@ -1,6 +1,6 @@
 """The intermediate and expert players: the advice engine at a fixed budget.
 
-Both rebuild the table from their own observation (:class:`~tutor.bots.seen.Seen`) and
+Both read the table from their own observation (:mod:`tutor.engine.observation`) and
 take the option :func:`tutor.advice.advise` ranks first: every seat is assumed to play
 for its own score, and each option is played out on layouts consistent with what the
 seat has seen (in Trixter through the advice's tree search, in Trix side by side). The
@@ -30,8 +30,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from tutor.engine.actions import Action
-from tutor.engine.observation import Observation
-from tutor.bots.seen import Seen
+from tutor.engine.observation import Observation, as_observation
 from tutor.bots.simulate import stable_seed
 from tutor.bots.trix import TrixBot
 from tutor.bots.trixter import TrixterBot
@@ -73,7 +72,7 @@ class _Search:
 
     def decision_seed(self, obs: Observation) -> int:
         """The same observation always gets the same layouts."""
-        obs = Seen(obs)
+        obs = as_observation(obs)
         if obs.KIND == "trixter":
             return stable_seed(self.seed, None, obs.hand_number, len(obs.history))
         return stable_seed(self.seed, obs.kingdom + 1, obs.deal_number, len(obs.history))
@@ -82,7 +81,7 @@ class _Search:
         acts = legal_actions(observation)
         if len(acts) == 1:
             return acts[0]
-        choice = self.decide(Seen(observation), acts)
+        choice = self.decide(as_observation(observation), acts)
         if choice is None:
             self.fallbacks += 1
             return super().act(observation)
@@ -94,7 +93,7 @@ class _Search:
         bidding), which a bot never makes: only ``acts`` count."""
         from tutor.advice import advise
 
-        seen = Seen(obs)
+        seen = as_observation(obs)
         try:
             self.last = advise(seen, seen.seat, seconds=self.seconds,
                                seed=self.decision_seed(obs))

@@ -23,7 +23,6 @@ True
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
@@ -32,7 +31,8 @@ from tutor.engine.actions import Action, parse_action
 from tutor.engine.cards import Card, CardSet, Suit
 from tutor.engine.protocol import Phase
 
-__all__ = ["Observation", "TrixterObservation", "TrixObservation", "observation_from_json"]
+__all__ = ["Observation", "TrixterObservation", "TrixObservation", "observation_from_json",
+           "as_observation"]
 
 Plays = tuple[tuple[int, Card], ...]
 
@@ -95,18 +95,6 @@ class Observation:
 
     def observe(self, seat: int) -> dict[str, Any]:
         return self.observation(seat).to_json()
-
-    # Read-only dict access to the JSON, while callers still written against observe()'s
-    # dict move to the typed fields (issue 26); new code reads the fields.
-    @functools.cached_property
-    def _json(self) -> dict[str, Any]:
-        return self.to_json()
-
-    def __getitem__(self, key: str) -> Any:
-        return self._json[key]
-
-    def get(self, key: str, default: Any = None) -> Any:
-        return self._json.get(key, default)
 
     # --- JSON ----------------------------------------------------------------
     def _common_json(self) -> dict[str, Any]:
@@ -309,3 +297,10 @@ def observation_from_json(d: Mapping[str, Any]) -> Observation:
     if kind not in kinds:
         raise ValueError(f"not an observation of a game the tutor plays: {kind!r}")
     return kinds[kind].from_json(d)
+
+
+def as_observation(observation: Observation | Mapping[str, Any]) -> Observation:
+    """The typed view, given the view or its JSON (a message, a position written by hand)."""
+    if isinstance(observation, Observation):
+        return observation
+    return observation_from_json(observation)
