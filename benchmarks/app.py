@@ -56,6 +56,10 @@ TRIXTER = "lessons/play_trixter.ipynb"
 TRIX = "lessons/play_trix.ipynb"
 MINIMAL = "benchmarks/minimal.ipynb"
 SEED = "21"  # the learner owns the first Trix kingdom: it chooses the contract
+# How long a server may take to answer, or the learner to get a card: only a hang reaches
+# it. The times measured are the tables' business; a crowded machine (tests run this
+# script beside the solver tests) may be many times slower than a quiet one.
+STARTUP = 300  # s
 
 WATCH = """([sel, click]) => new Promise((resolve, reject) => {
   const obs = new MutationObserver(() => {
@@ -81,7 +85,7 @@ def start_voila(port: int, log, env: dict[str, str | None] | None = None) -> sub
     proc = subprocess.Popen([sys.executable, "-m", "voila", ".", f"--port={port}",
                              "--no-browser", "--Voila.port_retries=0"],
                             cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + STARTUP
     while True:
         try:
             urllib.request.urlopen(f"http://localhost:{port}/", timeout=2).close()
@@ -191,7 +195,7 @@ def learner_turn(page) -> None:
     plain = ['[data-action="next"]:enabled', '[data-contract="ltoosh"]:enabled',
              "[data-contract]:enabled", '[data-action="no redeal"]:enabled',
              '[data-action="no double"]:enabled', "[data-bid]:enabled", "[data-trump]:enabled"]
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + STARTUP
     while time.monotonic() < deadline:
         if page.locator('[data-testid="hand"] [data-card].legal').count():
             return
@@ -259,7 +263,7 @@ def lessons_app(extra: list[str], log):
     proc = subprocess.Popen([sys.executable, "-m", "voila", "lessons", f"--port={port}",
                              "--no-browser", "--Voila.port_retries=0", *extra],
                             cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
-    deadline = time.monotonic() + 120
+    deadline = time.monotonic() + STARTUP
     while True:
         try:
             urllib.request.urlopen(f"http://localhost:{port}/", timeout=2).close()
