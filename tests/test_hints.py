@@ -18,6 +18,8 @@ from tutor.engine import records
 from tutor.engine.actions import Action, parse_action
 from tutor.bots import Bot
 from tutor.engine.cards import CardSet, parse_deal
+from tutor.engine.observation import Observation
+from tutor.engine.protocol import Phase
 from tutor.engine.errors import IllegalActionError, ParseError
 from tutor.app.session import (PlaySession, SavedGame, action_words, hint_seconds, hint_words,
                            observation_seed)
@@ -34,9 +36,9 @@ class Quiet(Bot):
     """Says "no double" / "no redeal" in the round and plays the first legal card: the
     same public actions whatever it holds, up to its first card."""
 
-    def act(self, observation: dict[str, Any]) -> Action:
-        legal = observation["legal"]
-        if observation["phase"] == "double":
+    def act(self, observation: Observation) -> Action:
+        legal = [str(a) for a in observation.legal]
+        if observation.phase == Phase.DOUBLE:
             return parse_action("no double" if "no double" in legal else "no redeal")
         return parse_action(legal[0])
 

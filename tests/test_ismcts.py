@@ -61,10 +61,10 @@ def test_every_move_is_legal_in_whole_random_games():
                 g.next_hand()
                 continue
             seat = g.to_move
-            obs = g.observe(seat)
+            obs = g.observation(seat)
             action = bots[seat].act(obs)
-            assert str(action) in obs["legal"]
-            assert not (obs["phase"] == "play" and not isinstance(action, Play))
+            assert action in obs.legal
+            assert not (obs.phase == Phase.PLAY and not isinstance(action, Play))
             g.apply(action, seat)
         assert hands == 3 or g.is_over
 

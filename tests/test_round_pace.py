@@ -17,6 +17,7 @@ from tutor import Card, TrixGame
 from tutor.engine.actions import ChooseContract, NoDouble, NoRedeal, Play
 from tutor.bots import Bot, legal_actions
 from tutor.engine.cards import CardSet, Suit, deck
+from tutor.engine.protocol import Phase
 
 pytest.importorskip("anywidget")
 
@@ -56,7 +57,7 @@ class Holder(Bot):
 
     def act(self, observation):
         acts = legal_actions(observation)
-        if observation["phase"] == "double":
+        if observation.phase == Phase.DOUBLE:
             if len(acts) > 1:
                 self.clock.now += self.think
             return next(a for a in acts if isinstance(a, (NoDouble, NoRedeal)))

@@ -13,6 +13,8 @@ from tutor import TrixGame, TrixterGame
 from tutor.engine.actions import Action, parse_action
 from tutor.bots import Bot
 from tutor.engine.cards import Card, CardSet, parse_deal
+from tutor.engine.observation import Observation
+from tutor.engine.protocol import Phase
 from tutor.app.session import Move, PlaySession
 from tutor.engine.trix import TrixRules
 from tutor.engine.trixter import TrixterRules
@@ -24,7 +26,7 @@ class Script(Bot):
     def __init__(self, *texts: str) -> None:
         self.texts = list(texts)
 
-    def act(self, observation: dict[str, Any]) -> Action:
+    def act(self, observation: Observation) -> Action:
         return parse_action(self.texts.pop(0))
 
 
@@ -33,9 +35,9 @@ class FirstLegal(Bot):
     round ("no double" comes last, so: the last one there) a choice that is the same
     whatever the seat holds."""
 
-    def act(self, observation: dict[str, Any]) -> Action:
-        legal = observation["legal"]
-        if observation["phase"] == "double":
+    def act(self, observation: Observation) -> Action:
+        legal = [str(a) for a in observation.legal]
+        if observation.phase == Phase.DOUBLE:
             return parse_action("no double" if "no double" in legal else "no redeal")
         return parse_action(legal[0])
 

@@ -429,8 +429,8 @@ def test_a_computer_seat_takes_as_long_whether_it_could_double_or_not(
     class Thinker(TrixBot):
         """The beginner, taking 0.2 s (of the fake clock) to weigh a real choice."""
 
-        def act(self, observation: dict) -> Any:
-            if len(observation["legal"]) > 1:
+        def act(self, observation: Any) -> Any:
+            if len(observation.legal) > 1:
                 clock.now += 0.2
             return super().act(observation)
 
@@ -469,8 +469,8 @@ def test_a_slow_thought_sets_the_pace_so_a_forced_move_waits_as_long(
     class Slow(TrixterBot):
         """The beginner, taking 1.5 s (of the fake clock) to weigh a real choice."""
 
-        def act(self, observation: dict) -> Any:
-            if len(observation["legal"]) > 1:
+        def act(self, observation: Any) -> Any:
+            if len(observation.legal) > 1:
                 clock.now += 1.5
             return super().act(observation)
 
@@ -496,7 +496,7 @@ def test_a_slow_thought_sets_the_pace_so_a_forced_move_waits_as_long(
 
 def test_a_failing_bot_is_replaced_by_a_random_move() -> None:
     class Broken:
-        def act(self, observation: dict) -> Any:
+        def act(self, observation: Any) -> Any:
             raise RuntimeError("oops")
 
     from tutor.bots import Bot
