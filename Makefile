@@ -70,9 +70,10 @@ test: $(VENV)/.installed-test
 	cat $(BROWSER_LOG); echo "lane 1 exit $$lane1, lane 2 exit $$lane2"; \
 	test $$lane1 -eq 0 && test $$lane2 -eq 0
 
-# The quick lane for daily work (about 3.7 CPU-minutes: some 2 minutes on a quiet 2-core machine): everything but the browser, the static site
-# and the tests marked slow (long random play, the expert's games, every puzzle proved, the
-# benchmark scripts). CI runs `make test`, which runs them all.
+# The quick lane for daily work (about 3.7 CPU-minutes: some 2 minutes on a quiet 2-core
+# machine): everything but the browser, the static site and the tests marked slow (long
+# random play, the expert's games, every puzzle proved, the benchmark scripts). CI runs
+# `make test`, which runs them all.
 check: $(VENV)/.installed-test
 	$(BIN)/python -m pytest $(XDIST) -m "not slow and not browser and not site"
 
