@@ -19,7 +19,7 @@ import random
 from typing import Any
 
 from tutor.engine.actions import Action, Bid, ChooseTrump, NextHand, Play
-from tutor.engine.observation import Observation, observation_from_json
+from tutor.engine.observation import Observation, as_observation
 from tutor.engine.protocol import Phase
 
 __all__ = ["Bot", "RandomBot", "TrixterBot", "TrixBot", "bot_for", "play_bot_turn",
@@ -52,8 +52,7 @@ def legal_actions(observation: Observation | dict[str, Any]) -> list[Action]:
     >>> [str(a) for a in legal_actions(obs)]
     ['bid 0', 'bid 1']
     """
-    if not isinstance(observation, Observation):  # its JSON, as a message carries it
-        observation = observation_from_json(observation)
+    observation = as_observation(observation)  # the view, or its JSON as a message carries it
     acts = list(observation.legal)
     if observation.KIND == "trixter":
         kinds = _TRIXTER_KINDS.get(observation.phase)
