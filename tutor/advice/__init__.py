@@ -41,6 +41,7 @@ from tutor.advice.answer import (DEFAULT_SECONDS, ROLLOUT_CARDS_PER_SECOND, Advi
                                  budget_for, hint_seconds, label, observation_seed,
                                  paired_sure, unpaired_sure, work_for)
 from tutor.advice.bids import BidDistribution, bid_distribution
+from tutor.advice.reasons import reason_for
 from tutor.advice.trex import trex_advice
 from tutor.advice.trix import card_advice, contract_advice, round_advice
 from tutor.advice.trixter import trixter_advice
@@ -85,5 +86,6 @@ def advise(game, seat: int | None = None, seconds: float | None = None, seed: in
     decide = trixter_advice if game.KIND == "trixter" else _TRIX.get(game.phase, card_advice)
     advice = decide(game, seat, legal, work, rng_seed)
     advice.game = game.KIND
+    advice.reason = reason_for(game.observation(seat), advice)
     advice.seconds = time.perf_counter() - start
     return advice

@@ -73,6 +73,14 @@ class Advice:
     (:func:`paired_sure`); otherwise (a tree search) each option's own layouts
     (:func:`unpaired_sure`)."""
     paired: bool = True
+    features: dict[str, dict[str, list[float]]] = field(default_factory=dict)
+    """Facts of the same layouts as :attr:`per`, for the reasons
+    (:mod:`tutor.advice.ideas`): for each option (its text), each fact's value on each of
+    its layouts, e.g. ``"trick"``: 1 when the seat takes the trick in progress (or the one
+    its card leads), else 0."""
+    reason: Any = None
+    """Why the best choice wins, in the game's words (a :class:`tutor.advice.ideas.Reason`),
+    or ``None`` when no idea of the catalogue is supported by the numbers."""
 
     def beats(self, a: str, b: str) -> float:
         """The chance that option ``a`` (its text) has the higher mean result than ``b``
