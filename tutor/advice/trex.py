@@ -16,7 +16,7 @@ option's layouts end in when every seat plays the beginner's Trex strategy.
 from __future__ import annotations
 
 from tutor.advice.answer import Advice, Option, ranked, signed_points, sure_of, ways
-from tutor.advice.trix import layouts_for, side_of, team_words
+from tutor.advice.trix import add_facts, layouts_for, side_of, team_words
 from tutor.bots import policy
 from tutor.engine.actions import Action, Pass, Play
 from tutor.engine.masks import trex_place
@@ -45,6 +45,7 @@ def trex_advice(game, seat: int, legal: list[Action], work: int, rng_seed: str) 
     points = [0.0] * len(legal)
     per_place: dict[str, list[float]] = {str(a): [] for a in legal}
     per_points: dict[str, list[float]] = {str(a): [] for a in legal}
+    features: dict[str, dict[str, list[float]]] = {str(a): {} for a in legal}
     for hands in layouts:
         masks = [h.mask for h in hands]
         for k, a in enumerate(legal):
@@ -66,6 +67,9 @@ def trex_advice(game, seat: int, legal: list[Action], work: int, rng_seed: str) 
             pts = sum(TREX_POINTS[out.index(s)] for s in side)
             points[k] += pts
             per_place[str(a)].append(out.index(seat) + 1)
+            add_facts(features[str(a)], {"place": out.index(seat) + 1,
+                                         "out_first": 1 if out[0] == seat else 0,
+                                         "team_place": sum(out.index(s) + 1 for s in side)})
             per_points[str(a)].append(-pts if game.rules.reversed_signs else pts)
     done = len(layouts)
     team = len(side) == 2
@@ -85,10 +89,11 @@ def trex_advice(game, seat: int, legal: list[Action], work: int, rng_seed: str) 
         options = ranked(options, sign > 0)
         return Advice(seat=seat, kind="points", options=options,
                       samples=done, seconds=0.0, rollouts=done * len(legal), short=short,
-                      sure=sure_of(options, per_points, sign > 0), per=per_points)
+                      sure=sure_of(options, per_points, sign > 0), per=per_points,
+                      features=features)
     options = ranked(options, higher_is_better=False)
     return Advice(seat=seat, kind="place", options=options,
                   samples=done, seconds=0.0, rollouts=done * len(legal), short=short,
-                  sure=sure_of(options, per_place, False), per=per_place)
+                  sure=sure_of(options, per_place, False), per=per_place, features=features)
 
 

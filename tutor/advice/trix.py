@@ -19,13 +19,19 @@ from tutor.bots import policy
 from tutor.engine.actions import Action, ChooseContract, ClaimRedeal, Double, Play
 from tutor.engine.cards import Card, CardSet
 from tutor.engine.seats import seat_name
-from tutor.engine.trix.contracts import (DOUBLABLE, PENALTY_CARDS, TREX_POINTS, Contract,
-                                         contract_total, deal_points)
+from tutor.engine.trix.contracts import (DIAMONDS, DOUBLABLE, KING_OF_HEARTS, PENALTY_CARDS,
+                                         QUEENS, TREX_POINTS, Contract, contract_total,
+                                         deal_points)
 from tutor.engine.trix.game import may_claim_king_redeal, may_claim_trex_redeal
 from tutor.solver.hidden import sample, view_of
 
 __all__ = ["contract_advice", "round_advice", "card_advice", "layouts_for", "side_of",
-           "average_share", "team_words", "round_needed"]
+           "average_share", "team_words", "round_needed", "seat_facts", "add_facts",
+           "deal_outcome", "NO_FACTS"]
+
+QUEENS_MASK = QUEENS.mask
+DIAMONDS_MASK = DIAMONDS.mask
+KING_MASK = 1 << KING_OF_HEARTS.index
 
 
 def layouts_for(game, seat: int, samples: int, rng_seed: str) -> list[list[CardSet]]:
@@ -59,6 +65,34 @@ def side_points(deal: policy.TrixDeal, taken: list[int], won: list[int], side: l
     return sum(pts[s] for s in side)
 
 
+def seat_facts(deal: policy.TrixDeal, seat: int, new: int, tricks: int) -> dict[str, int]:
+    """What ``seat`` took in a play-out, for the reasons: ``new`` the cards it took (a
+    mask), ``tricks`` the tricks. ``penalty``: the points those cost it (a positive
+    number, whatever the signs of the table)."""
+    cost = deal.cost[seat]
+    lost = deal.per_trick * tricks
+    scoring = new & deal.scoring
+    while scoring:
+        low = scoring & -scoring
+        lost += cost.get(low.bit_length() - 1, 0)
+        scoring ^= low
+    return {"king": 1 if new & KING_MASK else 0,
+            "queens": (new & QUEENS_MASK).bit_count(),
+            "diamonds": (new & DIAMONDS_MASK).bit_count(), "tricks": tricks, "penalty": lost}
+
+
+NO_FACTS = {"redeal": 0, "king": 0, "queens": 0, "diamonds": 0, "tricks": 0, "penalty": 0,
+            "place": 0}
+"""Every fact of a deal played out from its round (:func:`deal_outcome`), as when the
+seat takes nothing; each layout fills them all, so each list lines up with ``per``."""
+
+
+def add_facts(features: dict[str, list[float]], facts: dict[str, float]) -> None:
+    """Append one layout's ``facts`` to an option's ``features``."""
+    for k, v in facts.items():
+        features.setdefault(k, []).append(v)
+
+
 def points_text(mean: float, team: bool, seat: int = 0) -> str:
     """An option's line: its points expected in the deal."""
     return f"{signed_points(mean)} points expected{team_words(team, seat)} in this deal"
@@ -81,6 +115,7 @@ def card_advice(game, seat: int, legal: list[Action], work: int, rng_seed: str) 
     trick0 = [(s, c.index) for s, c in game.trick]
     totals = [0.0] * len(plays)
     per: dict[str, list[float]] = {str(a): [] for a in plays}
+    features: dict[str, dict[str, list[float]]] = {str(a): {} for a in plays}
     for hands in layouts:
         masks = [h.mask for h in hands]
         for k, a in enumerate(plays):
@@ -99,6 +134,11 @@ def card_advice(game, seat: int, legal: list[Action], work: int, rng_seed: str) 
             pts = side_points(deal, taken, won, side)
             totals[k] += pts
             per[str(a)].append(pts)
+            # The same play-out's facts: the seat took the trick its card went to when
+            # that card is among the cards it took.
+            facts = seat_facts(deal, seat, taken[seat] & ~taken0[seat], won[seat] - won0[seat])
+            facts["trick"] = taken[seat] >> c & 1
+            add_facts(features[str(a)], facts)
     done = len(layouts)
     team = len(side) == 2
     options = [Option(a, totals[k] / done, points_text(totals[k] / done, team, seat))
@@ -108,7 +148,7 @@ def card_advice(game, seat: int, legal: list[Action], work: int, rng_seed: str) 
     return Advice(seat=seat, kind="points", options=options, samples=done,
                   seconds=0.0, rollouts=done * len(plays),
                   short={str(o.action): f"{signed_points(o.value)}" for o in options},
-                  sure=sure_of(options, per, up), per=per)
+                  sure=sure_of(options, per, up), per=per, features=features)
 
 
 # --- Trix: before the first lead ------------------------------------------------------------
@@ -135,16 +175,20 @@ def round_needed(contracts, rules) -> bool:
     return doubles or bool(set(contracts) & {Contract.KING, Contract.TREX})
 
 
-def play_deal(game, contracts, hands: list[CardSet], doubles: list, queue: list[int],
-              side: list[int]) -> float:
+def deal_outcome(game, contracts, hands: list[CardSet], doubles: list, queue: list[int],
+                 side: list[int]) -> tuple[float, dict[str, int], int]:
     """The rest of a deal from its round of doubles and claims (``queue``: the seats still
-    to speak, in order), every seat by the rollout policy: the points of ``side``, or an
-    average hand's share when someone claims a redeal."""
+    to speak, in order), every seat by the rollout policy: the points of ``side`` (an
+    average hand's share when someone claims a redeal), the facts of the same play-out
+    for the reasons (``redeal``: a later seat claims one; what the seat ``side[0]`` took,
+    :func:`seat_facts`, or its Trex ``place``) and the mask of the cards it took."""
     rules = game.rules
     doubles = list(doubles)
+    seat = side[0]
     for s in queue:
         if may_claim(hands[s], contracts):
-            return average_share(contracts, rules, len(side) == 2)
+            return average_share(contracts, rules, len(side) == 2), \
+                {**NO_FACTS, "redeal": 1}, 0
         for card in doublable(hands[s], contracts, rules, doubles):
             if policy.would_double(hands[s].mask, card.index):
                 doubles.append((card, s))
@@ -153,11 +197,13 @@ def play_deal(game, contracts, hands: list[CardSet], doubles: list, queue: list[
     if Contract.TREX in contracts:
         out = policy.trex_rollout(masks, [-1] * 4, [-1] * 4, [], owner)
         pts = sum(TREX_POINTS[out.index(s)] for s in side)
-        return -pts if rules.reversed_signs else pts
+        return -pts if rules.reversed_signs else pts, \
+            {**NO_FACTS, "place": out.index(seat) + 1}, 0
     deal = policy.trix_deal(contracts, doubles, rules)
     taken, won = [0] * 4, [0] * 4
     policy.trix_rollout(deal, masks, [], owner, taken, won, 0)
-    return side_points(deal, taken, won, side)
+    facts = {**NO_FACTS, **seat_facts(deal, seat, taken[seat], won[seat])}
+    return side_points(deal, taken, won, side), facts, taken[seat]
 
 
 def contract_advice(game, seat: int, legal: list[Action], work: int, rng_seed: str) -> Advice:
@@ -170,11 +216,13 @@ def contract_advice(game, seat: int, legal: list[Action], work: int, rng_seed: s
     rules = game.rules
     totals = [0.0] * len(choices)
     per: dict[str, list[float]] = {str(a): [] for a in choices}
+    features: dict[str, dict[str, list[float]]] = {str(a): {} for a in choices}
     for hands in layouts:
         for k, a in enumerate(choices):
             queue = [(seat + i) % 4 for i in range(4)] if round_needed(a.contracts, rules) \
                 else []
-            pts = play_deal(game, a.contracts, hands, [], queue, side)
+            pts, facts, _ = deal_outcome(game, a.contracts, hands, [], queue, side)
+            add_facts(features[str(a)], {"points": pts, **facts})
             totals[k] += pts
             per[str(a)].append((-1 if rules.reversed_signs else 1)
                                * (pts - average_share(a.contracts, rules, team)))
@@ -193,7 +241,8 @@ def contract_advice(game, seat: int, legal: list[Action], work: int, rng_seed: s
     return Advice(seat=seat, kind="points", options=options, samples=done,
                   seconds=0.0, rollouts=done * len(choices),
                   short={str(o.action): f"{signed_points(o.value, 0)} against an average hand"
-                         for o in options}, sure=sure_of(options, per), per=per)
+                         for o in options}, sure=sure_of(options, per), per=per,
+                  features=features)
 
 
 def round_advice(game, seat: int, legal: list[Action], work: int, rng_seed: str) -> Advice:
@@ -210,11 +259,13 @@ def round_advice(game, seat: int, legal: list[Action], work: int, rng_seed: str)
     share = average_share(contracts, rules, team)
     totals = [0.0] * len(legal)
     per: dict[str, list[float]] = {str(a): [] for a in legal}
+    features: dict[str, dict[str, list[float]]] = {str(a): {} for a in legal}
     for hands in layouts:
         for k, a in enumerate(legal):
             if isinstance(a, ClaimRedeal):
                 totals[k] += share
                 per[str(a)].append(share)
+                add_facts(features[str(a)], {**NO_FACTS, "redeal": 1})
                 continue
             doubles = list(game.doubles)
             if isinstance(a, Double):
@@ -223,7 +274,10 @@ def round_advice(game, seat: int, legal: list[Action], work: int, rng_seed: str)
                 for card in doublable(hands[seat], contracts, rules, doubles):
                     if policy.would_double(hands[seat].mask, card.index):
                         doubles.append((card, seat))
-            pts = play_deal(game, contracts, hands, doubles, later, side)
+            pts, facts, mine = deal_outcome(game, contracts, hands, doubles, later, side)
+            if isinstance(a, Double):  # the seat took back the card it doubled
+                facts["back"] = mine >> a.card.index & 1
+            add_facts(features[str(a)], facts)
             totals[k] += pts
             per[str(a)].append(pts)
     done = len(layouts)
@@ -241,4 +295,4 @@ def round_advice(game, seat: int, legal: list[Action], work: int, rng_seed: str)
     return Advice(seat=seat, kind="points", options=options,
                   samples=done, seconds=0.0, rollouts=done * len(legal),
                   short={str(o.action): f"{signed_points(o.value)} points" for o in options},
-                  sure=sure_of(options, per, up), per=per)
+                  sure=sure_of(options, per, up), per=per, features=features)
