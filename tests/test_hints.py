@@ -357,7 +357,8 @@ def test_hint_words_list_five_and_always_the_best() -> None:
 
 def test_hint_note_says_how_the_deals_were_weighed() -> None:
     """Trix options are played on the same deals; a Trixter tree tries the better choices
-    on more deals, and each option's line says on how many."""
+    on more deals (the note says so), and each option's line says how often it makes the
+    bid, not on how many deals."""
     from tutor.advice import advise
 
     trixter = TrixterGame.new(players=4, seed=3, first_hand=4)
@@ -369,7 +370,9 @@ def test_hint_note_says_how_the_deals_were_weighed() -> None:
         f"were tried on more of them.")
     for o in a.options:
         if str(o.action).startswith("bid"):
-            assert f" of {len(a.per[str(o.action)])} deal" in o.text
+            made = sum(a.features[str(o.action)]["made"]) / len(a.per[str(o.action)])
+            assert f"makes your bid {round(100 * made)}% of the time" in o.text
+            assert "deal" not in o.text
     trix = TrixGame.new(seed=3)
     words = hint_words(advise(trix, budget=40))
     assert words["note"].startswith("Weighed over ") and "fit what you have seen." in words["note"]

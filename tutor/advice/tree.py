@@ -99,7 +99,7 @@ class _Hand:
     playout change (masks for the hands, bit 52 a joker)."""
 
     __slots__ = ("n", "size", "rules", "dealer", "last_bidder", "hands", "jokers", "trump",
-                 "bids", "n_bids", "phase", "trick", "leader", "won", "left", "gone")
+                 "bids", "n_bids", "phase", "trick", "leader", "won", "left", "gone", "first")
 
     def layout(self, hands) -> _Hand:
         """A copy of this public state with one layout's hands dealt (card sets)."""
@@ -109,6 +109,7 @@ class _Hand:
         st.bids, st.n_bids, st.trick = list(self.bids), self.n_bids, list(self.trick)
         st.leader, st.won, st.left = self.leader, list(self.won), self.left
         st.gone = self.gone
+        st.first = -1
         st.hands = [h.mask for h in hands]
         st.jokers = [h.jokers for h in hands]
         return st
@@ -156,6 +157,8 @@ class _Hand:
 
     def _close_trick(self) -> None:
         w = (self.leader + winner_by_index(self.trick, self.trump)) % self.n
+        if self.first < 0:  # the first trick closed after the root: the reasons' "trick"
+            self.first = w
         self.won[w] += 1
         self.leader = w
         self.trick = []
@@ -172,8 +175,10 @@ class _Hand:
             self.move(_pick(self.legal(), rand()))
         if informed:
             if self.left:
-                policy.trixter_rollout(self.hands, self.jokers, self.trick, self.leader,
-                                       self.trump, self.bids, self.won, self.gone)
+                won = policy.trixter_rollout(self.hands, self.jokers, self.trick, self.leader,
+                                             self.trump, self.bids, self.won, self.gone)
+                if self.first < 0:
+                    self.first = won.first
                 self.trick, self.left, self.phase = [], 0, _OVER
             return
         n, hands, jokers, trump, won = self.n, self.hands, self.jokers, self.trump, self.won
@@ -189,6 +194,8 @@ class _Hand:
                     hands[s] &= ~(1 << c)
                 trick.append(c)
             leader = (leader + winner_by_index(trick, trump)) % n
+            if self.first < 0:
+                self.first = leader
             won[leader] += 1
             trick = []
             left -= 1
@@ -219,11 +226,14 @@ class SearchResult:
     seat's scaled score), most visited first; ``best`` is the move chosen.
 
     ``results`` holds, for each move (by its text), the seat's bid and tricks at the end
-    of every iteration through it, in order."""
+    of every iteration through it, in order; ``firsts`` the seat that took the first trick
+    closed after the move (the trick in progress, the one a lead starts, or for a trump or
+    a bid the hand's first), on the same iterations."""
 
     moves: list[tuple[Action, int, float]]
     iterations: int
     results: dict[str, list[tuple[int, int]]] = field(default_factory=dict, repr=False)
+    firsts: dict[str, list[int]] = field(default_factory=dict, repr=False)
 
     @property
     def best(self) -> Action:
@@ -343,12 +353,14 @@ def search(observation: TrixterObservation | dict[str, Any], iterations: int = I
         raise ValueError("no layout of the hidden cards fits what this seat has seen")
     root = _Node(None, -1, -1)
     results: dict[int, list[tuple[int, int]]] = {a: [] for a in moves}
+    firsts: dict[int, list[int]] = {a: [] for a in moves}
     for hands in layouts:
         st = base.layout(hands)
         node, path = _select(root, st, root_legal, rand, exploration)
         st.play_out(rand, informed)
         bids, won = st.bids, st.won
         results[path[0]].append((bids[seat], won[seat]))
+        firsts[path[0]].append(st.first)
         if trace is not None:
             trace(hands, path, list(won))
         while node is not root:
@@ -360,4 +372,5 @@ def search(observation: TrixterObservation | dict[str, Any], iterations: int = I
     ranked = sorted(root.children, key=lambda ch: (-ch.visits, -ch.reward / ch.visits))
     return SearchResult([(moves[ch.action], ch.visits, ch.reward / ch.visits)
                          for ch in ranked], len(layouts),
-                        {str(moves[a]): r for a, r in results.items()})
+                        {str(moves[a]): r for a, r in results.items()},
+                        {str(moves[a]): f for a, f in firsts.items()})

@@ -13,7 +13,6 @@ from dataclasses import replace
 
 from tutor.advice import tree as tree_search
 from tutor.advice.answer import Advice, Option, percent, ranked, signed_points
-from tutor.facts import plural
 from tutor.engine.actions import Action, Bid, ChooseTrump, Play
 from tutor.engine.protocol import Phase
 
@@ -48,18 +47,20 @@ def trixter_advice(game, seat: int, legal: list[Action], work: int, rng_seed: st
     trump_tree = tree.phase == Phase.TRUMP
     r = tree_search.search(tree, max(work, 2 * len(tree.legal)),
                "advice/trump" if trump_tree else f"{rng_seed}/0", informed=True)
-    results, done = dict(r.results), r.iterations
+    results, firsts, done = dict(r.results), dict(r.firsts), r.iterations
     bids = [a for a in legal if isinstance(a, Bid)]
     if changes:
-        under = results.pop(current, [])
+        under = list(zip(results.pop(current, []), firsts.pop(current, [])))
         for a in bids:
-            results[str(a)] = [(b, k) for b, k in under if b == a.n]
+            results[str(a)] = [got for got, _ in under if got[0] == a.n]
+            firsts[str(a)] = [w for got, w in under if got[0] == a.n]
         if not all(results[str(a)] for a in bids):  # the trump named was hardly tried
             r = tree_search.search(obs, max(work, 2 * len(bids)), f"{rng_seed}/1", informed=True)
             results.update(r.results)
+            firsts.update(r.firsts)
             done += r.iterations
     chance_kind = phase == Phase.PLAY and rules.scoring == "exact"
-    options, per, short = [], {}, {}
+    options, per, short, features = [], {}, {}, {}
     for a in legal:
         if not isinstance(a, (fresh, ChooseTrump)) or not results.get(str(a)):
             continue
@@ -68,18 +69,19 @@ def trixter_advice(game, seat: int, legal: list[Action], work: int, rng_seed: st
         pts = [rules.score(b, k) for b, k in got]
         mean = sum(pts) / len(pts)
         trump = isinstance(a, ChooseTrump)
-        text = (f"{'you make' if trump else 'makes'} your bid in {percent(made)} of "
-                f"{plural(len(got), 'deal')} · {signed_points(mean)} points expected")
+        text = (f"{'you make' if trump else 'makes'} your bid {percent(made)} of the time"
+                f" · {signed_points(mean)} points expected")
         if trump:
             said = [b for b, _ in got]
             text += f" (bidding {max(sorted(set(said)), key=said.count)} most often)"
         short[str(a)] = f"{percent(made)} · {signed_points(mean)} points"
         per[str(a)] = [float(b == k) for b, k in got] if chance_kind else pts
+        features[str(a)] = _features(got, firsts[str(a)], seat)
         options.append(Option(a, made if chance_kind else mean, text))
     options = ranked(options)
     advice = Advice(seat=seat, kind="chance" if chance_kind else "points", options=options,
                     samples=done, seconds=0.0, rollouts=done, short=short, per=per,
-                    paired=False)
+                    paired=False, features=features)
     if len(options) > 1:
         advice.sure = advice.beats(str(options[0].action), str(options[1].action))
     best_bid = next((str(o.action) for o in options if isinstance(o.action, Bid)), None)
@@ -88,3 +90,16 @@ def trixter_advice(game, seat: int, legal: list[Action], work: int, rng_seed: st
         advice.tricks = [sum(k == t for _, k in got) / len(got)
                          for t in range(game.hand_size + 1)]
     return advice
+
+
+def _features(got: list[tuple[int, int]], firsts: list[int], seat: int) -> dict[str, list[float]]:
+    """The facts of an option's iterations the reasons read (:mod:`tutor.advice.ideas`):
+    ``trick`` 1 when the seat took the first trick closed after the choice (the trick in
+    progress, or the one its card leads), ``made`` / ``over`` / ``under`` the bid made,
+    overshot or missed, ``tricks`` the tricks taken, ``bid`` the bid played for."""
+    return {"trick": [float(w == seat) for w in firsts],
+            "made": [float(b == k) for b, k in got],
+            "over": [float(k > b) for b, k in got],
+            "under": [float(k < b) for b, k in got],
+            "tricks": [float(k) for _, k in got],
+            "bid": [float(b) for b, _ in got]}

@@ -22,7 +22,7 @@ from tutor.engine.masks import (DIAMONDS, FULL, HEARTS, HIGHER, JACK, JOKER, KIN
                                 beats, bits, legal_mask, led_suit, trex_place, trex_playable,
                                 trick_winner, trix_legal_mask)
 
-__all__ = ["trixter_card", "trixter_rollout", "TrixDeal", "trix_deal", "trix_card",
+__all__ = ["trixter_card", "trixter_rollout", "TricksWon", "TrixDeal", "trix_deal", "trix_card",
            "trix_rollout", "close_trick", "trex_card", "trex_rollout", "would_double", "FULL"]
 
 
@@ -114,13 +114,23 @@ def _trixter_duck(winners: list[int], losers: list[int], led: int, trump: int, u
     return min(winners, key=lambda i: (i // 13 == trump, i % 13))
 
 
+class TricksWon(list):
+    """The tricks each seat ended a play-out with (a list, equal to ``won``), and
+    ``first``: the seat that took the first trick the play-out closed (the advice's
+    reasons ask who takes the trick in progress)."""
+
+    __slots__ = ("first",)
+
+
 def trixter_rollout(hands: list[int], jokers: list[int], trick: list[int], leader: int,
-                    trump: int, bids: Sequence[int], won: list[int], gone: int) -> list[int]:
+                    trump: int, bids: Sequence[int], won: list[int], gone: int) -> TricksWon:
     """Play the hand out, every seat by :func:`trixter_card` for its own bid: the tricks
-    each seat ends with. ``hands``, ``jokers``, ``won`` are changed in place; ``gone``: the
-    cards played so far. The play-outs of the advice's tree and of the informed ISMCTS."""
+    each seat ends with, and the seat that took the first trick (:class:`TricksWon`).
+    ``hands``, ``jokers``, ``won`` are changed in place; ``gone``: the cards played so
+    far. The play-outs of the advice's tree and of the informed ISMCTS."""
     n = len(hands)
     trick = list(trick)
+    first = -1
     while True:
         while len(trick) < n:
             s = (leader + len(trick)) % n
@@ -135,10 +145,14 @@ def trixter_rollout(hands: list[int], jokers: list[int], trick: list[int], leade
             trick.append(c)
         w = (leader + trick_winner(trick, trump)) % n
         won[w] += 1
+        if first < 0:
+            first = w
         leader = w
         trick = []
         if not hands[w] and not jokers[w]:
-            return won
+            out = TricksWon(won)
+            out.first = first
+            return out
 
 
 # --- Trix: the trick contracts --------------------------------------------------------------
