@@ -110,10 +110,47 @@ def test_the_planted_trix_blunder_ranks_first():
     top = r.mistakes[0]
     assert (top.index, top.hand, top.trick, top.chosen, top.best) == (8, 1, 1, "2H", "KH")
     assert top.best_value == 0.0 and top.loss == 75.0 and top.unit == "points"
-    assert top.explain() == ("Deal 1, trick 1: 2♥ scored −75 on average; K♥ would have "
-                             "scored 0.")
+    line = "Deal 1, trick 1: 2♥ scored −75 on average; K♥ would have scored 0."
+    assert top.explain() == (f"{line} {top.why}" if top.why else line)
     assert r.decisions[-1].forced and r.decisions[-1].chosen == "KH"
     assert r.scores == [[0, 0, 0, -75]]
+
+
+def test_a_mistake_says_why_from_the_seats_view_then(monkeypatch):
+    """The review's reason for a mistake is the game's idea, found by the same detectors as
+    a hint's on the review's own advice, with the choice made put second, and read from the
+    seat's view at that decision (a stand-in detector here, so the test does not lean on
+    the catalogue's contents)."""
+    from tutor.advice import ideas_trix
+    from tutor.advice.ideas import Idea, Reason
+
+    seen = []
+
+    def detect(view, advice):
+        seen.append(view)
+        best, second = advice.options[0].action, advice.options[1].action
+        idea = Idea("drop", "trix", ("card",), "Drop the K♥", "Drop it under a higher heart.")
+        return Reason(idea, "A higher heart is out.", f"the {best.card.symbol()} drops under "
+                      f"the A♥, and the {second.card.symbol()} keeps it for later")
+
+    monkeypatch.setattr(ideas_trix, "DETECTORS", [detect])
+    r = review(trix_king_blunder(), 3, budget=200)
+    top = r.mistakes[0]
+    assert top.why == "The K♥ drops under the A♥, and the 2♥ keeps it for later."
+    assert top.explain() == ("Deal 1, trick 1: 2♥ scored −75 on average; K♥ would have "
+                             f"scored 0. {top.why}")
+    # Read from seat 3's own view just before its 2♥: its hand, the trick so far.
+    at = [v for v in seen if v.seat == 3 and len(v.trick) == 3]
+    assert at and {c.symbol() for c in at[0].hand} == {"A♠", "K♠", "Q♠", "J♠", "10♠", "9♠",
+                                                         "K♥", "2♥", "A♦", "K♦", "Q♦",
+                                                         "J♦", "10♦"}
+    assert all(d.why is None for d in r.decisions if d.loss == 0)
+    close = Decision(index=3, hand=2, trick=1, kind="card", chosen="9D", best="JD",
+                     chosen_value=0.78, best_value=0.80, unit="chance", loss=0.3, sure=0.4,
+                     why="The J♦ takes the trick your bid needs.")
+    assert close.explain() == ("Hand 2, trick 1: 9♦ made your bid in 78% of layouts; the J♦ in "
+                               "80%: a close call on these layouts, not counted as a mistake. "
+                               "The J♦ takes the trick your bid needs.")
 
 
 def test_trix_owner_contract_and_double_are_judged():
@@ -141,7 +178,7 @@ def test_a_close_call_is_shown_not_counted():
     assert close.close_call and not close.is_mistake
     assert clear.is_mistake and not clear.close_call
     assert close.explain() == ("Hand 2, trick 1: 5♠ made your bid in 40% of layouts; the 6♠ "
-                               "in 45%: too close to call on these layouts, not counted as a "
+                               "in 45%: a close call on these layouts, not counted as a "
                                "mistake.")
     assert clear.explain() == "Hand 2, trick 1: 5♠ made your bid in 40% of layouts; the 6♠ in 45%."
 

@@ -89,5 +89,38 @@ def test_a_close_call_says_so_and_is_not_counted():
     d = Decision(index=3, hand=2, trick=1, kind="card", chosen="9D", best="JD",
                  chosen_value=0.78, best_value=0.80, unit="chance", loss=0.3, sure=0.4)
     assert not d.is_mistake and d.close_call
-    assert d.explain().endswith("too close to call on these layouts, not counted as a "
-                                "mistake.")
+    assert d.explain().endswith("the J♦ in 80%: a close call on these layouts, not counted "
+                                "as a mistake.")
+
+
+def test_a_hint_not_taken_is_reviewed_with_the_hints_numbers_and_reason(monkeypatch):
+    """The learner asks for a hint and takes its worst choice: the review's entry shows the
+    hint's own values, and its reason is the one the detectors give on the hint's own
+    advice, with the choice made put second (a stand-in detector that quotes the numbers
+    it was given, so the test does not lean on the catalogues' contents)."""
+    from tutor.advice import ideas_trix
+    from tutor.advice.answer import sentence
+    from tutor.advice.ideas import Idea, Reason
+    from tutor.advice.reasons import reason_against
+
+    def quote(view, advice):
+        a, b = advice.options[:2]
+        idea = Idea("quote", "trix", ("contract",), "Quote", "The numbers given.")
+        return Reason(idea, "Weigh the contracts.", f"{a.action} {a.value!r} over "
+                      f"{b.action} {b.value!r} for seat {view.seat}")
+
+    monkeypatch.setattr(ideas_trix, "DETECTORS", [quote])
+    game = TrixGame.new(seed=3)
+    seat, index = game.owner, len(game.history)
+    hint = advise(game, seat, budget=BUDGET, seed=observation_seed(game.observe(seat)))
+    worst = hint.options[-1].action
+    expected = reason_against(game.observation(seat), hint, worst)
+    game.hinted.add(index)
+    game.apply(worst, seat)
+    r = review(game, seat, budget=BUDGET, seed=9, hint_budget=BUDGET)
+    d = next(d for d in r.decisions if d.index == index)
+    assert d.chosen == str(worst) and d.loss > 0
+    values = {str(o.action): o.value for o in hint.options}
+    assert dict(d.alternatives) == values
+    assert expected is not None and d.why == sentence(expected.text)
+    assert d.explain().endswith(d.why)

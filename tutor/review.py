@@ -34,7 +34,9 @@ deal number), ``trick`` (1-based, or ``None`` outside trick play), ``kind`` (one
 ``best_value`` (in ``unit``), ``unit``, ``loss`` (always in the game's points, so
 losses of every kind rank together), ``sure`` (how sure the layouts are that the best
 beats the choice), ``alternatives`` (``(action text, value)``, best first), ``judged``,
-``reason``, ``forced`` and ``explain()``.
+``reason`` (why it was not judged), ``why`` (why the best beats the choice, in the game's
+words: :func:`tutor.advice.reasons.reason_against` on the seat's view then), ``forced`` and
+``explain()``.
 
 Each value is the advice's (its ``kind`` is the unit), and ``loss`` turns it into points:
 
@@ -71,12 +73,14 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from tutor.engine.actions import (Bid, ChooseContract, ChooseTrump, ClaimRedeal, Double, NoDouble,
                                   NoRedeal, Pass, Play, parse_action)
-from tutor.advice.answer import hint_seconds, label, observation_seed
+from tutor.advice.answer import (CLEAR, TOLERANCE, hint_seconds, label, observation_seed,
+                                 sentence, surely_better)
+from tutor.advice.reasons import reason_against
 from tutor.engine.protocol import Game, Phase
 from tutor.engine.trix.contracts import TREX_POINTS
 
@@ -92,16 +96,10 @@ REVIEW_SECONDS = 0.05
 """The advice's work per decision in a review, as seconds at its fixed rate of rollouts:
 an eighth of a hint's, so that a whole game of about 200 decisions reviews in seconds."""
 
-CLEAR = 0.95
-"""A loss is a mistake when the layouts make it this sure that the best beats the choice
-by at least :data:`TOLERANCE`."""
-
 TREX_POINTS_PER_PLACE = TREX_POINTS[0] - TREX_POINTS[1]  # RULES.md A3: 200, 150, 100, 50
 
-TOLERANCE = {"points": 1.0, "chance": 0.05, "place": 1 / TREX_POINTS_PER_PLACE}
-"""The least loss, in each unit, that can be a mistake: a point, or 5% chance of making
-the bid (issue 27: below this, two choices are about equal)."""
-
+# CLEAR, TOLERANCE and surely_better live with the advice (tutor.advice.answer), which says
+# "about equal" by the same measure; they stay importable from here.
 
 
 # --- what the review returns ---------------------------------------------------------
@@ -130,6 +128,7 @@ class Decision:
     game: str = "trixter"
     sure: float | None = None  # how surely the best beats the choice by TOLERANCE
     # (a loss only)
+    why: str | None = None  # why the best beats the choice (a loss with a reason only)
 
     @property
     def is_mistake(self) -> bool:
@@ -143,7 +142,8 @@ class Decision:
         return self.judged and self.loss > 0 and not self.is_mistake
 
     def explain(self) -> str:
-        """One line a learner reads (with a note when the loss is a close call).
+        """One line a learner reads (with a note when the loss is a close call), then why
+        the best beats the choice when an idea of the game says so (``why``).
 
         Every number in it is the one the review's table shows (:func:`value_words`).
 
@@ -156,8 +156,8 @@ class Decision:
         """
         line = self._line()
         if self.close_call:
-            return line[:-1] + ": too close to call on these layouts, not counted as a mistake."
-        return line
+            line = line[:-1] + ": a close call on these layouts, not counted as a mistake."
+        return f"{line} {self.why}" if self.why else line
 
     def _line(self) -> str:
         where = self._where()
@@ -415,7 +415,15 @@ class _Judge:
         sure = surely_better(advice, better, worse, TOLERANCE[unit])
         return Decision(**self.base, kind=kind, best=best, chosen_value=values[chosen],
                         best_value=best_value, unit=unit, loss=loss, alternatives=rows,
-                        sure=round(sure, 6))
+                        sure=round(sure, 6), why=self._why(advice, kind))
+
+    def _why(self, advice, kind: str) -> str | None:
+        """Why the best of this kind beats the action taken, from the seat's view at the
+        decision and the review's own advice of it (its layouts): the game's idea, or
+        ``None``."""
+        mine = replace(advice, options=[o for o in advice.options if _kind_of(o.action) == kind])
+        found = reason_against(self.game.observation(self.seat), mine, self.action)
+        return sentence(found.text) if found is not None else None
 
     def _not_judged(self, kind: str, reason: str) -> Decision:
         return Decision(**self.base, kind=kind, best=str(self.action), chosen_value=None,
@@ -453,16 +461,6 @@ class _Judge:
         else:
             per_unit = 1.0
         return rows, a.kind, per_unit, a
-
-
-def surely_better(advice, a: str, b: str, margin: float) -> float:
-    """The chance, from the layouts the advice played out, that option ``a`` (its text)
-    beats ``b`` on average by at least ``margin`` (in the advice's unit): each of ``a``'s
-    results is lowered by the margin before the two are compared."""
-    from tutor.advice import paired_sure, unpaired_sure
-
-    sure = paired_sure if advice.paired else unpaired_sure
-    return sure([x - margin for x in advice.per[a]], advice.per[b])
 
 
 class _NotJudged(Exception):

@@ -17,11 +17,12 @@ from typing import Any
 
 from tutor.facts import signed
 from tutor.engine.actions import (Action, Bid, ChooseContract, ChooseTrump, ClaimRedeal, Double,
-                                  Play)
-from tutor.engine.trix.contracts import contracts_title
+                                  NoDouble, NoRedeal, Play)
+from tutor.engine.trix.contracts import TREX_POINTS, contracts_title
 
 __all__ = ["Option", "Advice", "label", "signed_points", "percent", "DEFAULT_SECONDS",
-           "hint_seconds", "observation_seed",
+           "hint_seconds", "observation_seed", "CLEAR", "TOLERANCE", "surely_better",
+           "idea_words", "why_words", "sentence",
            "ROLLOUT_CARDS_PER_SECOND", "budget_for", "ways", "work_for", "paired_sure",
            "unpaired_sure", "sure_of", "ranked"]
 
@@ -33,6 +34,16 @@ ROLLOUT_CARDS_PER_SECOND = 250_000
 """Cards a rollout plays a second in pure Python on one core, counting 8 more a rollout
 for its share of dealing the layout (measured with ``benchmarks/advice.py``): ``seconds``
 becomes a budget of rollouts at this rate."""
+
+CLEAR = 0.95
+"""How sure the layouts must make it that one choice beats another before the advice
+ranks them (and the review calls the loss a mistake): below it, the two are about equal."""
+
+TOLERANCE = {"points": 1.0, "chance": 0.05, "place": 1 / (TREX_POINTS[0] - TREX_POINTS[1])}
+"""The least difference, in each kind of value, that counts: a point, 5% chance of making
+the bid, a fiftieth of a Trex place (1 point; RULES.md A3). Below it, two choices are
+about equal (issue 27)."""
+
 
 # --- the answer ---------------------------------------------------------------------
 @dataclass(frozen=True)
@@ -92,8 +103,29 @@ class Advice:
         """The recommended action (one of ``game.legal_actions(seat)``)."""
         return self.options[0].action
 
+    @property
+    def about_equal(self) -> bool:
+        """The best and the next best are within the noise: their values differ by less
+        than the :data:`TOLERANCE` of the advice's kind, or the layouts make it less than
+        :data:`CLEAR` that the best beats the next (:attr:`sure`). ``False`` with one option.
+
+        >>> from tutor.engine.actions import parse_action as act
+        >>> a = Advice(seat=0, kind="chance", samples=4, seconds=0, options=[
+        ...     Option(act("JD"), 0.80, ""), Option(act("9D"), 0.78, "")])
+        >>> b = Advice(seat=0, kind="chance", samples=4, seconds=0, sure=0.99, options=[
+        ...     Option(act("JD"), 0.80, ""), Option(act("9D"), 0.50, "")])
+        >>> a.about_equal, b.about_equal, a.explain()
+        (True, False, 'J♦ and 9♦ are about equal: either makes your bid about 80% of the time.')
+        """
+        if len(self.options) < 2:
+            return False
+        gap = abs(self.options[0].value - self.options[1].value)
+        return gap < TOLERANCE.get(self.kind, 0.0) or (self.sure is not None
+                                                        and self.sure < CLEAR)
+
     def explain(self) -> str:
-        """One plain line: why the best choice beats the next best."""
+        """One plain line: why the best choice beats the next best, or that the two are
+        about equal (:attr:`about_equal`) with what either gives."""
         best = self.options[0]
         if len(self.options) == 1:
             return f"{_cap(label(best.action))} is your only choice: {best.text}."
@@ -101,12 +133,79 @@ class Advice:
         n = label(nxt.action)
         if best.value == nxt.value:
             return f"{_cap(label(best.action))} and {n} do equally well: {best.text}."
+        if self.about_equal:
+            return f"{_cap(label(best.action))} and {n} are about equal: {self._either()}."
         return (f"{_cap(_verb(best.action))}: {best.text}; "
                 f"the next best, {n}: {self.short.get(str(nxt.action), nxt.text)}.")
+
+    def _either(self) -> str:
+        """What either of two choices about equal gives, from the best's value."""
+        v = self.options[0].value
+        if self.kind == "chance":
+            return f"either makes your bid about {percent(v)} of the time"
+        if self.kind == "place":
+            return f"either finishes you in about place {v:.1f}"
+        if isinstance(self.best, ChooseContract):  # a contract's value: its gain (see trix.py)
+            return f"either scores about {signed_points(v, 0)} against an average hand"
+        return f"either scores about {signed_points(v)} points"
 
     def __repr__(self) -> str:
         return (f"<Advice seat={self.seat} {self.kind} best={self.best} "
                 f"options={len(self.options)} samples={self.samples}>")
+
+
+_THINK = {Bid: "Think about how many tricks your hand can take.",
+          ChooseTrump: "Think about which suit makes your hand strongest.",
+          ChooseContract: "Think about which contract your hand can best afford now.",
+          Double: "Think about whether doubling gains more than it risks.",
+          NoDouble: "Think about whether doubling gains more than it risks.",
+          ClaimRedeal: "Think about whether this hand is worth playing.",
+          NoRedeal: "Think about whether this hand is worth playing."}
+
+
+def idea_words(advice) -> str:
+    """The first step of a hint: the idea (the reason's ``nudge``), or without one a short
+    general line for the decision; it names no choice.
+
+    >>> from tutor.engine.actions import parse_action as act
+    >>> idea_words(Advice(seat=0, kind="chance", samples=1, seconds=0, game="trixter",
+    ...                   options=[Option(act("JD"), 1.0, ""), Option(act("9D"), 0.5, "")]))
+    'Think about what your bid still needs.'
+    """
+    reason = getattr(advice, "reason", None)
+    if reason is not None:
+        return sentence(reason.nudge)
+    options = advice.options
+    if len(options) == 1:
+        return "You have only one choice here."
+    best = options[0].action
+    if isinstance(best, Play):
+        if getattr(advice, "game", "") == "trixter":
+            return "Think about what your bid still needs."
+        if advice.kind == "place":
+            return "Think about which card lets you go out first, and helps the others least."
+        return "Think about which card keeps the penalties away from you."
+    return _THINK.get(type(best), "Think about what each choice leads to.")
+
+
+def why_words(advice) -> str:
+    """The second step of a hint: the choice and why (the reason's ``text``, else
+    :meth:`Advice.explain`)."""
+    reason = getattr(advice, "reason", None)
+    return sentence(reason.text) if reason is not None else advice.explain()
+
+
+def sentence(text: str) -> str:
+    """``text`` as a sentence on its own: a capital first, a full stop last (a reason's words
+    may begin with a card's name, or be written to follow a colon).
+
+    >>> sentence("the K♥ still loses to the A♥"), sentence("Q♠ is safe."), sentence("")
+    ('The K♥ still loses to the A♥.', 'Q♠ is safe.', '')
+    """
+    text = text.strip()
+    if not text:
+        return ""
+    return _cap(text) + ("" if text[-1] in ".!?" else ".")
 
 
 def _cap(text: str) -> str:
@@ -227,6 +326,14 @@ def ranked(options: list[Option], higher_is_better: bool = True) -> list[Option]
     sign = -1 if higher_is_better else 1
     order = {id(o): i for i, o in enumerate(options)}
     return sorted(options, key=lambda o: (sign * round(o.value, 9), order[id(o)]))
+
+
+def surely_better(advice, a: str, b: str, margin: float) -> float:
+    """The chance, from the layouts the advice played out, that option ``a`` (its text)
+    beats ``b`` on average by at least ``margin`` (in the advice's unit): each of ``a``'s
+    results is lowered by the margin before the two are compared."""
+    sure = paired_sure if advice.paired else unpaired_sure
+    return sure([x - margin for x in advice.per[a]], advice.per[b])
 
 
 def hint_seconds() -> float:
