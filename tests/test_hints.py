@@ -109,14 +109,20 @@ def test_a_hint_ranks_every_legal_choice_and_says_why(game: str, kind: str) -> N
     values = [o.value for o in advice.options]
     lower_is_better = advice.kind == "place"
     assert values == sorted(values, reverse=not lower_is_better), values
+    if kind != "pass":  # the ladder: the idea first, naming no choice
+        first = s.hint_view()
+        assert first["step"] == 1 and first["title"] == "Hint" and first["idea"]
+        assert first["options"] == [] and first["why"] == "" and first["line"] == ""
+        assert s.hint() is advice and s.hint() is advice  # the choice, then the numbers
     view = s.hint_view()
+    assert view["step"] == view["steps"] == 3 and view["button"] == ""
     shown = view["options"]
     assert [o["action"] for o in shown] == [str(o.action) for o in advice.options[:5]]
     assert [o["best"] for o in shown] == [o.action == advice.best
                                           for o in advice.options[:5]]
     assert shown[0]["best"] and shown[0]["label"] == action_words(advice.best)
     assert view["more"] == max(0, len(legal) - 5)
-    assert view["title"] == f"Hint: {action_words(advice.best)}"
+    assert view["title"] == _title(advice)
     assert view["line"] == advice.explain() and len(view["line"]) > 10
     assert not view["stale"]
     # Nothing played: the game waits for the same decision, now noted as hinted.
@@ -124,9 +130,18 @@ def test_a_hint_ranks_every_legal_choice_and_says_why(game: str, kind: str) -> N
     assert s.game.hinted == {moves}
 
 
+def _title(advice: Any) -> str:
+    """The hint's title: the best choice, or the best two when they are about equal."""
+    if advice.about_equal:
+        return (f"Hint: {action_words(advice.best)} or "
+                f"{action_words(advice.options[1].action)}, about equal")
+    return f"Hint: {action_words(advice.best)}"
+
+
 def test_the_hint_reads_only_the_learners_view() -> None:
     """The other seats' cards dealt again in other ways (the learner's hand kept): the
-    same hint, word for word, at a Trixter trump, bid and lead, and a Trix double and lead."""
+    same hint, word for word (every step: the idea, the why, the numbers), at a Trixter
+    trump, bid and lead, and a Trix double and lead."""
     deal = ["AK.2..", "QJ.3..", "T9.4..", "87.5.."]
     runs = []
     for d in [deal] + [_shuffled(deal, seed) for seed in range(4)]:
@@ -134,8 +149,7 @@ def test_the_hint_reads_only_the_learners_view() -> None:
         for kind in ("trump", "bid", "card"):
             s = trixter_at(kind, deals=[d])
             assert s.learner_to_move and not s.game.observe(0)["trick"]
-            s.hint(budget=BUDGET)
-            seen.append(s.hint_view())
+            seen.append(hint_words(s.hint(budget=BUDGET)))
         runs.append(seen)
     assert len({json.dumps(r) for r in runs}) == 1
     runs = []
@@ -143,8 +157,7 @@ def test_the_hint_reads_only_the_learners_view() -> None:
         seen = []
         for kind in ("double", "card"):
             s = trix_at(kind, d)
-            s.hint(budget=BUDGET)
-            seen.append(s.hint_view())
+            seen.append(hint_words(s.hint(budget=BUDGET)))
         runs.append(seen)
     assert len({json.dumps(r) for r in runs}) == 1
 
@@ -167,7 +180,7 @@ def test_the_same_decision_gets_the_same_hint() -> None:
     assert s.hint() is first  # asked again: not worked out again
     again = PlaySession(records.loads(records.dumps(s.game)), opponents=QUIET)
     assert again.hint().options == first.options
-    assert again.hint_view() == s.hint_view()
+    assert hint_words(again.hint()) == hint_words(first)
 
 
 # --- the session's rules, with a stand-in engine -----------------------------------------
@@ -185,6 +198,8 @@ class FakeAdvice:
     kind: str = "points"
     samples: int = 30
     seconds: float = 0.0
+    reason: Any = None
+    game: str = ""
 
     @property
     def best(self) -> Action:
@@ -205,7 +220,24 @@ class Fake:
         self.calls.append({"seat": seat, "seconds": seconds, "seed": seed, "budget": budget,
                            "obs": game.observe(seat)})
         legal = game.legal_actions(seat)
-        return FakeAdvice([Opt(a, -i, f"{10 - i} points") for i, a in enumerate(legal)])
+        return FakeAdvice([Opt(a, -i, f"{10 - i} points") for i, a in enumerate(legal)],
+                          game=game.KIND, reason=self.reason(legal))
+
+    def reason(self, legal: list[Action]) -> Any:
+        return None
+
+
+NUDGE = "Count the tricks your bid still needs, and who can still take them."
+
+
+class Reasoned(Fake):
+    """A stand-in engine whose advice has a reason (as the ideas' catalogues give)."""
+
+    def reason(self, legal: list[Action]) -> Any:
+        from tutor.advice.ideas import Idea, Reason
+
+        idea = Idea("count", "trixter", ("card",), "Count your tricks", "Count them.")
+        return Reason(idea, NUDGE, f"{action_words(legal[0])} takes the trick your bid needs.")
 
 
 def test_the_engine_is_asked_for_the_learners_seat_from_their_view(
@@ -255,13 +287,16 @@ def test_the_hint_greys_once_taken_and_goes_with_the_next_decision() -> None:
     s = trixter_at("trump")
     s._advisor = Fake()
     s.hint()
+    assert s.hint_view()["title"] == "Hint"  # the idea first
+    s.hint()
     assert s.hint_view()["title"] == "Hint: Trump ♠ spades"
     s.act("trump H")  # not the hint's choice: the learner decides
     assert s.hint_view() == {}  # the learner bids next: a new decision, no hint shown
     s.hint()
     s.act("bid 1")
-    stale = s.hint_view()
+    stale = s.hint_view()  # asked once, and taken: the whole hint, greyed
     assert stale["stale"] and stale["title"] == "The hint for your last decision: Bid 0"
+    assert stale["step"] == 3 and stale["options"] and stale["button"] == ""
     assert s.game.hinted == {0, 1}
     s.advance()
     if s.learner_to_move:
@@ -366,8 +401,8 @@ def test_hint_note_says_how_the_deals_were_weighed() -> None:
     a = advise(trixter, budget=60)
     words = hint_words(a)
     assert a.samples >= 60 and words["note"] == (
-        f"Searched over {a.samples:,} deals that fit what you have seen; the better choices "
-        f"were tried on more of them.")
+        f"Searched over {a.samples:,} ways the cards you cannot see could lie, each played to "
+        f"the end; the better choices were tried on more of them.")
     for o in a.options:
         if str(o.action).startswith("bid"):
             made = sum(a.features[str(o.action)]["made"]) / len(a.per[str(o.action)])
@@ -375,7 +410,115 @@ def test_hint_note_says_how_the_deals_were_weighed() -> None:
             assert "deal" not in o.text
     trix = TrixGame.new(seed=3)
     words = hint_words(advise(trix, budget=40))
-    assert words["note"].startswith("Weighed over ") and "fit what you have seen." in words["note"]
+    assert words["note"].startswith("Tried on ") and words["note"].endswith(
+        " ways the cards you cannot see could lie, each played to the end.")
+
+
+# --- about equal, and the hint ladder -----------------------------------------------------
+
+def _advice(kind: str, per: dict[str, list[float]]) -> Any:
+    """An advice with known results on each layout (the same layouts for every option)."""
+    from tutor.advice.answer import Advice, Option, ranked, sure_of
+
+    options = ranked([Option(parse_action(a), sum(v) / len(v), f"{a} line")
+                      for a, v in per.items()])
+    return Advice(seat=0, kind=kind, options=options, samples=len(next(iter(per.values()))),
+                  seconds=0.0, game="trixter", per=per, sure=sure_of(options, per),
+                  short={a: f"{a} short" for a in per})
+
+
+def test_two_choices_within_the_tolerance_are_about_equal() -> None:
+    # 80% against 78% of the bid: 2% apart, inside the 5% tolerance.
+    a = _advice("chance", {"JD": [1.0] * 80 + [0.0] * 20, "9D": [1.0] * 78 + [0.0] * 22})
+    assert a.about_equal
+    assert a.explain() == "J♦ and 9♦ are about equal: either makes your bid about 80% of the time."
+    words = hint_words(a)
+    assert words["title"] == "Hint: J♦ or 9♦, about equal"
+    assert hint_words(a, stale=True)["title"] == ("The hint for your last decision: J♦ or 9♦, "
+                                                  "about equal")
+    # A reason would rank the two: the idea stays the first step, the why says "about equal".
+    a.reason = Reasoned().reason([o.action for o in a.options])
+    words = hint_words(a, step=2)
+    assert words["idea"] == NUDGE and words["why"] == a.explain()
+    # Points: half a point apart is inside the point of tolerance.
+    p = _advice("points", {"bid 1": [8.0, 3.5, 6.0, 5.0], "bid 2": [7.5, 3.0, 5.5, 4.5]})
+    assert p.about_equal and p.sure == 1.0  # sure of the order, but by too little to count
+    assert p.explain() == "Bid 1 and bid 2 are about equal: either scores about +5.6 points."
+
+
+def test_a_clearly_better_choice_is_ranked() -> None:
+    a = _advice("chance", {"JD": [1.0] * 80 + [0.0] * 20, "9D": [1.0] * 40 + [0.0] * 60})
+    assert not a.about_equal and a.sure >= 0.95
+    assert a.explain() == "Play J♦: JD line; the next best, 9♦: 9D short."
+    assert hint_words(a)["title"] == "Hint: J♦"
+    # Far apart on average but on too few layouts to be sure: about equal, not ranked.
+    unsure = _advice("points", {"bid 1": [20.0, -10.0, 15.0], "bid 2": [0.0, 0.0, 0.0]})
+    assert unsure.sure is not None and unsure.sure < 0.95 and unsure.about_equal
+    assert "about equal" in unsure.explain()
+
+
+def test_the_hint_ladder_shows_the_idea_then_the_choice_then_the_numbers() -> None:
+    s = trixter_at("card")
+    s._advisor = fake = Reasoned()
+    advice = s.hint()
+    first = s.hint_view()
+    assert first["step"] == 1 and first["steps"] == 3
+    assert first["idea"] == NUDGE and first["title"] == "Hint"
+    assert first["button"] == "Show the card"
+    assert first["why"] == first["line"] == first["note"] == "" and first["options"] == []
+    assert not CARD_TOKEN.findall(json.dumps(first, ensure_ascii=False))  # no card named
+    best = action_words(advice.best)
+    assert s.hint() is advice
+    second = s.hint_view()
+    assert second["step"] == 2 and second["title"] == f"Hint: {best}"
+    assert second["idea"] == NUDGE and second["why"] == advice.reason.text
+    assert second["options"] == [] and second["button"] == "Show the numbers"
+    s.hint()
+    third = s.hint_view()
+    assert third["step"] == 3 and third["button"] == ""
+    assert third["options"][0]["label"] == best and third["line"] == advice.explain()
+    assert third["note"] == ("Tried on 30 ways the cards you cannot see could lie, each "
+                             "played to the end.")
+    s.hint()  # asked again: the whole hint stays
+    assert s.hint_view() == third and len(fake.calls) == 1
+    # Taken: the whole hint, greyed; the learner's next decision starts at the idea again.
+    s.act(advice.best)
+    stale = s.hint_view()
+    assert stale["stale"] and stale["step"] == 3 and stale["options"]
+    s.advance()
+    assert s.learner_to_move
+    s.hint()
+    assert s.hint_view()["step"] == 1 and len(fake.calls) == 2
+
+
+def test_without_a_reason_the_first_step_is_a_general_line() -> None:
+    s = trixter_at("card")
+    s._advisor = Fake()
+    s.hint()
+    assert s.hint_view()["idea"] == "Think about what your bid still needs."
+    s.hint()
+    view = s.hint_view()
+    assert view["why"] == f"{s.game.legal_actions(0)[0]} is first." and view["line"] == ""
+    s2 = trixter_at("bid")
+    s2._advisor = Fake()
+    s2.hint()
+    assert s2.hint_view()["idea"] == "Think about how many tricks your hand can take."
+    assert s2.hint_view()["button"] == "Show the bid"
+    s3 = trix_at("card")
+    s3._advisor = Fake()
+    s3.hint()
+    assert s3.hint_view()["idea"] == "Think about which card keeps the penalties away from you."
+
+
+def test_undo_and_a_new_game_start_the_ladder_again() -> None:
+    s = trixter_at("trump")
+    s._advisor = Fake()
+    s.hint()
+    s.hint()
+    s.act("trump S")
+    s.undo()
+    s.hint()
+    assert s.hint_view()["step"] == 1
 
 
 # --- the table's Hint button --------------------------------------------------------------
@@ -383,7 +526,8 @@ def test_hint_note_says_how_the_deals_were_weighed() -> None:
 anywidget = pytest.importorskip("anywidget")
 
 CARD_TOKEN = re.compile(r"(?<![A-Za-z0-9])(?:10|[2-9TJQKA])[SHDC♠♥♦♣](?![A-Za-z0-9])")
-HINT_KEYS = {"title", "options", "more", "measure", "line", "note", "stale"}
+HINT_KEYS = {"title", "options", "more", "measure", "line", "note", "stale", "step", "steps",
+             "idea", "why", "button"}
 
 
 def send(widget: Any, content: Any) -> None:
@@ -414,7 +558,10 @@ def test_the_hint_button_shows_thinking_then_the_ranked_options() -> None:
     send(view.table, {"type": "hint"})
     assert seen == [{"thinking": True}]
     assert view.table.error == ""
-    assert set(view.table.hint) == HINT_KEYS
+    assert set(view.table.hint) == HINT_KEYS and view.table.hint["step"] == 1
+    send(view.table, {"type": "hint"})
+    send(view.table, {"type": "hint"})
+    assert len(seen) == 1  # the later steps: the same advice, at once
     assert view.table.hint["options"][0]["best"]
     assert view.table.hint == view.session.hint_view()
     assert view.game.hinted == {len(view.game.history)}
@@ -482,18 +629,22 @@ def test_an_engine_failure_is_a_word_not_a_frozen_table() -> None:
     lambda: TrixterGame.new(players=4, seed=21, first_hand=13),
     lambda: TrixGame.new(seed=21)])
 def test_the_widget_gets_only_the_advice(make: Any) -> None:
-    """The real engine at 13 cards: the hint's words name no card but the learner's own,
-    and the table's state is the session's hint words, nothing more."""
+    """The real engine at 13 cards: the hint's choices and numbers name no card but the
+    learner's own, and the table's state is the session's hint words, nothing more. (The
+    idea and the why may name a card played or still out: that they read the learner's
+    view only is the reshuffle test above.)"""
     from widgets import play
 
     view = play(make(), pause=0)
     for _ in range(3):
         hand = set(view.game.observe(0)["hand"])
-        send(view.table, {"type": "hint"})
+        for _ in range(3):  # the idea, the choice, the numbers
+            send(view.table, {"type": "hint"})
         assert view.table.error == ""
         hint = view.table.hint
         assert set(hint) == HINT_KEYS and hint == view.session.hint_view()
-        named = {_card(t) for t in CARD_TOKEN.findall(json.dumps(hint, ensure_ascii=False))}
+        numbers = {k: hint[k] for k in ("title", "options", "line", "note")}
+        named = {_card(t) for t in CARD_TOKEN.findall(json.dumps(numbers, ensure_ascii=False))}
         assert named <= hand, named - hand
         best = hint["options"][0]["action"]
         assert best == str(view.session.hint().best)
@@ -530,3 +681,32 @@ def test_the_review_says_which_decisions_were_hinted() -> None:
     board.move("next")
     assert board.table.message.startswith("You chose bid 1 here")
     assert "hint" not in board.table.message
+
+
+def test_the_tables_hint_button_climbs_the_ladder() -> None:
+    """The same ``{"type": "hint"}`` message: the idea ("Thinking…" first), then at once the
+    choice and the numbers; the learner's next decision starts at the idea again."""
+    from widgets import play
+
+    fake = Reasoned()
+    view = play(TrixterGame.new(players=4, seed=5, dealer=3, first_hand=3), pause=0,
+                opponents=QUIET)
+    view.session._advisor = fake
+    send(view.bids, {"type": "bid", "n": 1})
+    assert view.game.phase.value == "play" and view.game.to_move == 0
+    best = action_words(view.game.legal_actions(0)[0])  # the stand-in ranks the legal order
+    send(view.table, {"type": "hint"})
+    hint = view.table.hint
+    assert hint["step"] == 1 and hint["idea"] == NUDGE and hint["title"] == "Hint"
+    assert hint["button"] == "Show the card"
+    assert not CARD_TOKEN.findall(json.dumps(hint, ensure_ascii=False))
+    send(view.table, {"type": "hint"})
+    assert view.table.hint["step"] == 2 and view.table.hint["title"] == f"Hint: {best}"
+    assert view.table.hint["why"] == f"{best} takes the trick your bid needs."
+    send(view.table, {"type": "hint"})
+    assert view.table.hint["step"] == 3 and view.table.hint["options"][0]["label"] == best
+    assert len(fake.calls) == 1 and view.table.error == ""
+    send(view.table, {"type": "play", "card": view.table.hint["options"][0]["action"]})
+    assert view.game.to_move == 0  # the others played the first card they could
+    send(view.table, {"type": "hint"})
+    assert view.table.hint["step"] == 1 and len(fake.calls) == 2

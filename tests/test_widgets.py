@@ -954,3 +954,44 @@ def test_the_map_says_each_lesson_and_where_progress_lives(tmp_path: Path) -> No
     page = json.loads((WIDGETS.parent / "lessons" / "puzzles.ipynb").read_text())
     prose = " ".join("".join(c["source"]).replace("\n", " ") for c in page["cells"])
     assert where in prose
+
+
+def test_the_hint_panel_draws_the_steps_shown(tmp_path: Path) -> None:
+    """The table's hint panel, a step of the ladder at a time: the idea and a button for the
+    card; then the choice and why and a button for the numbers; then the options ranked,
+    the note, no button; a stale hint, everything greyed and no button. The line is not
+    drawn twice when it is the why (no reason found)."""
+    from tutor.advice.answer import Advice, Option
+    from tutor.app.session import hint_words
+
+    view = play(TrixterGame.new(players=4, seed=2, dealer=1, first_hand=3), pause=0)
+    cards = [Play(Card.parse(c)) for c in ("JD", "9D", "4C")]
+    advice = Advice(seat=0, kind="chance", samples=2145, seconds=0.0, game="trixter",
+                    options=[Option(a, v, f"makes your bid {round(100 * v)}% of the time")
+                             for a, v in zip(cards, (0.8, 0.5, 0.1))], sure=1.0)
+
+    def panel(step: int, stale: bool = False) -> list[list[str]]:
+        view.table.hint = hint_words(advice, stale=stale, step=step)
+        nodes = drawn(view.table, tmp_path)["nodes"]
+        start = next(i for i, n in enumerate(nodes) if n[1].startswith("tt-hint"))
+        return [n for n in nodes[start:] if n[1].startswith("tt-") and "hint" in n[1]]
+
+    def words(nodes: list[list[str]], cls: str) -> list[str]:
+        return [n[2] for n in nodes if cls in n[1].split()]
+
+    one = panel(1)
+    assert words(one, "tt-hint-title") == ["Hint"]
+    assert words(one, "tt-hint-idea") == ["Think about what your bid still needs."]
+    assert words(one, "tt-hint-next") == ["Show the card"] and not words(one, "tt-hint-option")
+    two = panel(2)
+    assert words(two, "tt-hint-title") == ["Hint: J♦"]
+    assert words(two, "tt-hint-why") == [advice.explain()]
+    assert words(two, "tt-hint-next") == ["Show the numbers"]
+    three = panel(3)
+    assert [w[:2] for w in words(three, "tt-hint-label")] == ["J♦", "9♦", "4♣"]
+    assert not words(three, "tt-hint-next") and not words(three, "tt-hint-line")
+    assert words(three, "tt-hint-note") == [
+        "Tried on 2,145 ways the cards you cannot see could lie, each played to the end."]
+    stale = panel(1, stale=True)
+    assert "tt-hint-stale" in stale[0][1] and words(stale, "tt-hint-label")
+    assert not words(stale, "tt-hint-next")

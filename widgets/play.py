@@ -506,10 +506,11 @@ class GameView(Controller, ipywidgets.VBox):
 
     # --- hints ---------------------------------------------------------------------
     def hint(self, source: Any = None) -> bool:
-        """Show advice for the learner's decision now (:meth:`PlaySession.hint`): the
-        ranked options and why the best, below the table. "Thinking…" is shown first
-        (the work takes about a second). Refused with the reason when it is not the
-        learner's turn; nothing changes then. True if a hint is shown."""
+        """Show the next step of the hint for the learner's decision now
+        (:meth:`PlaySession.hint`), below the table: the idea, then the choice and why,
+        then the ranked options. "Thinking…" is shown first while the advice is worked
+        out (about a second; the later steps show at once). Refused with the reason when
+        it is not the learner's turn; nothing changes then. True if a hint is shown."""
         self._clear_errors()  # a refusal below is then always news to the browser
         if not self.hints:
             self._refuse("this table gives no hints", source)
@@ -520,7 +521,8 @@ class GameView(Controller, ipywidgets.VBox):
         if why is not None:
             self._refuse(why, source)
             return False
-        self.table.hint = {"thinking": True}  # sent now: the browser shows it meanwhile
+        if not self.session.hint_ready:  # sent now: the browser shows it meanwhile
+            self.table.hint = {"thinking": True}
         try:
             self.session.hint()
         except Exception:  # a bug in the engine must not stop the game

@@ -30,7 +30,8 @@
  * @typedef {{title?: string, text?: string}} Offer
  * @typedef {{
  *   thinking?: boolean, title?: string, measure?: string, line?: string, note?: string,
- *   stale?: boolean, more?: number,
+ *   stale?: boolean, more?: number, step?: number, steps?: number, idea?: string,
+ *   why?: string, button?: string,
  *   options?: {action: string, label: string, text: string, best: boolean}[],
  * }} Hint
  */
@@ -476,8 +477,11 @@ function hintButton(view, s, over, offering) {
   b.type = "button";
   b.dataset.testid = "hint";
   const mine = s.to_move === s.seat && !over;
-  b.disabled = !mine || offering || view.hintAsked || !!hint.thinking;
-  b.title = mine ? "The choices ranked, and why the best" : "A hint is for your own turn";
+  const whole = !hint.stale && !!hint.steps && (hint.step || 0) >= hint.steps;
+  b.disabled = !mine || offering || view.hintAsked || !!hint.thinking || whole;
+  b.title = !mine ? "A hint is for your own turn"
+    : whole ? "The whole hint is shown below"
+      : hint.button && !hint.stale ? "The next step of the hint" : "An idea for your decision";
   b.addEventListener("click", () => {
     view.hintAsked = true;
     view.send({ type: "hint" });
@@ -588,25 +592,48 @@ function offerBox(view, offer) {
 }
 
 /**
- * The hint for the learner's decision (Python's words): the options best first, the best
- * marked, and the line why; greyed once the decision is taken. Below the toolbar, so it
- * never covers a card.
+ * The hint for the learner's decision (Python's words), as many steps of its ladder as
+ * asked: the idea; then the choice and why; then the options best first, the best marked,
+ * with the line and the note. A button asks for the next step; greyed once the decision is
+ * taken. Below the toolbar, so it never covers a card.
+ * @param {TableView} view
  * @param {Hint} hint
- * @param {boolean} asked "Hint" pressed and Python's answer not here yet
  * @returns {HTMLElement}
  */
-function hintPanel(hint, asked) {
+function hintPanel(view, hint) {
   const box = h("div", "tt-hint");
   box.dataset.testid = "hint-panel";
   box.setAttribute("role", "status");
   box.setAttribute("aria-live", "polite");
-  if (asked || hint.thinking) {
+  if (view.hintAsked || hint.thinking) {
     box.classList.add("tt-hint-thinking");
     box.appendChild(h("div", "tt-hint-title", "Thinking…"));
     return box;
   }
   if (hint.stale) box.classList.add("tt-hint-stale");
   box.appendChild(h("div", "tt-hint-title", hint.title || "Hint"));
+  if (hint.idea) box.appendChild(h("p", "tt-hint-idea", hint.idea));
+  if (hint.why) box.appendChild(h("p", "tt-hint-why", hint.why));
+  if (hint.options && hint.options.length) hintNumbers(box, hint);
+  if (hint.button && !hint.stale) {
+    const more = /** @type {HTMLButtonElement} */ (h("button", "tt-btn tt-hint-next", hint.button));
+    more.type = "button";
+    more.dataset.testid = "hint-more";
+    more.addEventListener("click", () => {
+      more.disabled = true;  // once: Python's next step redraws the panel
+      view.send({ type: "hint" });
+    });
+    box.appendChild(more);
+  }
+  return box;
+}
+
+/**
+ * The hint's last step: the options ranked, the line (unless it repeats the why) and the note.
+ * @param {HTMLElement} box
+ * @param {Hint} hint
+ */
+function hintNumbers(box, hint) {
   if (hint.measure) box.appendChild(h("div", "tt-hint-measure", `Ranked by ${hint.measure}`));
   const list = h("ol", "tt-hint-options");
   (hint.options || []).forEach((o, i) => {
@@ -626,9 +653,8 @@ function hintPanel(hint, asked) {
     box.appendChild(h("div", "tt-hint-more",
       `and ${hint.more} more choice${hint.more === 1 ? "" : "s"}, not as good`));
   }
-  if (hint.line) box.appendChild(h("p", "tt-hint-line", hint.line));
+  if (hint.line && hint.line !== hint.why) box.appendChild(h("p", "tt-hint-line", hint.line));
   if (hint.note) box.appendChild(h("div", "tt-hint-note", hint.note));
-  return box;
 }
 
 /**
@@ -737,7 +763,7 @@ function drawTable(view) {
   if (view.confirming || asked) root.appendChild(confirmBox(view, asked));
   const hint = /** @type {Hint} */ (model.get("hint") || {});
   if (view.hintAsked || hint.thinking || hint.title) {
-    root.appendChild(hintPanel(hint, view.hintAsked));
+    root.appendChild(hintPanel(view, hint));
   }
   if (view.showLast && s.tricks && s.tricks.length) root.appendChild(lastTrickBox(view, s));
   if (focusTestid) {

@@ -190,9 +190,12 @@ def idea_words(advice) -> str:
 
 def why_words(advice) -> str:
     """The second step of a hint: the choice and why (the reason's ``text``, else
-    :meth:`Advice.explain`)."""
+    :meth:`Advice.explain`). When the best two are about equal, :meth:`Advice.explain`
+    says so: a reason would rank them."""
     reason = getattr(advice, "reason", None)
-    return sentence(reason.text) if reason is not None else advice.explain()
+    if reason is None or getattr(advice, "about_equal", False):
+        return advice.explain()
+    return sentence(reason.text)
 
 
 def sentence(text: str) -> str:

@@ -37,7 +37,7 @@ from tutor.engine.actions import (Action, Bid, ChooseContract, ChooseTrump, Clai
                                   NextHand, NoDouble, NoRedeal, Pass, Play, parse_action)
 from tutor.bots import LEVELS, Bot, RandomBot, bot_for
 from tutor.engine.errors import IllegalActionError
-from tutor.advice.answer import hint_seconds, observation_seed
+from tutor.advice.answer import hint_seconds, idea_words, observation_seed, why_words
 from tutor.facts import deal_word, number, plural, signed, view_facts
 from tutor.engine.protocol import Game, Phase
 from tutor.engine.trix.contracts import contracts_title
@@ -45,7 +45,7 @@ from tutor.engine.seats import direction
 
 __all__ = ["PlaySession", "Move", "SavedGame", "LEVEL_NAMES", "learner_views", "status_text",
            "describe", "game_result", "round_kind", "round_words", "ago", "hint_words",
-           "hint_seconds", "action_words", "observation_seed", "HINT_OPTIONS"]
+           "hint_seconds", "action_words", "observation_seed", "HINT_OPTIONS", "HINT_STEPS"]
 
 log = logging.getLogger(__name__)
 
@@ -100,6 +100,7 @@ class PlaySession:
         # The hint engine (tests may give their own): tutor.advice.advise when None.
         self._advisor = advisor
         self._hint: tuple[int, Any, Game] | None = None  # decision index, advice, game
+        self.hint_step = 0  # the steps of the hint ladder shown for the decision now
 
     # --- the computer seats ------------------------------------------------------------
     def _setup_bots(self, opponents: str | Sequence) -> None:
@@ -368,13 +369,17 @@ class PlaySession:
         the other seats' cards cannot change it. ``seconds`` (default
         :func:`hint_seconds`) or ``budget`` bounds the work. The decision is noted as
         hinted in the game record (``game.hinted``). Not the learner's turn: refused with
-        the reason (:class:`~tutor.engine.errors.IllegalActionError`), nothing changed."""
+        the reason (:class:`~tutor.engine.errors.IllegalActionError`), nothing changed.
+
+        Each call shows one more step of the hint ladder (:attr:`hint_step`, up to
+        :data:`HINT_STEPS`): the idea, then the choice and why, then the numbers; a new
+        decision starts again at the idea, and a forced one shows everything at once."""
         why = self.can_hint()
         if why is not None:
             raise IllegalActionError(why)
         index = len(self.game.history)
-        if self._hint is not None and self._hint[0] == index and self._hint[2] is self.game \
-                and seconds is None and budget is None:
+        again = self.hint_ready
+        if again and seconds is None and budget is None:
             advice = self._hint[1]  # asked again: the same decision, the same answer
         else:
             advise = self._advisor
@@ -386,18 +391,29 @@ class PlaySession:
                             budget=budget)
         self.game.hinted.add(index)
         self._hint = (index, advice, self.game)
+        if len(advice.options) < 2:  # nothing to think over: the whole hint at once
+            self.hint_step = HINT_STEPS
+        else:
+            self.hint_step = min(HINT_STEPS, self.hint_step + 1) if again else 1
         return advice
+
+    @property
+    def hint_ready(self) -> bool:
+        """Whether the decision now already has its hint (the next step shows at once)."""
+        return (self._hint is not None and self._hint[0] == len(self.game.history)
+                and self._hint[2] is self.game and self.learner_to_move)
 
     def hint_view(self) -> dict[str, Any]:
         """The hint the table shows (:func:`hint_words`), ``{}`` when there is none: the
-        one asked for the decision now, or greyed (``"stale"``) once the learner has taken
-        that decision, until their next one comes (or undo, a new game)."""
+        steps shown so far of the one asked for the decision now, or all of it, greyed
+        (``"stale"``), once the learner has taken that decision, until their next one
+        comes (or undo, a new game)."""
         if self._hint is None or self._hint[2] is not self.game:
             return {}
         index, advice, _game = self._hint
         now = len(self.game.history)
         if now == index:
-            return hint_words(advice, stale=False)
+            return hint_words(advice, stale=False, step=self.hint_step)
         if now > index and not self.learner_to_move:
             return hint_words(advice, stale=True)
         return {}
@@ -603,13 +619,54 @@ def action_words(action: Action) -> str:
     return words.get(type(action), str(action))
 
 
-def hint_words(advice: Any, stale: bool = False, top: int = HINT_OPTIONS) -> dict[str, Any]:
+HINT_STEPS = 3
+"""The hint ladder's steps: the idea, the choice and why, the numbers."""
+
+_NEXT_STEP = {Play: "Show the card", Bid: "Show the bid", ChooseTrump: "Show the trump",
+              ChooseContract: "Show the contract"}
+
+
+def hint_words(advice: Any, stale: bool = False, top: int = HINT_OPTIONS,
+               step: int = HINT_STEPS) -> dict[str, Any]:
     """What the table's hint panel shows for ``advice`` (an :class:`~tutor.advice.Advice`
-    for the learner's seat): ``title``, the ``top`` options best first (``action`` text,
-    ``label``, ``text``, ``best``), how many ``more`` there are, what the numbers mean
-    (``measure``), the ``line`` why the best, ``note`` (how much was weighed) and
-    ``stale`` (the decision was taken: shown greyed). Nothing but the advice: it holds
-    only what the seat may know."""
+    for the learner's seat) when ``step`` steps of the ladder are shown (a ``stale`` hint,
+    for a decision taken, shows them all, greyed):
+
+    1. ``idea``: the idea, naming no choice (:func:`~tutor.advice.answer.idea_words`);
+       ``title`` is only "Hint".
+    2. ``title`` names the best choice (or the best two, about equal) and ``why`` says why
+       (:func:`~tutor.advice.answer.why_words`).
+    3. the numbers: the ``top`` options best first (``action`` text, ``label``, ``text``,
+       ``best``), how many ``more`` there are, what they mean (``measure``), the ``line``
+       (:meth:`~tutor.advice.Advice.explain`) and the ``note`` (how much was weighed).
+
+    Every key is always there (empty until its step); ``button`` names the next step
+    ("" at the last). Nothing but the advice: it holds only what the seat may know."""
+    step = HINT_STEPS if stale else max(1, min(HINT_STEPS, step))
+    best = advice.best
+    words: dict[str, Any] = {
+        "step": step, "steps": HINT_STEPS, "stale": stale, "idea": idea_words(advice),
+        "title": _hint_title(advice, stale) if step >= 2 else "Hint",
+        "why": why_words(advice) if step >= 2 else "",
+        "options": [], "more": 0, "measure": "", "line": "", "note": "",
+        "button": {1: _NEXT_STEP.get(type(best), "Show the choice"),
+                   2: "Show the numbers"}.get(step, ""),
+    }
+    if step >= 3:
+        words.update(_hint_numbers(advice, top))
+    return words
+
+
+def _hint_title(advice: Any, stale: bool) -> str:
+    """The best choice, or the best two when they are about equal."""
+    named = action_words(advice.best)
+    if getattr(advice, "about_equal", False):
+        named += f" or {action_words(advice.options[1].action)}, about equal"
+    return f"The hint for your last decision: {named}" if stale else f"Hint: {named}"
+
+
+def _hint_numbers(advice: Any, top: int) -> dict[str, Any]:
+    """The hint's last step: the options ranked, with the line and the note."""
     options = list(advice.options)
     best = advice.best
     shown = [{"action": str(o.action), "label": action_words(o.action), "text": str(o.text),
@@ -619,21 +676,13 @@ def hint_words(advice: Any, stale: bool = False, top: int = HINT_OPTIONS) -> dic
                        "text": next((str(o.text) for o in options if o.action == best), ""),
                        "best": True}]
     samples = getattr(advice, "samples", 0) or 0
-    deals = plural(samples, "deal")
-    note = f"Weighed over {deals} that fit what you have seen." if samples > 1 else ""
+    ways = f"{samples:,} ways the cards you cannot see could lie, each played to the end"
+    note = f"Tried on {ways}." if samples > 1 else ""
     if note and not getattr(advice, "paired", True):  # a tree search: see tutor.advice
-        note = (f"Searched over {deals} that fit what you have seen; the better choices "
-                f"were tried on more of them.")
-    return {
-        "title": f"Hint: {action_words(best)}" if not stale
-        else f"The hint for your last decision: {action_words(best)}",
-        "options": shown,
-        "more": max(0, len(options) - len(shown)),
-        "measure": _KIND_WORDS.get(getattr(advice, "kind", ""), ""),
-        "line": advice.explain(),
-        "note": note,
-        "stale": stale,
-    }
+        note = f"Searched over {ways}; the better choices were tried on more of them."
+    return {"options": shown, "more": max(0, len(options) - len(shown)),
+            "measure": _KIND_WORDS.get(getattr(advice, "kind", ""), ""),
+            "line": advice.explain(), "note": note}
 
 
 PLACES = ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th")
