@@ -1141,11 +1141,20 @@ def test_a_trixter_game_reloaded_mid_hand_is_offered_and_resumed(page, app_url):
 
 
 # --- hints in full games ----------------------------------------------------------------------
+def climb_hint(panel) -> None:
+    """The hint ladder's next two steps, from the idea: the choice and why, the numbers."""
+    expect(panel.locator(".tt-hint-idea")).to_have_count(1, timeout=WAIT)
+    panel.locator('[data-testid="hint-more"]').click()
+    expect(panel.locator(".tt-hint-why")).to_have_count(1, timeout=WAIT)
+    panel.locator('[data-testid="hint-more"]').click()
+    expect(panel.locator(".tt-hint-best")).to_have_count(1, timeout=WAIT)
+
+
 def test_a_hint_at_a_thirteen_card_trixter_hand_ranks_the_cards(page, app_url):
     """Play Trixter from the peak (13 cards, 4 players): on the learner's first card, Hint
-    shows "Thinking…", then the ranked options with the best marked and the line why, below
-    the table (not over the cards). Playing the best card greys the hint. Looked at on a
-    desktop and a phone."""
+    shows "Thinking…", then the idea; "Show the card" the choice and why; "Show the
+    numbers" the ranked options with the best marked, below the table (not over the
+    cards). Playing the best card greys the hint. Looked at on a desktop and a phone."""
     page.goto(f"{app_url}/voila/render/play_trixter.ipynb")
     wait_for_learner(page)
     page.get_by_role("button", name="Game options").click()
@@ -1162,8 +1171,8 @@ def test_a_hint_at_a_thirteen_card_trixter_hand_ranks_the_cards(page, app_url):
         if what == "card":
             break
         button.click()
+        climb_hint(panel)
         best = panel.locator(".tt-hint-best")
-        expect(best).to_have_count(1, timeout=WAIT)
         action = best.get_attribute("data-hint-action")
         kind, _, value = action.partition(" ")
         assert kind in ("trump", "bid"), action
@@ -1176,15 +1185,24 @@ def test_a_hint_at_a_thirteen_card_trixter_hand_ranks_the_cards(page, app_url):
     expect(panel).to_have_count(0)
     started = time.monotonic()
     button.click()
-    expect(panel.locator(".tt-hint-best")).to_have_count(1, timeout=WAIT)
+    expect(panel.locator(".tt-hint-idea")).to_have_count(1, timeout=WAIT)
     took = time.monotonic() - started
+    expect(panel.locator(".tt-hint-option")).to_have_count(0)  # the idea names no card
+    expect(panel.locator('[data-testid="hint-more"]')).to_have_text("Show the card")
+    shot(page, "hint_step_1")
+    panel.locator('[data-testid="hint-more"]').click()
+    expect(panel.locator(".tt-hint-title")).to_contain_text("Hint: ", timeout=WAIT)
+    shot(page, "hint_step_2")
+    panel.locator('[data-testid="hint-more"]').click()
+    expect(panel.locator(".tt-hint-best")).to_have_count(1, timeout=WAIT)
+    expect(panel.locator('[data-testid="hint-more"]')).to_have_count(0)
     options = panel.locator(".tt-hint-option")
     shown = options.evaluate_all("els => els.map(e => e.dataset.hintAction)")
     assert 1 <= len(shown) <= 5 and set(shown) <= legal, (shown, legal)
     best = panel.locator(".tt-hint-best").get_attribute("data-hint-action")
     assert best == shown[0]
     expect(panel.locator(".tt-hint-title")).to_contain_text("Hint: ")
-    expect(panel.locator(".tt-hint-line")).not_to_be_empty()
+    expect(panel.locator(".tt-hint-why")).not_to_be_empty()
     expect(page.locator('[data-testid="message"]')).not_to_have_class(re.compile("tt-error"))
     # Below the hand and the toolbar: it covers no card.
     cards_bottom = max(b["y"] + b["height"] for b in hand(page).evaluate_all(
