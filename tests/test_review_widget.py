@@ -146,7 +146,9 @@ NUMBER = re.compile(r"[−+]?\d+(?:\.\d+)?%?")
 
 def test_every_number_a_sentence_states_is_the_tables(trixter_record, reviewed):
     """What a decision's sentence says (after "Hand 3, trick 2:") uses the numbers its
-    table and badge show, rounded once, with the same minus sign."""
+    table and badge show, rounded once, with the same minus sign. (The reason after it,
+    ``why``, tells facts of the same layouts the table does not list: how often a trick
+    was taken, say.)"""
     b = board_for(trixter_record, reviewed)
     checked = 0
     for d in reviewed.decisions:
@@ -157,8 +159,9 @@ def test_every_number_a_sentence_states_is_the_tables(trixter_record, reviewed):
         table = {t for _a, words, _v, value in st["alternatives"] for t in
                  NUMBER.findall(f"{words} {value}")} | {st["loss_words"]}
         said = st["explain"].split(": ", 1)[1]
-        assert set(NUMBER.findall(said)) <= table, (st["explain"], st["alternatives"])
-        assert "-" not in said and all("-" not in v for *_x, v in st["alternatives"])
+        line = said.removesuffix(f" {d.why}") if d.why else said
+        assert set(NUMBER.findall(line)) <= table, (st["explain"], st["alternatives"])
+        assert "-" not in line and all("-" not in v for *_x, v in st["alternatives"])
         checked += 1
     assert checked >= 3
     # The mistakes list beside the chart says each loss as the decision's badge does.
@@ -462,3 +465,21 @@ def test_the_teachers_upload_button_says_what_to_open_too():
     while shown and not any(getattr(w, "value", None) == UPLOAD_STYLE for w in shown):
         shown = [c for w in shown for c in getattr(w, "children", ())]
     assert shown, "the upload style is not on the teacher's page"
+
+
+def test_a_mistakes_reason_shows_on_the_page(trixter_record, reviewed):
+    """Issue 27: the review says why the best beats the choice (``Decision.why``, the game's
+    idea) in the decision's words and under its line in the mistakes list."""
+    from dataclasses import replace
+
+    why = "The A♠ wins the trick your bid needs."
+    big = replace(reviewed.mistakes[0], why=why)
+    r = replace(reviewed, decisions=[big if d.index == big.index else d
+                                     for d in reviewed.decisions],
+                mistakes=[big, *reviewed.mistakes[1:]])
+    b = board_for(trixter_record, r)
+    send(b.overview, {"type": "goto", "index": big.index})
+    assert b.panel.state["decision"]["explain"] == big.explain()
+    assert big.explain().endswith(f". {why}")
+    assert b.overview.state["mistakes"][0]["why"] == why
+    assert [m["why"] for m in b.overview.state["mistakes"]] == [m.why or "" for m in r.mistakes]

@@ -24,7 +24,8 @@
  *   game: string, seat: number, players: string[], scores: number[][], index: number,
  *   hand: number | null, ready: boolean, summary: string, progress: Progress,
  *   mistakes: {index: number, hand: number, trick: number | null, kind: string,
- *              chosen: string, best: string[], loss: number, loss_words: string}[],
+ *              chosen: string, best: string[], loss: number, loss_words: string,
+ *              why?: string}[],
  * }} OverviewState
  * @typedef {{
  *   get(name: string): any, send(content: object): void,
@@ -345,6 +346,7 @@ function overviewPart(s, send) {
         b.append(h("span", "tt-rv-m-where", where),
           h("span", "tt-rv-m-what", `${m.chosen} → ${m.best.join(" or ")}`),
           h("span", "tt-rv-m-loss", lossText(m.loss, m.loss_words)));
+        if (m.why) b.appendChild(h("span", "tt-rv-m-why", m.why));  // the game's idea
         b.addEventListener("click", () => send({ type: "goto", index: m.index }));
         li.appendChild(b);
         ol.appendChild(li);

@@ -473,7 +473,8 @@ class ReviewBoard(Controller, ipywidgets.VBox):
                           "kind": m.kind, "chosen": action_words(str(m.chosen)),
                           "best": [action_words(b) for b in _texts(m.best)],
                           "loss": _number(m.loss) or 0.0,
-                          "loss_words": number_words(m.loss or 0.0)}
+                          "loss_words": number_words(m.loss or 0.0),
+                          "why": str(getattr(m, "why", None) or "")}
                          for m in self.mistakes],
             "progress": dict(self._progress),
         }
