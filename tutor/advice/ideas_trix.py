@@ -20,7 +20,7 @@ from tutor.engine.actions import ChooseContract, ClaimRedeal, Double, Play
 from tutor.engine.cards import Card, CardSet, Rank, Suit
 from tutor.engine.protocol import Phase
 from tutor.engine.trix.contracts import (KING_OF_HEARTS, PENALTY_CARDS, Contract,
-                                         contracts_title)
+                                         card_scores, contracts_title)
 from tutor.facts import signed
 
 __all__ = ["IDEAS", "DETECTORS", "decision", "unseen", "shown_void", "beyond"]
@@ -70,11 +70,16 @@ def team(view) -> str:
     return " for your team" if view.rules.partnership else ""
 
 
+def whole(x: float) -> str:
+    """Points rounded to whole ones, with their sign: ``+8``, ``−19``, ``0``."""
+    return signed(round(x))
+
+
 def points(view, x: float) -> str:
     """Points as the hint's lines say them, for the team in partnership: ``+5 points for
     your team``."""
     word = "point" if round(abs(x)) == 1 else "points"
-    return f"{signed(x, 0)} {word}{team(view)}"
+    return f"{whole(x)} {word}{team(view)}"
 
 
 # --- the advice's numbers -----------------------------------------------------------------
@@ -118,7 +123,7 @@ def versus(view, advice) -> str:
         return (f"place {result(advice, best):.2f} on average against "
                 f"{result(advice, nxt):.2f} {word} {name(nxt.action)}")
     return (f"{points(view, result(advice, best))} against "
-            f"{signed(result(advice, nxt), 0)} {word} {name(nxt.action)}")
+            f"{whole(result(advice, nxt))} {word} {name(nxt.action)}")
 
 
 def name(action) -> str:
@@ -181,6 +186,9 @@ KEEP = idea("keep_the_deal", ("redeal",), "Keep a hand that is better than avera
 DOUBLE = idea("double_protected", ("double",), "Double a protected card",
               "A K♥ or queen with many low cards of its suit is hard to catch: double it and "
               "whoever takes it pays twice, and you gain.")
+FREE = idea("double_free", ("double",), "A double costs its doubler nothing",
+            "A doubler who takes the card back scores it once, as if not doubled; anyone else "
+            "who takes it pays twice and the doubler gains.")
 BARE = idea("dont_double_bare", ("double",), "Don't double a bare card",
             "A doubled card with few cards of its suit to hide behind is often taken back, "
             "and then you pay.")
@@ -206,7 +214,7 @@ def claim_redeal(view, advice) -> Reason | None:
     return Reason(CLAIM, "Your hand may be thrown in: is it worth playing?",
                   f"{claim_words(view)}: claim a redeal, as an average hand's "
                   f"{points(view, result(advice, best))} beat the "
-                  f"{signed(result(advice, nxt), 0)} expected if you play this deal")
+                  f"{whole(result(advice, nxt))} expected if you play this deal")
 
 
 def keep_the_deal(view, advice) -> Reason | None:
@@ -217,7 +225,7 @@ def keep_the_deal(view, advice) -> Reason | None:
     return Reason(KEEP, "A redeal is allowed: is this hand worse than an average one?",
                   f"you may claim a redeal, but this deal is worth more: "
                   f"{points(view, result(advice, best))} expected against an "
-                  f"average hand's {signed(result(advice, nxt), 0)}")
+                  f"average hand's {whole(result(advice, nxt))}")
 
 
 def guards(view, card: Card) -> tuple[int, int]:
@@ -243,6 +251,21 @@ def double_protected(view, advice) -> Reason | None:
                   f"({versus(view, advice)})")
 
 
+def double_free(view, advice) -> Reason | None:
+    best, nxt = pair(advice)
+    if decision(view) != "double" or not isinstance(best.action, Double) or \
+            isinstance(nxt.action, Double) or not enough(view, advice):
+        return None
+    card = best.action.card
+    score = card_scores(view.contract, view.rules.swap_diamonds_ltoosh)[card]
+    sign = -1 if view.rules.reversed_signs else 1
+    return Reason(FREE, "Ask what a double can cost you if the card comes back to you.",
+                  f"doubling the {card.symbol()} costs you nothing: if you take it back you "
+                  f"score {whole(sign * score.plain)} as always, and anyone else who takes it "
+                  f"scores {whole(sign * score.doubled)} and gives you "
+                  f"{whole(sign * score.doubler)} ({versus(view, advice)})")
+
+
 def dont_double_bare(view, advice) -> Reason | None:
     best, nxt = pair(advice)
     if decision(view) != "double" or not isinstance(nxt.action, Double) or \
@@ -254,12 +277,12 @@ def dont_double_bare(view, advice) -> Reason | None:
     if n > 3 or not back or mean(back) < 0.2:
         return None
     guard = "stands alone" if n == 0 else \
-        f"has only {counted(n, SUIT_WORDS[card.suit])} to hide behind"
+        f"has only {counted(n, 'other ' + SUIT_WORDS[card.suit])} to hide behind"
     return Reason(BARE, "A penalty card with few cards of its suit to hide behind is a risk "
                   "to double.",
                   f"your {card.symbol()} {guard}: don't double it, you would take it back "
                   f"{share(back)} ({points(view, result(advice, best))} without the "
-                  f"double against {signed(result(advice, nxt), 0)} with it)")
+                  f"double against {whole(result(advice, nxt))} with it)")
 
 
 # --- the contract -------------------------------------------------------------------------
@@ -348,8 +371,8 @@ def suited_contract(view, advice) -> Reason | None:
         return None
     title = contracts_title(best.action.contracts)
     return Reason(SUITED, "Which contract does this hand suit best right now?",
-                  f"{title} suits this hand now: {words} ({signed(best.value, 0)} against an "
-                  f"average hand{team(view)}, {signed(nxt.value, 0)} for {name(nxt.action)})")
+                  f"{title} suits this hand now: {words} ({whole(best.value)} against an "
+                  f"average hand{team(view)}, {whole(nxt.value)} for {name(nxt.action)})")
 
 
 # --- the trick contracts ------------------------------------------------------------------
@@ -385,11 +408,6 @@ LEAD_LOW = idea("lead_low", ("card",), "Lead low where others hold higher cards"
                 "Lead a low card of a suit where higher ones are still out: someone else "
                 "takes the trick.")
 
-SHED_WORDS = {Contract.KING: "you end up with the K♥ {a} against {b}",
-              Contract.QUEENS: "you take {a} queens on average against {b}",
-              Contract.DIAMONDS: "you take {a} diamonds on average against {b}"}
-
-
 def led(view) -> Suit | None:
     return view.trick[0][1].suit if view.trick else None
 
@@ -413,14 +431,14 @@ def shed_detector(the_idea: Idea, contract: Contract, key: str) -> Detector:
                 not enough(view, advice):
             return None
         best, nxt = pair(advice)
-        a, b = fact(advice, best, key), fact(advice, nxt, key)
-        amounts = (share(a), share(b)) if key == "king" else \
-            (f"{mean(a):.1f}", f"{mean(b):.1f}")
-        numbers = SHED_WORDS[contract].format(a=amounts[0], b=amounts[1])
+        if key == "king":
+            numbers = (f"you end up with the K♥ {share(fact(advice, best, key))} against "
+                       f"{share(fact(advice, nxt, key))} if you play the {other.symbol()}")
+        else:
+            numbers = versus(view, advice)
         return Reason(the_idea, "You cannot follow suit: get rid of the card that costs most.",
                       f"you have no {led(view).symbol}: throw the {card.symbol()} on this "
-                      f"trick and someone else takes it; {numbers} if you play the "
-                      f"{other.symbol()}")
+                      f"trick and someone else takes it ({numbers})")
 
     detect.__name__ = the_idea.name
     return detect
@@ -527,13 +545,17 @@ def under_what(view, card: Card) -> str | None:
 
 def duck_under(view, advice) -> Reason | None:
     cards = cards_of(advice)
-    if decision(view) != "card" or cards is None or void_in_led(view):
+    top = winning(view)
+    if decision(view) != "card" or cards is None or top is None or void_in_led(view):
         return None
     card, other = cards
-    what = under_what(view, card)
-    if what is None or not less_often(advice, "trick") or not enough(view, advice):
+    if card.rank > top.rank:  # over the winning card: not a duck
         return None
+    what = under_what(view, card)
     best, nxt = pair(advice)
+    if what is None or mean(fact(advice, best, "trick")) > 0.5 or \
+            not less_often(advice, "trick") or not enough(view, advice):
+        return None
     return Reason(DUCK_UNDER, "Stay under the card that wins this trick.",
                   f"{what}: play under with the {card.symbol()} (you take this trick "
                   f"{share(fact(advice, best, 'trick'))} against "
@@ -554,10 +576,10 @@ def discard_high(view, advice) -> Reason | None:
                   f"that could win a costly trick later ({versus(view, advice)})")
 
 
-def to_shed(view, suit: Suit) -> Card | None:
+def to_shed(view, suit: Suit, keep: Card) -> Card | None:
     """The card a void in ``suit`` would let the seat throw: its costliest penalty card,
-    else (Ltoosh) its highest card, of another suit."""
-    rest = [c for c in view.hand if c.suit != suit]
+    else (Ltoosh) its highest card, of another suit (not ``keep``, the other choice)."""
+    rest = [c for c in view.hand if c.suit != suit and c != keep]
     costly = [c for c in rest if c in view.penalty_cards()]
     if costly:
         return max(costly, key=lambda c: (c == KING_OF_HEARTS, c.rank == Rank.QUEEN, c.rank))
@@ -571,7 +593,7 @@ def make_void(view, advice) -> Reason | None:
     if decision(view) != "card" or cards is None or (view.trick and not void_in_led(view)):
         return None
     card, other = cards
-    shed = to_shed(view, card.suit)
+    shed = to_shed(view, card.suit, other)
     if len(view.hand.by_suit(card.suit)) != 1 or other.suit == card.suit or shed is None or \
             not less_often(advice, "penalty", POINTS_GAP):
         return None
@@ -595,6 +617,58 @@ def lead_low(view, advice) -> Reason | None:
                   f"are still out, so someone else takes the trick (you take it "
                   f"{share(fact(advice, best, 'trick'))} against "
                   f"{share(fact(advice, nxt, 'trick'))} with the {other.symbol()})")
+
+
+STAY_OUT = idea("stay_out", ("card",), "Stay out of a trick you need not take",
+                "A lower card keeps you out of a trick where a penalty can still fall.")
+TAKE_CHEAP = idea("take_it_cheap", ("card",), "Win a cheap trick with a dangerous card",
+                  "A high card that must win a trick some time is best spent on a trick that "
+                  "costs little now.")
+
+
+def more_often(advice, key: str) -> bool:
+    """Whether the best option meets ``key`` clearly more often than the next best."""
+    best, nxt = pair(advice)
+    a, b = fact(advice, best, key), fact(advice, nxt, key)
+    return bool(a) and bool(b) and mean(a) >= mean(b) + SHARE_GAP
+
+
+def stay_out(view, advice) -> Reason | None:
+    cards = cards_of(advice)
+    if decision(view) != "card" or cards is None or not view.trick or void_in_led(view):
+        return None
+    card, other = cards
+    if Contract.LTOOSH in view.contract:
+        why = "every trick costs points"
+    elif penalty_out(view) or any(c in view.penalty_cards() for _, c in view.trick):
+        why = "a penalty card can still fall on it"
+    else:
+        return None
+    best, nxt = pair(advice)
+    if card.rank > other.rank or mean(fact(advice, best, "trick")) > 0.5 or \
+            not less_often(advice, "trick") or not less_often(advice, "penalty", POINTS_GAP) \
+            or not enough(view, advice):
+        return None
+    return Reason(STAY_OUT, "Do you need to take this trick?",
+                  f"the {card.symbol()} keeps you out of this trick, and {why} (you take it "
+                  f"{share(fact(advice, best, 'trick'))} against "
+                  f"{share(fact(advice, nxt, 'trick'))} with the {other.symbol()})")
+
+
+def take_it_cheap(view, advice) -> Reason | None:
+    cards = cards_of(advice)
+    if decision(view) != "card" or cards is None or Contract.LTOOSH in view.contract:
+        return None
+    card, other = cards
+    best, _ = pair(advice)
+    if card in view.penalty_cards() or card.rank < Rank.TEN or \
+            mean(fact(advice, best, "trick")) < 0.5 or not more_often(advice, "trick") or \
+            not less_often(advice, "penalty", POINTS_GAP) or not enough(view, advice):
+        return None
+    verb = "lead" if not view.trick else "play"
+    return Reason(TAKE_CHEAP, "A high card that must win a trick some time: which trick?",
+                  f"{verb} the {card.symbol()} and take this trick while it costs little, so "
+                  f"it cannot win a costlier one later ({versus(view, advice)})")
 
 
 # --- Trex ---------------------------------------------------------------------------------
@@ -713,8 +787,8 @@ def fewest_points_lost(view, advice) -> Reason | None:
         return None
     kind = decision(view)
     if kind == "contract":
-        what = (f"{signed(best.value, 0)} against an average hand{team(view)}, against "
-                f"{signed(nxt.value, 0)} for {name(nxt.action)}")
+        what = (f"{whole(best.value)} against an average hand{team(view)}, against "
+                f"{whole(nxt.value)} for {name(nxt.action)}")
     else:
         what = versus(view, advice)
     verb = {"contract": "promises the most", "double": "does best",
@@ -724,14 +798,16 @@ def fewest_points_lost(view, advice) -> Reason | None:
                   f"{name(best.action)} {verb} when the deal is played out: {what}")
 
 
-IDEAS: list[Idea] = [CLAIM, KEEP, DOUBLE, BARE, SUITED, SHED_KING, SHED_QUEEN, SHED_DIAMOND,
-                     VOID_SEAT, FLUSH_KING, CLEAN_HIGH, DUCK_HIGH, DUCK_UNDER, DISCARD_HIGH,
-                     MAKE_VOID, LEAD_LOW, LONG_JACK, OWN_RUN, ROW_END, BLOCK, SAME, BEST]
+IDEAS: list[Idea] = [CLAIM, KEEP, DOUBLE, BARE, FREE, SUITED, SHED_KING, SHED_QUEEN,
+                     SHED_DIAMOND, VOID_SEAT, FLUSH_KING, CLEAN_HIGH, DUCK_HIGH, DUCK_UNDER,
+                     DISCARD_HIGH, MAKE_VOID, LEAD_LOW, STAY_OUT, TAKE_CHEAP, LONG_JACK, OWN_RUN,
+                     ROW_END, BLOCK, SAME, BEST]
 DETECTORS: list[Detector] = [
-    claim_redeal, keep_the_deal, double_protected, dont_double_bare, suited_contract,
+    claim_redeal, keep_the_deal, double_protected, dont_double_bare, double_free,
+    suited_contract,
     shed_detector(SHED_KING, Contract.KING, "king"),
     shed_detector(SHED_QUEEN, Contract.QUEENS, "queens"),
     shed_detector(SHED_DIAMOND, Contract.DIAMONDS, "diamonds"),
     void_seat, flush_king, clean_trick_high, duck_highest, duck_under, discard_high,
-    make_void, lead_low, trex_long_jack, trex_own_run, trex_row_end, trex_block,
-    no_difference, fewest_points_lost]
+    make_void, lead_low, stay_out, take_it_cheap, trex_long_jack, trex_own_run, trex_row_end,
+    trex_block, no_difference, fewest_points_lost]
