@@ -13,9 +13,9 @@ by Playwright. The site is served by Python's static file server, as
   button is clicked at every trump, bid, contract and doubling decision of the learner,
   and at the first card choice (two legal cards or more) at 13 cards, then at 10 or fewer
   and at 7 or fewer (Trix: trick or Trex card). The time is the browser's own, from the
-  click to the ranked options drawn (a MutationObserver in the page). Each hint runs at
+  click to the hint's first step drawn (a MutationObserver in the page). Each hint runs at
   the page's own budget, :func:`tutor.app.session.hint_seconds`: 0.6 s of rollouts at the
-  fixed rate in the site, 1.0 s in the app. The hint's "Weighed over N deals" is read
+  fixed rate in the site, 1.0 s in the app. The hint's "Tried on N ways …" is read
   from the panel.
 - **engine**: ``advise`` at the site's budget (0.6 s) on the same positions
   (``benchmarks/advice.py``'s, passed as game records) in CPython and in Pyodide (the
@@ -69,23 +69,26 @@ TURN = [("card", '[data-testid="hand"] [data-card].legal'),
         ("trump", "[data-trump]:enabled"),
         ("pass", '[data-action="pass"]:enabled')]
 
-# Clicks Hint and resolves with the milliseconds until a fresh hint's ranked options are
-# drawn (not "Thinking…", not the greyed hint of a decision already taken), its note and
-# its best action.
+# Clicks Hint and resolves with the milliseconds until a fresh hint's first step is drawn
+# (the advice is worked out then: not "Thinking…", not the greyed hint of a decision already
+# taken), then climbs the ladder ("Show the card", "Show the numbers") for its note and its
+# best action.
 HINT = """() => new Promise((resolve, reject) => {
-  const ready = () => {
+  let ms = null;
+  const obs = new MutationObserver(() => {
     const p = document.querySelector(
       '[data-testid="hint-panel"]:not(.tt-hint-stale):not(.tt-hint-thinking)');
-    return p && p.querySelector('.tt-hint-best') ? p : null;
-  };
-  const obs = new MutationObserver(() => {
-    const p = ready();
     if (!p) return;
-    const ms = performance.now() - t0;
+    if (ms === null) ms = performance.now() - t0;
+    const best = p.querySelector('.tt-hint-best');
+    if (!best) {
+      const more = p.querySelector('[data-testid="hint-more"]:not(:disabled)');
+      if (more) more.click();
+      return;
+    }
     obs.disconnect();
     const note = p.querySelector('.tt-hint-note');
-    resolve({ms, note: note ? note.textContent : '',
-             best: p.querySelector('.tt-hint-best').dataset.hintAction,
+    resolve({ms, note: note ? note.textContent : '', best: best.dataset.hintAction,
              options: p.querySelectorAll('.tt-hint-option').length});
   });
   obs.observe(document.body, {childList: true, subtree: true, attributes: true});
@@ -303,7 +306,7 @@ def hints_in_games(page, url: str, game: str, games: int, first: int,
             page.locator('[data-testid="hint"]:enabled').wait_for()
             page.locator('[data-testid="hint-panel"]').wait_for(state="detached")
             r = page.evaluate(HINT)
-            deals = re.search(r"over ([\d,]+) deal", r["note"])
+            deals = re.search(r"(?:on|over) ([\d,]+) (?:deal|way)", r["note"])
             rows.append({"game": game, "decision": what, "cards": n, "seconds": r["ms"] / 1000,
                          "deals": int(deals[1].replace(",", "")) if deals else None,
                          "options": r["options"], "best": r["best"]})
