@@ -543,19 +543,19 @@ def give_lead(view, advice) -> Reason | None:
 
 
 def wait_with_winner(view, advice) -> Reason | None:
-    """Short of the bid: the best card loses this trick that the next best would win, and
-    makes the bid more often."""
+    """Short of the bid: the best card takes this trick clearly less often than the next
+    best, a likely winner, and makes the bid more often."""
     found = _card_decision(view, advice)
     if found is None:
         return None
     best, nxt, need = found
-    if need <= 0 or nxt.action.card.is_joker or mean(_trick(advice, nxt)) < 0.5 \
+    if need <= 0 or nxt.action.card.is_joker or mean(_trick(advice, nxt)) < 0.3 \
             or _gap(advice, nxt, best) < CLEAR or _made_gap(advice, best, nxt) < MADE:
         return None
-    return Reason(WAIT, "You still need a trick, but not this one: keep your winner for "
-                  "later.",
-                  f"You still need {plural(need, 'trick')}, but not this one: play the "
-                  f"{_sym(best)} and keep the {_sym(nxt)} for later; the {_sym(best)} "
+    return Reason(WAIT, "You still need a trick, but not necessarily this one: keep your "
+                  "winner for later.",
+                  f"You still need {plural(need, 'trick')}: keep the {_sym(nxt)} for later and "
+                  f"play the {_sym(best)} now; the {_sym(best)} "
                   f"{_made_line(advice, best, nxt)}.")
 
 
@@ -585,7 +585,7 @@ def win_needed(view, advice) -> Reason | None:
         return None
     best, nxt, need = found
     share_best = mean(_trick(advice, best))
-    if need <= 0 or share_best < 0.5 or not _takes_more(advice, best, nxt):
+    if need <= 0 or share_best < 0.3 or not _takes_more(advice, best, nxt):
         return None
     card = best.action.card
     near = [o.action.card for o in _cards(advice)
@@ -836,11 +836,12 @@ def close_call(view, advice) -> Reason | None:
 
 
 def keep_bid_alive(view, advice) -> Reason | None:
-    """The fallback: the best choice makes the bid more often (or scores more)."""
+    """The fallback: the best choice makes the bid more often, or scores more."""
     best, nxt = _pair(advice)
     if best.value <= nxt.value:
         return None
-    if isinstance(best.action, Play) and isinstance(nxt.action, Play):
+    cards = isinstance(best.action, Play) and isinstance(nxt.action, Play)
+    if cards and advice.kind == "chance":
         if _made_gap(advice, best, nxt) <= 0:
             return None
         if mean(_fx(advice, best, "made")) < 0.1:
@@ -851,14 +852,13 @@ def keep_bid_alive(view, advice) -> Reason | None:
         return Reason(KEEP_ALIVE, "Pick the card that keeps your bid in reach most often.",
                       f"The {_sym(best)} keeps your bid alive best: it "
                       f"{_made_line(advice, best, nxt)}.")
-    if isinstance(best.action, Play):
-        return None
-    pts = "points" if advice.kind == "points" else None
-    if pts is None:
+    made = _fx(advice, best, "made")
+    if advice.kind != "points" or not made:
         return None
     return Reason(KEEP_ALIVE, "Pick the choice that scores the most, your bid made or not.",
-                  f"{_other(best).capitalize()} scores the most: {signed(best.value, 1)} points "
-                  f"expected, {_other(nxt)} {signed(nxt.value, 1)}.")
+                  f"{_name(best)[:1].upper()}{_name(best)[1:]} scores the most: "
+                  f"{signed(best.value, 1)} points expected (you make your bid {often(made)}), "
+                  f"{_name(nxt)} {signed(nxt.value, 1)}.")
 
 
 DETECTORS: list[Detector] = [last_cheapest_winner, last_highest_loser, joker_duck, ruff,
