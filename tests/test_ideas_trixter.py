@@ -18,7 +18,8 @@ from tutor import TrixterGame
 from tutor.advice import advise
 from tutor.advice import ideas_trixter as trixter_ideas
 from tutor.advice.ideas import mean
-from tutor.advice.reasons import catalogue, reason_for
+from tutor.advice.ideas_trixter import often
+from tutor.advice.reasons import catalogue, reason_against, reason_for
 from tutor.bots import bot_for
 from tutor.engine.actions import Bid, ChooseTrump, Play
 from tutor.engine.protocol import Phase
@@ -164,7 +165,7 @@ def test_each_idea_is_the_reason_at_its_position(name):
     assert detector_of(name)(view, a) == a.reason  # its own detector, in its place
     if name != "all-the-same":  # the text names the choice, the nudge does not
         assert _label(a.best).lower() in words.lower()
-    assert not re.search(r"[♠♥♦♣0-9]", a.reason.nudge)
+    assert not re.search(r"[♠♥♦♣0-9]|joker", a.reason.nudge)
     assert "deal" not in words
 
 
@@ -321,3 +322,13 @@ def test_nearly_every_hint_has_a_reason_and_most_a_particular_one():
     assert len(named) / len(reasons) >= 0.95
     particular = [r for r in named if r.idea.name not in FALLBACKS]
     assert len(particular) / len(reasons) >= 0.4
+
+
+def test_the_reason_against_a_choice_names_that_choice():
+    """The review's reason for a mistake: the same detectors with the choice made put
+    second, so the words compare the best with the card the learner played."""
+    g, view, a = advised(WHERE["duck"][0])
+    chosen = a.options[-1]
+    r = reason_against(view, a, chosen.action)
+    assert r.idea.name == "duck" and f"the {chosen.action.card.symbol()} takes it" in r.text
+    assert often(a.features[str(chosen.action)]["trick"]) in r.text

@@ -321,8 +321,8 @@ def joker_duck(view, advice) -> Reason | None:
     best, nxt, need = found
     if need != 0 or not best.action.card.is_joker or _gap(advice, nxt, best) < CLEAR:
         return None
-    return Reason(JOKER_DUCK, "A joker never wins a trick: the safest card when you need "
-                  "no more.",
+    return Reason(JOKER_DUCK, "You need no more tricks: play the one card that can never "
+                  "win one.",
                   f"{_have(view).capitalize()}: throw the joker, which never wins, while the "
                   f"{_sym(nxt)} would take this trick {often(_trick(advice, nxt))}.")
 
