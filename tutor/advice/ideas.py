@@ -14,15 +14,20 @@ idea without naming the choice, then ``text`` the choice and why, in one sentenc
 numbers are the advice's own lines.
 
 The catalogues: :data:`tutor.advice.ideas_trixter.IDEAS`, :data:`tutor.advice.ideas_trix.IDEAS`.
+Each keeps its ideas and its sentences in tables (:func:`ideas_of`, :attr:`Decision.sentences`)
+and its detectors as tests on a :class:`Decision` (:func:`given`), so the words a learner reads
+stand in one place and a detector holds only what tells its idea apart.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import wraps
 from typing import Any
 
-__all__ = ["Idea", "Reason", "Detector", "mean", "share"]
+__all__ = ["Idea", "Reason", "Detector", "Decision", "given", "ideas_of", "feature", "pair",
+           "mean", "share"]
 
 
 @dataclass(frozen=True)
@@ -76,3 +81,77 @@ def share(xs: Sequence[float]) -> str:
     if p <= 0.005:
         return "almost never"
     return f"{round(100 * p)}%"
+
+
+def feature(advice, option, key: str) -> list[float]:
+    """The fact ``key`` of ``option`` on each of the advice's layouts (none if not kept)."""
+    return advice.features.get(str(option.action), {}).get(key, [])
+
+
+def pair(advice):
+    """The best option and the next best (the one a review's learner chose)."""
+    return advice.options[0], advice.options[1]
+
+
+class Decision:
+    """A decision as a detector reads it: the view, the advice and its best two options.
+    A catalogue's subclass adds what its detectors share, and :meth:`words` the words its
+    sentences share, so a detector keeps only its test and its own words."""
+
+    ideas: dict[str, Idea] = {}
+    """The catalogue's ideas by name (a catalogue's subclass sets them)."""
+    sentences: dict[str, tuple[str, str]] = {}
+    """What each idea says, by its name or ``name/variant``: the nudge, and the text whose
+    ``{word}`` places :meth:`say` fills in."""
+
+    def __init__(self, view, advice):
+        self.view, self.advice = view, advice
+        self.best, self.nxt = pair(advice)
+
+    def fx(self, option, key: str) -> list[float]:
+        return feature(self.advice, option, key)
+
+    def gap(self, key: str, a=None, b=None) -> float:
+        """How much more often (or more) option ``a`` meets ``key`` than ``b``; by default
+        the best than the next best."""
+        a, b = self.best if a is None else a, self.nxt if b is None else b
+        return mean(self.fx(a, key)) - mean(self.fx(b, key))
+
+    def shares(self, key: str, say: Callable = share) -> tuple[str, str]:
+        """How often the best and the next best meet ``key``, as the learner reads it."""
+        return say(self.fx(self.best, key)), say(self.fx(self.nxt, key))
+
+    def words(self) -> dict[str, Any]:
+        """The words every sentence of the catalogue may use (``{card}``…)."""
+        return {}
+
+    def say(self, key: str, as_idea: str | None = None, **words) -> Reason:
+        """The reason ``key`` says, filled in from :meth:`words` and the detector's own;
+        ``as_idea`` names the idea when several share their sentences."""
+        nudge, text = self.sentences[key]
+        return Reason(self.ideas[as_idea or key.partition("/")[0]], nudge,
+                      text.format(**{**self.words(), **words}))
+
+
+def ideas_of(game: str, table: dict[str, tuple[str, str, str]]) -> list[Idea]:
+    """A catalogue's ideas from ``{name: (kinds, title, teaches)}`` (kinds space-separated),
+    in the table's order.
+
+    >>> ideas_of("trix", {"x": ("card trex", "A title", "What it teaches.")})[0].kinds
+    ('card', 'trex')
+    """
+    return [Idea(name, game, tuple(kinds.split()), title, teaches)
+            for name, (kinds, title, teaches) in table.items()]
+
+
+def given(find: Callable[[Any, Any], Any]) -> Callable[[Callable], Detector]:
+    """A detector of the decisions ``find(view, advice)`` accepts: it reads what ``find``
+    returns (a :class:`Decision`), and is silent where ``find`` returns ``None``."""
+
+    def wrap(detect: Callable[[Any], Reason | None]) -> Detector:
+        @wraps(detect)
+        def detector(view, advice) -> Reason | None:
+            found = find(view, advice)
+            return None if found is None else detect(found)
+        return detector
+    return wrap

@@ -15,7 +15,8 @@ True
 
 from __future__ import annotations
 
-from tutor.advice.ideas import Detector, Idea, Reason, mean, share
+from tutor.advice.ideas import (Decision, Detector, Idea, Reason, feature, given, ideas_of, mean,
+                                pair, share)
 from tutor.engine.actions import ChooseContract, ClaimRedeal, Double, Play
 from tutor.engine.cards import Card, CardSet, Rank, Suit
 from tutor.engine.protocol import Phase
@@ -82,16 +83,176 @@ def points(view, x: float) -> str:
     return f"{whole(x)} {word}{team(view)}"
 
 
+# --- the ideas -------------------------------------------------------------------------
+_CATALOGUE = {  # name: (the decisions it speaks to, title, what it teaches), by priority
+    "claim_redeal": ("redeal", "Claim a redeal when the rules allow it",
+                     "A K♥ with no other heart to hide behind, or all the 2s in Trex, is a hand "
+                     "to throw in: an average hand's share beats playing it."),
+    "keep_the_deal": ("redeal", "Keep a hand that is better than average",
+                      "A redeal gives you an average hand's share: claim it only when this deal "
+                      "promises less."),
+    "double_protected": ("double", "Double a protected card",
+                         "A K♥ or queen with many low cards of its suit is hard to catch: double "
+                         "it and whoever takes it pays twice, and you gain."),
+    "dont_double_bare": ("double", "Don't double a bare card",
+                         "A doubled card with few cards of its suit to hide behind is often taken "
+                         "back, and then you pay."),
+    "double_free": ("double", "A double costs its doubler nothing",
+                    "A doubler who takes the card back scores it once, as if not doubled; anyone "
+                    "else who takes it pays twice and the doubler gains."),
+    "suited_contract": ("contract", "Choose the contract your hand suits now",
+                        "Each contract wants a different hand: a protected K♥ for King of "
+                        "Hearts, few and low diamonds for Diamonds, low cards for Ltoosh, high "
+                        "cards and jacks for Trex."),
+    "shed_king": ("card", "Throw the K♥ when void",
+                  "With no card of the suit led, throw the K♥ on a trick someone else wins."),
+    "shed_queen": ("card", "Throw a queen when void",
+                   "With no card of the suit led, throw a queen on a trick someone else wins."),
+    "shed_diamond": ("card", "Throw a diamond when void",
+                     "With no card of the suit led, throw your diamonds, high ones first, on "
+                     "tricks others win."),
+    "void_seat": ("card", "A seat shown void will shed on that suit",
+                  "A player who did not follow a suit can throw a penalty card on it: do not lead "
+                  "that suit into them."),
+    "flush_king": ("card", "Lead hearts to flush the K♥ out",
+                   "While the K♥ is out, a low heart lead makes its holder follow in hearts "
+                   "instead of throwing it on your trick."),
+    "clean_trick_high": ("card", "Last on a clean trick: take it high",
+                         "Playing last to a trick with no penalty card in it, win it with your "
+                         "highest card: that card cannot win a costly trick later."),
+    "duck_highest": ("card", "Duck with the highest card that still loses",
+                     "Under the winning card, play the highest you can: your low cards stay to "
+                     "duck later tricks."),
+    "duck_under": ("card", "Play under the penalty card still out",
+                   "While a penalty card of the suit is out or on the trick, stay under the "
+                   "winning card."),
+    "discard_high": ("card", "Void: throw a dangerous high card",
+                     "With no card of the suit led, throw a high card that could win a costly "
+                     "trick later."),
+    "make_void": ("card", "Make yourself void to shed penalties later",
+                  "Play your last card of a short suit: later tricks in it let you throw your "
+                  "penalty cards."),
+    "lead_low": ("card", "Lead low where others hold higher cards",
+                 "Lead a low card of a suit where higher ones are still out: someone else takes "
+                 "the trick."),
+    "stay_out": ("card", "Stay out of a trick you need not take",
+                 "A lower card keeps you out of a trick where a penalty can still fall."),
+    "take_it_cheap": ("card", "Win a cheap trick with a dangerous card",
+                      "A high card that must win a trick some time is best spent on a trick that "
+                      "costs little now."),
+    "trex_long_jack": ("trex", "Open the row of your long suit",
+                       "A jack of a suit you hold many cards of opens a row that is mostly yours."),
+    "trex_own_run": ("trex", "Open your own runs",
+                     "Play the card whose next card in the row is yours too: you keep the row "
+                     "moving for yourself."),
+    "trex_row_end": ("trex", "An ace or a 2 opens nothing",
+                     "A card at the end of its row gives the others nothing to play on."),
+    "trex_block": ("trex", "Hold the card that blocks the others' run",
+                   "A card whose next card is someone else's opens the row for them: keep it back "
+                   "while you can."),
+    "no_difference": ("contract double redeal card trex", "Nothing to choose",
+                      "Sometimes two choices come to the same: either will do."),
+    "fewest_points_lost": ("contract double redeal card trex", "What the whole deal says",
+                           "Each choice played out to the end of the deal: take the one that "
+                           "costs least."),
+}
+IDEAS: list[Idea] = ideas_of("trix", _CATALOGUE)
+
+# What each idea says (by its name, or name/variant): the nudge, then the text, whose {word}
+# places the decision fills in (:meth:`_Trix.words`) with the detector's own words.
+_SAYS = {
+    "claim_redeal": (
+        "Your hand may be thrown in: is it worth playing?",
+        "{why}: claim a redeal, as an average hand's {best_points} beat the {other_points} "
+        "expected if you play this deal"),
+    "keep_the_deal": (
+        "A redeal is allowed: is this hand worse than an average one?",
+        "you may claim a redeal, but this deal is worth more: {best_points} expected against "
+        "an average hand's {other_points}"),
+    "double_protected": (
+        "A penalty card with low cards of its suit behind it can be doubled.",
+        "the {card} is protected by {guards}, {low} of them low: double it, you take it back "
+        "{back} ({versus})"),
+    "dont_double_bare": (
+        "A penalty card with few cards of its suit to hide behind is a risk to double.",
+        "your {other} {guard}: don't double it, you would take it back {back} ({best_points} "
+        "without the double against {other_points} with it)"),
+    "double_free": (
+        "Ask what a double can cost you if the card comes back to you.",
+        "doubling the {card} costs you nothing: if you take it back you score {plain} as "
+        "always, and anyone else who takes it scores {doubled} and gives you {doubler} "
+        "({versus})"),
+    "suited_contract": (
+        "Which contract does this hand suit best right now?",
+        "{title} suits this hand now: {why} ({best_value} against an average hand{team}, "
+        "{other_value} for {other_name})"),
+    "shed": (
+        "You cannot follow suit: get rid of the card that costs most.",
+        "you have no {led}: throw the {card} on this trick and someone else takes it "
+        "({numbers})"),
+    "void_seat": (
+        "Remember who has shown void in a suit.",
+        "{who} has shown no {suits} and can throw a penalty card on a {suit} lead: lead the "
+        "{card} instead ({versus})"),
+    "flush_king": (
+        "The costliest card is still out: make its holder follow suit.",
+        "the K♥ is still out: lead the {card} and its holder must follow in hearts instead of "
+        "throwing it on you (you take it {king_vs})"),
+    "clean_trick_high": (
+        "You play last to a trick that costs nothing.",
+        "nothing in this trick costs points and you play last: take it with the {card}, a card "
+        "that could win a costly trick later ({versus})"),
+    "duck_highest": (
+        "Duck under the winning card as high as you can.",
+        "the {card} still loses to the {top} and keeps your lower {suits} to duck with later "
+        "({versus})"),
+    "duck_under": (
+        "Stay under the card that wins this trick.",
+        "{what}: play under with the {card} (you take this trick {took_vs})"),
+    "discard_high": (
+        "You cannot follow suit: which card could hurt you later?",
+        "you have no {led}: throw the {card} now, a high card that could win a costly trick "
+        "later ({versus})"),
+    "make_void": (
+        "A suit you run out of lets you throw cards away later.",
+        "the {card} is your last {suit_word}: play it and you can throw the {shed} on a {suit} "
+        "trick later ({versus})"),
+    "lead_low": (
+        "Lead where the others hold higher cards.",
+        "lead the {card}: {n} higher {suits} are still out, so someone else takes the trick "
+        "(you take it {took_vs})"),
+    "stay_out": (
+        "Do you need to take this trick?",
+        "the {card} keeps you out of this trick, and {why} (you take it {took_vs})"),
+    "take_it_cheap": (
+        "A high card that must win a trick some time: which trick?",
+        "{verb} the {card} and take this trick while it costs little, so it cannot win a "
+        "costlier one later ({versus})"),
+    "trex_long_jack": (
+        "Open a row where you hold many cards.",
+        "play the {card}: you hold {n} more {suits}, so the row it opens is mostly yours "
+        "({versus})"),
+    "trex_own_run": (
+        "Play cards that open runs you hold yourself.",
+        "play the {card}: the {follow} that follows it is yours too, so it opens your own run "
+        "({versus})"),
+    "trex_row_end": (
+        "Some cards help no one else.",
+        "the {card} ends its row, so it opens nothing for the others ({versus})"),
+    "trex_block": (
+        "Some cards open rows for the others: hold them back.",
+        "keep the {other} back: the {follow} after it is someone else's, and holding it keeps "
+        "that row shut; play the {card} ({versus})"),
+    "no_difference": (
+        "Several choices come to the same here.",
+        "{best_name} and {other_name} {why}: {text}"),
+    "fewest_points_lost": (
+        "Compare what each choice brings over the whole deal.",
+        "{best_name} {verb} when the deal is played out: {what}"),
+}
+
+
 # --- the advice's numbers -----------------------------------------------------------------
-def pair(advice):
-    """The best option and the next best (the one a review's learner chose)."""
-    return advice.options[0], advice.options[1]
-
-
-def fact(advice, option, key: str) -> list[float]:
-    return advice.features.get(str(option.action), {}).get(key, [])
-
-
 def result(advice, option) -> float:
     """The option's mean result over the layouts (points, or a Trex place)."""
     return mean(advice.per.get(str(option.action), [option.value]))
@@ -111,8 +272,15 @@ def less_often(advice, key: str, gap: float = SHARE_GAP) -> bool:
     """Whether the best option meets ``key`` clearly less often (or fewer times) than the
     next best, on the same layouts."""
     best, nxt = pair(advice)
-    a, b = fact(advice, best, key), fact(advice, nxt, key)
+    a, b = feature(advice, best, key), feature(advice, nxt, key)
     return bool(a) and bool(b) and mean(a) + gap <= mean(b)
+
+
+def more_often(advice, key: str) -> bool:
+    """Whether the best option meets ``key`` clearly more often than the next best."""
+    best, nxt = pair(advice)
+    a, b = feature(advice, best, key), feature(advice, nxt, key)
+    return bool(a) and bool(b) and mean(a) >= mean(b) + SHARE_GAP
 
 
 def versus(view, advice) -> str:
@@ -147,10 +315,6 @@ def cards_of(advice) -> tuple[Card, Card] | None:
     return None
 
 
-def idea(name_: str, kinds: tuple[str, ...], title: str, teaches: str) -> Idea:
-    return Idea(name_, "trix", kinds, title, teaches)
-
-
 def counted(n: int, word: str) -> str:
     """``1 heart``, ``3 hearts``, ``no heart``."""
     if n == 0:
@@ -176,24 +340,64 @@ def enough(view, advice) -> bool:
     return margin(view, advice) >= (0.05 if advice.kind == "place" else POINTS_GAP)
 
 
+def led(view) -> Suit | None:
+    return view.trick[0][1].suit if view.trick else None
+
+
+def void_in_led(view) -> bool:
+    suit = led(view)
+    return suit is not None and not view.hand.has_suit(suit)
+
+
+def _card(action) -> Card | None:
+    """The card an action plays or doubles."""
+    return action.card if isinstance(action, (Play, Double)) else None
+
+
+class _Trix(Decision):
+    """A Trix decision: its reasons speak from this catalogue, with ``card`` and ``other``
+    the cards (if any) the best and next best options play or double."""
+
+    ideas = {i.name: i for i in IDEAS}
+    sentences = _SAYS
+
+    def __init__(self, view, advice):
+        super().__init__(view, advice)
+        self.card, self.other = _card(self.best.action), _card(self.nxt.action)
+
+    def vs(self, key: str) -> str:
+        """``20% against 65% with the 9♣``: how often the best and the next best meet
+        ``key``."""
+        a, b = self.shares(key)
+        return f"{a} against {b} with the {self.other.symbol()}"
+
+    def words(self) -> dict[str, str]:
+        view, advice, best, nxt = self.view, self.advice, self.best, self.nxt
+        suit = led(view)
+        return {"versus": versus(view, advice), "best_name": name(best.action),
+                "other_name": name(nxt.action), "team": team(view),
+                "best_points": points(view, result(advice, best)),
+                "other_points": whole(result(advice, nxt)),
+                "card": "" if self.card is None else self.card.symbol(),
+                "other": "" if self.other is None else self.other.symbol(),
+                "led": "" if suit is None else suit.symbol}
+
+
+def _double(view, advice) -> _Trix | None:
+    """The round of doubles and claims, the best option clearly ahead."""
+    if decision(view) != "double" or not enough(view, advice):
+        return None
+    return _Trix(view, advice)
+
+
+def _trick(view, advice) -> _Trix | None:
+    """A card to play to a trick, the best two both cards."""
+    if decision(view) != "card" or cards_of(advice) is None:
+        return None
+    return _Trix(view, advice)
+
+
 # --- the round of doubles and claims ------------------------------------------------------
-CLAIM = idea("claim_redeal", ("redeal",), "Claim a redeal when the rules allow it",
-             "A K♥ with no other heart to hide behind, or all the 2s in Trex, is a hand to "
-             "throw in: an average hand's share beats playing it.")
-KEEP = idea("keep_the_deal", ("redeal",), "Keep a hand that is better than average",
-            "A redeal gives you an average hand's share: claim it only when this deal "
-            "promises less.")
-DOUBLE = idea("double_protected", ("double",), "Double a protected card",
-              "A K♥ or queen with many low cards of its suit is hard to catch: double it and "
-              "whoever takes it pays twice, and you gain.")
-FREE = idea("double_free", ("double",), "A double costs its doubler nothing",
-            "A doubler who takes the card back scores it once, as if not doubled; anyone else "
-            "who takes it pays twice and the doubler gains.")
-BARE = idea("dont_double_bare", ("double",), "Don't double a bare card",
-            "A doubled card with few cards of its suit to hide behind is often taken back, "
-            "and then you pay.")
-
-
 def claim_words(view) -> str:
     """Why the rules allow this hand a redeal."""
     hearts = view.hand.by_suit(Suit.HEARTS)
@@ -206,26 +410,16 @@ def claim_words(view) -> str:
     return f"you hold {len(twos)} of the four 2s"
 
 
-def claim_redeal(view, advice) -> Reason | None:
-    best, nxt = pair(advice)
-    if decision(view) != "double" or not isinstance(best.action, ClaimRedeal) or \
-            not enough(view, advice):
+@given(_double)
+def claim_redeal(c) -> Reason | None:
+    if not isinstance(c.best.action, ClaimRedeal):
         return None
-    return Reason(CLAIM, "Your hand may be thrown in: is it worth playing?",
-                  f"{claim_words(view)}: claim a redeal, as an average hand's "
-                  f"{points(view, result(advice, best))} beat the "
-                  f"{whole(result(advice, nxt))} expected if you play this deal")
+    return c.say("claim_redeal", why=claim_words(c.view))
 
 
-def keep_the_deal(view, advice) -> Reason | None:
-    best, nxt = pair(advice)
-    if decision(view) != "double" or not isinstance(nxt.action, ClaimRedeal) or \
-            not enough(view, advice):
-        return None
-    return Reason(KEEP, "A redeal is allowed: is this hand worse than an average one?",
-                  f"you may claim a redeal, but this deal is worth more: "
-                  f"{points(view, result(advice, best))} expected against an "
-                  f"average hand's {whole(result(advice, nxt))}")
+@given(_double)
+def keep_the_deal(c) -> Reason | None:
+    return c.say("keep_the_deal") if isinstance(c.nxt.action, ClaimRedeal) else None
 
 
 def guards(view, card: Card) -> tuple[int, int]:
@@ -234,64 +428,42 @@ def guards(view, card: Card) -> tuple[int, int]:
     return len(others), sum(1 for c in others if c.rank <= LOW)
 
 
-def double_protected(view, advice) -> Reason | None:
-    best, nxt = pair(advice)
-    if decision(view) != "double" or not isinstance(best.action, Double) or \
-            nxt.action == best.action or not enough(view, advice):
+@given(_double)
+def double_protected(c) -> Reason | None:
+    if not isinstance(c.best.action, Double) or c.nxt.action == c.best.action:
         return None
-    card = best.action.card
-    n, low = guards(view, card)
-    back = fact(advice, best, "back")
+    n, low = guards(c.view, c.card)
+    back = c.fx(c.best, "back")
     if n < 3 or low < 2 or not back or mean(back) > 0.3:
         return None
-    return Reason(DOUBLE, "A penalty card with low cards of its suit behind it can be doubled.",
-                  f"the {card.symbol()} is protected by "
-                  f"{counted(n, 'other ' + SUIT_WORDS[card.suit])}, "
-                  f"{low} of them low: double it, you take it back {share(back)} "
-                  f"({versus(view, advice)})")
+    return c.say("double_protected", guards=counted(n, "other " + SUIT_WORDS[c.card.suit]),
+                 low=low, back=share(back))
 
 
-def double_free(view, advice) -> Reason | None:
-    best, nxt = pair(advice)
-    if decision(view) != "double" or not isinstance(best.action, Double) or \
-            isinstance(nxt.action, Double) or not enough(view, advice):
+@given(_double)
+def double_free(c) -> Reason | None:
+    if not isinstance(c.best.action, Double) or isinstance(c.nxt.action, Double):
         return None
-    card = best.action.card
-    score = card_scores(view.contract, view.rules.swap_diamonds_ltoosh)[card]
-    sign = -1 if view.rules.reversed_signs else 1
-    return Reason(FREE, "Ask what a double can cost you if the card comes back to you.",
-                  f"doubling the {card.symbol()} costs you nothing: if you take it back you "
-                  f"score {whole(sign * score.plain)} as always, and anyone else who takes it "
-                  f"scores {whole(sign * score.doubled)} and gives you "
-                  f"{whole(sign * score.doubler)} ({versus(view, advice)})")
+    score = card_scores(c.view.contract, c.view.rules.swap_diamonds_ltoosh)[c.card]
+    sign = -1 if c.view.rules.reversed_signs else 1
+    return c.say("double_free", plain=whole(sign * score.plain),
+                 doubled=whole(sign * score.doubled), doubler=whole(sign * score.doubler))
 
 
-def dont_double_bare(view, advice) -> Reason | None:
-    best, nxt = pair(advice)
-    if decision(view) != "double" or not isinstance(nxt.action, Double) or \
-            isinstance(best.action, Double) or not enough(view, advice):
+@given(_double)
+def dont_double_bare(c) -> Reason | None:
+    if not isinstance(c.nxt.action, Double) or isinstance(c.best.action, Double):
         return None
-    card = nxt.action.card
-    n, _ = guards(view, card)
-    back = fact(advice, nxt, "back")
+    n, _ = guards(c.view, c.other)
+    back = c.fx(c.nxt, "back")
     if n > 3 or not back or mean(back) < 0.2:
         return None
     guard = "stands alone" if n == 0 else \
-        f"has only {counted(n, 'other ' + SUIT_WORDS[card.suit])} to hide behind"
-    return Reason(BARE, "A penalty card with few cards of its suit to hide behind is a risk "
-                  "to double.",
-                  f"your {card.symbol()} {guard}: don't double it, you would take it back "
-                  f"{share(back)} ({points(view, result(advice, best))} without the "
-                  f"double against {whole(result(advice, nxt))} with it)")
+        f"has only {counted(n, 'other ' + SUIT_WORDS[c.other.suit])} to hide behind"
+    return c.say("dont_double_bare", guard=guard, back=share(back))
 
 
 # --- the contract -------------------------------------------------------------------------
-SUITED = idea("suited_contract", ("contract",), "Choose the contract your hand suits now",
-              "Each contract wants a different hand: a protected K♥ for King of Hearts, few "
-              "and low diamonds for Diamonds, low cards for Ltoosh, high cards and jacks "
-              "for Trex.")
-
-
 def king_fit(hand: CardSet) -> str | None:
     hearts = hand.by_suit(Suit.HEARTS)
     if KING_OF_HEARTS in hand:
@@ -354,14 +526,14 @@ TAKEN_WORDS = {"king": "you take the K♥ only {share} when it is played out",
 
 
 def suited_contract(view, advice) -> Reason | None:
-    best, nxt = pair(advice)
+    c = _Trix(view, advice)
     if decision(view) != "contract" or not enough(view, advice) or \
-            len(best.action.contracts) != 1:
+            len(c.best.action.contracts) != 1:
         return None
-    (contract,) = best.action.contracts
+    (contract,) = c.best.action.contracts
     fit, key, most = FITS[contract]
-    redeal = fact(advice, best, "redeal")  # a deal thrown in is not played out
-    taken = [x for x, r in zip(fact(advice, best, key), redeal) if not r]
+    redeal = c.fx(c.best, "redeal")  # a deal thrown in is not played out
+    taken = [x for x, r in zip(c.fx(c.best, key), redeal) if not r]
     if not taken or mean(taken) > most:
         return None
     words = fit(view.hand)
@@ -369,78 +541,29 @@ def suited_contract(view, advice) -> Reason | None:
         words = TAKEN_WORDS[key].format(share=share(taken), mean=mean(taken))
     if words is None:
         return None
-    title = contracts_title(best.action.contracts)
-    return Reason(SUITED, "Which contract does this hand suit best right now?",
-                  f"{title} suits this hand now: {words} ({whole(best.value)} against an "
-                  f"average hand{team(view)}, {whole(nxt.value)} for {name(nxt.action)})")
+    return c.say("suited_contract", title=contracts_title(c.best.action.contracts), why=words,
+                 best_value=whole(c.best.value), other_value=whole(c.nxt.value))
 
 
 # --- the trick contracts ------------------------------------------------------------------
-SHED_KING = idea("shed_king", ("card",), "Throw the K♥ when void",
-                 "With no card of the suit led, throw the K♥ on a trick someone else wins.")
-SHED_QUEEN = idea("shed_queen", ("card",), "Throw a queen when void",
-                  "With no card of the suit led, throw a queen on a trick someone else wins.")
-SHED_DIAMOND = idea("shed_diamond", ("card",), "Throw a diamond when void",
-                    "With no card of the suit led, throw your diamonds, high ones first, on "
-                    "tricks others win.")
-VOID_SEAT = idea("void_seat", ("card",), "A seat shown void will shed on that suit",
-                 "A player who did not follow a suit can throw a penalty card on it: do not "
-                 "lead that suit into them.")
-FLUSH_KING = idea("flush_king", ("card",), "Lead hearts to flush the K♥ out",
-                  "While the K♥ is out, a low heart lead makes its holder follow in hearts "
-                  "instead of throwing it on your trick.")
-CLEAN_HIGH = idea("clean_trick_high", ("card",), "Last on a clean trick: take it high",
-                  "Playing last to a trick with no penalty card in it, win it with your "
-                  "highest card: that card cannot win a costly trick later.")
-DUCK_HIGH = idea("duck_highest", ("card",), "Duck with the highest card that still loses",
-                 "Under the winning card, play the highest you can: your low cards stay to "
-                 "duck later tricks.")
-DUCK_UNDER = idea("duck_under", ("card",), "Play under the penalty card still out",
-                  "While a penalty card of the suit is out or on the trick, stay under the "
-                  "winning card.")
-DISCARD_HIGH = idea("discard_high", ("card",), "Void: throw a dangerous high card",
-                    "With no card of the suit led, throw a high card that could win a costly "
-                    "trick later.")
-MAKE_VOID = idea("make_void", ("card",), "Make yourself void to shed penalties later",
-                 "Play your last card of a short suit: later tricks in it let you throw "
-                 "your penalty cards.")
-LEAD_LOW = idea("lead_low", ("card",), "Lead low where others hold higher cards",
-                "Lead a low card of a suit where higher ones are still out: someone else "
-                "takes the trick.")
-
-def led(view) -> Suit | None:
-    return view.trick[0][1].suit if view.trick else None
-
-
-def void_in_led(view) -> bool:
-    suit = led(view)
-    return suit is not None and not view.hand.has_suit(suit)
-
-
-def shed_detector(the_idea: Idea, contract: Contract, key: str) -> Detector:
+def shed_detector(name_: str, contract: Contract, key: str) -> Detector:
     """Throw the contract's penalty card when void in the suit led (K♥, queen, diamond)."""
 
-    def detect(view, advice) -> Reason | None:
-        cards = cards_of(advice)
-        if decision(view) != "card" or cards is None or contract not in view.contract or \
-                not void_in_led(view):
-            return None
-        card, other = cards
+    @given(_trick)
+    def detect(c) -> Reason | None:
         penalty = PENALTY_CARDS[contract]
-        if card not in penalty or other in penalty or not less_often(advice, key) or \
-                not enough(view, advice):
+        if contract not in c.view.contract or not void_in_led(c.view) or \
+                c.card not in penalty or c.other in penalty or \
+                not less_often(c.advice, key) or not enough(c.view, c.advice):
             return None
-        best, nxt = pair(advice)
         if key == "king":
-            numbers = (f"you end up with the K♥ {share(fact(advice, best, key))} against "
-                       f"{share(fact(advice, nxt, key))} if you play the {other.symbol()}")
+            a, b = c.shares(key)
+            numbers = f"you end up with the K♥ {a} against {b} if you play the {c.other.symbol()}"
         else:
-            numbers = versus(view, advice)
-        return Reason(the_idea, "You cannot follow suit: get rid of the card that costs most.",
-                      f"you have no {led(view).symbol}: throw the {card.symbol()} on this "
-                      f"trick and someone else takes it ({numbers})")
+            numbers = c.words()["versus"]
+        return c.say("shed", as_idea=name_, numbers=numbers)
 
-    detect.__name__ = the_idea.name
+    detect.__name__ = name_
     return detect
 
 
@@ -449,39 +572,29 @@ def penalty_out(view) -> CardSet:
     return view.penalty_cards() & unseen(view)
 
 
-def void_seat(view, advice) -> Reason | None:
-    cards = cards_of(advice)
-    if decision(view) != "card" or cards is None or view.trick or not penalty_out(view):
+@given(_trick)
+def void_seat(c) -> Reason | None:
+    view, card, other = c.view, c.card, c.other
+    if view.trick or not penalty_out(view):
         return None
-    card, other = cards
     partner = (view.seat + 2) % 4 if view.rules.partnership else None
     seats = [s for s, suits in shown_void(view).items()
              if other.suit in suits and s not in (view.seat, partner) and view.hand_counts[s]]
-    if not seats or card.suit == other.suit or not enough(view, advice) or \
-            not less_often(advice, "penalty", POINTS_GAP):
+    if not seats or card.suit == other.suit or not enough(view, c.advice) or \
+            not less_often(c.advice, "penalty", POINTS_GAP):
         return None
-    suit = SUIT_WORDS[other.suit] + "s"
-    return Reason(VOID_SEAT, "Remember who has shown void in a suit.",
-                  f"{view.players[seats[0]]} has shown no {suit} and can throw a penalty card "
-                  f"on a {other.suit.symbol} lead: lead the {card.symbol()} instead "
-                  f"({versus(view, advice)})")
+    return c.say("void_seat", who=view.players[seats[0]], suits=SUIT_WORDS[other.suit] + "s",
+                 suit=other.suit.symbol)
 
 
-def flush_king(view, advice) -> Reason | None:
-    cards = cards_of(advice)
-    if decision(view) != "card" or cards is None or view.trick or \
-            Contract.KING not in view.contract or KING_OF_HEARTS not in unseen(view):
+@given(_trick)
+def flush_king(c) -> Reason | None:
+    if c.view.trick or Contract.KING not in c.view.contract or \
+            KING_OF_HEARTS not in unseen(c.view) or c.card.suit != Suit.HEARTS or \
+            c.other.suit == Suit.HEARTS or not less_often(c.advice, "king", 0.05) or \
+            not enough(c.view, c.advice):
         return None
-    card, other = cards
-    if card.suit != Suit.HEARTS or other.suit == Suit.HEARTS or \
-            not less_often(advice, "king", 0.05) or not enough(view, advice):
-        return None
-    best, nxt = pair(advice)
-    return Reason(FLUSH_KING, "The costliest card is still out: make its holder follow suit.",
-                  f"the K♥ is still out: lead the {card.symbol()} and its holder must follow "
-                  f"in hearts instead of throwing it on you (you take it "
-                  f"{share(fact(advice, best, 'king'))} against "
-                  f"{share(fact(advice, nxt, 'king'))} with the {other.symbol()})")
+    return c.say("flush_king", king_vs=c.vs("king"))
 
 
 def winning(view) -> Card | None:
@@ -492,39 +605,30 @@ def winning(view) -> Card | None:
     return max((c for _, c in view.trick if c.suit == suit), key=lambda c: c.rank)
 
 
-def clean_trick_high(view, advice) -> Reason | None:
-    cards = cards_of(advice)
-    if decision(view) != "card" or cards is None or len(view.trick) != 3 or \
-            Contract.LTOOSH in view.contract or void_in_led(view):
+@given(_trick)
+def clean_trick_high(c) -> Reason | None:
+    view = c.view
+    if len(view.trick) != 3 or Contract.LTOOSH in view.contract or void_in_led(view) or \
+            any(x in view.penalty_cards() for _, x in view.trick) or \
+            c.card.rank <= c.other.rank or mean(c.fx(c.best, "trick")) < 1 or \
+            not enough(view, c.advice):
         return None
-    card, other = cards
-    best, _ = pair(advice)
-    if any(c in view.penalty_cards() for _, c in view.trick) or card.rank <= other.rank or \
-            mean(fact(advice, best, "trick")) < 1 or not enough(view, advice):
-        return None
-    return Reason(CLEAN_HIGH, "You play last to a trick that costs nothing.",
-                  f"nothing in this trick costs points and you play last: take it with the "
-                  f"{card.symbol()}, a card that could win a costly trick later "
-                  f"({versus(view, advice)})")
+    return c.say("clean_trick_high")
 
 
-def duck_highest(view, advice) -> Reason | None:
-    cards = cards_of(advice)
-    top = winning(view)
-    if decision(view) != "card" or cards is None or top is None or void_in_led(view):
+@given(_trick)
+def duck_highest(c) -> Reason | None:
+    top, card, other = winning(c.view), c.card, c.other
+    if top is None or void_in_led(c.view):
         return None
-    card, other = cards
-    under = [c for c in view.hand.by_suit(top.suit) if c.rank < top.rank]
+    under = [x for x in c.view.hand.by_suit(top.suit) if x.rank < top.rank]
     if card.suit != top.suit or other.suit != top.suit or not under or \
-            card != max(under, key=lambda c: c.rank) or other.rank >= card.rank:
+            card != max(under, key=lambda x: x.rank) or other.rank >= card.rank:
         return None
-    best, nxt = pair(advice)
-    if mean(fact(advice, best, "trick")) > mean(fact(advice, nxt, "trick")) + 0.05 or \
-            not enough(view, advice):
+    if mean(c.fx(c.best, "trick")) > mean(c.fx(c.nxt, "trick")) + 0.05 or \
+            not enough(c.view, c.advice):
         return None
-    return Reason(DUCK_HIGH, "Duck under the winning card as high as you can.",
-                  f"the {card.symbol()} still loses to the {top.symbol()} and keeps your "
-                  f"lower {SUIT_WORDS[top.suit]}s to duck with later ({versus(view, advice)})")
+    return c.say("duck_highest", top=top.symbol(), suits=SUIT_WORDS[top.suit] + "s")
 
 
 def under_what(view, card: Card) -> str | None:
@@ -543,37 +647,25 @@ def under_what(view, card: Card) -> str | None:
     return None
 
 
-def duck_under(view, advice) -> Reason | None:
-    cards = cards_of(advice)
-    top = winning(view)
-    if decision(view) != "card" or cards is None or top is None or void_in_led(view):
+@given(_trick)
+def duck_under(c) -> Reason | None:
+    top = winning(c.view)
+    if top is None or void_in_led(c.view) or c.card.rank > top.rank:  # over it: no duck
         return None
-    card, other = cards
-    if card.rank > top.rank:  # over the winning card: not a duck
+    what = under_what(c.view, c.card)
+    if what is None or mean(c.fx(c.best, "trick")) > 0.5 or \
+            not less_often(c.advice, "trick") or not enough(c.view, c.advice):
         return None
-    what = under_what(view, card)
-    best, nxt = pair(advice)
-    if what is None or mean(fact(advice, best, "trick")) > 0.5 or \
-            not less_often(advice, "trick") or not enough(view, advice):
-        return None
-    return Reason(DUCK_UNDER, "Stay under the card that wins this trick.",
-                  f"{what}: play under with the {card.symbol()} (you take this trick "
-                  f"{share(fact(advice, best, 'trick'))} against "
-                  f"{share(fact(advice, nxt, 'trick'))} with the {other.symbol()})")
+    return c.say("duck_under", what=what, took_vs=c.vs("trick"))
 
 
-def discard_high(view, advice) -> Reason | None:
-    cards = cards_of(advice)
-    if decision(view) != "card" or cards is None or not void_in_led(view):
+@given(_trick)
+def discard_high(c) -> Reason | None:
+    card = c.card
+    if not void_in_led(c.view) or card in c.view.penalty_cards() or card.rank < Rank.TEN or \
+            c.other.rank >= card.rank or not less_often(c.advice, "penalty", POINTS_GAP):
         return None
-    card, other = cards
-    penalty = view.penalty_cards()
-    if card in penalty or card.rank < Rank.TEN or other.rank >= card.rank or \
-            not less_often(advice, "penalty", POINTS_GAP):
-        return None
-    return Reason(DISCARD_HIGH, "You cannot follow suit: which card could hurt you later?",
-                  f"you have no {led(view).symbol}: throw the {card.symbol()} now, a high card "
-                  f"that could win a costly trick later ({versus(view, advice)})")
+    return c.say("discard_high")
 
 
 def to_shed(view, suit: Suit, keep: Card) -> Card | None:
@@ -588,102 +680,59 @@ def to_shed(view, suit: Suit, keep: Card) -> Card | None:
         else None
 
 
-def make_void(view, advice) -> Reason | None:
-    cards = cards_of(advice)
-    if decision(view) != "card" or cards is None or (view.trick and not void_in_led(view)):
+@given(_trick)
+def make_void(c) -> Reason | None:
+    card, other = c.card, c.other
+    if c.view.trick and not void_in_led(c.view):
         return None
-    card, other = cards
-    shed = to_shed(view, card.suit, other)
-    if len(view.hand.by_suit(card.suit)) != 1 or other.suit == card.suit or shed is None or \
-            not less_often(advice, "penalty", POINTS_GAP):
+    shed = to_shed(c.view, card.suit, other)
+    if len(c.view.hand.by_suit(card.suit)) != 1 or other.suit == card.suit or shed is None or \
+            not less_often(c.advice, "penalty", POINTS_GAP):
         return None
-    return Reason(MAKE_VOID, "A suit you run out of lets you throw cards away later.",
-                  f"the {card.symbol()} is your last {SUIT_WORDS[card.suit]}: play it and you "
-                  f"can throw the {shed.symbol()} on a {card.suit.symbol} trick later "
-                  f"({versus(view, advice)})")
+    return c.say("make_void", suit_word=SUIT_WORDS[card.suit], shed=shed.symbol(),
+                 suit=card.suit.symbol)
 
 
-def lead_low(view, advice) -> Reason | None:
-    cards = cards_of(advice)
-    if decision(view) != "card" or cards is None or view.trick:
+@given(_trick)
+def lead_low(c) -> Reason | None:
+    higher = [x for x in unseen(c.view) if x.suit == c.card.suit and x.rank > c.card.rank]
+    if c.view.trick or len(higher) < 2 or not less_often(c.advice, "trick") or \
+            not enough(c.view, c.advice):
         return None
-    card, other = cards
-    higher = [c for c in unseen(view) if c.suit == card.suit and c.rank > card.rank]
-    if len(higher) < 2 or not less_often(advice, "trick") or not enough(view, advice):
+    return c.say("lead_low", n=len(higher), suits=SUIT_WORDS[c.card.suit] + "s",
+                 took_vs=c.vs("trick"))
+
+
+@given(_trick)
+def stay_out(c) -> Reason | None:
+    view = c.view
+    if not view.trick or void_in_led(view):
         return None
-    best, nxt = pair(advice)
-    return Reason(LEAD_LOW, "Lead where the others hold higher cards.",
-                  f"lead the {card.symbol()}: {len(higher)} higher {SUIT_WORDS[card.suit]}s "
-                  f"are still out, so someone else takes the trick (you take it "
-                  f"{share(fact(advice, best, 'trick'))} against "
-                  f"{share(fact(advice, nxt, 'trick'))} with the {other.symbol()})")
-
-
-STAY_OUT = idea("stay_out", ("card",), "Stay out of a trick you need not take",
-                "A lower card keeps you out of a trick where a penalty can still fall.")
-TAKE_CHEAP = idea("take_it_cheap", ("card",), "Win a cheap trick with a dangerous card",
-                  "A high card that must win a trick some time is best spent on a trick that "
-                  "costs little now.")
-
-
-def more_often(advice, key: str) -> bool:
-    """Whether the best option meets ``key`` clearly more often than the next best."""
-    best, nxt = pair(advice)
-    a, b = fact(advice, best, key), fact(advice, nxt, key)
-    return bool(a) and bool(b) and mean(a) >= mean(b) + SHARE_GAP
-
-
-def stay_out(view, advice) -> Reason | None:
-    cards = cards_of(advice)
-    if decision(view) != "card" or cards is None or not view.trick or void_in_led(view):
-        return None
-    card, other = cards
     if Contract.LTOOSH in view.contract:
         why = "every trick costs points"
-    elif penalty_out(view) or any(c in view.penalty_cards() for _, c in view.trick):
+    elif penalty_out(view) or any(x in view.penalty_cards() for _, x in view.trick):
         why = "a penalty card can still fall on it"
     else:
         return None
-    best, nxt = pair(advice)
-    if card.rank > other.rank or mean(fact(advice, best, "trick")) > 0.5 or \
-            not less_often(advice, "trick") or not less_often(advice, "penalty", POINTS_GAP) \
-            or not enough(view, advice):
+    if c.card.rank > c.other.rank or mean(c.fx(c.best, "trick")) > 0.5 or \
+            not less_often(c.advice, "trick") or \
+            not less_often(c.advice, "penalty", POINTS_GAP) or not enough(view, c.advice):
         return None
-    return Reason(STAY_OUT, "Do you need to take this trick?",
-                  f"the {card.symbol()} keeps you out of this trick, and {why} (you take it "
-                  f"{share(fact(advice, best, 'trick'))} against "
-                  f"{share(fact(advice, nxt, 'trick'))} with the {other.symbol()})")
+    return c.say("stay_out", why=why, took_vs=c.vs("trick"))
 
 
-def take_it_cheap(view, advice) -> Reason | None:
-    cards = cards_of(advice)
-    if decision(view) != "card" or cards is None or Contract.LTOOSH in view.contract:
+@given(_trick)
+def take_it_cheap(c) -> Reason | None:
+    view = c.view
+    if Contract.LTOOSH in view.contract or c.card in view.penalty_cards() or \
+            c.card.rank < Rank.TEN or mean(c.fx(c.best, "trick")) < 0.5 or \
+            not more_often(c.advice, "trick") or \
+            not less_often(c.advice, "penalty", POINTS_GAP) or not enough(view, c.advice):
         return None
-    card, other = cards
-    best, _ = pair(advice)
-    if card in view.penalty_cards() or card.rank < Rank.TEN or \
-            mean(fact(advice, best, "trick")) < 0.5 or not more_often(advice, "trick") or \
-            not less_often(advice, "penalty", POINTS_GAP) or not enough(view, advice):
-        return None
-    verb = "lead" if not view.trick else "play"
-    return Reason(TAKE_CHEAP, "A high card that must win a trick some time: which trick?",
-                  f"{verb} the {card.symbol()} and take this trick while it costs little, so "
-                  f"it cannot win a costlier one later ({versus(view, advice)})")
+    return c.say("take_it_cheap", verb="lead" if not view.trick else "play")
 
 
 # --- Trex ---------------------------------------------------------------------------------
-LONG_JACK = idea("trex_long_jack", ("trex",), "Open the row of your long suit",
-                 "A jack of a suit you hold many cards of opens a row that is mostly yours.")
-OWN_RUN = idea("trex_own_run", ("trex",), "Open your own runs",
-               "Play the card whose next card in the row is yours too: you keep the row "
-               "moving for yourself.")
-ROW_END = idea("trex_row_end", ("trex",), "An ace or a 2 opens nothing",
-               "A card at the end of its row gives the others nothing to play on.")
-BLOCK = idea("trex_block", ("trex",), "Hold the card that blocks the others' run",
-             "A card whose next card is someone else's opens the row for them: keep it back "
-             "while you can.")
-
-
 def beyond(card: Card) -> Card | None:
     """The card that may follow ``card`` in its row (away from the jack); none after an
     ace or a 2, or after the jack itself (both sides open)."""
@@ -695,73 +744,45 @@ def beyond(card: Card) -> Card | None:
     return Card(card.suit, Rank(rank))
 
 
-def trex_cards(view, advice) -> tuple[Card, Card | None] | None:
-    """The best Trex card and the next best (``None`` for a pass)."""
-    best, nxt = pair(advice)
-    if decision(view) != "trex" or not isinstance(best.action, Play) or \
+def _trex(view, advice) -> _Trix | None:
+    """A Trex card ahead of the next best (a card or a pass)."""
+    c = _Trix(view, advice)
+    if decision(view) != "trex" or not isinstance(c.best.action, Play) or \
             not enough(view, advice):
         return None
-    return best.action.card, nxt.action.card if isinstance(nxt.action, Play) else None
+    return c
 
 
-def trex_long_jack(view, advice) -> Reason | None:
-    cards = trex_cards(view, advice)
-    if cards is None or cards[0].rank != Rank.JACK:
+@given(_trex)
+def trex_long_jack(c) -> Reason | None:
+    n = len(c.view.hand.by_suit(c.card.suit)) - 1
+    if c.card.rank != Rank.JACK or n < 3:
         return None
-    card = cards[0]
-    n = len(view.hand.by_suit(card.suit)) - 1
-    if n < 3:
-        return None
-    return Reason(LONG_JACK, "Open a row where you hold many cards.",
-                  f"play the {card.symbol()}: you hold {n} more {SUIT_WORDS[card.suit]}s, so "
-                  f"the row it opens is mostly yours ({versus(view, advice)})")
+    return c.say("trex_long_jack", n=n, suits=SUIT_WORDS[c.card.suit] + "s")
 
 
-def trex_own_run(view, advice) -> Reason | None:
-    cards = trex_cards(view, advice)
-    if cards is None:
+@given(_trex)
+def trex_own_run(c) -> Reason | None:
+    follow = beyond(c.card)
+    if follow is None or follow not in c.view.hand:
         return None
-    card = cards[0]
-    follow = beyond(card)
-    if follow is None or follow not in view.hand:
-        return None
-    return Reason(OWN_RUN, "Play cards that open runs you hold yourself.",
-                  f"play the {card.symbol()}: the {follow.symbol()} that follows it is yours "
-                  f"too, so it opens your own run ({versus(view, advice)})")
+    return c.say("trex_own_run", follow=follow.symbol())
 
 
-def trex_row_end(view, advice) -> Reason | None:
-    cards = trex_cards(view, advice)
-    if cards is None or cards[0].rank not in (Rank.ACE, Rank.TWO):
-        return None
-    card = cards[0]
-    return Reason(ROW_END, "Some cards help no one else.",
-                  f"the {card.symbol()} ends its row, so it opens nothing for the others "
-                  f"({versus(view, advice)})")
+@given(_trex)
+def trex_row_end(c) -> Reason | None:
+    return c.say("trex_row_end") if c.card.rank in (Rank.ACE, Rank.TWO) else None
 
 
-def trex_block(view, advice) -> Reason | None:
-    cards = trex_cards(view, advice)
-    if cards is None or cards[1] is None:
+@given(_trex)
+def trex_block(c) -> Reason | None:
+    follow = None if c.other is None else beyond(c.other)
+    if follow is None or follow in c.view.hand:
         return None
-    held = cards[1]
-    follow = beyond(held)
-    if follow is None or follow in view.hand:
-        return None
-    return Reason(BLOCK, "Some cards open rows for the others: hold them back.",
-                  f"keep the {held.symbol()} back: the {follow.symbol()} after it is someone "
-                  f"else's, and holding it keeps that row shut; play the "
-                  f"{cards[0].symbol()} ({versus(view, advice)})")
+    return c.say("trex_block", follow=follow.symbol())
 
 
 # --- any decision -------------------------------------------------------------------------
-SAME = idea("no_difference", ("contract", "double", "redeal", "card", "trex"),
-            "Nothing to choose", "Sometimes two choices come to the same: either will do.")
-BEST = idea("fewest_points_lost", ("contract", "double", "redeal", "card", "trex"),
-            "What the whole deal says",
-            "Each choice played out to the end of the deal: take the one that costs least.")
-
-
 def equals(view, a: Card, b: Card) -> bool:
     """Whether two cards of a suit are equals: no card between them is still out."""
     low, high = sorted((a.rank, b.rank))
@@ -770,44 +791,38 @@ def equals(view, a: Card, b: Card) -> bool:
 
 
 def no_difference(view, advice) -> Reason | None:
-    best, nxt = pair(advice)
-    if round(best.value, 9) != round(nxt.value, 9):
+    c = _Trix(view, advice)
+    if round(c.best.value, 9) != round(c.nxt.value, 9):
         return None
     cards = cards_of(advice)
     why = "do exactly as well here"
     if cards is not None and decision(view) == "card" and equals(view, *cards):
         why = "are equals now, as no card between them is still out, so either does as well"
-    return Reason(SAME, "Several choices come to the same here.",
-                  f"{name(best.action)} and {name(nxt.action)} {why}: {best.text}")
+    return c.say("no_difference", why=why, text=c.best.text)
 
 
 def fewest_points_lost(view, advice) -> Reason | None:
-    best, nxt = pair(advice)
+    c = _Trix(view, advice)
     if margin(view, advice) <= 0:
         return None
     kind = decision(view)
     if kind == "contract":
-        what = (f"{whole(best.value)} against an average hand{team(view)}, against "
-                f"{whole(nxt.value)} for {name(nxt.action)}")
+        what = (f"{whole(c.best.value)} against an average hand{team(view)}, against "
+                f"{whole(c.nxt.value)} for {name(c.nxt.action)}")
     else:
         what = versus(view, advice)
     verb = {"contract": "promises the most", "double": "does best",
             "trex": "finishes you highest" if advice.kind == "place" else "does best"}.get(
         kind, "costs you least")
-    return Reason(BEST, "Compare what each choice brings over the whole deal.",
-                  f"{name(best.action)} {verb} when the deal is played out: {what}")
+    return c.say("fewest_points_lost", verb=verb, what=what)
 
 
-IDEAS: list[Idea] = [CLAIM, KEEP, DOUBLE, BARE, FREE, SUITED, SHED_KING, SHED_QUEEN,
-                     SHED_DIAMOND, VOID_SEAT, FLUSH_KING, CLEAN_HIGH, DUCK_HIGH, DUCK_UNDER,
-                     DISCARD_HIGH, MAKE_VOID, LEAD_LOW, STAY_OUT, TAKE_CHEAP, LONG_JACK, OWN_RUN,
-                     ROW_END, BLOCK, SAME, BEST]
 DETECTORS: list[Detector] = [
     claim_redeal, keep_the_deal, double_protected, dont_double_bare, double_free,
     suited_contract,
-    shed_detector(SHED_KING, Contract.KING, "king"),
-    shed_detector(SHED_QUEEN, Contract.QUEENS, "queens"),
-    shed_detector(SHED_DIAMOND, Contract.DIAMONDS, "diamonds"),
+    shed_detector("shed_king", Contract.KING, "king"),
+    shed_detector("shed_queen", Contract.QUEENS, "queens"),
+    shed_detector("shed_diamond", Contract.DIAMONDS, "diamonds"),
     void_seat, flush_king, clean_trick_high, duck_highest, duck_under, discard_high,
     make_void, lead_low, stay_out, take_it_cheap, trex_long_jack, trex_own_run, trex_row_end,
     trex_block, no_difference, fewest_points_lost]

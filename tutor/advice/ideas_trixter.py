@@ -14,7 +14,8 @@ True
 
 from __future__ import annotations
 
-from tutor.advice.ideas import Detector, Idea, Reason, mean, share
+from tutor.advice.ideas import (Decision, Detector, Idea, Reason, given, ideas_of, mean,
+                                pair, share)
 from tutor.engine.actions import Bid, ChooseTrump, Play
 from tutor.engine.cards import Card, CardSet, Rank, Suit
 from tutor.engine.protocol import Phase
@@ -118,16 +119,212 @@ def _suit_word(suit: Suit) -> str:
     return suit.name.lower()
 
 
+# --- the ideas -------------------------------------------------------------------------------
+# What each idea says (by its name, or name/variant): the nudge, then the text, whose {word}
+# places the decision fills in (:meth:`_Cards.words`) with the detector's own words.
+_SAYS = {
+    "last-cheapest-winner": (
+        "You play last and still need a trick: take this one with the cheapest card that wins it.",
+        "You play last and still need {need}: the {card} is the cheapest card that takes this "
+        "trick, and it {made}."),
+    "last-highest-loser": (
+        "You play last and need no more tricks: lose this one with the highest card that still "
+        "loses.",
+        "You play last and {have}: the {card} is the highest card that loses this trick, while "
+        "the {other} takes it {other_takes}."),
+    "joker-duck": (
+        "You need no more tricks: play the one card that can never win one.",
+        "{Have}: throw the joker, which never wins, while the {other} would take this trick "
+        "{other_takes}."),
+    "ruff": (
+        "You cannot follow suit and still need tricks: a trump can win this one.",
+        "You have no {led} and still need {need}: trump with the {card}, which takes this trick "
+        "{takes_vs}."),
+    "discard-high": (
+        "You cannot follow suit and need no more tricks: throw away the high card that could win "
+        "one later.",
+        "You have no {led} and {have}: throw the {card}{top_left} now, where it cannot win; that "
+        "{made}."),
+    "shown-void/ruff": (
+        "Someone still to play has shown a void: a card of that suit can be trumped.",
+        "{who} has shown void in {suit} and can trump: play the {card}, which takes this trick "
+        "{takes_vs}."),
+    "shown-void/let": (
+        "Someone still to play has shown a void: let them trump this trick.",
+        "{who} has shown void in {suit} and can trump: play the {card}, which takes this trick "
+        "{takes_vs}."),
+    "keep-sure-trick/now": (
+        "A card nobody can beat wins later too: keep it for your bid.",
+        "Your {other} is a sure trick: keep it for your bid and play the {card}, which {made}."),
+    "keep-sure-trick/all": (
+        "Your sure tricks are all you need: do not take this one.",
+        "Your {names} {is_are} and all you need: play the {card}, which takes this trick "
+        "{takes_vs}."),
+    "draw-trumps": (
+        "Lead your top trump: it wins and pulls the others' trumps, so your other winners stand.",
+        "Lead the {card}, the top trump: it takes this trick {takes} and draws the others' "
+        "trumps, and it {made}."),
+    "cash-winner": (
+        "You still need tricks: take one with the highest card left in its suit.",
+        "Your {card} is the highest {suit} left: cash it now, it takes this trick {takes} and "
+        "{made}."),
+    "lead-singleton": (
+        "Lead the only card of a suit: once void in it, you can trump it.",
+        "Lead your singleton {card}: once void in {suit} you can trump them, and it {made}."),
+    "play-under": (
+        "A higher card of the suit is still out: play under it and let it take the trick.",
+        "The {higher} is still out: play the {card} under it, which takes this trick {takes_vs}."),
+    "duck": (
+        "You need no more tricks: lose this one with the highest card that loses.",
+        "{Have}: the {card} loses this trick {loses}; the {other} takes it {other_takes} and puts "
+        "you over your bid."),
+    "give-lead": (
+        "You need no more tricks: lead a card someone else will beat.",
+        "{Have}: lead the {card} and let another player take this trick (you take it {takes}, "
+        "with the {other} {other_takes})."),
+    "wait-with-winner": (
+        "You still need a trick, but not necessarily this one: keep your winner for later.",
+        "You still need {need}: keep the {other} for later and play the {card} now; the {card} "
+        "{made}."),
+    "win-high-keep-low": (
+        "This trick makes your bid: take it with the higher card and keep the low one to lose "
+        "with.",
+        "This trick makes your bid: take it with the {card} and keep the lower {other} to lose "
+        "with later; the {card} {made}."),
+    "win-needed": (
+        "You still need a trick: win this one as cheaply as you can.",
+        "You still need {need}: the {card} is {how} this trick, {takes}; the {other} "
+        "{other_takes}."),
+    "lose-cheaply": (
+        "This trick is not yours either way: lose it cheaply and keep your better cards.",
+        "Neither card is likely to take this trick: play the cheaper {card} and keep the {other} "
+        "for the {need} you still need; the {card} {made}."),
+    "shed-high": (
+        "You need no more tricks and this one is lost anyway: shed a high card while it cannot "
+        "win.",
+        "{Have} and neither card is likely to take this trick: play the {which} {card} now and "
+        "keep the {other} to lose with later; the {card} {made}."),
+    "hook": (
+        "You bid last and the hook forbids one bid: pick the best bid left.",
+        "The hook forbids bid {banned}, the number of tricks your hand takes most often (the bids "
+        "would add up to {size}): bid {n}, the best bid left; playing for it your hand takes "
+        "{exactly} {chance}."),
+    "bid-sure-tricks": (
+        "Count the cards nobody can beat: each is a trick you can bid.",
+        "Bid {n}: your {names} {is_are}, and playing for {n} your hand takes {exactly} {chance}."),
+    "bid-zero": (
+        "Count your high cards and high trumps: a hand without them takes nothing.",
+        "Bid 0: with {what}, your hand takes no trick {chance}."),
+    "bid-most-often": (
+        "Bid the number of tricks your hand takes most often.",
+        "Bid {n}: playing for it, your hand takes {exactly} {chance}, more often than any other "
+        "number."),
+    "trump-longest": (
+        "Name as trump the suit you hold most of.",
+        "Name {suit} trump, your longest suit ({cards}): {made}."),
+    "trump-strongest": (
+        "Name as trump the suit of your high cards: nobody can trump them.",
+        "Name {suit} trump, your strongest suit ({names}): {made}."),
+    "all-the-same/lost": (
+        "Nothing to choose here: your bid is out of reach whatever you do.",
+        "You have {tricks}, more than your bid of {bid}: whatever you play, the bid is lost."),
+    "all-the-same": (
+        "Nothing to choose here: every choice does as well.",
+        "Every choice does as well here: whatever you do, you make your bid {made}."),
+    "close-call": (
+        "A close call: your best two choices do about as well.",
+        "A close call: {line}."),
+    "keep-bid-alive/hard": (
+        "Your bid is hard to make now: pick the card that still gives it a chance.",
+        "Your bid is hard to make now: the {card} still {made}."),
+    "keep-bid-alive/cards": (
+        "Pick the card that keeps your bid in reach most often.",
+        "The {card} keeps your bid alive best: it {made}."),
+    "keep-bid-alive": (
+        "Pick the choice that scores the most, your bid made or not.",
+        "{Choice} scores the most: {value} points expected (you make your bid {made}), {other} "
+        "{other_value}."),
+}
+
+_CATALOGUE = {  # name: (the decisions it speaks to, title, what it teaches), by priority
+    "last-cheapest-winner": ("card", "Last to play: win cheaply",
+                             "Playing last you see every card: take a trick you need with the "
+                             "cheapest card that wins it."),
+    "last-highest-loser": ("card", "Last to play: lose high",
+                           "Playing last with your tricks made, lose with the highest card that "
+                           "still loses: one danger fewer for later."),
+    "joker-duck": ("card", "A joker never wins",
+                   "The joker can never take a trick: it is the safest card to lose one."),
+    "ruff": ("card", "Trump when void",
+             "Void in the suit led, any trump beats it: the way to a trick you need."),
+    "discard-high": ("card", "Throw the dangerous card",
+                     "Void with your bid made, throw a high card where it cannot win, before it "
+                     "is forced to win a trick later."),
+    "shown-void": ("card", "A void seat will trump",
+                   "A player who did not follow a suit is void in it and can trump it."),
+    "keep-sure-trick": ("card", "Keep a sure trick",
+                        "A card nobody can beat wins later too: count it toward your bid and keep "
+                        "it, instead of taking an extra trick now."),
+    "draw-trumps": ("card", "Draw trumps",
+                    "Leading the top trump wins and pulls the others' trumps, so your other "
+                    "winners stand."),
+    "cash-winner": ("card", "Cash a winner",
+                    "Still short of your bid, lead the highest card left in its suit and take the "
+                    "trick."),
+    "lead-singleton": ("card", "Lead a singleton",
+                       "Lead the only card of a suit: once void in it, you can trump it later."),
+    "play-under": ("card", "Play under a higher card still out",
+                   "With your tricks made, keep below a higher card still out: it takes the "
+                   "trick, not you."),
+    "duck": ("card", "Duck once your bid is made",
+             "With your tricks made, lose every trick: play the highest card that loses."),
+    "give-lead": ("card", "Give the lead away",
+                  "With your tricks made, lead a card someone else will beat."),
+    "wait-with-winner": ("card", "Keep your winner for later",
+                         "Still short of your bid, not every trick is the one to take: lose this "
+                         "one and keep your winner for a trick it takes more surely."),
+    "win-high-keep-low": ("card", "Win high, keep a low card",
+                          "Taking the trick that makes your bid, win with the higher card and "
+                          "keep the low one to lose with afterwards."),
+    "win-needed": ("card", "Win the trick you need",
+                   "Still short of your bid, win a trick you can, as cheaply as you can."),
+    "lose-cheaply": ("card", "Lose cheaply",
+                     "A trick you cannot take: lose it with your cheapest card and keep the "
+                     "better ones for the tricks you still need."),
+    "shed-high": ("card", "Shed a high card",
+                  "With your tricks made and a trick lost anyway, throw the higher card while it "
+                  "cannot win, and keep the low one to lose with later."),
+    "hook": ("bid", "The hook forbids a bid",
+             "The last bidder may not make the bids add up to the tricks: bid the nearest number "
+             "the hand can still make."),
+    "bid-sure-tricks": ("bid", "Count your sure tricks",
+                        "Cards nobody can beat, such as the top trumps, are tricks you can bid."),
+    "bid-zero": ("bid", "Bid 0 with a weak hand",
+                 "With no high card and no high trump a hand takes nothing: bid 0."),
+    "bid-most-often": ("bid", "Bid what your hand takes",
+                       "Bid the number of tricks your hand takes most often, playing for it."),
+    "trump-longest": ("trump", "Name your longest suit trump",
+                      "The suit you hold most of makes the most trump tricks."),
+    "trump-strongest": ("trump", "Name your strongest suit trump",
+                        "Your high cards count double in the trump suit: nobody can trump them."),
+    "all-the-same": ("card bid trump", "Nothing to choose",
+                     "Sometimes every choice does as well: then it does not matter."),
+    "close-call": ("card bid trump", "A close call",
+                   "When the best two choices do about as well, either is fine."),
+    "keep-bid-alive": ("trump bid card", "Keep your bid alive",
+                       "Pick the choice that makes your bid most often."),
+}
+IDEAS: list[Idea] = ideas_of("trixter", _CATALOGUE)
+
+
+class _Trixter(Decision):
+    """A Trixter decision: its reasons speak from this catalogue."""
+
+    ideas = {i.name: i for i in IDEAS}
+    sentences = _SAYS
+
+
 # --- the advice's numbers -------------------------------------------------------------------
-def _fx(advice, option, name: str) -> list[float]:
-    return advice.features.get(str(option.action), {}).get(name, [])
-
-
-def _pair(advice):
-    """The best option and the next best."""
-    return advice.options[0], advice.options[1]
-
-
 def _cards(advice) -> list:
     """The options that are cards, each with its card."""
     return [o for o in advice.options if isinstance(o.action, Play)]
@@ -135,47 +332,6 @@ def _cards(advice) -> list:
 
 def _playing(view, advice) -> bool:
     return view.phase == Phase.PLAY and isinstance(advice.options[0].action, Play)
-
-
-def _trick(advice, option) -> list[float]:
-    return _fx(advice, option, "trick")
-
-
-def _lose(advice, option) -> list[float]:
-    return [1 - x for x in _trick(advice, option)]
-
-
-def _gap(advice, a, b) -> float:
-    """How much more often option ``a`` takes the trick than ``b``."""
-    return mean(_trick(advice, a)) - mean(_trick(advice, b))
-
-
-def _made_gap(advice, a, b) -> float:
-    return mean(_fx(advice, a, "made")) - mean(_fx(advice, b, "made"))
-
-
-def _takes_more(advice, a, b) -> bool:
-    """Option ``a`` takes the trick clearly more often than ``b``: by :data:`CLEAR`, or by
-    :data:`LEAN` when it also makes the bid more often."""
-    gap = _gap(advice, a, b)
-    return gap >= CLEAR or (gap >= LEAN and _made_gap(advice, a, b) >= MADE)
-
-
-def _takes_less(advice, a, b) -> bool:
-    """Option ``a`` takes the trick clearly less often than ``b`` and that makes the bid
-    more often, or by :data:`CLEAR`."""
-    gap = _gap(advice, b, a)
-    return gap >= CLEAR or (gap >= LEAN and _made_gap(advice, a, b) >= MADE)
-
-
-def _sym(option) -> str:
-    return option.action.card.symbol()
-
-
-def _made_line(advice, best, nxt) -> str:
-    """"makes your bid 64% of the time, the 9♣ 51% of the time"."""
-    return (f"makes your bid {often(_fx(advice, best, 'made'))}, the {_sym(nxt)} "
-            f"{often(_fx(advice, nxt, 'made'))}")
 
 
 def _have(view) -> str:
@@ -186,427 +342,304 @@ def _have(view) -> str:
     return "you have your trick" if bid == 1 else f"you have your {bid} tricks"
 
 
-def _card_decision(view, advice):
-    """The best and next best cards and what the seat still needs, or ``None`` when this
-    is not a card decision after the seat's bid."""
-    if not _playing(view, advice) or not isinstance(advice.options[1].action, Play):
-        return None
-    need = _need(view)
-    if need is None:
-        return None
-    best, nxt = _pair(advice)
-    return best, nxt, need
-
-
 def _cheap(trump: Suit | None):
     """A card's cost to spend: trumps dearest, then by rank."""
     return lambda c: (c.suit == trump, c.rank)
 
 
-# --- the ideas -------------------------------------------------------------------------------
-LAST_CHEAPEST = Idea("last-cheapest-winner", "trixter", ("card",), "Last to play: win cheaply",
-                     "Playing last you see every card: take a trick you need with the "
-                     "cheapest card that wins it.")
-LAST_LOSER = Idea("last-highest-loser", "trixter", ("card",), "Last to play: lose high",
-                  "Playing last with your tricks made, lose with the highest card that "
-                  "still loses: one danger fewer for later.")
-JOKER_DUCK = Idea("joker-duck", "trixter", ("card",), "A joker never wins",
-                  "The joker can never take a trick: it is the safest card to lose one.")
-RUFF = Idea("ruff", "trixter", ("card",), "Trump when void",
-            "Void in the suit led, any trump beats it: the way to a trick you need.")
-DISCARD = Idea("discard-high", "trixter", ("card",), "Throw the dangerous card",
-               "Void with your bid made, throw a high card where it cannot win, before it "
-               "is forced to win a trick later.")
-VOID_RUFFS = Idea("shown-void", "trixter", ("card",), "A void seat will trump",
-                  "A player who did not follow a suit is void in it and can trump it.")
-KEEP_SURE = Idea("keep-sure-trick", "trixter", ("card",), "Keep a sure trick",
-                 "A card nobody can beat wins later too: count it toward your bid and keep "
-                 "it, instead of taking an extra trick now.")
-DRAW = Idea("draw-trumps", "trixter", ("card",), "Draw trumps",
-            "Leading the top trump wins and pulls the others' trumps, so your other "
-            "winners stand.")
-CASH = Idea("cash-winner", "trixter", ("card",), "Cash a winner",
-            "Still short of your bid, lead the highest card left in its suit and take the "
-            "trick.")
-SINGLETON = Idea("lead-singleton", "trixter", ("card",), "Lead a singleton",
-                 "Lead the only card of a suit: once void in it, you can trump it later.")
-UNDER = Idea("play-under", "trixter", ("card",), "Play under a higher card still out",
-             "With your tricks made, keep below a higher card still out: it takes the "
-             "trick, not you.")
-DUCK = Idea("duck", "trixter", ("card",), "Duck once your bid is made",
-            "With your tricks made, lose every trick: play the highest card that loses.")
-GIVE_LEAD = Idea("give-lead", "trixter", ("card",), "Give the lead away",
-                 "With your tricks made, lead a card someone else will beat.")
-WIN = Idea("win-needed", "trixter", ("card",), "Win the trick you need",
-           "Still short of your bid, win a trick you can, as cheaply as you can.")
-HOOK = Idea("hook", "trixter", ("bid",), "The hook forbids a bid",
-            "The last bidder may not make the bids add up to the tricks: bid the nearest "
-            "number the hand can still make.")
-SURE_BID = Idea("bid-sure-tricks", "trixter", ("bid",), "Count your sure tricks",
-                "Cards nobody can beat, such as the top trumps, are tricks you can bid.")
-ZERO = Idea("bid-zero", "trixter", ("bid",), "Bid 0 with a weak hand",
-            "With no high card and no high trump a hand takes nothing: bid 0.")
-MOST_OFTEN = Idea("bid-most-often", "trixter", ("bid",), "Bid what your hand takes",
-                  "Bid the number of tricks your hand takes most often, playing for it.")
-TRUMP_LONG = Idea("trump-longest", "trixter", ("trump",), "Name your longest suit trump",
-                  "The suit you hold most of makes the most trump tricks.")
-TRUMP_STRONG = Idea("trump-strongest", "trixter", ("trump",), "Name your strongest suit trump",
-                    "Your high cards count double in the trump suit: nobody can trump them.")
-WAIT = Idea("wait-with-winner", "trixter", ("card",), "Keep your winner for later",
-            "Still short of your bid, not every trick is the one to take: lose this one and "
-            "keep your winner for a trick it takes more surely.")
-WIN_HIGH = Idea("win-high-keep-low", "trixter", ("card",), "Win high, keep a low card",
-                "Taking the trick that makes your bid, win with the higher card and keep the "
-                "low one to lose with afterwards.")
-LOSE_CHEAP = Idea("lose-cheaply", "trixter", ("card",), "Lose cheaply",
-                  "A trick you cannot take: lose it with your cheapest card and keep the "
-                  "better ones for the tricks you still need.")
-SHED = Idea("shed-high", "trixter", ("card",), "Shed a high card",
-            "With your tricks made and a trick lost anyway, throw the higher card while it "
-            "cannot win, and keep the low one to lose with later.")
-SAME = Idea("all-the-same", "trixter", ("card", "bid", "trump"), "Nothing to choose",
-            "Sometimes every choice does as well: then it does not matter.")
-CLOSE = Idea("close-call", "trixter", ("card", "bid", "trump"), "A close call",
-             "When the best two choices do about as well, either is fine.")
-KEEP_ALIVE = Idea("keep-bid-alive", "trixter", ("trump", "bid", "card"),
-                  "Keep your bid alive",
-                  "Pick the choice that makes your bid most often.")
+def _made_line(c: Decision) -> str:
+    """"makes your bid 64% of the time, the 9♣ 51% of the time"."""
+    made, other_made = c.shares("made", often)
+    return f"makes your bid {made}, the {c.nxt.action.card.symbol()} {other_made}"
 
 
-def last_cheapest_winner(view, advice) -> Reason | None:
+class _Cards(_Trixter):
+    """A card decision after the seat's bid: the best two cards and the tricks still
+    needed (``need``)."""
+
+    def __init__(self, view, advice, need: int):
+        super().__init__(view, advice)
+        self.need = need
+        self.card, self.other = self.best.action.card, self.nxt.action.card
+
+    def trick(self, option=None) -> float:
+        """How often ``option`` (the best by default) takes the trick."""
+        return mean(self.fx(self.best if option is None else option, "trick"))
+
+    def made_more(self) -> bool:
+        """The best card makes the bid more often, by :data:`MADE`."""
+        return self.gap("made") >= MADE
+
+    def takes_more(self) -> bool:
+        """The best takes the trick clearly more often: by :data:`CLEAR`, or by :data:`LEAN`
+        when it also makes the bid more often."""
+        gap = self.gap("trick")
+        return gap >= CLEAR or (gap >= LEAN and self.made_more())
+
+    def takes_less(self) -> bool:
+        """The best takes the trick clearly less often, as :meth:`takes_more`."""
+        gap = self.gap("trick", self.nxt, self.best)
+        return gap >= CLEAR or (gap >= LEAN and self.made_more())
+
+    def words(self) -> dict[str, str]:
+        have, other = _have(self.view), self.other.symbol()
+        takes, other_takes = self.shares("trick", often)
+        led = self.view.led_suit
+        # "X% of the time, the 9♣ Y% of the time": the best card's share, then the other's
+        return {"card": self.card.symbol(), "other": other, "need": plural(self.need, "trick"),
+                "have": have, "Have": have.capitalize(), "takes": takes,
+                "other_takes": other_takes, "takes_vs": f"{takes}, the {other} {other_takes}",
+                "made": _made_line(self),
+                "led": "" if led is None else _suit_word(led)}
+
+
+def _card_decision(view, advice) -> _Cards | None:
+    """A card decision after the seat's bid, else ``None``."""
+    if not _playing(view, advice) or not isinstance(advice.options[1].action, Play):
+        return None
+    need = _need(view)
+    return None if need is None else _Cards(view, advice, need)
+
+
+def _last(view, advice) -> _Cards | None:
+    """A card decision after the bid, the seat playing last to a trick with cards in it."""
+    c = _card_decision(view, advice)
+    if c is None or _top(view) is None or len(view.trick) != view.n_players - 1:
+        return None
+    return c
+
+
+# --- the cards ------------------------------------------------------------------------------
+@given(_last)
+def last_cheapest_winner(c) -> Reason | None:
     """Last to play, short of the bid: the best card is the cheapest that wins."""
-    found = _card_decision(view, advice)
-    top = _top(view)
-    if found is None or top is None or len(view.trick) != view.n_players - 1:
+    top, trump = _top(c.view), c.view.trump
+    wins = [o.action.card for o in _cards(c.advice) if _beats(o.action.card, top, trump)]
+    if c.need <= 0 or c.card not in wins or c.card != min(wins, key=_cheap(trump)) \
+            or not c.made_more():
         return None
-    best, nxt, need = found
-    wins = [o.action.card for o in _cards(advice) if _beats(o.action.card, top, view.trump)]
-    card = best.action.card
-    if need <= 0 or card not in wins or card != min(wins, key=_cheap(view.trump)) \
-            or _made_gap(advice, best, nxt) < MADE:
-        return None
-    return Reason(LAST_CHEAPEST, "You play last and still need a trick: take this one with "
-                  "the cheapest card that wins it.",
-                  f"You play last and still need {plural(need, 'trick')}: the "
-                  f"{card.symbol()} is the cheapest card that takes this trick, and it "
-                  f"{_made_line(advice, best, nxt)}.")
+    return c.say("last-cheapest-winner")
 
 
-def last_highest_loser(view, advice) -> Reason | None:
+@given(_last)
+def last_highest_loser(c) -> Reason | None:
     """Last to play with the bid made: the best card is the highest that loses."""
-    found = _card_decision(view, advice)
-    top = _top(view)
-    if found is None or top is None or len(view.trick) != view.n_players - 1:
+    top, trump = _top(c.view), c.view.trump
+    losers = [o.action.card for o in _cards(c.advice)
+              if not o.action.card.is_joker and not _beats(o.action.card, top, trump)]
+    if c.need != 0 or c.card not in losers or c.gap("trick", c.nxt, c.best) < CLEAR:
         return None
-    best, nxt, need = found
-    card = best.action.card
-    losers = [o.action.card for o in _cards(advice)
-              if not o.action.card.is_joker and not _beats(o.action.card, top, view.trump)]
-    if need != 0 or card not in losers or _gap(advice, nxt, best) < CLEAR:
+    if c.card != max(losers, key=lambda x: (x.suit != trump, x.rank)):
         return None
-    if card != max(losers, key=lambda c: (c.suit != view.trump, c.rank)):
-        return None
-    return Reason(LAST_LOSER, "You play last and need no more tricks: lose this one with "
-                  "the highest card that still loses.",
-                  f"You play last and {_have(view)}: the {card.symbol()} is the highest card "
-                  f"that loses this trick, while the {_sym(nxt)} takes it "
-                  f"{often(_trick(advice, nxt))}.")
+    return c.say("last-highest-loser")
 
 
-def joker_duck(view, advice) -> Reason | None:
+@given(_card_decision)
+def joker_duck(c) -> Reason | None:
     """The bid made: the best card is a joker, which never wins."""
-    found = _card_decision(view, advice)
-    if found is None:
+    if c.need != 0 or not c.card.is_joker or c.gap("trick", c.nxt, c.best) < CLEAR:
         return None
-    best, nxt, need = found
-    if need != 0 or not best.action.card.is_joker or _gap(advice, nxt, best) < CLEAR:
-        return None
-    return Reason(JOKER_DUCK, "You need no more tricks: play the one card that can never "
-                  "win one.",
-                  f"{_have(view).capitalize()}: throw the joker, which never wins, while the "
-                  f"{_sym(nxt)} would take this trick {often(_trick(advice, nxt))}.")
+    return c.say("joker-duck")
 
 
-def ruff(view, advice) -> Reason | None:
+@given(_card_decision)
+def ruff(c) -> Reason | None:
     """Void in the suit led and short of the bid: the best card is a trump that wins."""
-    found = _card_decision(view, advice)
-    led = view.led_suit
-    if found is None or led is None or view.trump is None or view.hand.by_suit(led):
+    led, trump = c.view.led_suit, c.view.trump
+    if led is None or trump is None or c.view.hand.by_suit(led) or c.need <= 0 \
+            or c.card.is_joker or c.card.suit != trump or c.gap("trick") < CLEAR:
         return None
-    best, nxt, need = found
-    card = best.action.card
-    if need <= 0 or card.is_joker or card.suit != view.trump \
-            or _gap(advice, best, nxt) < CLEAR:
-        return None
-    return Reason(RUFF, "You cannot follow suit and still need tricks: a trump can win "
-                  "this one.",
-                  f"You have no {_suit_word(led)} and still need {plural(need, 'trick')}: "
-                  f"trump with the {card.symbol()}, which takes this trick "
-                  f"{often(_trick(advice, best))}, the {_sym(nxt)} "
-                  f"{often(_trick(advice, nxt))}.")
+    return c.say("ruff")
 
 
-def discard_high(view, advice) -> Reason | None:
+@given(_card_decision)
+def discard_high(c) -> Reason | None:
     """Void with the bid made: the best card is a high side card thrown where it loses."""
-    found = _card_decision(view, advice)
-    led = view.led_suit
-    if found is None or led is None or view.hand.by_suit(led):
-        return None
-    best, nxt, need = found
-    card = best.action.card
-    if need != 0 or card.is_joker or card.suit == view.trump:
+    led, card, view = c.view.led_suit, c.card, c.view
+    if led is None or view.hand.by_suit(led) or c.need != 0 or card.is_joker \
+            or card.suit == view.trump:
         return None
     unseen = _unseen(view)
     high = card.rank >= Rank.JACK or len(_higher_out(card, unseen)) <= 1
-    side = [c for c in view.hand if not c.is_joker and c.suit != view.trump]
-    if not high or card != max(side, key=lambda c: c.rank) \
-            or mean(_trick(advice, best)) > 0.1 or _made_gap(advice, best, nxt) < MADE:
+    side = [x for x in view.hand if not x.is_joker and x.suit != view.trump]
+    if not high or card != max(side, key=lambda x: x.rank) or c.trick() > 0.1 \
+            or not c.made_more():
         return None
     top_left = "" if _higher_out(card, unseen) else \
         f", the highest {_suit_word(card.suit)[:-1]} left,"
-    return Reason(DISCARD, "You cannot follow suit and need no more tricks: throw away "
-                  "the high card that could win one later.",
-                  f"You have no {_suit_word(led)} and {_have(view)}: throw the "
-                  f"{card.symbol()}{top_left} now, where it cannot win; that "
-                  f"{_made_line(advice, best, nxt)}.")
+    return c.say("discard-high", top_left=top_left)
 
 
-def shown_void(view, advice) -> Reason | None:
+def _ruffer(view, card: Card) -> int | None:
+    """A seat still to play that has shown void in the suit ``card`` plays to (the suit
+    led, or its own when leading) but not in trumps: it can trump."""
+    suit = view.led_suit if view.led_suit is not None else card.suit
+    if card.is_joker or suit is None or suit == view.trump:
+        return None
+    voids = _voids(view)
+    return next((s for s in _after(view) if suit in voids.get(s, ())
+                 and view.trump not in voids.get(s, ())), None)
+
+
+@given(_card_decision)
+def shown_void(c) -> Reason | None:
     """A seat still to play has shown void in the suit and can trump: the best card keeps
     off that suit while tricks are needed, or plays into it once the bid is made."""
-    found = _card_decision(view, advice)
-    if found is None or view.trump is None:
+    if c.view.trump is None:
         return None
-    best, nxt, need = found
-    voids = _voids(view)
-    led = view.led_suit
-
-    def ruffer(card: Card) -> int | None:
-        suit = led if led is not None else card.suit
-        if card.is_joker or suit is None or suit == view.trump:
-            return None
-        return next((s for s in _after(view) if suit in voids.get(s, ())
-                     and view.trump not in voids.get(s, ())), None)
-
-    if need > 0 and _gap(advice, best, nxt) >= CLEAR and ruffer(nxt.action.card) is not None:
-        s, card, other = ruffer(nxt.action.card), best.action.card, nxt.action.card
-        return Reason(VOID_RUFFS, "Someone still to play has shown a void: a card of that "
-                      "suit can be trumped.",
-                      f"{view.players[s]} has shown void in {_suit_word(other.suit)} and "
-                      f"can trump: play the {card.symbol()}, which takes this trick "
-                      f"{often(_trick(advice, best))}, the {other.symbol()} "
-                      f"{often(_trick(advice, nxt))}.")
-    if need == 0 and _gap(advice, nxt, best) >= CLEAR and ruffer(best.action.card) is not None:
-        s, card = ruffer(best.action.card), best.action.card
-        suit = led if led is not None else card.suit
-        return Reason(VOID_RUFFS, "Someone still to play has shown a void: let them trump "
-                      "this trick.",
-                      f"{view.players[s]} has shown void in {_suit_word(suit)} and can trump: "
-                      f"play the {card.symbol()}, which takes this trick "
-                      f"{often(_trick(advice, best))}, the {_sym(nxt)} "
-                      f"{often(_trick(advice, nxt))}.")
-    return None
+    if c.need > 0 and c.gap("trick") >= CLEAR and _ruffer(c.view, c.other) is not None:
+        s, suit, key = _ruffer(c.view, c.other), c.other.suit, "shown-void/ruff"
+    elif c.need == 0 and c.gap("trick", c.nxt, c.best) >= CLEAR \
+            and _ruffer(c.view, c.card) is not None:
+        s, suit = _ruffer(c.view, c.card), c.view.led_suit
+        suit, key = c.card.suit if suit is None else suit, "shown-void/let"
+    else:
+        return None
+    return c.say(key, who=c.view.players[s], suit=_suit_word(suit))
 
 
-def keep_sure_trick(view, advice) -> Reason | None:
+@given(_card_decision)
+def keep_sure_trick(c) -> Reason | None:
     """Short of the bid with a sure trick in hand: the best card keeps it for later."""
-    found = _card_decision(view, advice)
-    if found is None:
+    unseen = _unseen(c.view)
+    sure = [x for x in c.view.hand if x != c.card and _sure(x, c.view, unseen)]
+    if c.need <= 0 or not sure or _sure(c.card, c.view, unseen) or not c.made_more():
         return None
-    best, nxt, need = found
-    unseen = _unseen(view)
-    card = best.action.card
-    sure = [c for c in view.hand if c != card and _sure(c, view, unseen)]
-    if need <= 0 or not sure or _sure(card, view, unseen) or _made_gap(advice, best, nxt) < MADE:
-        return None
-    names = " and ".join(c.symbol() for c in sure[:need])
-    is_are = "is a sure trick" if len(sure[:need]) == 1 else "are sure tricks"
-    if nxt.action.card in sure:  # the other choice spends the sure trick now
-        return Reason(KEEP_SURE, "A card nobody can beat wins later too: keep it for your "
-                      "bid.",
-                      f"Your {nxt.action.card.symbol()} is a sure trick: keep it for your "
-                      f"bid and play the {card.symbol()}, which {_made_line(advice, best, nxt)}.")
-    if len(sure) == need and _gap(advice, nxt, best) >= CLEAR:  # they are all it needs
-        return Reason(KEEP_SURE, "Your sure tricks are all you need: do not take this one.",
-                      f"Your {names} {is_are} and all you need: play the {card.symbol()}, "
-                      f"which takes this trick {often(_trick(advice, best))}, the "
-                      f"{_sym(nxt)} {often(_trick(advice, nxt))}.")
+    if c.other in sure:  # the other choice spends the sure trick now
+        return c.say("keep-sure-trick/now")
+    if len(sure) == c.need and c.gap("trick", c.nxt, c.best) >= CLEAR:  # all it needs
+        names = " and ".join(x.symbol() for x in sure[:c.need])
+        is_are = "is a sure trick" if len(sure[:c.need]) == 1 else "are sure tricks"
+        return c.say("keep-sure-trick/all", names=names, is_are=is_are)
     return None
 
 
-def draw_trumps(view, advice) -> Reason | None:
+@given(_card_decision)
+def draw_trumps(c) -> Reason | None:
     """Leading short of the bid: the best card is the top trump, with trumps still out."""
-    found = _card_decision(view, advice)
-    if found is None or view.trick or view.trump is None:
+    trump, unseen = c.view.trump, _unseen(c.view)
+    if c.view.trick or trump is None or c.need <= 0 or c.card.is_joker \
+            or c.card.suit != trump or _higher_out(c.card, unseen) \
+            or not unseen.by_suit(trump) or not c.made_more():
         return None
-    best, nxt, need = found
-    card = best.action.card
-    unseen = _unseen(view)
-    if need <= 0 or card.is_joker or card.suit != view.trump or _higher_out(card, unseen) \
-            or not unseen.by_suit(view.trump) or _made_gap(advice, best, nxt) < MADE:
-        return None
-    return Reason(DRAW, "Lead your top trump: it wins and pulls the others' trumps, so "
-                  "your other winners stand.",
-                  f"Lead the {card.symbol()}, the top trump: it takes this trick "
-                  f"{often(_trick(advice, best))} and draws the others' trumps, and it "
-                  f"{_made_line(advice, best, nxt)}.")
+    return c.say("draw-trumps")
 
 
-def cash_winner(view, advice) -> Reason | None:
+@given(_card_decision)
+def cash_winner(c) -> Reason | None:
     """Leading short of the bid: the best card is the highest left of a side suit, and it
     takes this trick."""
-    found = _card_decision(view, advice)
-    if found is None or view.trick:
+    if c.view.trick or c.need <= 0 or c.card.is_joker or c.card.suit == c.view.trump \
+            or _higher_out(c.card, _unseen(c.view)) or c.trick() < 0.8 or not c.made_more():
         return None
-    best, nxt, need = found
-    card = best.action.card
-    if need <= 0 or card.is_joker or card.suit == view.trump \
-            or _higher_out(card, _unseen(view)) \
-            or mean(_trick(advice, best)) < 0.8 or _made_gap(advice, best, nxt) < MADE:
-        return None
-    return Reason(CASH, "You still need tricks: take one with the highest card left in "
-                  "its suit.",
-                  f"Your {card.symbol()} is the highest {_suit_word(card.suit)[:-1]} left: "
-                  f"cash it now, it takes this trick {often(_trick(advice, best))} and "
-                  f"{_made_line(advice, best, nxt)}.")
+    return c.say("cash-winner", suit=_suit_word(c.card.suit)[:-1])
 
 
-def lead_singleton(view, advice) -> Reason | None:
+@given(_card_decision)
+def lead_singleton(c) -> Reason | None:
     """Leading short of the bid with trumps: the best card is a side singleton."""
-    found = _card_decision(view, advice)
-    if found is None or view.trick or view.trump is None:
+    hand, trump = c.view.hand, c.view.trump
+    if c.view.trick or trump is None or c.need <= 0 or c.card.is_joker \
+            or c.card.suit == trump or len(hand) < 3 or len(hand.by_suit(c.card.suit)) != 1 \
+            or not hand.by_suit(trump) or not c.made_more():
         return None
-    best, nxt, need = found
-    card = best.action.card
-    if need <= 0 or card.is_joker or card.suit == view.trump or len(view.hand) < 3 \
-            or len(view.hand.by_suit(card.suit)) != 1 or not view.hand.by_suit(view.trump) \
-            or _made_gap(advice, best, nxt) < MADE:
-        return None
-    return Reason(SINGLETON, "Lead the only card of a suit: once void in it, you can trump "
-                  "it.",
-                  f"Lead your singleton {card.symbol()}: once void in "
-                  f"{_suit_word(card.suit)} you can trump them, and it "
-                  f"{_made_line(advice, best, nxt)}.")
+    return c.say("lead-singleton", suit=_suit_word(c.card.suit))
 
 
-def play_under(view, advice) -> Reason | None:
+@given(_card_decision)
+def play_under(c) -> Reason | None:
     """Bid made, following with a card that beats the table but not a higher one still
     out behind: the best card keeps under it."""
-    found = _card_decision(view, advice)
-    top = _top(view)
-    if found is None or top is None or len(view.trick) == view.n_players - 1:
+    top, trump = _top(c.view), c.view.trump
+    if top is None or len(c.view.trick) == c.view.n_players - 1 or c.need != 0 \
+            or c.card.is_joker or c.card.suit != c.view.led_suit \
+            or not _beats(c.card, top, trump) or c.gap("trick", c.nxt, c.best) < CLEAR:
         return None
-    best, nxt, need = found
-    card = best.action.card
-    if need != 0 or card.is_joker or card.suit != view.led_suit \
-            or not _beats(card, top, view.trump) or _gap(advice, nxt, best) < CLEAR:
+    higher = _higher_out(c.card, _unseen(c.view))
+    if not higher or (trump is not None and c.card.suit != trump and top.suit == trump):
         return None
-    higher = _higher_out(card, _unseen(view))
-    if not higher or (view.trump is not None and card.suit != view.trump
-                      and top.suit == view.trump):
-        return None
-    return Reason(UNDER, "A higher card of the suit is still out: play under it and let it "
-                  "take the trick.",
-                  f"The {higher[0].symbol()} is still out: play the {card.symbol()} under "
-                  f"it, which takes this trick {often(_trick(advice, best))}, the "
-                  f"{_sym(nxt)} {often(_trick(advice, nxt))}.")
+    return c.say("play-under", higher=higher[0].symbol())
 
 
-def duck(view, advice) -> Reason | None:
+@given(_card_decision)
+def duck(c) -> Reason | None:
     """Bid made, following: the best card loses the trick that the next best would take."""
-    found = _card_decision(view, advice)
-    if found is None or _top(view) is None:
+    if _top(c.view) is None or c.need != 0 or c.trick() > 0.25 or not c.takes_less():
         return None
-    best, nxt, need = found
-    if need != 0 or mean(_trick(advice, best)) > 0.25 or not _takes_less(advice, best, nxt):
-        return None
-    card = best.action.card
-    return Reason(DUCK, "You need no more tricks: lose this one with the highest card "
-                  "that loses.",
-                  f"{_have(view).capitalize()}: the {card.symbol()} loses this trick "
-                  f"{often(_lose(advice, best))}; the {_sym(nxt)} takes it "
-                  f"{often(_trick(advice, nxt))} and puts you over your bid.")
+    return c.say("duck", loses=often([1 - x for x in c.fx(c.best, "trick")]))
 
 
-def give_lead(view, advice) -> Reason | None:
+@given(_card_decision)
+def give_lead(c) -> Reason | None:
     """Leading with the bid made: the best card is one another seat beats."""
-    found = _card_decision(view, advice)
-    if found is None or view.trick:
+    if c.view.trick or c.need != 0 or c.trick() > 0.3 or not c.takes_less():
         return None
-    best, nxt, need = found
-    if need != 0 or mean(_trick(advice, best)) > 0.3 or not _takes_less(advice, best, nxt):
-        return None
-    return Reason(GIVE_LEAD, "You need no more tricks: lead a card someone else will beat.",
-                  f"{_have(view).capitalize()}: lead the {_sym(best)} and let another "
-                  f"player take this trick (you take it {often(_trick(advice, best))}, "
-                  f"with the {_sym(nxt)} {often(_trick(advice, nxt))}).")
+    return c.say("give-lead")
 
 
-def wait_with_winner(view, advice) -> Reason | None:
+@given(_card_decision)
+def wait_with_winner(c) -> Reason | None:
     """Short of the bid: the best card takes this trick clearly less often than the next
     best, a likely winner, and makes the bid more often."""
-    found = _card_decision(view, advice)
-    if found is None:
+    if c.need <= 0 or c.other.is_joker or c.trick(c.nxt) < 0.3 \
+            or c.gap("trick", c.nxt, c.best) < CLEAR or not c.made_more():
         return None
-    best, nxt, need = found
-    if need <= 0 or nxt.action.card.is_joker or mean(_trick(advice, nxt)) < 0.3 \
-            or _gap(advice, nxt, best) < CLEAR or _made_gap(advice, best, nxt) < MADE:
-        return None
-    return Reason(WAIT, "You still need a trick, but not necessarily this one: keep your "
-                  "winner for later.",
-                  f"You still need {plural(need, 'trick')}: keep the {_sym(nxt)} for later and "
-                  f"play the {_sym(best)} now; the {_sym(best)} "
-                  f"{_made_line(advice, best, nxt)}.")
+    return c.say("wait-with-winner")
 
 
-def win_high_keep_low(view, advice) -> Reason | None:
+@given(_card_decision)
+def win_high_keep_low(c) -> Reason | None:
     """One trick short: both cards take this trick, the best is the higher one."""
-    found = _card_decision(view, advice)
-    if found is None:
+    card, other = c.card, c.other
+    if c.need != 1 or card.is_joker or other.is_joker or card.suit != other.suit \
+            or card.rank <= other.rank or c.trick() < 0.5 \
+            or c.gap("trick", c.nxt, c.best) > LEAN or not c.made_more():
         return None
-    best, nxt, need = found
-    card, other = best.action.card, nxt.action.card
-    if need != 1 or card.is_joker or other.is_joker or card.suit != other.suit \
-            or card.rank <= other.rank \
-            or mean(_trick(advice, best)) < 0.5 or _gap(advice, nxt, best) > LEAN \
-            or _made_gap(advice, best, nxt) < MADE:
-        return None
-    return Reason(WIN_HIGH, "This trick makes your bid: take it with the higher card and "
-                  "keep the low one to lose with.",
-                  f"This trick makes your bid: take it with the {card.symbol()} and keep the "
-                  f"lower {other.symbol()} to lose with later; the "
-                  f"{card.symbol()} {_made_line(advice, best, nxt)}.")
+    return c.say("win-high-keep-low")
 
 
-def win_needed(view, advice) -> Reason | None:
+@given(_card_decision)
+def win_needed(c) -> Reason | None:
     """Short of the bid: the best card takes the trick clearly more often."""
-    found = _card_decision(view, advice)
-    if found is None:
+    if c.need <= 0 or c.trick() < 0.3 or not c.takes_more():
         return None
-    best, nxt, need = found
-    share_best = mean(_trick(advice, best))
-    if need <= 0 or share_best < 0.3 or not _takes_more(advice, best, nxt):
-        return None
-    card = best.action.card
-    near = [o.action.card for o in _cards(advice)
-            if mean(_trick(advice, o)) >= share_best - 0.05 and not o.action.card.is_joker]
-    cheapest = len(near) > 1 and card == min(near, key=_cheap(view.trump))
+    near = [o.action.card for o in _cards(c.advice)
+            if c.trick(o) >= c.trick() - 0.05 and not o.action.card.is_joker]
+    cheapest = len(near) > 1 and c.card == min(near, key=_cheap(c.view.trump))
     how = "the cheapest card that takes" if cheapest else "the card that most often takes"
-    return Reason(WIN, "You still need a trick: win this one as cheaply as you can.",
-                  f"You still need {plural(need, 'trick')}: the {card.symbol()} is {how} "
-                  f"this trick, {often(_trick(advice, best))}; the {_sym(nxt)} "
-                  f"{often(_trick(advice, nxt))}.")
+    return c.say("win-needed", how=how)
+
+
+def _both_lose(view, advice) -> _Cards | None:
+    """A card decision after the bid where neither of the best two takes the trick (10% of
+    the time at most) and the best makes the bid more often, else ``None``."""
+    c = _card_decision(view, advice)
+    if c is None or c.card.is_joker or c.other.is_joker \
+            or max(c.trick(), c.trick(c.nxt)) > 0.1 or not c.made_more():
+        return None
+    return c
+
+
+@given(_both_lose)
+def lose_cheaply(c) -> Reason | None:
+    """Short of the bid, a trick neither card takes: the best is the cheaper one."""
+    cost = _cheap(c.view.trump)
+    if c.need <= 0 or cost(c.card) >= cost(c.other):
+        return None
+    return c.say("lose-cheaply")
+
+
+@given(_both_lose)
+def shed_high(c) -> Reason | None:
+    """The bid made, a trick neither card takes: the best is the higher one."""
+    card, other, trump = c.card, c.other, c.view.trump
+    trumps = card.suit == trump != other.suit
+    if c.need != 0 or not (trumps or (card.rank > other.rank and other.suit != trump)):
+        return None
+    return c.say("shed-high", which="trump" if trumps else "higher")
 
 
 # --- bids and trumps ----------------------------------------------------------------------
-def _bid_decision(view, advice):
-    """The best bid and the chance of each trick count playing for it, or ``None``."""
-    best = advice.options[0].action
-    if view.phase != Phase.BID or not isinstance(best, Bid) or not advice.tricks:
-        return None
-    return best.n, advice.tricks
-
-
 def _most(tricks: list[float]) -> int:
     """The trick count the hand takes most often (the lower on a tie)."""
     return max(range(len(tricks)), key=lambda k: (tricks[k], -k))
@@ -616,133 +649,67 @@ def _exactly(n: int) -> str:
     return "no trick" if n == 0 else f"exactly {plural(n, 'trick')}"
 
 
-def _chance(p: float) -> str:
-    return often([p])  # one number, already a share
+class _Bidding(_Trixter):
+    """A bid: the best bid ``n`` and the chance of each trick count playing for it."""
+
+    def __init__(self, view, advice):
+        super().__init__(view, advice)
+        self.n, self.tricks = self.best.action.n, advice.tricks
+
+    def words(self) -> dict[str, str]:
+        n = self.n
+        return {"n": n, "exactly": _exactly(n), "chance": often([self.tricks[n]])}
 
 
-def _both_lose(view, advice):
-    """A card decision after the bid where neither of the best two takes the trick (10% of
-    the time at most): the two and what the seat still needs, else ``None``."""
-    found = _card_decision(view, advice)
-    if found is None:
+def _bid_decision(view, advice) -> _Bidding | None:
+    best = advice.options[0].action
+    if view.phase != Phase.BID or not isinstance(best, Bid) or not advice.tricks:
         return None
-    best, nxt, need = found
-    if best.action.card.is_joker or nxt.action.card.is_joker \
-            or max(mean(_trick(advice, best)), mean(_trick(advice, nxt))) > 0.1 \
-            or _made_gap(advice, best, nxt) < MADE:
-        return None
-    return found
+    return _Bidding(view, advice)
 
 
-def lose_cheaply(view, advice) -> Reason | None:
-    """Short of the bid, a trick neither card takes: the best is the cheaper one."""
-    found = _both_lose(view, advice)
-    if found is None:
-        return None
-    best, nxt, need = found
-    cost = _cheap(view.trump)
-    if need <= 0 or cost(best.action.card) >= cost(nxt.action.card):
-        return None
-    return Reason(LOSE_CHEAP, "This trick is not yours either way: lose it cheaply and keep "
-                  "your better cards.",
-                  f"Neither card is likely to take this trick: play the cheaper "
-                  f"{_sym(best)} and keep the {_sym(nxt)} for the {plural(need, 'trick')} "
-                  f"you still need; the {_sym(best)} {_made_line(advice, best, nxt)}.")
-
-
-def shed_high(view, advice) -> Reason | None:
-    """The bid made, a trick neither card takes: the best is the higher one."""
-    found = _both_lose(view, advice)
-    if found is None:
-        return None
-    best, nxt, need = found
-    card, other = best.action.card, nxt.action.card
-    trump = card.suit == view.trump != other.suit
-    if need != 0 or not (trump or (card.rank > other.rank and other.suit != view.trump)):
-        return None
-    return Reason(SHED, "You need no more tricks and this one is lost anyway: shed a high "
-                  "card while it cannot win.",
-                  f"{_have(view).capitalize()} and neither card is likely to take this "
-                  f"trick: play the {'trump' if trump else 'higher'} {_sym(best)} now and "
-                  f"keep the {_sym(nxt)} to lose with later; the {_sym(best)} "
-                  f"{_made_line(advice, best, nxt)}.")
-
-
-def hook(view, advice) -> Reason | None:
+@given(_bid_decision)
+def hook(c) -> Reason | None:
     """The last bidder under the hook: the count the hand takes most often is forbidden."""
-    found = _bid_decision(view, advice)
-    if found is None or view.seat != view.last_bidder:
+    view = c.view
+    if view.seat != view.last_bidder:
         return None
-    n, tricks = found
     others = sum(b for s, b in enumerate(view.bids) if s != view.seat and b is not None)
     banned = view.rules.forbidden_bid(view.hand_size, others)
-    if banned is None or _most(tricks) != banned or n == banned:
+    if banned is None or _most(c.tricks) != banned or c.n == banned:
         return None
-    return Reason(HOOK, "You bid last and the hook forbids one bid: pick the best bid "
-                  "left.",
-                  f"The hook forbids bid {banned}, the number of tricks your hand takes "
-                  f"most often (the bids would add up to {view.hand_size}): bid {n}, the "
-                  f"best bid left; playing for it your hand takes {_exactly(n)} "
-                  f"{_chance(tricks[n])}.")
+    return c.say("hook", banned=banned, size=view.hand_size)
 
 
-def _sure_cards(view) -> list[Card]:
-    unseen = _unseen(view)
-    return [c for c in view.hand if _sure(c, view, unseen)]
-
-
-def bid_sure_tricks(view, advice) -> Reason | None:
+@given(_bid_decision)
+def bid_sure_tricks(c) -> Reason | None:
     """The best bid is the number of sure tricks in hand, the count it takes most often."""
-    found = _bid_decision(view, advice)
-    if found is None:
+    unseen = _unseen(c.view)
+    sure = [x for x in c.view.hand if _sure(x, c.view, unseen)]
+    if c.n == 0 or len(sure) != c.n or _most(c.tricks) != c.n:
         return None
-    n, tricks = found
-    sure = _sure_cards(view)
-    if n == 0 or len(sure) != n or _most(tricks) != n:
-        return None
-    names = " and ".join(c.symbol() for c in sure)
-    is_are = "is a sure trick" if n == 1 else "are sure tricks"
-    return Reason(SURE_BID, "Count the cards nobody can beat: each is a trick you can bid.",
-                  f"Bid {n}: your {names} {is_are}, and playing for {n} your hand takes "
-                  f"{_exactly(n)} {_chance(tricks[n])}.")
+    return c.say("bid-sure-tricks", names=" and ".join(x.symbol() for x in sure),
+                 is_are="is a sure trick" if c.n == 1 else "are sure tricks")
 
 
-def bid_zero(view, advice) -> Reason | None:
+@given(_bid_decision)
+def bid_zero(c) -> Reason | None:
     """A weak hand: the best bid is 0, the count it takes most often."""
-    found = _bid_decision(view, advice)
-    if found is None:
+    trump = c.view.trump
+    high = [x for x in c.view.hand if not x.is_joker and (x.rank >= Rank.KING or (
+        x.suit == trump and x.rank >= Rank.JACK))]
+    if c.n != 0 or high or _most(c.tricks) != 0:
         return None
-    n, tricks = found
-    high = [c for c in view.hand if not c.is_joker and (c.rank >= Rank.KING or (
-        c.suit == view.trump and c.rank >= Rank.JACK))]
-    if n != 0 or high or _most(tricks) != 0:
-        return None
-    what = "no ace, no king and no high trump" if view.trump is not None else "no ace or king"
-    return Reason(ZERO, "Count your high cards and high trumps: a hand without them "
-                  "takes nothing.",
-                  f"Bid 0: with {what}, your hand takes no trick {_chance(tricks[0])}.")
+    what = "no ace, no king and no high trump" if trump is not None else "no ace or king"
+    return c.say("bid-zero", what=what)
 
 
-def bid_most_often(view, advice) -> Reason | None:
+@given(_bid_decision)
+def bid_most_often(c) -> Reason | None:
     """The best bid is the trick count the hand takes most often, playing for it."""
-    found = _bid_decision(view, advice)
-    if found is None:
+    if _most(c.tricks) != c.n:
         return None
-    n, tricks = found
-    if _most(tricks) != n:
-        return None
-    return Reason(MOST_OFTEN, "Bid the number of tricks your hand takes most often.",
-                  f"Bid {n}: playing for it, your hand takes {_exactly(n)} "
-                  f"{_chance(tricks[n])}, more often than any other number.")
-
-
-def _trump_decision(view, advice):
-    best, nxt = _pair(advice)
-    if not isinstance(best.action, ChooseTrump) or best.action.suit is None:
-        return None
-    if _made_gap(advice, best, nxt) < MADE or best.value <= nxt.value:
-        return None
-    return best, nxt, best.action.suit
+    return c.say("bid-most-often")
 
 
 def _other(option) -> str:
@@ -753,39 +720,51 @@ def _other(option) -> str:
     return f"bid {a.n}" if isinstance(a, Bid) else str(a)
 
 
-def trump_longest(view, advice) -> Reason | None:
+class _Trump(_Trixter):
+    """Naming trump: the best suit ``suit``, making the bid more often than the next best."""
+
+    def __init__(self, view, advice):
+        super().__init__(view, advice)
+        self.suit = self.best.action.suit
+
+    def words(self) -> dict[str, str]:
+        made, other_made = self.shares("made", often)
+        return {"suit": self.suit.symbol,
+                "made": f"you make your bid {made}, with {_other(self.nxt)} {other_made}"}
+
+
+def _trump_decision(view, advice) -> _Trump | None:
+    best, nxt = pair(advice)
+    if not isinstance(best.action, ChooseTrump) or best.action.suit is None:
+        return None
+    c = _Trump(view, advice)
+    return None if c.gap("made") < MADE or best.value <= nxt.value else c
+
+
+@given(_trump_decision)
+def trump_longest(c) -> Reason | None:
     """The best trump is the suit the hand holds most of."""
-    found = _trump_decision(view, advice)
-    if found is None:
-        return None
-    best, nxt, suit = found
-    lengths = {s: len(view.hand.by_suit(s)) for s in Suit}
-    if sorted(lengths.values())[-2] == lengths[suit] or lengths[suit] != max(lengths.values()):
+    lengths = {s: len(c.view.hand.by_suit(s)) for s in Suit}
+    n = lengths[c.suit]
+    if sorted(lengths.values())[-2] == n or n != max(lengths.values()):
         return None  # not longest, or tied for it
-    return Reason(TRUMP_LONG, "Name as trump the suit you hold most of.",
-                  f"Name {suit.symbol} trump, your longest suit "
-                  f"({plural(lengths[suit], 'card')}): you make your bid "
-                  f"{often(_fx(advice, best, 'made'))}, with {_other(nxt)} "
-                  f"{often(_fx(advice, nxt, 'made'))}.")
+    return c.say("trump-longest", cards=plural(n, "card"))
 
 
-def trump_strongest(view, advice) -> Reason | None:
+@given(_trump_decision)
+def trump_strongest(c) -> Reason | None:
     """The best trump is the suit with the most high cards (ace, king, queen)."""
-    found = _trump_decision(view, advice)
-    if found is None:
-        return None
-    best, nxt, suit = found
-    tops = {s: [c for c in view.hand.by_suit(s) if c.rank >= Rank.QUEEN] for s in Suit}
+    tops = {s: [x for x in c.view.hand.by_suit(s) if x.rank >= Rank.QUEEN] for s in Suit}
     most = max(len(t) for t in tops.values())
-    if not tops[suit] or len(tops[suit]) != most \
+    if not tops[c.suit] or len(tops[c.suit]) != most \
             or sum(len(t) == most for t in tops.values()) > 1:
         return None
-    names = " ".join(c.symbol() for c in sorted(tops[suit], key=lambda c: -c.rank))
-    return Reason(TRUMP_STRONG, "Name as trump the suit of your high cards: nobody can "
-                  "trump them.",
-                  f"Name {suit.symbol} trump, your strongest suit ({names}): you make your "
-                  f"bid {often(_fx(advice, best, 'made'))}, with {_other(nxt)} "
-                  f"{often(_fx(advice, nxt, 'made'))}.")
+    names = " ".join(x.symbol() for x in sorted(tops[c.suit], key=lambda x: -x.rank))
+    return c.say("trump-strongest", names=names)
+
+
+def _sym(option) -> str:
+    return option.action.card.symbol()
 
 
 def _name(option) -> str:
@@ -802,63 +781,51 @@ def _close(advice, best, nxt) -> bool:
 
 def all_the_same(view, advice) -> Reason | None:
     """Every choice does exactly as well on the simulations."""
-    best = advice.options[0]
-    if any(round(o.value, 9) != round(best.value, 9) for o in advice.options):
+    c = _Trixter(view, advice)
+    if any(round(o.value, 9) != round(c.best.value, 9) for o in advice.options):
         return None
     need = _need(view)
     if _playing(view, advice) and need is not None and need < 0:
-        return Reason(SAME, "Nothing to choose here: your bid is out of reach whatever "
-                      "you do.",
-                      f"You have {plural(view.tricks_won[view.seat], 'trick')}, more than "
-                      f"your bid of {view.bids[view.seat]}: whatever you play, the bid is "
-                      f"lost.")
-    made = _fx(advice, best, "made")
-    if not made:
-        return None
-    return Reason(SAME, "Nothing to choose here: every choice does as well.",
-                  f"Every choice does as well here: whatever you do, you make your bid "
-                  f"{often(made)}.")
+        return c.say("all-the-same/lost", tricks=plural(view.tricks_won[view.seat], "trick"),
+                     bid=view.bids[view.seat])
+    made = c.fx(c.best, "made")
+    return c.say("all-the-same", made=often(made)) if made else None
 
 
 def close_call(view, advice) -> Reason | None:
     """The best two choices do about as well."""
-    best, nxt = _pair(advice)
-    if not _close(advice, best, nxt) or not _fx(advice, best, "made"):
+    c = _Trixter(view, advice)
+    if not _close(advice, c.best, c.nxt) or not c.fx(c.best, "made"):
         return None
-    a, b = _name(best), _name(nxt)
+    a, b = _name(c.best), _name(c.nxt)
     if advice.kind == "chance":
-        line = (f"{a} makes your bid {often(_fx(advice, best, 'made'))}, {b} "
-                f"{often(_fx(advice, nxt, 'made'))}")
+        made, other_made = c.shares("made", often)
+        line = f"{a} makes your bid {made}, {b} {other_made}"
     else:
-        line = f"{a} scores {signed(best.value, 1)} points expected, {b} {signed(nxt.value, 1)}"
-    return Reason(CLOSE, "A close call: your best two choices do about as well.",
-                  f"A close call: {line}.")
+        line = f"{a} scores {signed(c.best.value, 1)} points expected, {b} " \
+            f"{signed(c.nxt.value, 1)}"
+    return c.say("close-call", line=line)
 
 
 def keep_bid_alive(view, advice) -> Reason | None:
     """The fallback: the best choice makes the bid more often, or scores more."""
-    best, nxt = _pair(advice)
+    c = _Trixter(view, advice)
+    best, nxt = c.best, c.nxt
     if best.value <= nxt.value:
         return None
-    cards = isinstance(best.action, Play) and isinstance(nxt.action, Play)
-    if cards and advice.kind == "chance":
-        if _made_gap(advice, best, nxt) <= 0:
+    if isinstance(best.action, Play) and isinstance(nxt.action, Play) \
+            and advice.kind == "chance":
+        if c.gap("made") <= 0:
             return None
-        if mean(_fx(advice, best, "made")) < 0.1:
-            return Reason(KEEP_ALIVE, "Your bid is hard to make now: pick the card that "
-                          "still gives it a chance.",
-                          f"Your bid is hard to make now: the {_sym(best)} still "
-                          f"{_made_line(advice, best, nxt)}.")
-        return Reason(KEEP_ALIVE, "Pick the card that keeps your bid in reach most often.",
-                      f"The {_sym(best)} keeps your bid alive best: it "
-                      f"{_made_line(advice, best, nxt)}.")
-    made = _fx(advice, best, "made")
-    if advice.kind != "points" or not made:
+        hard = mean(c.fx(best, "made")) < 0.1
+        return c.say("keep-bid-alive/hard" if hard else "keep-bid-alive/cards",
+                     card=_sym(best), made=_made_line(c))
+    if advice.kind != "points" or not c.fx(best, "made"):
         return None
-    return Reason(KEEP_ALIVE, "Pick the choice that scores the most, your bid made or not.",
-                  f"{_name(best)[:1].upper()}{_name(best)[1:]} scores the most: "
-                  f"{signed(best.value, 1)} points expected (you make your bid {often(made)}), "
-                  f"{_name(nxt)} {signed(nxt.value, 1)}.")
+    said = _name(best)
+    return c.say("keep-bid-alive", Choice=said[:1].upper() + said[1:],
+                 value=signed(best.value, 1), made=often(c.fx(best, "made")),
+                 other=_name(nxt), other_value=signed(nxt.value, 1))
 
 
 DETECTORS: list[Detector] = [last_cheapest_winner, last_highest_loser, joker_duck, ruff,
@@ -868,8 +835,3 @@ DETECTORS: list[Detector] = [last_cheapest_winner, last_highest_loser, joker_duc
                              shed_high, hook,
                              bid_sure_tricks, bid_zero, bid_most_often, trump_longest,
                              trump_strongest, all_the_same, close_call, keep_bid_alive]
-IDEAS: list[Idea] = [LAST_CHEAPEST, LAST_LOSER, JOKER_DUCK, RUFF, DISCARD, VOID_RUFFS, KEEP_SURE,
-                     DRAW, CASH, SINGLETON, UNDER, DUCK, GIVE_LEAD, WAIT, WIN_HIGH, WIN,
-                     LOSE_CHEAP, SHED, HOOK,
-                     SURE_BID, ZERO, MOST_OFTEN, TRUMP_LONG, TRUMP_STRONG, SAME, CLOSE,
-                     KEEP_ALIVE]
