@@ -575,17 +575,14 @@ def describe(who: str, action: Action, trex: bool = False) -> str:
         return f"{who} chose {' + '.join(c.title for c in sorted(action.contracts))}."
     if isinstance(action, Double):
         return f"{who} doubled {action.card.symbol()}."
-    # Every player says one of these in turn (RULES.md A5): the words tell nothing of
-    # whether the player could have doubled or claimed.
-    if isinstance(action, NoDouble):
-        return f"{who} said “no double”."
-    if isinstance(action, NoRedeal):
-        return f"{who} said “no redeal”."
-    if isinstance(action, ClaimRedeal):
-        return f"{who} claimed a redeal."
-    if isinstance(action, Pass):
-        return f"{who} passed: no card fitted."
-    return f"{who}: {action}."
+    said = _SAID.get(type(action))
+    return f"{who} {said}." if said else f"{who}: {action}."
+
+
+# Every player says one of these in turn (RULES.md A5): the words tell nothing of whether
+# the player could have doubled or claimed.
+_SAID = {NoDouble: "said “no double”", NoRedeal: "said “no redeal”",
+         ClaimRedeal: "claimed a redeal", Pass: "passed: no card fitted"}
 
 
 HINT_OPTIONS = 5
