@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import logging
 from dataclasses import replace
-from typing import Any
 
 from tutor.advice import ideas_trix, ideas_trixter
 from tutor.advice.ideas import Idea, Reason
