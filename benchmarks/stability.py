@@ -262,11 +262,12 @@ def print_table(results: list[Result], kinds: dict[str, tuple]) -> None:
     print(row_text("both", "all", "", results))
 
 
-def print_beyond(results: list[Result]) -> None:
-    """Each position beyond the tolerance by the reference: the seeds' bests, the
+def print_beyond(results: list[Result], mark: str = "beyond_ref",
+                 what: str = "beyond the tolerance by the reference") -> None:
+    """Each position with ``mark``: the seeds' bests (with their own values), the
     reference's values of them and its top two."""
-    out = [r for r in results if judge(r)["beyond_ref"]]
-    print(f"# beyond the tolerance by the reference: {len(out)} position(s)")
+    out = [r for r in results if judge(r)[mark]]
+    print(f"# {what}: {len(out)} position(s)")
     for r in out:
         top = sorted(r.ref.items(), key=lambda kv: kv[1], reverse=not r.lower_better)[:2]
         seeds = " ".join(f"{b}({r.own[k][b]:.3f})" for k, b in enumerate(r.bests))
@@ -282,11 +283,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--budget-scale", type=float, default=8.0)
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--kinds", default="", help="only these kinds, comma-separated")
     ap.add_argument("--quick", action="store_true",
                     help="the smoke test: 1 position of 3 kinds at the least budget")
     args = ap.parse_args(argv)
     wall = time.perf_counter()
     kinds = QUICK_KINDS if args.quick else {"Trixter": TRIXTER_KINDS, "Trix": TRIX_KINDS}
+    if args.kinds:  # the same positions as in the whole table: each kind draws its own
+        wanted = set(args.kinds.split(","))
+        kinds = {g: tuple(k for k in ks if k in wanted) for g, ks in kinds.items()}
+        kinds = {g: ks for g, ks in kinds.items() if ks}
     count = 1 if args.quick else args.positions
     hint_s = QUICK_HINT_SECONDS if args.quick else hint_seconds()
     scale = 2.0 if args.quick else args.budget_scale
@@ -307,6 +313,8 @@ def main(argv: list[str] | None = None) -> int:
           f"1/50 Trex place")
     print_table(results, kinds)
     print_beyond(results)
+    print_beyond(results, "off", "the hint's best worse than the reference's by more than "
+                 "the tolerance")
     print(f"# Python {platform.python_version()}, --jobs {args.jobs}; "
           f"wall {time.perf_counter() - wall:.0f} s")
     return 0
