@@ -2,7 +2,13 @@
 
     python benchmarks/openspiel_arena.py [--arena a|b|c|all] [--deals N] [--seed S]
         [--sims 1000] [--seconds X] [--level expert] [--uct-c 2.0] [--jobs J]
-        [--first-deal K] [--save FILE [--resume]] | --load FILE...
+        [--sizes 3,4] [--variant greedy+fresh] [--first-deal K] [--save FILE [--resume]]
+        | --load FILE... | --compare BASE NEW | --diagnose FILE...
+
+``--sizes`` and ``--variant`` serve the variants tried against OpenSpiel (issue 27):
+``--variant`` plays our expert with a change (:class:`VariantBot`) in arena (a),
+``--compare`` sets a saved run against a baseline deal by deal, ``--diagnose`` compares
+our bids with OpenSpiel's on the same cards (:func:`diagnose`).
 
 Every bot is seeded and our bots' work is a budget of roll-outs, not a clock, so arenas (b)
 and (c) repeat exactly; OpenSpiel's C++ ISMCTS does not (open-spiel 2.0.2: two bots built
@@ -58,6 +64,7 @@ action.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import datetime
 import json
 import multiprocessing
@@ -79,7 +86,11 @@ if str(ROOT) not in sys.path:
 from tutor import TrixGame, TrixterGame, TrixterRules  # noqa: E402
 from tutor.bots import bot_for  # noqa: E402
 from tutor.bots import legal_actions as fresh_actions  # noqa: E402
+from tutor.advice import tree as tree_search  # noqa: E402
+from tutor.bots import policy  # noqa: E402
 from tutor.bots.arena import mean_ci  # noqa: E402
+from tutor.bots.search import TrixterSearchBot  # noqa: E402
+from tutor.engine.observation import as_observation  # noqa: E402
 from tutor.engine import masks  # noqa: E402
 from tutor.engine.actions import (Bid, ChooseContract, ChooseTrump, Double, NoDouble,  # noqa: E402
                                   NoRedeal, Pass, Play)
@@ -92,6 +103,7 @@ from tutor.solver.hidden import sample_layouts, view_of  # noqa: E402
 
 __all__ = ["os_card", "card_of_os", "MirrorMismatch", "play_oh_hell", "TrixterSim", "TrixSim",
            "sim_from_observation", "PyISMCTS", "play_trixter", "play_trix", "run_arena",
+           "greedy_rollout", "VariantBot", "our_bot", "compare", "diagnose",
            "main"]
 
 ARENAS = ("a", "b", "c")
@@ -156,6 +168,7 @@ class PlayResult:
     bids: list[int | None] | None = None
     tricks: list[int] | None = None
     checks: int = 0  # (a): steps at which the mirror was compared with OpenSpiel
+    notes: dict = field(default_factory=dict)  # (a): our seats' bids as the advice saw them
 
     @property
     def diff(self) -> float:
@@ -204,8 +217,14 @@ class MirrorMismatch(AssertionError):
 MIRROR_RULES = TrixterRules(hook=True, first_lead="dealer", scoring="tricks_if_missed")
 
 
-def tricks_for(deal_no: int, low: int = 3, high: int = 12) -> int:
-    """The hand size of deal ``deal_no``: cycling ``low`` .. ``high``."""
+def tricks_for(deal_no: int, low: int = 3, high: int = 12, sizes=None) -> int:
+    """The hand size of deal ``deal_no``: cycling ``low`` .. ``high``, or ``sizes``.
+
+    >>> tricks_for(13), tricks_for(13, sizes=(3, 4))
+    (6, 4)
+    """
+    if sizes:
+        return sizes[deal_no % len(sizes)]
     return low + deal_no % (high - low + 1)
 
 
@@ -278,9 +297,10 @@ def apply_both(state, mirror: TrixterGame, os_id: int) -> None:
 
 def play_oh_hell(deal_no: int, seed, ours: tuple[int, ...], *, sims: int = 1000,
                  seconds: float | None = None, level: str = "expert", uct_c: float = 2.0,
-                 tricks: int | None = None, our_bots=None) -> PlayResult:
-    """One play of arena (a)'s deal ``deal_no``: our bots at ``ours``, OpenSpiel's C++
-    ISMCTS at the others; the mirror checked at every step."""
+                 tricks: int | None = None, our_bots=None, variant: str = "") -> PlayResult:
+    """One play of arena (a)'s deal ``deal_no``: our bots at ``ours`` (``variant``: see
+    :class:`VariantBot`), OpenSpiel's C++ ISMCTS at the others; the mirror checked at
+    every step."""
     pyspiel = _pyspiel()
     tricks = tricks_for(deal_no) if tricks is None else tricks
     dealer, cards = oh_hell_setup(seed, deal_no, tricks)
@@ -290,8 +310,10 @@ def play_oh_hell(deal_no: int, seed, ours: tuple[int, ...], *, sims: int = 1000,
     bots = {}
     for s in range(4):
         if s in ours:
-            bots[s] = (our_bots or {}).get(s) or bot_for(
-                "trixter", level, seed=_seed(seed, "ours", deal_no, play, s), seconds=seconds)
+            bots[s] = (our_bots or {}).get(s) or our_bot(
+                "trixter", level, _seed(seed, "ours", deal_no, play, s), seconds, variant)
+            if isinstance(bots[s], VariantBot):
+                bots[s].turned = card_of_os(cards[-1])
         else:
             evaluator = pyspiel.RandomRolloutEvaluator(1, _seed(seed, "eval", deal_no, play, s))
             bots[s] = pyspiel.ISMCTSBot(_seed(seed, "os", deal_no, play, s), evaluator, uct_c,
@@ -310,6 +332,8 @@ def play_oh_hell(deal_no: int, seed, ours: tuple[int, ...], *, sims: int = 1000,
             os_id = os_action(action)
             if choice:
                 result.our_times.append(dt)
+            if isinstance(action, Bid):
+                result.notes[str(p)] = bid_note(bots[p], p, mirror)
         else:
             os_id, dt = _timed(bots[p].step, state)
             if choice:
@@ -319,6 +343,133 @@ def play_oh_hell(deal_no: int, seed, ours: tuple[int, ...], *, sims: int = 1000,
     result.bids = list(mirror.bids)
     result.tricks = list(mirror.sheet[-1]["tricks"])
     return result
+
+
+# --- variants of our expert, tried against OpenSpiel (issue 27) ------------------------------
+def greedy_rollout(hands, jokers, trick, leader, trump, bids, won, gone):
+    """:func:`tutor.bots.policy.trixter_rollout` for ``tricks_if_missed`` scoring (the
+    ``greedy`` variant): a seat whose bid is overshot or out of reach takes every trick it
+    can (a miss scores its tricks); else it plays for its bid as before."""
+    n = len(hands)
+    trick = list(trick)
+    first = -1
+    while True:
+        while len(trick) < n:
+            s = (leader + len(trick)) % n
+            h = hands[s]
+            left = h.bit_count() + jokers[s]
+            need = bids[s] - won[s]
+            if not 0 <= need <= left:
+                need = left
+            c = policy.trixter_card(h, jokers[s], trick, trump, policy.FULL & ~gone & ~h,
+                                    need, len(trick) == n - 1)
+            if c == masks.JOKER:
+                jokers[s] -= 1
+            else:
+                hands[s] = h & ~(1 << c)
+                gone |= 1 << c
+            trick.append(c)
+        w = (leader + masks.trick_winner(trick, trump)) % n
+        won[w] += 1
+        if first < 0:
+            first = w
+        leader, trick = w, []
+        if not hands[w] and not jokers[w]:
+            out = policy.TricksWon(won)
+            out.first = first
+            return out
+
+
+class VariantBot(TrixterSearchBot):
+    """Our expert with the variants named in ``variant`` (``+``-separated):
+
+    - ``fresh``: a bid is searched on the observation without the take-backs (the first
+      bidder's change of trump, which a bot never makes), so the whole budget goes to
+      the bids under the trump named, not to a tree of every trump;
+    - ``greedy``: the informed play-outs take every trick they can once a bid is
+      overshot or out of reach (``tricks_if_missed`` scoring);
+    - ``random``: the tree plays out with random cards, as OpenSpiel's ISMCTS does, not
+      the beginner's strategy;
+    - ``visits``: the option the tree visited most (OpenSpiel's final policy), not the
+      one of the best mean;
+    - ``turned``: the layouts leave out OpenSpiel's turned trump card (public there, out
+      of play; the mirror cannot show it), told to the bot as ``turned``;
+    - ``c<x>``, e.g. ``c0.15``: the tree's exploration constant ``x`` (default
+      :data:`tutor.advice.tree.EXPLORATION`; OpenSpiel's 2.0 over points 0 to 13 is
+      about 0.15 over the [0, 1] the tree scales rewards to).
+    """
+
+    KNOWN = {"fresh", "greedy", "random", "visits", "turned"}
+    turned: Card | None = None
+
+    def __init__(self, variant: str, *args, **kw) -> None:
+        super().__init__(*args, **kw)
+        self.variant = set(variant.split("+")) - {""}
+        self.exploration = None
+        for v in [v for v in self.variant if v.startswith("c") and v[1:2].isdigit()]:
+            self.exploration = float(v[1:])
+            self.variant.discard(v)
+        unknown = self.variant - self.KNOWN
+        if unknown:
+            raise ValueError(f"no variant {', '.join(sorted(unknown))}")
+
+    def decide(self, obs, acts):
+        if "fresh" in self.variant:
+            obs = dataclasses.replace(as_observation(obs), legal=tuple(acts))
+        saved, search, seen = policy.trixter_rollout, tree_search.search, tree_search.view_of
+        if "turned" in self.variant and self.turned is not None:
+            tree_search.view_of = lambda *a: without_card(seen(*a), self.turned)
+        if "greedy" in self.variant:
+            policy.trixter_rollout = greedy_rollout
+        changed = {}
+        if "random" in self.variant:
+            changed["informed"] = False
+        if self.exploration is not None:
+            changed["exploration"] = self.exploration
+        if changed:
+            tree_search.search = lambda *a, **kw: search(*a, **{**kw, **changed})
+        try:
+            choice = super().decide(obs, acts)
+        finally:
+            policy.trixter_rollout, tree_search.search = saved, search
+            tree_search.view_of = seen
+        if "visits" in self.variant and choice is not None:
+            allowed = {str(a): a for a in acts}
+            most = max((o for o in self.last.options if str(o.action) in allowed),
+                       key=lambda o: len(self.last.per.get(str(o.action), ())))
+            choice = allowed[str(most.action)]
+        return choice
+
+
+def without_card(view, card: Card):
+    """``view`` (:class:`tutor.solver.hidden.View`) with ``card`` known to be in no hand."""
+    if card not in view.pool:
+        return view
+    return dataclasses.replace(view, pool=[c for c in view.pool if c != card],
+                               undealt=view.undealt - 1)
+
+
+def our_bot(game_name: str, level: str, seed: int, seconds, variant: str = ""):
+    """Our bot for a seat: the level's, or the expert with ``variant`` (:class:`VariantBot`)."""
+    if variant and game_name == "trixter":
+        return VariantBot(variant, level, seed=seed, seconds=seconds)
+    return bot_for(game_name, level, seed=seed, seconds=seconds)
+
+
+def bid_note(bot, seat: int, mirror: TrixterGame) -> dict:
+    """What our bot saw when it bid (for the diagnosis of lost bids): the chance of each
+    trick count playing for the bid chosen, each bid's expected points, its place in the
+    bidding (0: the first bidder, the mirror's dealer)."""
+    advice = getattr(bot, "last", None)
+    note = {"place": (seat - mirror.dealer) % mirror.n_players}
+    if advice is not None and any(isinstance(o.action, Bid) for o in advice.options):
+        note["tricks"] = [round(x, 4) for x in (advice.tricks or [])]
+        note["expected"] = {str(o.action.n): round(o.value, 3) for o in advice.options
+                            if isinstance(o.action, Bid)}
+        note["visits"] = {str(o.action.n): len(advice.per.get(str(o.action), ()))
+                          for o in advice.options if isinstance(o.action, Bid)}
+        note["iterations"] = advice.samples
+    return note
 
 
 # --- (b), (c): our rules as a pyspiel-like state ----------------------------------------------
@@ -827,11 +978,12 @@ def run_deal(task) -> DealResult:
         if arena == "a":
             plays.append(play_oh_hell(deal_no, opts["seed"], ours, sims=opts["sims"],
                                       seconds=opts["seconds"], level=opts["level"],
-                                      uct_c=opts["uct_c"]))
+                                      uct_c=opts["uct_c"], tricks=int(label),
+                                      variant=opts.get("variant", "")))
         elif arena == "b":
             plays.append(play_trixter(deal_no, opts["seed"], ours, sims=opts["sims"],
                                       seconds=opts["seconds"], level=opts["level"],
-                                      uct_c=opts["uct_c"]))
+                                      uct_c=opts["uct_c"], size=int(label)))
         else:
             plays.append(play_trix(deal_no, opts["seed"], ours, Contract.parse(label),
                                    sims=opts["sims"], seconds=opts["seconds"],
@@ -848,7 +1000,8 @@ def tasks_for(arenas, deals: int, opts: dict, first: int = 0) -> list[tuple]:
         if arena == "c":
             out += [(arena, d, c.text, opts) for d in span for c in CONTRACTS]
         else:
-            out += [(arena, d, str(tricks_for(d)), opts) for d in span]
+            out += [(arena, d, str(tricks_for(d, sizes=opts.get("sizes"))), opts)
+                    for d in span]
     return sorted(out, key=lambda t: -int(t[2]) if t[2].isdigit() else -13)
 
 
@@ -951,6 +1104,79 @@ def table(results: list[DealResult]) -> str:
     return "\n".join(lines)
 
 
+def compare(base: list[DealResult], new: list[DealResult]) -> str:
+    """A variant against the baseline on the same deals: the per-deal difference of
+    ours-theirs (new minus base) with its 95% t interval, and each run's row."""
+    key = lambda r: (r.arena, r.label, r.deal)  # noqa: E731
+    old = {key(r): r for r in base}
+    pairs = [(old[key(r)], r) for r in new if key(r) in old]
+    if not pairs:
+        return "no deal in common"
+    est = mean_ci([n.diff - b.diff for b, n in pairs])
+    ci = f"[{est.low:+.2f}, {est.high:+.2f}]" if est.low is not None else "-"
+    lines = [f"{len(pairs)} deals in common: new - base {est.mean:+.2f} {ci}", "",
+             "base:", table([b for b, _ in pairs]), "", "new:", table([n for _, n in pairs])]
+    return "\n".join(lines)
+
+
+def hands_of(results: list[DealResult]) -> list[dict]:
+    """Arena (a)'s hands, each played once by us and once by OpenSpiel (the same cards at
+    the same seat): the bids, the tricks, and what our advice saw when it bid."""
+    out = []
+    for r in results:
+        for s in range(4):
+            mine = next(p for p in r.plays if s in p.ours)
+            theirs = next(p for p in r.plays if s not in p.ours)
+            note = mine.notes.get(str(s), {})
+            out.append({"deal": r.deal, "size": int(r.label), "seat": s, "place":
+                        note.get("place"), "bid": mine.bids[s], "tricks": mine.tricks[s],
+                        "os_bid": theirs.bids[s], "os_tricks": theirs.tricks[s],
+                        "dist": note.get("tricks"), "expected": note.get("expected")})
+    return out
+
+
+def diagnose(results: list[DealResult]) -> str:
+    """Where our bids are lost, hand by hand against OpenSpiel's on the same cards: bids
+    made by each, whether the bids were the same, how often our advice expected to make
+    its bid (calibration), and by place in the bidding."""
+    hands = [h for h in hands_of(results) if h["bid"] is not None]
+    lines = []
+
+    def row(name, hs):
+        if not hs:
+            return
+        ours = sum(h["bid"] == h["tricks"] for h in hs) / len(hs)
+        theirs = sum(h["os_bid"] == h["os_tricks"] for h in hs) / len(hs)
+        same = sum(h["bid"] == h["os_bid"] for h in hs) / len(hs)
+        with_dist = [h for h in hs if h["dist"]]
+        hoped = (statistics.fmean(h["dist"][h["bid"]] for h in with_dist)
+                 if with_dist else float("nan"))
+        pts = statistics.fmean((10 if h["bid"] == h["tricks"] else 0) + h["tricks"]
+                               for h in hs)
+        os_pts = statistics.fmean((10 if h["os_bid"] == h["os_tricks"] else 0) +
+                                  h["os_tricks"] for h in hs)
+        lines.append(f"{name:18} {len(hs):5d} {100 * ours:7.1f}% {100 * theirs:7.1f}% "
+                     f"{100 * hoped:7.1f}% {100 * same:6.1f}% {pts:7.2f} {os_pts:7.2f}")
+
+    lines.append(f"{'hands':18} {'N':>5} {'ours':>8} {'theirs':>8} {'hoped':>8} {'same':>7} "
+                 f"{'pts':>7} {'os pts':>7}")
+    row("all", hands)
+    for size in sorted({h["size"] for h in hands}):
+        row(f"size {size}", [h for h in hands if h["size"] == size])
+    for place in range(4):
+        row(f"place {place}", [h for h in hands if h["place"] == place])
+    same = [h for h in hands if h["bid"] == h["os_bid"]]
+    row("same bid", same)
+    row("other bid", [h for h in hands if h["bid"] != h["os_bid"]])
+    row("ours higher", [h for h in hands if h["bid"] > h["os_bid"]])
+    row("ours lower", [h for h in hands if h["bid"] < h["os_bid"]])
+    lines.append("")
+    lines.append("ours/theirs: bids made by our expert / OpenSpiel's ISMCTS holding the same "
+                 "cards at the same seat; hoped: the chance our advice gave its bid; same: "
+                 "the same bid; pts: points a hand; place: 0 = the first bidder.")
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -964,16 +1190,31 @@ def main(argv: list[str] | None = None) -> int:
                     help="our bot's work a decision (default: the level's own)")
     ap.add_argument("--level", default="expert", help="our bots' level (default expert)")
     ap.add_argument("--uct-c", type=float, default=2.0, help="ISMCTS's UCT constant")
+    ap.add_argument("--sizes", default=None,
+                    help="hand sizes of (a) and (b), cycled by deal number, e.g. 3,4 "
+                         "(default 3 to 12)")
+    ap.add_argument("--variant", default="",
+                    help="arena (a): our expert with variants, e.g. fresh+greedy (VariantBot)")
     ap.add_argument("--jobs", type=int, default=1, help="worker processes")
     ap.add_argument("--first-deal", type=int, default=0,
                     help="play deals FIRST .. FIRST+N-1 (to run an arena in parts)")
     ap.add_argument("--save", metavar="FILE", help="append each deal's result to FILE (JSON)")
     ap.add_argument("--load", metavar="FILE", nargs="+",
                     help="play nothing: the table of results saved in FILE(s)")
+    ap.add_argument("--compare", metavar=("BASE", "NEW"), nargs=2,
+                    help="play nothing: NEW's saved deals against BASE's, deal by deal")
+    ap.add_argument("--diagnose", metavar="FILE", nargs="+",
+                    help="play nothing: arena (a)'s bids, ours against OpenSpiel's")
     ap.add_argument("--resume", action="store_true",
                     help="skip the deals already in the --save file")
     ap.add_argument("--quiet", action="store_true", help="no line per deal")
     args = ap.parse_args(argv)
+    if args.compare:
+        print(compare(load([args.compare[0]]), load([args.compare[1]])))
+        return 0
+    if args.diagnose:
+        print(diagnose(load(args.diagnose)))
+        return 0
     if args.load:
         results = load(args.load)
         print(f"OpenSpiel arenas: {len(results)} duplicated deals from "
@@ -984,6 +1225,10 @@ def main(argv: list[str] | None = None) -> int:
     arenas = ARENAS if args.arena == "all" else (args.arena,)
     opts = {"seed": args.seed, "sims": args.sims, "seconds": args.seconds,
             "level": args.level, "uct_c": args.uct_c}
+    if args.sizes:  # only then, so that results saved without it still load together
+        opts["sizes"] = [int(x) for x in args.sizes.split(",")]
+    if args.variant:
+        opts["variant"] = args.variant
     start = time.perf_counter()
 
     def progress(r: DealResult) -> None:

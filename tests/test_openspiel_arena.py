@@ -27,6 +27,7 @@ from tutor.engine.cards import Card, CardSet  # noqa: E402
 from tutor.engine.protocol import Phase  # noqa: E402
 from tutor.engine.trix.contracts import Contract  # noqa: E402
 from tutor.engine.trix.trex import Layout  # noqa: E402
+from tutor.bots import policy  # noqa: E402
 
 
 def test_card_ids_round_trip():
@@ -265,3 +266,61 @@ def test_the_command_has_help():
                           "--help"], capture_output=True, text=True, check=True).stdout
     for flag in ("--deals", "--seed", "--arena", "--sims", "--seconds"):
         assert flag in out
+
+
+def test_sizes_cycle_through_the_deals():
+    opts = {"seed": "t", "sims": 5, "seconds": 0.01, "level": "expert", "uct_c": 2.0,
+            "sizes": [3, 4]}
+    tasks = oa.tasks_for(["a"], 4, opts)
+    assert sorted((t[1], t[2]) for t in tasks) == [(0, "3"), (1, "4"), (2, "3"), (3, "4")]
+    assert oa.tricks_for(5) == 8 and oa.tricks_for(5, sizes=[3, 4]) == 4
+
+
+def testgreedy_rollout_takes_tricks_once_the_bid_is_overshot():
+    """Seat 0 bid 0 and has a trick: playing for the bid it ducks with the 2; under
+    tricks_if_missed scoring (a miss scores its tricks) it wins with the ace, then the 2."""
+    c = lambda t: Card.parse(t).index  # noqa: E731
+    def hands():
+        return [CardSet.parse("AS 2S").mask, CardSet.parse("2H").mask,
+                CardSet.parse("3H").mask, CardSet.parse("4H").mask]
+    trick = [c("QS"), c("3S"), c("4S")]
+    gone = CardSet.parse("QS 3S 4S").mask
+    plain = policy.trixter_rollout(hands(), [0] * 4, trick, 1, -1, [0] * 4, [1, 0, 0, 0], gone)
+    greedy = oa.greedy_rollout(hands(), [0] * 4, trick, 1, -1, [0] * 4, [1, 0, 0, 0], gone)
+    assert plain[0] == 1 and greedy[0] == 3
+
+
+def test_variant_bot_plays_a_whole_deal_and_rejects_unknown_variants(tmp_path):
+    with pytest.raises(ValueError):
+        oa.VariantBot("faster", "expert", seed=1)
+    opts = {"seed": "t", "sims": 5, "seconds": 0.01, "level": "expert", "uct_c": 2.0,
+            "variant": "fresh+greedy+random+visits+turned+c0.15"}
+    result = oa.run_deal(("a", 0, "3", opts))
+    assert all(sum(p.tricks) == 3 and p.checks == 4 + 4 * 3 + 1 for p in result.plays)
+    assert policy.trixter_rollout is not oa.greedy_rollout  # put back after each decision
+    assert oa.tree_search.search.__name__ == "search"
+    assert oa.tree_search.view_of is oa.view_of
+    notes = [n for p in result.plays for n in p.notes.values()]
+    assert len(notes) == 4 and {n["place"] for n in notes} == {0, 1, 2, 3}
+    assert all(abs(sum(n["tricks"]) - 1) < 1e-3 for n in notes if "tricks" in n)
+    oa.save([result], str(tmp_path / "v.jsonl"), opts)
+    report = oa.diagnose(oa.load([str(tmp_path / "v.jsonl")]))
+    assert report.splitlines()[1].split()[:2] == ["all", "4"]
+    assert "4 deals in common" not in oa.compare([result], [result])
+    assert oa.compare([result], [result]).startswith("1 deals in common: new - base +0.00")
+
+
+def test_the_turned_card_is_left_out_of_the_layouts():
+    dealer, cards = oa.oh_hell_setup("t", 0, 3)
+    _, state = oa.new_oh_hell(3, dealer, cards)
+    mirror = oa.mirror_of(state, 3, dealer, cards)
+    turned = oa.card_of_os(cards[-1])
+    view = oa.view_of(mirror.observation(0), 0)
+    out = oa.without_card(view, turned)
+    assert turned in view.pool and turned not in out.pool
+    assert (len(out.pool), out.undealt) == (len(view.pool) - 1, view.undealt - 1)
+    assert oa.without_card(out, turned) is out
+    layouts = oa.sample_layouts(out, 200, random.Random(1))
+    assert all(turned not in h for hands in layouts for h in hands)
+    assert any(turned in h for hands in oa.sample_layouts(view, 200, random.Random(1))
+               for h in hands)
