@@ -268,6 +268,7 @@ def _root(seen: TrixterObservation) -> _Hand:
     h.leader = seen.leader
     h.won = list(seen.tricks_won)
     h.left = h.size - len(seen.tricks)
+    h.first = -1  # no trick closed yet after the root
     return h
 
 
