@@ -3,7 +3,7 @@ PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: app site serve-site test check bench bench-app bench-bots bench-class lint clean
+.PHONY: app site serve-site test test-long check bench bench-app bench-bots bench-class lint clean
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -48,27 +48,37 @@ serve-site: site
 	$(PY) -m http.server 8000 --bind 127.0.0.1 --directory build/site
 
 # pytest exits 5 when it collected nothing, so an empty run fails loudly here.
-# Two lanes at once. Lane 1, everything but the browser, on every core (pytest-xdist): the
-# tests are handed out one by one in order to whichever worker is free, the slow ones first
-# and a lesson notebook's cells together (conftest.py), so no core idles while a long test
-# started last runs alone; the few module fixtures are cheap enough to make once per
-# worker. Lane 2 beside it: the browser and static-site tests in one process
-# (tests/test_browser.py drives Debian's chromium, /usr/bin/chromium; one Voila app and one
-# chromium for every module, tests/conftest.py), mostly waiting on pages, so it costs lane 1
-# little. Every browser test waits for what it checks, never for a fixed time, so a page
-# may wait on a core busy with a solver. Lane 2's output is kept in
-# test-artifacts/browser-lane.log and shown when both lanes are done; either failing fails.
+# Three lanes at once. Lane 1, everything but the browser and the site, on every core
+# (pytest-xdist): the tests are handed out one by one in order to whichever worker is free,
+# the slow ones first and a lesson notebook's cells together (conftest.py), so no core idles
+# while a long test started last runs alone; the few module fixtures are cheap enough to make
+# once per worker. Lanes 2 and 3 beside it, each one process: the app's browser tests and
+# benchmarks (one Voila app and one chromium for every module, tests/conftest.py), and the
+# static site (built, then run in chromium). They mostly wait on pages, so they cost lane 1
+# little, and apart neither waits for the other. Every browser test waits for what it
+# checks, never for a fixed time, so a page may wait on a core busy with a solver. Lanes 2
+# and 3 keep their output in test-artifacts/*-lane.log, shown when all are done; any
+# failing fails.
 XDIST := -n auto --dist load --no-loadscope-reorder
-BROWSER_LOG := test-artifacts/browser-lane.log
+LANES := test-artifacts/browser-lane.log test-artifacts/site-lane.log
 test: $(VENV)/.installed-test
 	@mkdir -p test-artifacts
-	@$(BIN)/python -m pytest -m "browser or site" -o cache_dir=.pytest_cache/browser \
-	    > $(BROWSER_LOG) 2>&1 & lane2=$$!; trap 'kill $$lane2 2>/dev/null' INT TERM; \
-	echo "lane 2 (browser, site) runs beside lane 1: output in $(BROWSER_LOG)"; \
+	@$(BIN)/python -m pytest -m "browser and not site" -o cache_dir=.pytest_cache/browser \
+	    > test-artifacts/browser-lane.log 2>&1 & lane2=$$!; \
+	$(BIN)/python -m pytest -m site -o cache_dir=.pytest_cache/site \
+	    > test-artifacts/site-lane.log 2>&1 & lane3=$$!; \
+	trap 'kill $$lane2 $$lane3 2>/dev/null' INT TERM; \
+	echo "lanes 2 (browser) and 3 (site) run beside lane 1: output in $(LANES)"; \
 	$(BIN)/python -m pytest $(XDIST) -m "not browser and not site"; lane1=$$?; \
-	echo "waiting for lane 2 (browser, site)..."; wait $$lane2; lane2=$$?; \
-	cat $(BROWSER_LOG); echo "lane 1 exit $$lane1, lane 2 exit $$lane2"; \
-	test $$lane1 -eq 0 && test $$lane2 -eq 0
+	echo "waiting for lanes 2 and 3..."; wait $$lane2; lane2=$$?; wait $$lane3; lane3=$$?; \
+	cat $(LANES); echo "lane 1 exit $$lane1, lane 2 exit $$lane2, lane 3 exit $$lane3"; \
+	test $$lane1 -eq 0 && test $$lane2 -eq 0 && test $$lane3 -eq 0
+
+# `make test` with the long random runs (marked sized: random games, the expert's walks) at
+# their full size (tests/sizes.py): before a release, or after a change to the rules or the
+# search.
+test-long:
+	TRIX_TUTOR_LONG=1 $(MAKE) test
 
 # The quick lane for daily work (about 3.7 CPU-minutes: some 2 minutes on a quiet 2-core
 # machine): everything but the browser, the static site and the tests marked slow (long

@@ -44,6 +44,7 @@ def test_solver_benchmark_prints_a_table():
         assert rows["MaxTricks team 4p  3 cards NT"][5] != "-"
 
 
+@pytest.mark.browser  # drives the app's server and pages: the browser lane of `make test`
 def test_app_benchmark_prints_a_table():
     """benchmarks/app.py --quick: one page load each, three clicks (about 30 s)."""
     if importlib.util.find_spec("playwright") is None or importlib.util.find_spec("voila") is None:
@@ -84,6 +85,7 @@ def test_puzzle_benchmark_prints_a_table():
         assert all(float(x) > 0 for x in row[52:70].split()), row
 
 
+@pytest.mark.browser  # learners' clicks on the app's server: the browser lane
 def test_class_load_benchmark_prints_a_table():
     """benchmarks/class_load.py --quick: two learners, 18 s of play (about 45 s)."""
     if importlib.util.find_spec("voila") is None:

@@ -8,6 +8,7 @@ import inspect
 import random
 
 import pytest
+from sizes import sized
 from test_bots import Referee, planted, short_trixter
 
 from tutor import TrixGame, TrixRules, TrixterGame
@@ -19,8 +20,15 @@ from tutor.engine.protocol import Phase
 from tutor.solver import Exactly, MaxTricks, MinPenalty, Position, SearchLimit, solve
 from tutor.solver.hidden import sample_layouts, view_of
 
-# The expert is slow to play whole games: `make check` leaves it to the full run.
-SEARCH = ("intermediate", pytest.param("expert", marks=pytest.mark.slow))
+# The expert is slow to play whole games: `make check` leaves it to the full run, and
+# `make test` plays it fewer of them than `make test-long` (tests/sizes.py): the expert
+# differs from the intermediate only in its work (test_levels_differ_only_in_work_…).
+SEARCH = ("intermediate", pytest.param("expert", marks=[pytest.mark.slow, pytest.mark.sized]))
+
+
+def expert_sized(level: str, usual: int, full: int) -> int:
+    """The size of a walk: ``full`` for the intermediate and in a long run."""
+    return sized(usual, full) if level == "expert" else full
 
 
 def walk(game, bots, turns: int):
@@ -122,7 +130,8 @@ def test_max_nodes_stops_a_big_solve_and_leaves_no_trace(engine):
 # --- the search bots at the table -----------------------------------------------------------
 @pytest.mark.parametrize("level", SEARCH)
 def test_search_bots_play_trixter_legally(level):
-    for players, seed in ((4, 0), (3, 1), (5, 2), (7, 3)):
+    tables = ((4, 0), (3, 1), (5, 2), (7, 3))
+    for players, seed in tables[:expert_sized(level, 2, 4)]:
         g = short_trixter(players, seed, hands=6)
         bots = [bot_for("trixter", level if s % 2 == 0 else "beginner", seed=s)
                 for s in range(players)]
@@ -138,7 +147,7 @@ def test_search_bots_play_trix_legally(level, rules):
     g = TrixGame.new(seed=4, rules=rules)
     bots = [bot_for("trix", level if s % 2 == 0 else "beginner", seed=s) for s in range(4)]
     phases = set()
-    for game in walk(g, bots, 400):
+    for game in walk(g, bots, expert_sized(level, 150, 400)):
         phases.add(game.phase)
     assert {Phase.PLAY, Phase.CHOOSE_CONTRACT} <= phases
 
@@ -167,7 +176,7 @@ def test_search_bots_ignore_planted_hidden_cards(game_name, level):
     blind = [remembering(bot_for(game_name, level, seed=s)) for s in range(4)]
     peeking = [bot_for(game_name, level, seed=s) for s in range(4)]
     turns = 0
-    for game in walk(g, blind, 150):
+    for game in walk(g, blind, expert_sized(level, 60, 150)):
         obs = game.observation(game.to_move)
         spy = planted(game, obs)
         assert peeking[game.to_move].act(spy) == blind[game.to_move].act(obs)
@@ -178,7 +187,7 @@ def test_search_bots_ignore_planted_hidden_cards(game_name, level):
 @pytest.mark.parametrize("level", SEARCH)
 def test_search_bots_repeat_themselves(level):
     def run(seed):
-        g = short_trixter(4, 8, hands=4)
+        g = short_trixter(4, 8, hands=expert_sized(level, 2, 4))
         return [str(a) for _, a in _history(g, [bot_for("trixter", level, seed=seed + s)
                                                 for s in range(4)])]
 

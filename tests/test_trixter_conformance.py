@@ -9,6 +9,7 @@ import re
 from typing import Any
 
 import pytest
+from sizes import sized
 
 from tutor import (JOKER, Bid, Card, CardSet, ChooseTrump, IllegalActionError, Phase, Play,
                    TrixterGame, TrixterRules)
@@ -149,24 +150,28 @@ def play_hands(g: TrixterGame, rng: random.Random, hands: int, roundtrip_every: 
         g.apply(action, seat=seat)
 
 
+HANDS = sized(1000, 2100)  # tests/sizes.py: the first hands of each part in `make test`
+
+
 @pytest.mark.slow
+@pytest.mark.sized
 @pytest.mark.parametrize("part", range(4))
 def test_two_thousand_random_hands_every_step(part):
-    """2,100 complete hands over every player count and option, starting anywhere in the
-    schedule; every invariant and the JSON round trip checked at every step. In four parts
-    of 525 hands (seeds 2026 to 2029) that run on different cores, each over every player
-    count."""
+    """2,100 complete hands (1,000 in `make test`) over every player count and option,
+    starting anywhere in the schedule; every invariant and the JSON round trip checked at
+    every step. In four parts (seeds 2026 to 2029) that run on different cores, each over
+    every player count."""
     rng = random.Random(2026 + part)
     hands = 0
     games = 0
-    while hands < 2100 // 4:
+    while hands < HANDS // 4:
         n = 3 + games % 6
         first = rng.randrange(1, len(schedule(n)) + 1)
         g = TrixterGame.new(players=n, seed=rng.randrange(10**9), rules=random_rules(rng),
                             first_hand=first)
         hands += play_hands(g, rng, hands=rng.choice([1, 1, 2, 3]), roundtrip_every=1)
         games += 1
-    assert hands >= 2000 // 4 and games >= 6
+    assert hands >= HANDS // 4 and games >= 6
 
 
 @pytest.mark.slow
