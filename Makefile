@@ -58,8 +58,8 @@ serve-site: site
 # little, and apart neither waits for the other. Every browser test waits for what it
 # checks, never for a fixed time, so a page may wait on a core busy with a solver. Lanes 2
 # and 3 keep their output in test-artifacts/*-lane.log, shown when all are done; any
-# failing fails.
-XDIST := -n auto --dist load --no-loadscope-reorder
+# failing fails. Lane 1 ends with its ten slowest tests.
+XDIST := -n auto --dist load --no-loadscope-reorder --durations=10
 LANES := test-artifacts/browser-lane.log test-artifacts/site-lane.log
 test: $(VENV)/.installed-test
 	@mkdir -p test-artifacts

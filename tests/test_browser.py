@@ -265,10 +265,22 @@ def try_illegal_card(page) -> str | None:
     return message.inner_text()
 
 
+# Still asked ``what`` (its control is there), or asked something else now: the table is
+# drawn in parts, and a part landing later may take the ask away (the bid went in and the
+# cards come next), so the turn read a moment ago is read again before the click.
+STILL_ASKED = f"""([sel, turn, what]) => {{
+  const now = ({LEARNER_TURN})(turn);
+  if (now === what && document.querySelector(sel)) return "asked";
+  return now && now !== what ? "moved on" : null; }}"""
+
+
 def act(page, what: str) -> None:
-    """Take a plain action for the learner (not a card)."""
+    """Take a plain action for the learner (not a card); if the table has moved on to
+    another ask meanwhile, do nothing (every caller asks again)."""
     sel = dict(TURN, next='[data-action="next"]')[what]
-    click(page, page.locator(sel).first)
+    still = page.wait_for_function(STILL_ASKED, arg=[sel, TURN, what], timeout=WAIT)
+    if still.json_value() == "asked":
+        click(page, page.locator(sel).first)
 
 
 def open_from_start_page(page, app_url: str, link: str):

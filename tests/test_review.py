@@ -63,7 +63,9 @@ def test_the_planted_trixter_blunder_ranks_first(trixter_review):
     assert (top.chosen_value, top.best_value, top.unit) == (0.0, 1.0, "chance")
     assert top.loss == 16
     assert top.alternatives == [("QS", 1.0), ("AS", 0.0)]
-    assert top.explain() == "Hand 1, trick 1: A♠ made your bid in 0% of layouts; the Q♠ in 100%."
+    assert top.explain() == ("Hand 1, trick 1: A♠ made your bid in 0% of layouts; the Q♠ in "
+                             "100%. You still need 1 trick: keep the A♠ for later and play the "
+                             "Q♠ now; the Q♠ makes your bid almost always, the A♠ almost never.")
     assert all(a.loss >= b.loss for a, b in zip(trixter_review.mistakes,
                                                 trixter_review.mistakes[1:]))
 
