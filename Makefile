@@ -52,10 +52,10 @@ serve-site: site
 # (pytest-xdist): the tests are handed out one by one in order to whichever worker is free,
 # the slow ones first and a lesson notebook's cells together (conftest.py), so no core idles
 # while a long test started last runs alone; the few module fixtures are cheap enough to make
-# once per worker. Lanes 2 and 3 beside it, each one process: the app's browser tests and
-# benchmarks (one Voila app and one chromium for every module, tests/conftest.py), and the
-# static site (built, then run in chromium). They mostly wait on pages, so they cost lane 1
-# little, and apart neither waits for the other. Every browser test waits for what it
+# once per worker. Lanes 2 and 3 beside it, each one process: the app's browser tests (one
+# Voila app and one chromium for every module, tests/conftest.py); the static site (built,
+# then run in chromium) and the app's benchmark scripts (each starts its own servers). They
+# mostly wait on pages, so they cost lane 1 little, and apart neither waits for the other. Every browser test waits for what it
 # checks, never for a fixed time, so a page may wait on a core busy with a solver. Lanes 2
 # and 3 keep their output in test-artifacts/*-lane.log, shown when all are done; any
 # failing fails. Lane 1 ends with its ten slowest tests.
@@ -64,11 +64,12 @@ LANES := test-artifacts/browser-lane.log test-artifacts/site-lane.log
 test: $(VENV)/.installed-test
 	@mkdir -p test-artifacts
 	@$(BIN)/python -m pytest -m "browser and not site" -o cache_dir=.pytest_cache/browser \
-	    > test-artifacts/browser-lane.log 2>&1 & lane2=$$!; \
-	$(BIN)/python -m pytest -m site -o cache_dir=.pytest_cache/site \
+	    --ignore=tests/test_benchmarks_run.py > test-artifacts/browser-lane.log 2>&1 & lane2=$$!; \
+	$(BIN)/python -m pytest -m "site or browser" -o cache_dir=.pytest_cache/site \
+	    tests/test_site.py tests/test_benchmarks_run.py \
 	    > test-artifacts/site-lane.log 2>&1 & lane3=$$!; \
 	trap 'kill $$lane2 $$lane3 2>/dev/null' INT TERM; \
-	echo "lanes 2 (browser) and 3 (site) run beside lane 1: output in $(LANES)"; \
+	echo "lanes 2 (browser) and 3 (site, app benchmarks) run beside lane 1: output in $(LANES)"; \
 	$(BIN)/python -m pytest $(XDIST) -m "not browser and not site"; lane1=$$?; \
 	echo "waiting for lanes 2 and 3..."; wait $$lane2; lane2=$$?; wait $$lane3; lane3=$$?; \
 	cat $(LANES); echo "lane 1 exit $$lane1, lane 2 exit $$lane2, lane 3 exit $$lane3"; \

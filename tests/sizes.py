@@ -2,7 +2,8 @@
 usual size, which keeps the suite within its time on 2 cores; ``make test-long``
 (``TRIX_TUTOR_LONG=1``) at their full size, before a release or after a change to the rules
 or the search. The same checks either way: only the number of games, hands or turns
-changes, and the usual games are the first ones of the full run."""
+changes: the usual games are the first ones of the full run, and the check against DDS
+leaves out its one position that takes minutes (tests/test_solver_dds.py)."""
 
 from __future__ import annotations
 

@@ -352,6 +352,7 @@ def test_puzzle_pages_keep_the_result_for_the_learner_who_played(home):
     mine = home / "learners" / A / "progress.json"
     assert trainer.board.puzzle.id == shown  # a fresh learner: the puzzle on the board stays
     assert trainer.store.path == board.store.path == mine
+    board.pause = trainer.board.pause = 0  # the defence's pace: only waiting here
     solve_by_clicking(board)
     solve_by_clicking(trainer.board)
     progress = Learner(A).progress.progress

@@ -147,7 +147,7 @@ def test_search_bots_play_trix_legally(level, rules):
     g = TrixGame.new(seed=4, rules=rules)
     bots = [bot_for("trix", level if s % 2 == 0 else "beginner", seed=s) for s in range(4)]
     phases = set()
-    for game in walk(g, bots, expert_sized(level, 150, 400)):
+    for game in walk(g, bots, expert_sized(level, 100, 400)):
         phases.add(game.phase)
     assert {Phase.PLAY, Phase.CHOOSE_CONTRACT} <= phases
 
@@ -176,7 +176,7 @@ def test_search_bots_ignore_planted_hidden_cards(game_name, level):
     blind = [remembering(bot_for(game_name, level, seed=s)) for s in range(4)]
     peeking = [bot_for(game_name, level, seed=s) for s in range(4)]
     turns = 0
-    for game in walk(g, blind, expert_sized(level, 60, 150)):
+    for game in walk(g, blind, expert_sized(level, 45, 150)):
         obs = game.observation(game.to_move)
         spy = planted(game, obs)
         assert peeking[game.to_move].act(spy) == blind[game.to_move].act(obs)
