@@ -735,7 +735,8 @@ class _Trump(_Trixter):
 
 def _trump_decision(view, advice) -> _Trump | None:
     best, nxt = pair(advice)
-    if not isinstance(best.action, ChooseTrump) or best.action.suit is None:
+    if not isinstance(best.action, ChooseTrump) or best.action.suit is None \
+            or not isinstance(nxt.action, ChooseTrump):  # a dealer's change against a bid
         return None
     c = _Trump(view, advice)
     return None if c.gap("made") < MADE or best.value <= nxt.value else c
