@@ -81,7 +81,7 @@ test: $(VENV)/.installed-test
 test-long:
 	TRIX_TUTOR_LONG=1 $(MAKE) test
 
-# The quick lane for daily work (about 3.7 CPU-minutes: some 2 minutes on a quiet 2-core
+# The quick lane for daily work (about 3.5 CPU-minutes: 1:53 measured on a quiet 2-core
 # machine): everything but the browser, the static site and the tests marked slow (long
 # random play, the expert's games, every puzzle proved, the benchmark scripts). CI runs
 # `make test`, which runs them all.
