@@ -68,6 +68,7 @@ def test_app_benchmark_prints_a_table():
         assert app > 0 and anchor > 0, row
 
 
+@pytest.mark.browser  # clicks a puzzle board in the app's pages: the browser lane
 def test_puzzle_benchmark_prints_a_table():
     """benchmarks/puzzles.py --quick: every 10th puzzle verified twice, three board clicks."""
     browser = (importlib.util.find_spec("playwright") is not None

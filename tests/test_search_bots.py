@@ -147,7 +147,7 @@ def test_search_bots_play_trix_legally(level, rules):
     g = TrixGame.new(seed=4, rules=rules)
     bots = [bot_for("trix", level if s % 2 == 0 else "beginner", seed=s) for s in range(4)]
     phases = set()
-    for game in walk(g, bots, expert_sized(level, 100, 400)):
+    for game in walk(g, bots, expert_sized(level, 70, 400)):
         phases.add(game.phase)
     assert {Phase.PLAY, Phase.CHOOSE_CONTRACT} <= phases
 
