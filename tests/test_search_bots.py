@@ -131,7 +131,7 @@ def test_max_nodes_stops_a_big_solve_and_leaves_no_trace(engine):
 @pytest.mark.parametrize("level", SEARCH)
 def test_search_bots_play_trixter_legally(level):
     tables = ((4, 0), (3, 1), (5, 2), (7, 3))
-    for players, seed in tables[:expert_sized(level, 2, 4)]:
+    for players, seed in tables[:expert_sized(level, 1, 4)]:
         g = short_trixter(players, seed, hands=6)
         bots = [bot_for("trixter", level if s % 2 == 0 else "beginner", seed=s)
                 for s in range(players)]
@@ -172,7 +172,8 @@ def remembering(bot):
 def test_search_bots_ignore_planted_hidden_cards(game_name, level):
     """Every hand, the deck and the whole history planted in the observation change
     nothing: the bot reads only what its seat may know."""
-    g = short_trixter(4, 5, hands=5) if game_name == "trixter" else TrixGame.new(seed=5)
+    g = short_trixter(4, 5, hands=expert_sized(level, 4, 5)) if game_name == "trixter" \
+        else TrixGame.new(seed=5)
     blind = [remembering(bot_for(game_name, level, seed=s)) for s in range(4)]
     peeking = [bot_for(game_name, level, seed=s) for s in range(4)]
     turns = 0
