@@ -66,6 +66,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import datetime
+import functools
 import json
 import multiprocessing
 import os
@@ -320,6 +321,15 @@ def play_oh_hell(deal_no: int, seed, ours: tuple[int, ...], *, sims: int = 1000,
                                         sims, -1, pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT,
                                         False, False)
     result = PlayResult(points=[], ours=ours)
+    hybrid = {v for v in variant.split("+") if v in ("osbid", "oscard")}
+    helpers = {}
+    if hybrid:  # OpenSpiel's search makes our seats' bids or cards (where the loss is)
+        for s in ours:
+            evaluator = pyspiel.RandomRolloutEvaluator(1, _seed(seed, "heval", deal_no, play, s))
+            helpers[s] = pyspiel.ISMCTSBot(_seed(seed, "hos", deal_no, play, s), evaluator,
+                                           uct_c, sims, -1,
+                                           pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT,
+                                           False, False)
     while True:
         check_mirror(state, mirror)
         result.checks += 1
@@ -327,7 +337,11 @@ def play_oh_hell(deal_no: int, seed, ours: tuple[int, ...], *, sims: int = 1000,
             break
         p = state.current_player()
         choice = len(state.legal_actions()) > 1
-        if p in ours:
+        bidding = mirror.phase == Phase.BID
+        if p in ours and (("osbid" in hybrid and bidding) or
+                          ("oscard" in hybrid and not bidding)):
+            os_id, dt = _timed(helpers[p].step, state)
+        elif p in ours:
             action, dt = _timed(bots[p].act, mirror.observation(p))
             os_id = os_action(action)
             if choice:
@@ -399,7 +413,8 @@ class VariantBot(TrixterSearchBot):
       about 0.15 over the [0, 1] the tree scales rewards to).
     """
 
-    KNOWN = {"fresh", "greedy", "random", "visits", "turned"}
+    KNOWN = {"fresh", "greedy", "random", "visits", "turned", "maxback", "infer", "randbid",
+             "polopp", "osbid", "oscard"}
     turned: Card | None = None
 
     def __init__(self, variant: str, *args, **kw) -> None:
@@ -422,23 +437,133 @@ class VariantBot(TrixterSearchBot):
         if "greedy" in self.variant:
             policy.trixter_rollout = greedy_rollout
         changed = {}
-        if "random" in self.variant:
+        if "random" in self.variant or ("randbid" in self.variant and
+                                        any(isinstance(a, Bid) for a in acts)):
             changed["informed"] = False
         if self.exploration is not None:
             changed["exploration"] = self.exploration
-        if changed:
-            tree_search.search = lambda *a, **kw: search(*a, **{**kw, **changed})
+        found = []
+        drawn = tree_search.sample
+        if "infer" in self.variant:
+            tree_search.sample = lambda view, count, rng, *a: inferred(
+                as_observation(obs), drawn(view, 4 * count, rng, *a), count, rng)
+
+        picked = tree_search._select
+        if "polopp" in self.variant:
+            tree_search._select = policy_opponents(as_observation(obs).seat)
+
+        def searched(*a, **kw):
+            found.append(search(*a, **{**kw, **changed}))
+            return found[-1]
+
+        tree_search.search = searched
         try:
             choice = super().decide(obs, acts)
         finally:
             policy.trixter_rollout, tree_search.search = saved, search
-            tree_search.view_of = seen
+            tree_search.view_of, tree_search.sample = seen, drawn
+            tree_search._select = picked
+        if "maxback" in self.variant and choice is not None and len(found) == 1:
+            allowed = {str(a): a for a in acts}
+            values = {k: v for k, v in found[0].values.items() if k in allowed}
+            if values:
+                choice = allowed[max(values, key=values.get)]
         if "visits" in self.variant and choice is not None:
             allowed = {str(a): a for a in acts}
             most = max((o for o in self.last.options if str(o.action) in allowed),
                        key=lambda o: len(self.last.per.get(str(o.action), ())))
             choice = allowed[str(most.action)]
         return choice
+
+
+INFER_SIGMA = 0.8
+
+
+def policy_opponents(seat: int):
+    """A tree walk (``tree._select``) in which the other seats play their cards by the
+    beginner's strategy with the layout's hand (no UCB over every layout), so the tree's
+    opponents play for their own bids with their own cards."""
+    import math
+
+    def select(root, st, root_legal, rand, c):
+        log, sqrt = math.log, math.sqrt
+        node = root
+        path = []
+        while st.phase != tree_search._OVER:
+            legal = root_legal if node is root else st.legal()
+            mover = st.mover()
+            if node is not root and st.phase == tree_search._PLAY and mover != seat:
+                h = st.hands[mover]
+                a = policy.trixter_card(h, st.jokers[mover], st.trick, st.trump,
+                                        masks.FULL & ~st.gone & ~h,
+                                        st.bids[mover] - st.won[mover],
+                                        len(st.trick) == st.n - 1)
+                child = next((ch for ch in node.children if ch.action == a), None)
+                if child is None:
+                    child = tree_search._Node(node, a, mover)
+                    node.children.append(child)
+                    node.tried |= 1 << a
+                    st.move(a)
+                    path.append(a)
+                    return child, path
+                st.move(a)
+                path.append(a)
+                node = child
+                continue
+            untried = legal & ~node.tried
+            if untried:
+                a = tree_search._pick(untried, rand())
+                child = tree_search._Node(node, a, mover)
+                node.children.append(child)
+                node.tried |= 1 << a
+                st.move(a)
+                path.append(a)
+                return child, path
+            best, best_v = None, -1.0
+            for ch in node.children:
+                if legal >> ch.action & 1:
+                    v = ch.reward / ch.visits + c * sqrt(log(ch.avail) / ch.visits)
+                    if v > best_v:
+                        best, best_v = ch, v
+                    ch.avail += 1
+            st.move(best.action)
+            path.append(best.action)
+            node = best
+        return node, path
+
+    return select
+
+
+@functools.lru_cache(maxsize=200_000)
+def _estimate(mask: int, jokers: int, trump, players: int) -> float:
+    from tutor.bots.trixter import estimate_tricks
+
+    hand = [c for c in CARDS if mask >> c.index & 1] + [JOKER] * jokers
+    return estimate_tricks(hand, trump, players, jokers)
+
+
+def inferred(seen, layouts, count: int, rng) -> list:
+    """``count`` of ``layouts`` drawn again in proportion to how likely each other seat's
+    bid is with the hand the layout gives it (:func:`tutor.bots.trixter.estimate_tricks`
+    of the hand it was dealt, a normal error of :data:`INFER_SIGMA` tricks)."""
+    import math
+
+    played = [CardSet() for _ in range(seen.n_players)]
+    for s, a in seen.history:
+        if hasattr(a, "card") and not a.card.is_joker:
+            played[s] = played[s] | CardSet([a.card])
+    bidders = [s for s, b in enumerate(seen.bids) if b is not None and s != seen.seat]
+    if not bidders or not layouts:
+        return layouts[:count]
+    weights = []
+    for hands in layouts:
+        err = 0.0
+        for s in bidders:
+            dealt = hands[s] | played[s]
+            est = _estimate(dealt.mask, dealt.jokers, seen.trump, seen.n_players)
+            err += (seen.bids[s] - est) ** 2
+        weights.append(math.exp(-err / (2 * INFER_SIGMA ** 2)))
+    return rng.choices(layouts, weights=weights, k=count)
 
 
 def without_card(view, card: Card):

@@ -207,7 +207,7 @@ class _Node:
     its visits, summed rewards and availability, its children and the moves tried."""
 
     __slots__ = ("parent", "action", "player", "children", "tried", "visits", "reward",
-                 "avail")
+                 "avail", "mine")
 
     def __init__(self, parent: _Node | None, action: int, player: int) -> None:
         self.parent = parent
@@ -218,6 +218,7 @@ class _Node:
         self.visits = 0
         self.reward = 0.0
         self.avail = 1
+        self.mine = 0.0  # the searching seat's reward, for :func:`backed_up`
 
 
 @dataclass(frozen=True)
@@ -234,6 +235,7 @@ class SearchResult:
     iterations: int
     results: dict[str, list[tuple[int, int]]] = field(default_factory=dict, repr=False)
     firsts: dict[str, list[int]] = field(default_factory=dict, repr=False)
+    values: dict[str, float] = field(default_factory=dict, repr=False)
 
     @property
     def best(self) -> Action:
@@ -364,14 +366,31 @@ def search(observation: TrixterObservation | dict[str, Any], iterations: int = I
         firsts[path[0]].append(st.first)
         if trace is not None:
             trace(hands, path, list(won))
+        mine = reward[bids[seat]][won[seat]]
         while node is not root:
             node.visits += 1
             p = node.player
             node.reward += reward[bids[p]][won[p]]
+            node.mine += mine
             node = node.parent
         root.visits += 1
     ranked = sorted(root.children, key=lambda ch: (-ch.visits, -ch.reward / ch.visits))
     return SearchResult([(moves[ch.action], ch.visits, ch.reward / ch.visits)
                          for ch in ranked], len(layouts),
                         {str(moves[a]): r for a, r in results.items()},
-                        {str(moves[a]): f for a, f in firsts.items()})
+                        {str(moves[a]): f for a, f in firsts.items()},
+                        {str(moves[ch.action]): backed_up(ch, seat) for ch in ranked})
+
+
+def backed_up(node: _Node, seat: int, least: int = 8) -> float:
+    """The searching seat's value of ``node`` when it plays its best below it: the best
+    child at its own turns, the visits' mix at the others' (children tried fewer than
+    ``least`` times count by their mean)."""
+    kids = [ch for ch in node.children if ch.visits >= least]
+    if not kids:
+        return node.mine / node.visits
+    if kids[0].player == seat:
+        return max(backed_up(ch, seat, least) for ch in kids)
+    total = node.mine - sum(ch.mine for ch in kids)
+    total += sum(ch.visits * backed_up(ch, seat, least) for ch in kids)
+    return total / node.visits
