@@ -107,7 +107,8 @@ __all__ = ["os_card", "card_of_os", "MirrorMismatch", "play_oh_hell", "TrixterSi
            "greedy_rollout", "VariantBot", "our_bot", "compare", "diagnose",
            "main"]
 
-ARENAS = ("a", "b", "c")
+ARENAS = ("a", "af", "b", "c")
+OPPONENT = {"a": "cpp", "af": "fair", "al": "leaky"}  # arena (a)'s OpenSpiel bots
 CONTRACTS = (Contract.KING, Contract.QUEENS, Contract.DIAMONDS, Contract.LTOOSH, Contract.TREX)
 CONTRACT_UNIT = {Contract.KING: 75, Contract.QUEENS: 25, Contract.DIAMONDS: 10,
                  Contract.LTOOSH: 15, Contract.TREX: 50}
@@ -282,6 +283,82 @@ def check_mirror(state, mirror: TrixterGame) -> None:
         raise MirrorMismatch(f"player {p}: OpenSpiel's legal {theirs}, the mirror's {ours}")
 
 
+def leaked_cards(state, player: int) -> CardSet:
+    """The cards OpenSpiel 2.0.2's ``oh_hell`` resampler may give ``player``'s opponents:
+    exactly the cards they hold (it shuffles the dealt cards among them and never deals
+    one of the undealt cards), so a search on its worlds knows which cards are in play."""
+    out = CardSet()
+    for _ in range(20):
+        world = state.resample_from_infostate(player, random.Random(0).random)
+        for s in range(4):
+            if s != player:
+                out = out | hand_of(world, s)
+    return out
+
+
+def hand_of(state, seat: int) -> CardSet:
+    """A seat's cards in an oh_hell state (from OpenSpiel's own text of the state)."""
+    lines = state.to_string().split("\n")
+    at = lines.index(f"Player: {seat}")
+    cards = []
+    for line in lines[at + 1:at + 5]:
+        suit, ranks = line.strip().split(":")
+        cards += [Card.parse(f"{r}{suit}") for r in ranks.strip()]
+    return CardSet(cards)
+
+
+class FairISMCTS:
+    """OpenSpiel's Python ``ISMCTSBot`` (random roll-outs, 1,000 simulations, UCT, most
+    visited) playing OpenSpiel's ``oh_hell`` with a fair resampler: the cards hidden
+    from its seat are dealt from every card it has not seen (all but its hand, the
+    cards played and the turned trump), keeping the voids shown
+    (:func:`tutor.solver.hidden.sample_layouts` on the mirror's view), and the hand is
+    replayed on a fresh OpenSpiel state. OpenSpiel's own resampler for ``oh_hell`` only
+    shuffles the cards the opponents really hold (:func:`leaked_cards`), which tells its
+    C++ ``ISMCTSBot`` which cards are in play: arena (a) with ``--opponent fair``."""
+
+    def __init__(self, seed: int, sims: int = 1000, uct_c: float = 2.0,
+                 leaky: bool = False) -> None:
+        import numpy as np
+        from open_spiel.python.algorithms import ismcts, mcts
+
+        self.sims, self.uct_c, self.leaky = sims, uct_c, leaky
+        self.rs = np.random.RandomState(seed)
+        self.rng = random.Random(seed)
+        self.evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=self.rs)
+        self._ismcts = ismcts
+        self.mirror: TrixterGame | None = None  # set by the arena: the seat's view
+        self.setup: tuple[int, int, int] | None = None  # tricks, dealer, the turned card
+
+    def resample(self, state, player: int):
+        """One world fit for what ``player`` has seen: a fresh oh_hell state, dealt
+        fairly, with the hand's bids and cards replayed."""
+        tricks, dealer, turned = self.setup
+        obs = self.mirror.observation(player)
+        view = without_card(view_of(obs, player), card_of_os(turned))
+        layout = sample_layouts(view, 1, self.rng)[0]
+        for seat, a in obs.history:
+            if isinstance(a, Play):
+                layout[seat] = layout[seat] | CardSet([a.card])
+        hands = [sorted(os_card(c) for c in h) for h in layout]
+        cards = [hands[i % 4][i // 4] for i in range(4 * tricks)] + [turned]
+        _, world = new_oh_hell(tricks, dealer, cards)
+        for a in state.history()[2 + 4 * tricks + 1:]:
+            world.apply_action(a)
+        return world
+
+    def step(self, state) -> int:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        bot = self._ismcts.ISMCTSBot(
+            state.get_game(), self.evaluator, self.uct_c, self.sims, random_state=self.rs,
+            final_policy_type=self._ismcts.ISMCTSFinalPolicyType.MAX_VISIT_COUNT)
+        if not self.leaky:  # else OpenSpiel's own resampler (the control, arena "al")
+            bot.set_resampler(self.resample)
+        return bot.step(state)
+
+
 def apply_both(state, mirror: TrixterGame, os_id: int) -> None:
     """Apply one bid or card to OpenSpiel and the mirror; after a trick, check its winner."""
     p = state.current_player()
@@ -298,7 +375,8 @@ def apply_both(state, mirror: TrixterGame, os_id: int) -> None:
 
 def play_oh_hell(deal_no: int, seed, ours: tuple[int, ...], *, sims: int = 1000,
                  seconds: float | None = None, level: str = "expert", uct_c: float = 2.0,
-                 tricks: int | None = None, our_bots=None, variant: str = "") -> PlayResult:
+                 tricks: int | None = None, our_bots=None, variant: str = "",
+                 opponent: str = "cpp") -> PlayResult:
     """One play of arena (a)'s deal ``deal_no``: our bots at ``ours`` (``variant``: see
     :class:`VariantBot`), OpenSpiel's C++ ISMCTS at the others; the mirror checked at
     every step."""
@@ -315,6 +393,10 @@ def play_oh_hell(deal_no: int, seed, ours: tuple[int, ...], *, sims: int = 1000,
                 "trixter", level, _seed(seed, "ours", deal_no, play, s), seconds, variant)
             if isinstance(bots[s], VariantBot):
                 bots[s].turned = card_of_os(cards[-1])
+        elif opponent in ("fair", "leaky"):
+            bots[s] = FairISMCTS(_seed(seed, "os", deal_no, play, s), sims, uct_c,
+                                 leaky=opponent == "leaky")
+            bots[s].mirror, bots[s].setup = mirror, (tricks, dealer, cards[-1])
         else:
             evaluator = pyspiel.RandomRolloutEvaluator(1, _seed(seed, "eval", deal_no, play, s))
             bots[s] = pyspiel.ISMCTSBot(_seed(seed, "os", deal_no, play, s), evaluator, uct_c,
@@ -414,7 +496,7 @@ class VariantBot(TrixterSearchBot):
     """
 
     KNOWN = {"fresh", "greedy", "random", "visits", "turned", "maxback", "infer", "randbid",
-             "polopp", "osbid", "oscard"}
+             "polopp", "osbid", "oscard", "flatrand"}
     turned: Card | None = None
 
     def __init__(self, variant: str, *args, **kw) -> None:
@@ -429,6 +511,8 @@ class VariantBot(TrixterSearchBot):
             raise ValueError(f"no variant {', '.join(sorted(unknown))}")
 
     def decide(self, obs, acts):
+        if "flatrand" in self.variant and all(isinstance(a, Bid) for a in acts):
+            return flat_random_bid(as_observation(obs), acts, self.seed)
         if "fresh" in self.variant:
             obs = dataclasses.replace(as_observation(obs), legal=tuple(acts))
         saved, search, seen = policy.trixter_rollout, tree_search.search, tree_search.view_of
@@ -477,6 +561,25 @@ class VariantBot(TrixterSearchBot):
 
 
 INFER_SIGMA = 0.8
+
+
+def flat_random_bid(seen, acts, seed, layouts: int = 1000):
+    """The bid of the best mean score when every seat plays its cards at random (what
+    OpenSpiel's ISMCTS measures at a bid, its later nodes hardly ever seen again): the
+    trick count most likely under random play (``flatrand``)."""
+    rng = random.Random(f"flatrand/{seed}/{seen.seat}/{seen.hand_number}/{len(seen.history)}")
+    base = tree_search._root(seen)
+    counts = [0] * (seen.hand_size + 1)
+    for hands in tree_search.sample(tree_search.view_of(seen, seen.seat), layouts, rng):
+        st = base.layout(hands)
+        st.play_out(rng.random)
+        counts[st.won[seen.seat]] += 1
+    rules = seen.rules
+
+    def value(a):
+        return sum(k * rules.score(a.n, t) for t, k in enumerate(counts))
+
+    return max(acts, key=value)
 
 
 def policy_opponents(seat: int):
@@ -1100,11 +1203,12 @@ def run_deal(task) -> DealResult:
     arena, deal_no, label, opts = task
     plays = []
     for ours in _plays():
-        if arena == "a":
+        if arena in OPPONENT:
             plays.append(play_oh_hell(deal_no, opts["seed"], ours, sims=opts["sims"],
                                       seconds=opts["seconds"], level=opts["level"],
                                       uct_c=opts["uct_c"], tricks=int(label),
-                                      variant=opts.get("variant", "")))
+                                      variant=opts.get("variant", ""),
+                                      opponent=OPPONENT[arena]))
         elif arena == "b":
             plays.append(play_trixter(deal_no, opts["seed"], ours, sims=opts["sims"],
                                       seconds=opts["seconds"], level=opts["level"],
@@ -1177,7 +1281,9 @@ def load(paths: list[str]) -> list[DealResult]:
                                                  r.deal))
 
 
-ARENA_TITLES = {"a": "(a) OpenSpiel oh_hell, C++ ISMCTS", "b": "(b) Trixter, Python ISMCTS",
+ARENA_TITLES = {"a": "(a) OpenSpiel oh_hell, C++ ISMCTS",
+                "af": "(a) oh_hell, Python ISMCTS, fair",
+                "al": "(a) oh_hell, Python ISMCTS, leaky", "b": "(b) Trixter, Python ISMCTS",
                 "c": "(c) Trix"}
 
 
@@ -1219,7 +1325,7 @@ def table(results: list[DealResult]) -> str:
             f"{_pct(*ours) if bids else '-':>9} {_pct(*theirs) if bids else '-':>7} "
             f"{_ms([t for p in plays for t in p.our_times])} "
             f"{_ms([t for p in plays for t in p.their_times])} "
-            f"{sum(p.checks for p in plays) if arena == 'a' else '-':>7}")
+            f"{sum(p.checks for p in plays) if arena in OPPONENT else '-':>7}")
     lines.append("")
     lines.append("N: duplicated deals (each played twice, seats swapped); ours-theirs: points a "
                  "hand (a, b) or a deal (c), our seats' mean minus theirs, 95% t interval over "
@@ -1305,8 +1411,10 @@ def diagnose(results: list[DealResult]) -> str:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--arena", default="all", choices=["a", "b", "c", "all"],
-                    help="which arena: a (oh_hell), b (Trixter), c (Trix), all")
+    ap.add_argument("--arena", default="all", choices=["a", "af", "al", "b", "c", "all"],
+                    help="which arena: a (oh_hell, C++ ISMCTS), af (oh_hell, Python ISMCTS "
+                         "with fair worlds), al (the same with OpenSpiel's leaky worlds), b "
+                         "(Trixter), c (Trix), all (a, af, b, c)")
     ap.add_argument("--deals", type=int, default=4,
                     help="duplicated deals per arena (per contract in c)")
     ap.add_argument("--seed", default="0", help="the deals' seed")

@@ -414,3 +414,21 @@ def test_how_sure_the_advice_is():
     for x in (trixter_at(Phase.BID, seed=4, hand=6), trix_at("queens", seed=1, cards_played=5),
               TrixGame.new(seed=4, owner=2)):
         assert 0.5 <= advise(x, budget=60).sure <= 1
+
+
+def test_a_dealers_bids_under_a_trump_the_tree_hardly_tried_get_a_tree_of_their_own():
+    """The dealer named the trump its hint ranked last: under it the trump's tree has a
+    handful of iterations, so the bids are searched again under that trump (a whole
+    budget of their own), while the other trumps keep the trump tree's numbers."""
+    g = TrixterGame.new(players=4, seed=5, first_hand=5)
+    named = advise(g, budget=400, seed=1)
+    worst = named.options[-1]
+    g.apply(worst.action)
+    bid = advise(g, budget=400, seed=2)
+    bids = [o for o in bid.options if isinstance(o.action, Bid)]
+    tried = sum(len(bid.per[str(o.action)]) for o in bids)
+    assert tried >= 400 > 3 * len(named.per[str(worst.action)])
+    before = {str(o.action): (o.value, o.text) for o in named.options}
+    for o in bid.options:
+        if isinstance(o.action, ChooseTrump):
+            assert before[str(o.action)] == (o.value, o.text)

@@ -244,7 +244,7 @@ def test_python_ismcts_plays_a_legal_action():
         g.apply(action, p)
 
 
-@pytest.mark.parametrize("arena,label", [("a", "4"), ("b", "4"), ("c", "queens")])
+@pytest.mark.parametrize("arena,label", [("a", "4"), ("af", "3"), ("b", "4"), ("c", "queens")])
 def test_a_whole_duplicated_deal_completes(arena, label, tmp_path):
     opts = {"seed": "t", "sims": 5, "seconds": 0.01, "level": "expert", "uct_c": 2.0}
     result = oa.run_deal((arena, 1 if arena != "c" else 0, label, opts))
@@ -253,8 +253,8 @@ def test_a_whole_duplicated_deal_completes(arena, label, tmp_path):
     assert [p.ours for p in result.plays] == [(0, 2), (1, 3)]
     for play in result.plays:
         assert len(play.points) == 4 and play.our_times and play.their_times
-        if arena == "a":
-            assert play.checks == 4 + 4 * 4 + 1  # every step, and the end
+        if arena in oa.OPPONENT:
+            assert play.checks == 4 + 4 * int(label) + 1  # every step, and the end
         if arena != "c":
             assert sum(play.tricks) == int(label)
     table = oa.table([result])
@@ -264,7 +264,7 @@ def test_a_whole_duplicated_deal_completes(arena, label, tmp_path):
 def test_the_command_has_help():
     out = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "openspiel_arena.py"),
                           "--help"], capture_output=True, text=True, check=True).stdout
-    for flag in ("--deals", "--seed", "--arena", "--sims", "--seconds"):
+    for flag in ("--deals", "--seed", "--arena", "--sims", "--seconds", "af"):
         assert flag in out
 
 
@@ -324,3 +324,60 @@ def test_the_turned_card_is_left_out_of_the_layouts():
     assert all(turned not in h for hands in layouts for h in hands)
     assert any(turned in h for hands in oa.sample_layouts(view, 200, random.Random(1))
                for h in hands)
+
+
+def _dealt(tricks: int, deal: int = 0):
+    dealer, cards = oa.oh_hell_setup("t", deal, tricks)
+    _, state = oa.new_oh_hell(tricks, dealer, cards)
+    hands = [CardSet(oa.card_of_os(c) for c in cards[s:4 * tricks:4]) for s in range(4)]
+    return dealer, cards, state, hands
+
+
+def test_openspiel_oh_hell_worlds_leak_the_cards_in_play():
+    """Why arena (a) has a fair twin: OpenSpiel 2.0.2's oh_hell resampler only shuffles
+    the cards the opponents really hold, so its C++ ISMCTS knows which 9 of the 48 cards
+    it cannot see are in play in a 3-card deal."""
+    dealer, cards, state, hands = _dealt(3)
+    p = state.current_player()
+    assert oa.hand_of(state, p) == hands[p]  # the state's own text, read back
+    held = CardSet(c for s in range(4) if s != p for c in hands[s])
+    assert len(held) == 9 and oa.leaked_cards(state, p) == held
+
+
+def test_fair_worlds_deal_every_unseen_card_and_keep_what_the_seat_saw():
+    """The fair resampler of arena (af): the seat's own hand, the history replayed, the
+    turned trump never in a hand, the voids shown kept, and the hidden cards drawn from
+    all 48 unseen, not from the 9 the opponents hold."""
+    dealer, cards, state, hands = _dealt(3, deal=1)
+    mirror = oa.mirror_of(state, 3, dealer, cards)
+    rng = random.Random(4)
+    void = None
+    while void is None and not state.is_terminal():  # play until a seat shows a void
+        p = state.current_player()
+        a = rng.choice(state.legal_actions())
+        before = oa.mirror_action(a)
+        trick = list(mirror.trick)
+        oa.apply_both(state, mirror, a)
+        if trick and hasattr(before, "card") and before.card.suit != trick[0][1].suit:
+            void = (p, trick[0][1].suit)
+    assert void is not None, "deal 1 shows a void"
+    while state.current_player() == void[0]:  # ask a seat other than the void one
+        oa.apply_both(state, mirror, state.legal_actions()[0])
+    p = state.current_player()
+    bot = oa.FairISMCTS(seed=3, sims=5)
+    bot.mirror, bot.setup = mirror, (3, dealer, cards[-1])
+    turned = oa.card_of_os(cards[-1])
+    held = CardSet(c for s in range(4) if s != p for c in hands[s])
+    seen_out = CardSet()
+    start = 2 + 4 * 3 + 1
+    for _ in range(60):
+        world = bot.resample(state, p)
+        assert world.history()[start:] == state.history()[start:]
+        assert oa.hand_of(world, p) == oa.hand_of(state, p)
+        for s in range(4):
+            h = oa.hand_of(world, s)
+            assert turned not in h
+            if s != p:
+                seen_out = seen_out | h
+        assert not any(c.suit == void[1] for c in oa.hand_of(world, void[0]))
+    assert len(seen_out - held) > 10  # cards the opponents do not hold, as they may
