@@ -1,8 +1,9 @@
 """Strength against a public engine: our bots against OpenSpiel's ISMCTS (issue 27, part 1).
 
-    python benchmarks/openspiel_arena.py [--arena a|b|c|all] [--deals N] [--seed S]
+    python benchmarks/openspiel_arena.py [--arena a|af|al|b|c|all] [--deals N] [--seed S]
         [--sims 1000] [--seconds X] [--level expert] [--uct-c 2.0] [--jobs J]
-        [--sizes 3,4] [--variant greedy+fresh] [--first-deal K] [--save FILE [--resume]]
+        [--sizes 3,4] [--contracts king,queens] [--variant greedy+fresh] [--first-deal K]
+        [--save FILE [--resume]]
         | --load FILE... | --compare BASE NEW | --diagnose FILE...
 
 ``--sizes`` and ``--variant`` serve the variants tried against OpenSpiel (issue 27):
@@ -16,7 +17,7 @@ with the same seeds choose differently now and then), so (a) repeats only in dis
 An arena may be run in parts (``--first-deal``, ``--save``, ``--resume``) and its table
 printed from the saved parts (``--load``); the milliseconds depend on the machine's load.
 
-Three arenas, each on duplicated deals with the seats swapped: every deal is played twice,
+The arenas, each on duplicated deals with the seats swapped: every deal is played twice,
 our bots at seats 0 and 2 the first time and at seats 1 and 3 (where OpenSpiel's bots sat)
 the second, with the same cards, dealer and hand size. A seat of ours sees only
 ``game.observation(seat)``; OpenSpiel's bots see what OpenSpiel gives them.
@@ -32,6 +33,15 @@ the second, with the same cards, dealer and hand size. A seat of ours sees only
   winner must be OpenSpiel's next player, and the final points OpenSpiel's returns; a
   difference stops the run (:class:`MirrorMismatch`). Every action of ours is checked
   legal in OpenSpiel before it is applied.
+- **(af) the same, against a fair OpenSpiel ISMCTS.** OpenSpiel 2.0.2's ``oh_hell``
+  resampler (``ResampleFromInfostate``, used by its C++ ``ISMCTSBot``) deals the hidden
+  cards only from the cards the opponents really hold, never from the undealt ones: its
+  worlds tell its search which cards are in play (9 of the 48 cards a seat cannot see in a
+  3-card deal; :func:`leaked_cards`). Arena (af) plays OpenSpiel's Python ``ISMCTSBot``
+  (the same algorithm and constants) on OpenSpiel's ``oh_hell`` states with a fair
+  resampler (:class:`FairISMCTS`: every unseen card but the turned trump may be in any
+  hand that has shown no void in its suit); (al) is the control, the Python bot with
+  OpenSpiel's own worlds.
 - **(b) Trixter in its own default rules** (RULES.md B: no hook, the dealer names trump,
   the player left of the dealer leads, exact scoring 10 + tricks or -5), hand sizes 3 to 12.
 - **(c) single Trix deals of each contract** (King of Hearts, Queens, Diamonds, Ltoosh,
@@ -1227,7 +1237,8 @@ def tasks_for(arenas, deals: int, opts: dict, first: int = 0) -> list[tuple]:
     for arena in arenas:
         span = range(first, first + deals)
         if arena == "c":
-            out += [(arena, d, c.text, opts) for d in span for c in CONTRACTS]
+            chosen = [c for c in CONTRACTS if c.text in opts.get("contracts", [c.text])]
+            out += [(arena, d, c.text, opts) for d in span for c in chosen]
         else:
             out += [(arena, d, str(tricks_for(d, sizes=opts.get("sizes"))), opts)
                     for d in span]
@@ -1429,6 +1440,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--variant", default="",
                     help="arena (a): our expert with variants, e.g. fresh+greedy (VariantBot)")
     ap.add_argument("--jobs", type=int, default=1, help="worker processes")
+    ap.add_argument("--contracts", default=None,
+                    help="arena (c): only these contracts, e.g. king,queens (default all five)")
     ap.add_argument("--first-deal", type=int, default=0,
                     help="play deals FIRST .. FIRST+N-1 (to run an arena in parts)")
     ap.add_argument("--save", metavar="FILE", help="append each deal's result to FILE (JSON)")
@@ -1462,6 +1475,8 @@ def main(argv: list[str] | None = None) -> int:
         opts["sizes"] = [int(x) for x in args.sizes.split(",")]
     if args.variant:
         opts["variant"] = args.variant
+    if args.contracts:
+        opts["contracts"] = [Contract.parse(c).text for c in args.contracts.split(",")]
     start = time.perf_counter()
 
     def progress(r: DealResult) -> None:
