@@ -502,11 +502,20 @@ class VariantBot(TrixterSearchBot):
       of play; the mirror cannot show it), told to the bot as ``turned``;
     - ``c<x>``, e.g. ``c0.15``: the tree's exploration constant ``x`` (default
       :data:`tutor.advice.tree.EXPLORATION`; OpenSpiel's 2.0 over points 0 to 13 is
-      about 0.15 over the [0, 1] the tree scales rewards to).
+      about 0.15 over the [0, 1] the tree scales rewards to);
+    - ``maxback``: each option valued by the seat's best line below it in the tree
+      (:func:`tutor.advice.tree.backed_up`), not by the mean of its iterations;
+    - ``infer``: four times the layouts drawn, then drawn again in proportion to how
+      likely each other seat's bid is with the hand it was given (:func:`inferred`);
+    - ``randbid``: random play-outs for the bids only;
+    - ``flatrand``: the bid most likely made when every seat plays at random
+      (:func:`flat_random_bid`);
+    - ``osbid`` / ``oscard``: OpenSpiel's C++ ISMCTS makes our seats' bids / cards (in
+      :func:`play_oh_hell`), to tell where points are lost.
     """
 
     KNOWN = {"fresh", "greedy", "random", "visits", "turned", "maxback", "infer", "randbid",
-             "polopp", "osbid", "oscard", "flatrand"}
+             "osbid", "oscard", "flatrand"}
     turned: Card | None = None
 
     def __init__(self, variant: str, *args, **kw) -> None:
@@ -536,15 +545,14 @@ class VariantBot(TrixterSearchBot):
             changed["informed"] = False
         if self.exploration is not None:
             changed["exploration"] = self.exploration
+        if "maxback" in self.variant:
+            changed["backed"] = True
         found = []
         drawn = tree_search.sample
         if "infer" in self.variant:
             tree_search.sample = lambda view, count, rng, *a: inferred(
                 as_observation(obs), drawn(view, 4 * count, rng, *a), count, rng)
 
-        picked = tree_search._select
-        if "polopp" in self.variant:
-            tree_search._select = policy_opponents(as_observation(obs).seat)
 
         def searched(*a, **kw):
             found.append(search(*a, **{**kw, **changed}))
@@ -556,7 +564,6 @@ class VariantBot(TrixterSearchBot):
         finally:
             policy.trixter_rollout, tree_search.search = saved, search
             tree_search.view_of, tree_search.sample = seen, drawn
-            tree_search._select = picked
         if "maxback" in self.variant and choice is not None and len(found) == 1:
             allowed = {str(a): a for a in acts}
             values = {k: v for k, v in found[0].values.items() if k in allowed}
@@ -590,61 +597,6 @@ def flat_random_bid(seen, acts, seed, layouts: int = 1000):
         return sum(k * rules.score(a.n, t) for t, k in enumerate(counts))
 
     return max(acts, key=value)
-
-
-def policy_opponents(seat: int):
-    """A tree walk (``tree._select``) in which the other seats play their cards by the
-    beginner's strategy with the layout's hand (no UCB over every layout), so the tree's
-    opponents play for their own bids with their own cards."""
-    import math
-
-    def select(root, st, root_legal, rand, c):
-        log, sqrt = math.log, math.sqrt
-        node = root
-        path = []
-        while st.phase != tree_search._OVER:
-            legal = root_legal if node is root else st.legal()
-            mover = st.mover()
-            if node is not root and st.phase == tree_search._PLAY and mover != seat:
-                h = st.hands[mover]
-                a = policy.trixter_card(h, st.jokers[mover], st.trick, st.trump,
-                                        masks.FULL & ~st.gone & ~h,
-                                        st.bids[mover] - st.won[mover],
-                                        len(st.trick) == st.n - 1)
-                child = next((ch for ch in node.children if ch.action == a), None)
-                if child is None:
-                    child = tree_search._Node(node, a, mover)
-                    node.children.append(child)
-                    node.tried |= 1 << a
-                    st.move(a)
-                    path.append(a)
-                    return child, path
-                st.move(a)
-                path.append(a)
-                node = child
-                continue
-            untried = legal & ~node.tried
-            if untried:
-                a = tree_search._pick(untried, rand())
-                child = tree_search._Node(node, a, mover)
-                node.children.append(child)
-                node.tried |= 1 << a
-                st.move(a)
-                path.append(a)
-                return child, path
-            best, best_v = None, -1.0
-            for ch in node.children:
-                if legal >> ch.action & 1:
-                    v = ch.reward / ch.visits + c * sqrt(log(ch.avail) / ch.visits)
-                    if v > best_v:
-                        best, best_v = ch, v
-                    ch.avail += 1
-            st.move(best.action)
-            path.append(best.action)
-            node = best
-        return node, path
-
-    return select
 
 
 @functools.lru_cache(maxsize=200_000)

@@ -294,7 +294,7 @@ def test_variant_bot_plays_a_whole_deal_and_rejects_unknown_variants(tmp_path):
     with pytest.raises(ValueError):
         oa.VariantBot("faster", "expert", seed=1)
     opts = {"seed": "t", "sims": 5, "seconds": 0.01, "level": "expert", "uct_c": 2.0,
-            "variant": "fresh+greedy+random+visits+turned+c0.15"}
+            "variant": "fresh+greedy+random+visits+turned+c0.15+maxback+randbid"}
     result = oa.run_deal(("a", 0, "3", opts))
     assert all(sum(p.tricks) == 3 and p.checks == 4 + 4 * 3 + 1 for p in result.plays)
     assert policy.trixter_rollout is not oa.greedy_rollout  # put back after each decision
@@ -381,3 +381,37 @@ def test_fair_worlds_deal_every_unseen_card_and_keep_what_the_seat_saw():
                 seen_out = seen_out | h
         assert not any(c.suit == void[1] for c in oa.hand_of(world, void[0]))
     assert len(seen_out - held) > 10  # cards the opponents do not hold, as they may
+
+
+@pytest.mark.parametrize("variant", ["osbid", "oscard", "infer", "flatrand"])
+def test_the_diagnostic_variants_play_a_whole_deal(variant):
+    """OpenSpiel's bot making our bids or cards, layouts weighted by the bids said, the
+    random-play bid: each plays a legal whole deal, the mirror checked at every step."""
+    opts = {"seed": "t", "sims": 5, "seconds": 0.01, "level": "expert", "uct_c": 2.0,
+            "variant": variant}
+    result = oa.run_deal(("a", 1, "4", opts))
+    assert all(sum(p.tricks) == 4 and p.checks == 4 + 4 * 4 + 1 for p in result.plays)
+    from tutor.solver import hidden
+
+    assert oa.tree_search.sample is hidden.sample  # put back after each decision
+
+
+def test_layouts_weighted_by_the_bids_said_favour_hands_that_fit_them():
+    """A seat that bid 3 of 3: the layouts drawn again give it far more high trumps."""
+    dealer, cards, state, hands = _dealt(3, deal=2)
+    mirror = oa.mirror_of(state, 3, dealer, cards)
+    while mirror.phase == Phase.BID and mirror.to_move != 0:
+        p = mirror.to_move
+        oa.apply_both(state, mirror, oa.os_action(oa.Bid(3 if p == (mirror.dealer) else 0)))
+    seen = mirror.observation(mirror.to_move)
+    assert any(b is not None for b in seen.bids)
+    rng = random.Random(2)
+    layouts = oa.tree_search.sample(oa.view_of(seen, seen.seat), 800, rng)
+    kept = oa.inferred(seen, layouts, 200, rng)
+    strong = mirror.dealer
+
+    def trumps(ls):
+        return sum(sum(1 for c in h[strong] if c.suit == seen.trump and c.rank >= 11)
+                   for h in ls) / len(ls)
+
+    assert len(kept) == 200 and trumps(kept) > 1.5 * trumps(layouts)

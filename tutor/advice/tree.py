@@ -322,7 +322,7 @@ def _select(root: _Node, st: _Hand, root_legal: int, rand, c: float) -> tuple[_N
 
 def search(observation: TrixterObservation | dict[str, Any], iterations: int = ITERATIONS,
            seed: int | str | None = 0, exploration: float = EXPLORATION,
-           informed: bool = False, trace=None) -> SearchResult:
+           informed: bool = False, trace=None, backed: bool = False) -> SearchResult:
     """Run SO-ISMCTS for the seat of ``observation`` (a Trixter ``game.observation(seat)``,
     or its JSON, with that seat to move, in the trump, bid or play phase) and rank its
     moves.
@@ -330,7 +330,8 @@ def search(observation: TrixterObservation | dict[str, Any], iterations: int = I
     ``informed`` plays out with the advice's rollout policy instead of random cards (the
     advice's search, :func:`tutor.advice.advise`). ``trace(hands, path, won)``, if given,
     is called after each iteration with the layout's hands, the moves the tree made and
-    the tricks each seat ended with (for tests)."""
+    the tricks each seat ended with (for tests). ``backed`` also values each move by
+    :func:`backed_up` (``SearchResult.values``; the arena's ``maxback`` variant)."""
     seen = as_observation(observation)
     if seen.KIND != "trixter":
         raise ValueError("the ISMCTS bot plays Trixter only")
@@ -379,7 +380,8 @@ def search(observation: TrixterObservation | dict[str, Any], iterations: int = I
                          for ch in ranked], len(layouts),
                         {str(moves[a]): r for a, r in results.items()},
                         {str(moves[a]): f for a, f in firsts.items()},
-                        {str(moves[ch.action]): backed_up(ch, seat) for ch in ranked})
+                        {str(moves[ch.action]): backed_up(ch, seat) for ch in ranked}
+                        if backed else {})
 
 
 def backed_up(node: _Node, seat: int, least: int = 8) -> float:
