@@ -407,28 +407,3 @@ def test_trex_opens_its_own_run_before_helping_others():
     obs = {"game": "trix", "phase": "trex", "hand": "QS KS TH 5D".split(), "layout": layout,
            "legal": ["QS", "TH"]}
     assert str(TrixBot().act(O(obs))) == "QS"
-
-
-@pytest.mark.parametrize("contract,hand,trick,card", [
-    # The last seat cannot take a clean trick: it ducks its costly card under the winner.
-    ("king", "KH 7H 2C", ["AH", "3H", "JH"], "KH"),
-    ("queens", "QS 5S 2C", ["KS", "3S", "4S"], "QS"),
-    # It can: it takes it with its highest card that costs nothing.
-    ("queens", "AS 5S 2C", ["KS", "3S", "4S"], "AS"),
-    ("king", "QH 9H 2C", ["8H", "3H", "4H"], "QH"),
-])
-def test_the_beginners_last_card_on_a_clean_trick(contract, hand, trick, card):
-    """The play-outs' rule (tutor.bots.policy.trix_card) as the last to play: a seat that
-    cannot win a trick with nothing in it dumps its penalty card under the winner (it used
-    to play its highest safe card, so the advice thought leading the A♥ at the K♥'s
-    holder safe, and led it); one that can win takes it with a safe high card."""
-    from tutor.bots import policy
-    from tutor.engine.cards import CardSet, Card
-    from tutor.engine.trix.contracts import Contract
-    from tutor.engine.trix.rules import TrixRules
-
-    deal = policy.TrixDeal({Contract.parse(contract)}, [], TrixRules())
-    mine = CardSet.parse(hand)
-    down = [(s, Card.parse(c).index) for s, c in zip((1, 2, 3), trick)]
-    unseen = policy.FULL & ~mine.mask & ~sum(1 << i for _, i in down)
-    assert policy.trix_card(deal, 0, mine.mask, down, unseen) == Card.parse(card).index

@@ -218,9 +218,9 @@ def trix_card(deal: TrixDeal, seat: int, hand: int, trick: list[tuple[int, int]]
         ducks = [i for i in bits(follow) if i < win]
         if len(trick) == 3 and not deal.ltoosh and \
                 sum(cost.get(c, 0) for _, c in trick) + deal.per_trick == 0:
-            safe = [i for i in bits(follow) if not cost.get(i) and i > win]
+            safe = [i for i in bits(follow) if not cost.get(i)]
             if safe:  # a clean trick: take it with the highest card, that is safe now
-                return max(safe)  # (one that cannot take it ducks: a K♥ under the A♥)
+                return max(safe)
         if ducks:
             return max(ducks)
         return min(bits(follow), key=lambda i: (cost.get(i, 0), -i))
