@@ -318,7 +318,8 @@ def page_load(browser, url: str) -> tuple[float, float]:
         page.wait_for_function(READY, polling="raf", timeout=180_000)
     except Exception:
         page.screenshot(path=str(ROOT / "test-artifacts" / "bench-not-ready.png"))
-        raise RuntimeError(f"{url} never got ready: {page.inner_text('body')[:300]!r}")
+        raise RuntimeError(
+            f"{url} never got ready: {page.inner_text('body')[:300]!r}") from None
     ready = time.perf_counter() - t0
     context.close()
     return words, ready

@@ -183,9 +183,9 @@ GAME_PARTS = [(0, 10), (10, 20), (20, 30), (30, 40),
                          ids=[f"games{a}-{b - 1}" for a, b in GAME_PARTS])
 def test_two_hundred_random_games(first, stop):
     """220 whole games with random options (seeds 0 to 219, in parts; 100 in `make
-    test`). Conservation, legal lists and Trex passes are checked at every step of every game; illegal actions and
-    observe leaks at every step of 40 games and every 10th step of the rest; the JSON round
-    trip at every deal's end of 20 games and at the end of all."""
+    test`). Conservation, legal lists and Trex passes are checked at every step of every
+    game; illegal actions and observe leaks at every step of 40 games and every 10th step
+    of the rest; the JSON round trip at every deal's end of 20 games and at the end of all."""
     for seed in range(first, stop):
         g = play_game(seed, check_every_step=seed < 40, roundtrip=seed < 20)
         check_whole_game(g)
