@@ -809,10 +809,12 @@ def test_new_game_asks_first_and_keep_playing_keeps_the_game(page, app_url):
     assert hand(page).evaluate_all("els => els.map(e => e.dataset.card)") == cards
     page.locator('[data-testid="new-game"]').click()
     page.locator('[data-testid="start-new-game"]').click()
-    expect(page.locator('[data-testid="message"]')).to_contain_text("A new game.")
     expect(ask).to_have_count(0)
-    expect(page.locator(".tt-info")).to_contain_text("Contract: not chosen yet")
-    expect(hand(page)).to_have_count(13)
+    expect(hand(page)).to_have_count(13)  # a fresh deal: the old hand had 12 cards
+    # "A new game.", unless a computer seat owns the first kingdom and has moved already
+    expect(page.locator('[data-testid="message"]')).to_contain_text(
+        re.compile(r"A new game\.|Player \d (chose|played)"))
+    expect(page.locator(".tt-info")).to_contain_text(re.compile(r"Contract: \w"))
 
 
 LAST_HAND = """{"cells": [{"cell_type": "code", "execution_count": null, "metadata": {},
