@@ -1227,6 +1227,9 @@ def save(results: list[DealResult], path: str, opts: dict) -> None:
             f.write(json.dumps({**asdict(r), "opts": opts}) + "\n")
 
 
+PICKS = {"contracts"}  # options that pick which deals are played, not how: they may differ
+
+
 def load(paths: list[str]) -> list[DealResult]:
     """Results saved by :func:`save` (a deal saved twice counts once)."""
     seen: dict[tuple, DealResult] = {}
@@ -1234,7 +1237,7 @@ def load(paths: list[str]) -> list[DealResult]:
     for path in paths:
         for line in Path(path).read_text().splitlines():
             d = json.loads(line)
-            opts = d.pop("opts")
+            opts = {k: v for k, v in d.pop("opts").items() if k not in PICKS}
             if opts != first_opts.setdefault(d["arena"], opts):
                 raise ValueError(f"arena {d['arena']} was played with other options: {opts}")
             plays = [PlayResult(**{**p, "ours": tuple(p["ours"])}) for p in d.pop("plays")]

@@ -415,3 +415,20 @@ def test_layouts_weighted_by_the_bids_said_favour_hands_that_fit_them():
                    for h in ls) / len(ls)
 
     assert len(kept) == 200 and trumps(kept) > 1.5 * trumps(layouts)
+
+
+def test_runs_of_some_contracts_load_with_the_rest(tmp_path):
+    """--contracts picks deals, it does not change how they are played: a run of King of
+    Hearts deals loads beside a run of every contract; other options still may not mix."""
+    opts = {"seed": "t", "sims": 5, "seconds": 0.01, "level": "expert", "uct_c": 2.0}
+    result = oa.run_deal(("c", 0, "king", opts))
+    oa.save([result], str(tmp_path / "all.jsonl"), opts)
+    oa.save([oa.DealResult("c", 1, "king", result.plays)], str(tmp_path / "king.jsonl"),
+            {**opts, "contracts": ["king"]})
+    assert [r.deal for r in oa.load([str(tmp_path / "all.jsonl"),
+                                     str(tmp_path / "king.jsonl")])] == [0, 1]
+    oa.save([result], str(tmp_path / "other.jsonl"), {**opts, "sims": 6})
+    with pytest.raises(ValueError):
+        oa.load([str(tmp_path / "all.jsonl"), str(tmp_path / "other.jsonl")])
+    assert [len(oa.tasks_for(["c"], 2, {**opts, "contracts": c})) for c in
+            (["king"], ["king", "trex"])] == [2, 4]
