@@ -293,13 +293,22 @@ def check_mirror(state, mirror: TrixterGame) -> None:
         raise MirrorMismatch(f"player {p}: OpenSpiel's legal {theirs}, the mirror's {ours}")
 
 
+def cpp_ismcts(seed: int, eval_seed: int, uct_c: float, sims: int):
+    """OpenSpiel's C++ ``ISMCTSBot`` as arena (a) plays it: random roll-outs, most visited,
+    unlimited worlds."""
+    pyspiel = _pyspiel()
+    return pyspiel.ISMCTSBot(seed, pyspiel.RandomRolloutEvaluator(1, eval_seed), uct_c, sims,
+                             -1, pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT, False, False)
+
+
 def leaked_cards(state, player: int) -> CardSet:
     """The cards OpenSpiel 2.0.2's ``oh_hell`` resampler may give ``player``'s opponents:
     exactly the cards they hold (it shuffles the dealt cards among them and never deals
     one of the undealt cards), so a search on its worlds knows which cards are in play."""
     out = CardSet()
+    rng = random.Random(0)
     for _ in range(20):
-        world = state.resample_from_infostate(player, random.Random(0).random)
+        world = state.resample_from_infostate(player, rng.random)
         for s in range(4):
             if s != player:
                 out = out | hand_of(world, s)
@@ -325,7 +334,8 @@ class FairISMCTS:
     (:func:`tutor.solver.hidden.sample_layouts` on the mirror's view), and the hand is
     replayed on a fresh OpenSpiel state. OpenSpiel's own resampler for ``oh_hell`` only
     shuffles the cards the opponents really hold (:func:`leaked_cards`), which tells its
-    C++ ``ISMCTSBot`` which cards are in play: arena (a) with ``--opponent fair``."""
+    C++ ``ISMCTSBot`` which cards are in play: arena (af); with ``leaky`` its own worlds,
+    arena (al)."""
 
     def __init__(self, seed: int, sims: int = 1000, uct_c: float = 2.0,
                  leaky: bool = False) -> None:
@@ -390,7 +400,6 @@ def play_oh_hell(deal_no: int, seed, ours: tuple[int, ...], *, sims: int = 1000,
     """One play of arena (a)'s deal ``deal_no``: our bots at ``ours`` (``variant``: see
     :class:`VariantBot`), OpenSpiel's C++ ISMCTS at the others; the mirror checked at
     every step."""
-    pyspiel = _pyspiel()
     tricks = tricks_for(deal_no) if tricks is None else tricks
     dealer, cards = oh_hell_setup(seed, deal_no, tricks)
     game, state = new_oh_hell(tricks, dealer, cards)
@@ -408,20 +417,14 @@ def play_oh_hell(deal_no: int, seed, ours: tuple[int, ...], *, sims: int = 1000,
                                  leaky=opponent == "leaky")
             bots[s].mirror, bots[s].setup = mirror, (tricks, dealer, cards[-1])
         else:
-            evaluator = pyspiel.RandomRolloutEvaluator(1, _seed(seed, "eval", deal_no, play, s))
-            bots[s] = pyspiel.ISMCTSBot(_seed(seed, "os", deal_no, play, s), evaluator, uct_c,
-                                        sims, -1, pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT,
-                                        False, False)
+            bots[s] = cpp_ismcts(_seed(seed, "os", deal_no, play, s),
+                                 _seed(seed, "eval", deal_no, play, s), uct_c, sims)
     result = PlayResult(points=[], ours=ours)
     hybrid = {v for v in variant.split("+") if v in ("osbid", "oscard")}
-    helpers = {}
-    if hybrid:  # OpenSpiel's search makes our seats' bids or cards (where the loss is)
-        for s in ours:
-            evaluator = pyspiel.RandomRolloutEvaluator(1, _seed(seed, "heval", deal_no, play, s))
-            helpers[s] = pyspiel.ISMCTSBot(_seed(seed, "hos", deal_no, play, s), evaluator,
-                                           uct_c, sims, -1,
-                                           pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT,
-                                           False, False)
+    # OpenSpiel's search makes our seats' bids or cards (where the loss is)
+    helpers = {s: cpp_ismcts(_seed(seed, "hos", deal_no, play, s),
+                             _seed(seed, "heval", deal_no, play, s), uct_c, sims)
+               for s in ours} if hybrid else {}
     while True:
         check_mirror(state, mirror)
         result.checks += 1
@@ -503,8 +506,6 @@ class VariantBot(TrixterSearchBot):
     - ``c<x>``, e.g. ``c0.15``: the tree's exploration constant ``x`` (default
       :data:`tutor.advice.tree.EXPLORATION`; OpenSpiel's 2.0 over points 0 to 13 is
       about 0.15 over the [0, 1] the tree scales rewards to);
-    - ``maxback``: each option valued by the seat's best line below it in the tree
-      (:func:`tutor.advice.tree.backed_up`), not by the mean of its iterations;
     - ``infer``: four times the layouts drawn, then drawn again in proportion to how
       likely each other seat's bid is with the hand it was given (:func:`inferred`);
     - ``randbid``: random play-outs for the bids only;
@@ -514,7 +515,7 @@ class VariantBot(TrixterSearchBot):
       :func:`play_oh_hell`), to tell where points are lost.
     """
 
-    KNOWN = {"fresh", "greedy", "random", "visits", "turned", "maxback", "infer", "randbid",
+    KNOWN = {"fresh", "greedy", "random", "visits", "turned", "infer", "randbid",
              "osbid", "oscard", "flatrand"}
     turned: Card | None = None
 
@@ -545,30 +546,17 @@ class VariantBot(TrixterSearchBot):
             changed["informed"] = False
         if self.exploration is not None:
             changed["exploration"] = self.exploration
-        if "maxback" in self.variant:
-            changed["backed"] = True
-        found = []
         drawn = tree_search.sample
         if "infer" in self.variant:
             tree_search.sample = lambda view, count, rng, *a: inferred(
                 as_observation(obs), drawn(view, 4 * count, rng, *a), count, rng)
-
-
-        def searched(*a, **kw):
-            found.append(search(*a, **{**kw, **changed}))
-            return found[-1]
-
-        tree_search.search = searched
+        if changed:
+            tree_search.search = lambda *a, **kw: search(*a, **{**kw, **changed})
         try:
             choice = super().decide(obs, acts)
         finally:
             policy.trixter_rollout, tree_search.search = saved, search
             tree_search.view_of, tree_search.sample = seen, drawn
-        if "maxback" in self.variant and choice is not None and len(found) == 1:
-            allowed = {str(a): a for a in acts}
-            values = {k: v for k, v in found[0].values.items() if k in allowed}
-            if values:
-                choice = allowed[max(values, key=values.get)]
         if "visits" in self.variant and choice is not None:
             allowed = {str(a): a for a in acts}
             most = max((o for o in self.last.options if str(o.action) in allowed),
@@ -615,7 +603,7 @@ def inferred(seen, layouts, count: int, rng) -> list:
 
     played = [CardSet() for _ in range(seen.n_players)]
     for s, a in seen.history:
-        if hasattr(a, "card") and not a.card.is_joker:
+        if isinstance(a, Play) and not a.card.is_joker:
             played[s] = played[s] | CardSet([a.card])
     bidders = [s for s, b in enumerate(seen.bids) if b is not None and s != seen.seat]
     if not bidders or not layouts:

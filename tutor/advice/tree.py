@@ -207,7 +207,7 @@ class _Node:
     its visits, summed rewards and availability, its children and the moves tried."""
 
     __slots__ = ("parent", "action", "player", "children", "tried", "visits", "reward",
-                 "avail", "mine")
+                 "avail")
 
     def __init__(self, parent: _Node | None, action: int, player: int) -> None:
         self.parent = parent
@@ -218,7 +218,6 @@ class _Node:
         self.visits = 0
         self.reward = 0.0
         self.avail = 1
-        self.mine = 0.0  # the searching seat's reward, for :func:`backed_up`
 
 
 @dataclass(frozen=True)
@@ -235,7 +234,6 @@ class SearchResult:
     iterations: int
     results: dict[str, list[tuple[int, int]]] = field(default_factory=dict, repr=False)
     firsts: dict[str, list[int]] = field(default_factory=dict, repr=False)
-    values: dict[str, float] = field(default_factory=dict, repr=False)
 
     @property
     def best(self) -> Action:
@@ -322,7 +320,7 @@ def _select(root: _Node, st: _Hand, root_legal: int, rand, c: float) -> tuple[_N
 
 def search(observation: TrixterObservation | dict[str, Any], iterations: int = ITERATIONS,
            seed: int | str | None = 0, exploration: float = EXPLORATION,
-           informed: bool = False, trace=None, backed: bool = False) -> SearchResult:
+           informed: bool = False, trace=None) -> SearchResult:
     """Run SO-ISMCTS for the seat of ``observation`` (a Trixter ``game.observation(seat)``,
     or its JSON, with that seat to move, in the trump, bid or play phase) and rank its
     moves.
@@ -330,8 +328,7 @@ def search(observation: TrixterObservation | dict[str, Any], iterations: int = I
     ``informed`` plays out with the advice's rollout policy instead of random cards (the
     advice's search, :func:`tutor.advice.advise`). ``trace(hands, path, won)``, if given,
     is called after each iteration with the layout's hands, the moves the tree made and
-    the tricks each seat ended with (for tests). ``backed`` also values each move by
-    :func:`backed_up` (``SearchResult.values``; the arena's ``maxback`` variant)."""
+    the tricks each seat ended with (for tests)."""
     seen = as_observation(observation)
     if seen.KIND != "trixter":
         raise ValueError("the ISMCTS bot plays Trixter only")
@@ -367,32 +364,14 @@ def search(observation: TrixterObservation | dict[str, Any], iterations: int = I
         firsts[path[0]].append(st.first)
         if trace is not None:
             trace(hands, path, list(won))
-        mine = reward[bids[seat]][won[seat]]
         while node is not root:
             node.visits += 1
             p = node.player
             node.reward += reward[bids[p]][won[p]]
-            node.mine += mine
             node = node.parent
         root.visits += 1
     ranked = sorted(root.children, key=lambda ch: (-ch.visits, -ch.reward / ch.visits))
     return SearchResult([(moves[ch.action], ch.visits, ch.reward / ch.visits)
                          for ch in ranked], len(layouts),
                         {str(moves[a]): r for a, r in results.items()},
-                        {str(moves[a]): f for a, f in firsts.items()},
-                        {str(moves[ch.action]): backed_up(ch, seat) for ch in ranked}
-                        if backed else {})
-
-
-def backed_up(node: _Node, seat: int, least: int = 8) -> float:
-    """The searching seat's value of ``node`` when it plays its best below it: the best
-    child at its own turns, the visits' mix at the others' (children tried fewer than
-    ``least`` times count by their mean)."""
-    kids = [ch for ch in node.children if ch.visits >= least]
-    if not kids:
-        return node.mine / node.visits
-    if kids[0].player == seat:
-        return max(backed_up(ch, seat, least) for ch in kids)
-    total = node.mine - sum(ch.mine for ch in kids)
-    total += sum(ch.visits * backed_up(ch, seat, least) for ch in kids)
-    return total / node.visits
+                        {str(moves[a]): f for a, f in firsts.items()})
