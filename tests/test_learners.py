@@ -263,6 +263,38 @@ def test_a_finished_check_marks_the_lesson_once_the_learner_is_known():
     assert Learner(B).check_score("trixter/01_tricks.ipynb") is None
 
 
+def test_a_finished_check_is_saved_before_all_done_shows():
+    """Voila closes a page's kernel when the learner leaves it: the lesson's mark must be
+    on disk by the time "All done" reaches the browser."""
+    from tutor.lessons.quiz import question
+
+    learner = who.arrive(A, "/voila/render/trixter/01_tricks.ipynb")
+    quiz = Quiz([question(q) for q in QUIZ])
+    seen = []
+    quiz.observe(lambda change: seen.append(
+        (change["new"]["summary"], Learner(A).lesson_status("trixter/01_tricks.ipynb"))),
+        names="state")
+    finish(quiz)
+    assert seen[-1] == ("All done: 3 of 3 right at the first try. Well played!", "done")
+    assert [status for summary, status in seen if not summary] == ["started"] * (len(seen) - 1)
+    assert learner.check_score("trixter/01_tricks.ipynb") == (3, 3)
+
+
+def test_two_pages_of_one_learner_keep_each_others_marks():
+    """Each page has its own kernel and its own ``Learner``: a mark made on one page is
+    not overwritten by the other page's older copy of the marks."""
+    lesson_page, other_page = Learner(A), Learner(A)
+    lesson_page.mark_opened("trixter/01_tricks.ipynb")
+    other_page.mark_opened("trixter/02_trump.ipynb")  # read before the check below
+    lesson_page.mark_check(QUIZ, 3)
+    other_page.mark_opened("puzzles.ipynb")
+    fresh = Learner(A)
+    assert fresh.lesson_status("trixter/01_tricks.ipynb") == "done"
+    assert fresh.check_score("trixter/01_tricks.ipynb") == (3, 3)
+    assert fresh.lesson_status("trixter/02_trump.ipynb") == "started"
+    assert fresh.lesson_status("puzzles.ipynb") == "done"
+
+
 def test_the_map_shows_each_lesson_and_where_to_continue():
     state = map_state(None)
     assert not state["known"] and state["continue"] is None

@@ -54,11 +54,13 @@ class Quiz(Controller, TutorWidget):
             return self._refuse("You tried that one already.")
         self.picked[i].append(choice)
         self.error = ""
-        self._fill()
         if all(q.answer in p for q, p in zip(self.questions, self.picked)):
             # The check is finished: it counts for the learner's lesson mark (their own).
+            # Saved before "All done" shows: a learner who leaves on seeing it closes the
+            # page's kernel, and a mark not yet written would be lost.
             ids, right = [q.id for q in self.questions], self.first_try
             when_known(lambda learner: learner.mark_check(ids, right))
+        self._fill()
         return True
 
     def _refuse(self, why: str, source: Any = None) -> bool:

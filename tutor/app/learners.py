@@ -195,6 +195,7 @@ class Learner:
     def mark_opened(self, path: str, when: datetime | str | None = None) -> None:
         """The learner opened the lesson at ``path`` (a curriculum path)."""
         lesson(path)  # KeyError for a page that is not in the curriculum
+        self._marks = None  # read again: another of the learner's pages may have marked
         mark = self.marks.setdefault(path, LessonMark())
         mark.last = _now(when)
         mark.opened = mark.opened or mark.last
@@ -209,6 +210,7 @@ class Learner:
         path = lesson_of_question(ids[0]) if ids else None
         if path is None:
             return
+        self._marks = None  # read again: another of the learner's pages may have marked
         mark = self.marks.setdefault(path, LessonMark())
         mark.last = _now(when)
         mark.opened = mark.opened or mark.last
