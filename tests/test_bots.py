@@ -407,3 +407,31 @@ def test_trex_opens_its_own_run_before_helping_others():
     obs = {"game": "trix", "phase": "trex", "hand": "QS KS TH 5D".split(), "layout": layout,
            "legal": ["QS", "TH"]}
     assert str(TrixBot().act(O(obs))) == "QS"
+
+
+@pytest.mark.parametrize("contract,hand,trick,card", [
+    # The K♥ goes under the A♥, as the last to play on a clean trick or before it.
+    ("king", "KH 7H 2C", ["AH", "3H", "JH"], "KH"),
+    ("king", "KH 7H 2C", ["3H", "AH"], "KH"),
+    # No A♥ down: the K♥ would take the trick, so it stays home.
+    ("king", "KH 7H 2C", ["QH", "3H", "JH"], "7H"),
+    # Queens: the last seat on a clean trick still takes it with its highest safe card.
+    ("queens", "QS 5S 2C", ["KS", "3S", "4S"], "5S"),
+    ("queens", "AS 5S 2C", ["KS", "3S", "4S"], "AS"),
+    ("king", "QH 9H 2C", ["8H", "3H", "4H"], "QH"),
+])
+def test_the_beginner_drops_the_king_of_hearts_under_the_ace(contract, hand, trick, card):
+    """The play-outs' rule (tutor.bots.policy.trix_card): a seat that can follow hearts
+    under the A♥ plays its K♥ there, the A♥'s owner takes it (it used to keep the K♥ as
+    the last to play, so the advice thought leading the A♥ at the K♥'s doubler safe, and
+    led it in arena c: −150). Queens keeps its rule (ducking there measured worse)."""
+    from tutor.bots import policy
+    from tutor.engine.trix.contracts import Contract
+    from tutor.engine.trix.rules import TrixRules
+    from tutor.engine.cards import CardSet
+
+    deal = policy.TrixDeal({Contract.parse(contract)}, [], TrixRules())
+    mine = CardSet.parse(hand)
+    down = [(s, Card.parse(c).index) for s, c in zip((1, 2, 3), trick)]
+    unseen = policy.FULL & ~mine.mask & ~sum(1 << i for _, i in down)
+    assert policy.trix_card(deal, 0, mine.mask, down, unseen) == Card.parse(card).index

@@ -216,6 +216,8 @@ def trix_card(deal: TrixDeal, seat: int, hand: int, trick: list[tuple[int, int]]
     win_seat, win = trick[at]
     if follow:
         ducks = [i for i in bits(follow) if i < win]
+        if deal.king and KING_OF_HEARTS in ducks:  # the K♥ under the A♥: it is theirs now
+            return KING_OF_HEARTS
         if len(trick) == 3 and not deal.ltoosh and \
                 sum(cost.get(c, 0) for _, c in trick) + deal.per_trick == 0:
             safe = [i for i in bits(follow) if not cost.get(i)]
