@@ -155,6 +155,25 @@ def test_each_change_is_saved_and_the_computer_seats_continue_after_a_resume():
     assert saved_actions(A, "trixter") == again.game.to_record()["actions"]
 
 
+def test_what_the_table_shows_is_saved_before_it_is_shown():
+    """Voila closes a page's kernel when the learner leaves it: every table state the
+    browser gets must already be on disk (the saved game holds every action shown)."""
+    rng = random.Random(6)
+    view = trixter_game(seed=5, pause=0)
+    hello(view, A, TRIXTER_PAGE)
+    late = []
+
+    def shown(change: dict[str, Any]) -> None:
+        saved = saved_actions(A, "trixter")
+        if view.session.learner_has_acted and saved != view.game.to_record()["actions"]:
+            late.append(len(view.game.history))
+
+    view.table.observe(shown, names="state")
+    play_until(view, rng, mid_hand(2))
+    assert saved_actions(A, "trixter") == view.game.to_record()["actions"]
+    assert not late, f"shown before it was saved, at moves {late[:5]}"
+
+
 def test_start_a_new_game_drops_the_saved_one_and_keeps_the_fresh_game():
     rng = random.Random(3)
     view = trixter_game(seed=4, pause=0)

@@ -578,14 +578,16 @@ class GameView(Controller, ipywidgets.VBox):
     # --- what the browser sees ---------------------------------------------------
     def refresh(self, clear_errors: bool = False) -> None:
         """Send the learner's view to every part (only public facts and their own hand),
-        each part's changes in one message so the browser redraws once."""
+        each part's changes in one message so the browser redraws once. The game is saved
+        first: what the learner sees is on disk if they leave at once (Voila then closes the
+        page's kernel)."""
+        self._keep()
         with contextlib.ExitStack() as stack:
             for w in self.parts:
                 stack.enter_context(w.hold_sync())
             if clear_errors:
                 self._clear_errors()
             self._fill()
-        self._keep()
 
     def _fill(self) -> None:
         v = self.session.views(self.opened)
