@@ -12,7 +12,7 @@ from tutor import TrixGame, TrixRules, TrixterGame
 from tutor.engine.actions import Bid, ChooseContract, ChooseTrump, Double, NoDouble
 from tutor.bots import Bot, RandomBot, TrixBot, TrixterBot, bot_for, legal_actions, play_bot_turn
 from tutor.bots.trixter import estimate_tricks
-from tutor.engine.cards import Card, Suit
+from tutor.engine.cards import Card, CardSet, Suit
 from tutor.engine.observation import Observation
 from tutor.engine.observation import observation_from_json as O
 from tutor.engine.protocol import Phase
@@ -427,8 +427,6 @@ def test_the_beginner_drops_the_king_of_hearts_under_the_ace(contract, hand, tri
     led it in arena c: −150). Queens keeps its rule (ducking there measured worse)."""
     from tutor.bots import policy
     from tutor.engine.trix.contracts import Contract
-    from tutor.engine.trix.rules import TrixRules
-    from tutor.engine.cards import CardSet
 
     deal = policy.TrixDeal({Contract.parse(contract)}, [], TrixRules())
     mine = CardSet.parse(hand)

@@ -192,13 +192,19 @@ class Learner:
         atomic_write(self.dir / LESSONS_FILE, json.dumps(
             {p: m.to_dict() for p, m in self.marks.items()}, indent=1, sort_keys=True))
 
-    def mark_opened(self, path: str, when: datetime | str | None = None) -> None:
-        """The learner opened the lesson at ``path`` (a curriculum path)."""
-        lesson(path)  # KeyError for a page that is not in the curriculum
-        self._marks = None  # read again: another of the learner's pages may have marked
+    def _touch(self, path: str, when: datetime | str | None) -> LessonMark:
+        """The mark of ``path``, read afresh (another of the learner's pages, with its own
+        kernel, may have marked since) and stamped as opened ``when``; the caller saves."""
+        self._marks = None
         mark = self.marks.setdefault(path, LessonMark())
         mark.last = _now(when)
         mark.opened = mark.opened or mark.last
+        return mark
+
+    def mark_opened(self, path: str, when: datetime | str | None = None) -> None:
+        """The learner opened the lesson at ``path`` (a curriculum path)."""
+        lesson(path)  # KeyError for a page that is not in the curriculum
+        self._touch(path, when)
         self._save_marks()
 
     def mark_check(self, question_ids: Iterable[str], right: int,
@@ -210,10 +216,7 @@ class Learner:
         path = lesson_of_question(ids[0]) if ids else None
         if path is None:
             return
-        self._marks = None  # read again: another of the learner's pages may have marked
-        mark = self.marks.setdefault(path, LessonMark())
-        mark.last = _now(when)
-        mark.opened = mark.opened or mark.last
+        mark = self._touch(path, when)
         checks = dict(mark.checks or {})
         old = checks.get(ids[0], (-1, 0))
         checks[ids[0]] = max(old, (right, len(ids)))
