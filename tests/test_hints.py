@@ -457,6 +457,22 @@ def test_a_clearly_better_choice_is_ranked() -> None:
     assert "about equal" in unsure.explain()
 
 
+def test_the_why_under_the_title_does_not_name_the_bid_again() -> None:
+    from tutor.advice.ideas import Idea, Reason
+
+    a = _advice("points", {"bid 0": [8.0, 9.0, 8.0, 9.0] * 10, "bid 1": [1.0, 2.0, 1.0, 0.0] * 10})
+    text = ("Bid 0: with no ace, no king and no high trump, your hand takes no trick 86% of "
+            "the time.")
+    a.reason = Reason(Idea("bid-zero", "trixter", ("bid",), "Bid 0", "Weak."), "Weak.", text)
+    words = hint_words(a, step=2)
+    assert words["title"] == "Hint: Bid 0"
+    assert words["why"] == ("With no ace, no king and no high trump, your hand takes no trick "
+                            "86% of the time.")
+    # A reason that names another choice first keeps its words.
+    a.reason = Reason(a.reason.idea, "Weak.", "Bid 1 would need an ace.")
+    assert hint_words(a, step=2)["why"] == "Bid 1 would need an ace."
+
+
 def test_the_hint_ladder_shows_the_idea_then_the_choice_then_the_numbers() -> None:
     s = trixter_at("card")
     s._advisor = fake = Reasoned()

@@ -37,7 +37,8 @@ from tutor.engine.actions import (Action, Bid, ChooseContract, ChooseTrump, Clai
                                   NextHand, NoDouble, NoRedeal, Pass, Play, parse_action)
 from tutor.bots import LEVELS, Bot, RandomBot, bot_for
 from tutor.engine.errors import IllegalActionError
-from tutor.advice.answer import hint_seconds, idea_words, observation_seed, why_words
+from tutor.advice.answer import (hint_seconds, idea_words, observation_seed, sentence,
+                                 why_words)
 from tutor.facts import deal_word, number, plural, signed, view_facts
 from tutor.engine.protocol import Game, Phase
 from tutor.engine.trix.contracts import contracts_title
@@ -644,7 +645,7 @@ def hint_words(advice: Any, stale: bool = False, top: int = HINT_OPTIONS,
     words: dict[str, Any] = {
         "step": step, "steps": HINT_STEPS, "stale": stale, "idea": idea_words(advice),
         "title": _hint_title(advice, stale) if step >= 2 else "Hint",
-        "why": why_words(advice) if step >= 2 else "",
+        "why": _after_title(why_words(advice), advice) if step >= 2 else "",
         "options": [], "more": 0, "measure": "", "line": "", "note": "",
         "button": {1: _NEXT_STEP.get(type(best), "Show the choice"),
                    2: "Show the numbers"}.get(step, ""),
@@ -660,6 +661,24 @@ def _hint_title(advice: Any, stale: bool) -> str:
     if getattr(advice, "about_equal", False):
         named += f" or {action_words(advice.options[1].action)}, about equal"
     return f"The hint for your last decision: {named}" if stale else f"Hint: {named}"
+
+
+def _after_title(why: str, advice: Any) -> str:
+    """``why`` without the choice the title has just named: under "Hint: Bid 0", "With no
+    ace, …", not "Bid 0: with no ace, …" (the review shows no title, so keeps the words).
+
+    >>> from tutor.advice.answer import Advice, Option
+    >>> a = Advice(seat=0, kind="points", samples=1, seconds=0,
+    ...            options=[Option(Bid(0), 1.0, ""), Option(Bid(1), 0.0, "")])
+    >>> _after_title("Bid 0: with no ace, your hand takes no trick.", a)
+    'With no ace, your hand takes no trick.'
+    >>> _after_title("Bid 1: no.", a)
+    'Bid 1: no.'
+    """
+    named = f"{action_words(advice.best)}:"
+    if why.startswith(named) and not getattr(advice, "about_equal", False):
+        return sentence(why[len(named):])
+    return why
 
 
 def _hint_numbers(advice: Any, top: int) -> dict[str, Any]:
