@@ -15,7 +15,7 @@ from tutor.bots import Bot
 from tutor.engine.cards import Card, CardSet, parse_deal
 from tutor.engine.observation import Observation
 from tutor.engine.protocol import Phase
-from tutor.app.session import Move, PlaySession
+from tutor.app.session import Move, PlaySession, describe
 from tutor.engine.trix import TrixRules
 from tutor.engine.trixter import TrixterRules
 
@@ -152,6 +152,22 @@ def test_undo_across_next_hand() -> None:
 
 
 # --- new game ----------------------------------------------------------------------------
+
+def test_a_new_game_is_still_said_when_computer_seats_open_it() -> None:
+    s = PlaySession(TrixterGame.new(players=4, seed=5, first_hand=3), seat=2)
+    while True:  # a new game whose dealer is a computer seat
+        s.new_game()
+        if s.computer_to_move is not None:
+            break
+    moves = s.advance()
+    assert moves and s.learner_to_move
+    last = moves[-1]
+    did = describe(s.game.observation(2).players[last.seat], last.action, False)
+    assert s.note == f"A new game. {did}"
+    learner_move(s, random.Random(1))
+    moves = s.advance()
+    assert moves and not s.note.startswith("A new game")  # the learner has played since
+
 
 def test_new_game_keeps_the_trixter_setup_with_a_new_seed() -> None:
     rules = TrixterRules(allow_no_trump=True, scoring="squared")

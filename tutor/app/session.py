@@ -96,6 +96,7 @@ class PlaySession:
         # New games draw their seeds from the first game's, so a session is reproducible.
         self._rng = random.Random(f"{game.seed}/new games")
         self.note = ""  # what the last computer seat did (or undo, new game, a new level)
+        self._opening = ""  # "A new game.", said before the computer seats' moves that open it
         self._bots: dict[int, Bot] = {}
         self._setup_bots(opponents)
         # The hint engine (tests may give their own): tutor.advice.advise when None.
@@ -220,8 +221,8 @@ class PlaySession:
             raise IllegalActionError(f"it is not seat {move.seat}'s turn")
         trex = self.game.phase == Phase.TREX
         self.game.apply(move.action, move.seat)
-        self.note = describe(self.game.observation(self.seat).players[move.seat], move.action,
-                             trex)
+        did = describe(self.game.observation(self.seat).players[move.seat], move.action, trex)
+        self.note = f"{self._opening} {did}" if self._opening else did
 
     def step(self) -> Move | None:
         """One computer action (``None`` if no computer seat is to move)."""
@@ -254,7 +255,7 @@ class PlaySession:
         if why is not None:
             raise IllegalActionError(why)
         self.game.apply(action, seat=self.seat)
-        self.note = ""
+        self.note = self._opening = ""
 
     def can_undo(self) -> str | None:
         """Why there is nothing to take back now, or ``None`` if :meth:`undo` may."""
@@ -305,6 +306,7 @@ class PlaySession:
                                               seed=self._rng.randrange(2**32), base=g)
             self.note = "A new game." if same else f"A new game: {self.summary()}."
         self._hint = None
+        self._opening = self.note  # until the learner's first move, the line starts with it
         if not isinstance(self.opponents, str) and len(self.opponents) != self.game.n_players:
             # one entry per seat no longer fits the table: every seat at one level
             self.opponents = next((o for o in self.opponents if isinstance(o, str)), "beginner")
@@ -350,6 +352,7 @@ class PlaySession:
         self._setup_bots(self.opponents)
         self._hint = None
         self.note = "Your saved game, where you left it."
+        self._opening = ""
 
     # --- hints -------------------------------------------------------------------------
     def can_hint(self) -> str | None:
