@@ -32,7 +32,9 @@ the second, with the same cards, dealer and hand size. A seat of ours sees only
   to move and legal set (as OpenSpiel action ids) must equal OpenSpiel's, every trick's
   winner must be OpenSpiel's next player, and the final points OpenSpiel's returns; a
   difference stops the run (:class:`MirrorMismatch`). Every action of ours is checked
-  legal in OpenSpiel before it is applied.
+  legal in OpenSpiel before it is applied. The turned trump card is public in
+  ``oh_hell`` and out of play; the mirror cannot show it, so our seats are told of it and
+  their layouts leave it out, as OpenSpiel's do (:func:`our_bot`).
 - **(af) the same, against a fair OpenSpiel ISMCTS.** OpenSpiel 2.0.2's ``oh_hell``
   resampler (``ResampleFromInfostate``, used by its C++ ``ISMCTSBot``) deals the hidden
   cards only from the cards the opponents really hold, never from the undealt ones: its
@@ -100,7 +102,7 @@ from tutor.bots import legal_actions as fresh_actions  # noqa: E402
 from tutor.advice import tree as tree_search  # noqa: E402
 from tutor.bots import policy  # noqa: E402
 from tutor.bots.arena import mean_ci  # noqa: E402
-from tutor.bots.search import TrixterSearchBot  # noqa: E402
+from tutor.bots.search import STRENGTHS, TrixterSearchBot  # noqa: E402
 from tutor.engine.observation import as_observation  # noqa: E402
 from tutor.engine import masks  # noqa: E402
 from tutor.engine.actions import (Bid, ChooseContract, ChooseTrump, Double, NoDouble,  # noqa: E402
@@ -409,9 +411,8 @@ def play_oh_hell(deal_no: int, seed, ours: tuple[int, ...], *, sims: int = 1000,
     for s in range(4):
         if s in ours:
             bots[s] = (our_bots or {}).get(s) or our_bot(
-                "trixter", level, _seed(seed, "ours", deal_no, play, s), seconds, variant)
-            if isinstance(bots[s], VariantBot):
-                bots[s].turned = card_of_os(cards[-1])
+                "trixter", level, _seed(seed, "ours", deal_no, play, s), seconds, variant,
+                turned=card_of_os(cards[-1]))
         elif opponent in ("fair", "leaky"):
             bots[s] = FairISMCTS(_seed(seed, "os", deal_no, play, s), sims, uct_c,
                                  leaky=opponent == "leaky")
@@ -501,11 +502,13 @@ class VariantBot(TrixterSearchBot):
       the beginner's strategy;
     - ``visits``: the option the tree visited most (OpenSpiel's final policy), not the
       one of the best mean;
-    - ``turned``: the layouts leave out OpenSpiel's turned trump card (public there, out
-      of play; the mirror cannot show it), told to the bot as ``turned``;
+    - ``blind``: the layouts may hold OpenSpiel's turned trump card, as before issue 27's
+      last runs (it is public there and out of play, and the arenas tell our seats of it,
+      as ``turned``, since the mirror cannot show it: OpenSpiel's seats know it too);
     - ``c<x>``, e.g. ``c0.15``: the tree's exploration constant ``x`` (default
       :data:`tutor.advice.tree.EXPLORATION`; OpenSpiel's 2.0 over points 0 to 13 is
       about 0.15 over the [0, 1] the tree scales rewards to);
+    - ``bid<x>``, e.g. ``bid3``: a bid gets ``x`` times the work of a card;
     - ``infer``: four times the layouts drawn, then drawn again in proportion to how
       likely each other seat's bid is with the hand it was given (:func:`inferred`);
     - ``randbid``: random play-outs for the bids only;
@@ -515,7 +518,7 @@ class VariantBot(TrixterSearchBot):
       :func:`play_oh_hell`), to tell where points are lost.
     """
 
-    KNOWN = {"fresh", "greedy", "random", "visits", "turned", "infer", "randbid",
+    KNOWN = {"fresh", "greedy", "random", "visits", "blind", "infer", "randbid",
              "osbid", "oscard", "flatrand"}
     turned: Card | None = None
 
@@ -525,6 +528,10 @@ class VariantBot(TrixterSearchBot):
         self.exploration = None
         for v in [v for v in self.variant if v.startswith("c") and v[1:2].isdigit()]:
             self.exploration = float(v[1:])
+            self.variant.discard(v)
+        self.bid_work = 1.0
+        for v in [v for v in self.variant if v.startswith("bid") and v[3:4].isdigit()]:
+            self.bid_work = float(v[3:])
             self.variant.discard(v)
         unknown = self.variant - self.KNOWN
         if unknown:
@@ -536,7 +543,7 @@ class VariantBot(TrixterSearchBot):
         if "fresh" in self.variant:
             obs = dataclasses.replace(as_observation(obs), legal=tuple(acts))
         saved, search, seen = policy.trixter_rollout, tree_search.search, tree_search.view_of
-        if "turned" in self.variant and self.turned is not None:
+        if "blind" not in self.variant and self.turned is not None:
             tree_search.view_of = lambda *a: without_card(seen(*a), self.turned)
         if "greedy" in self.variant:
             policy.trixter_rollout = greedy_rollout
@@ -552,9 +559,13 @@ class VariantBot(TrixterSearchBot):
                 as_observation(obs), drawn(view, 4 * count, rng, *a), count, rng)
         if changed:
             tree_search.search = lambda *a, **kw: search(*a, **{**kw, **changed})
+        card_seconds = self.seconds
+        if all(isinstance(a, Bid) for a in acts):
+            self.seconds = card_seconds * self.bid_work
         try:
             choice = super().decide(obs, acts)
         finally:
+            self.seconds = card_seconds
             policy.trixter_rollout, tree_search.search = saved, search
             tree_search.view_of, tree_search.sample = seen, drawn
         if "visits" in self.variant and choice is not None:
@@ -627,10 +638,15 @@ def without_card(view, card: Card):
                                undealt=view.undealt - 1)
 
 
-def our_bot(game_name: str, level: str, seed: int, seconds, variant: str = ""):
-    """Our bot for a seat: the level's, or the expert with ``variant`` (:class:`VariantBot`)."""
-    if variant and game_name == "trixter":
-        return VariantBot(variant, level, seed=seed, seconds=seconds)
+def our_bot(game_name: str, level: str, seed: int, seconds, variant: str = "",
+            turned: Card | None = None):
+    """Our bot for a seat: the level's, or the expert with ``variant`` (:class:`VariantBot`).
+    A search level playing ``oh_hell`` is told the ``turned`` trump card (public there, out
+    of play), which the mirror cannot show: its layouts leave it out."""
+    if game_name == "trixter" and (variant or turned is not None) and level in STRENGTHS:
+        bot = VariantBot(variant, level, seed=seed, seconds=seconds)
+        bot.turned = turned
+        return bot
     return bot_for(game_name, level, seed=seed, seconds=seconds)
 
 

@@ -294,7 +294,7 @@ def test_variant_bot_plays_a_whole_deal_and_rejects_unknown_variants(tmp_path):
     with pytest.raises(ValueError):
         oa.VariantBot("faster", "expert", seed=1)
     opts = {"seed": "t", "sims": 5, "seconds": 0.01, "level": "expert", "uct_c": 2.0,
-            "variant": "fresh+greedy+random+visits+turned+c0.15+randbid"}
+            "variant": "fresh+greedy+random+visits+blind+c0.15+randbid+bid2"}
     result = oa.run_deal(("a", 0, "3", opts))
     assert all(sum(p.tricks) == 3 and p.checks == 4 + 4 * 3 + 1 for p in result.plays)
     assert policy.trixter_rollout is not oa.greedy_rollout  # put back after each decision
@@ -324,6 +324,30 @@ def test_the_turned_card_is_left_out_of_the_layouts():
     assert all(turned not in h for hands in layouts for h in hands)
     assert any(turned in h for hands in oa.sample_layouts(view, 200, random.Random(1))
                for h in hands)
+
+
+def test_our_seats_know_the_turned_card_in_oh_hell(monkeypatch):
+    """OpenSpiel's turned trump card is public and out of play: OpenSpiel's seats know it,
+    so ours are told it too, and none of their layouts deals it (unless ``blind``)."""
+    _, cards = oa.oh_hell_setup("t", 0, 3)
+    turned = oa.card_of_os(cards[-1])
+    pools = []
+    drawn = oa.tree_search.sample
+
+    def sample(view, *a):
+        pools.append(view.pool)
+        return drawn(view, *a)
+
+    monkeypatch.setattr(oa.tree_search, "sample", sample)
+    opts = {"seed": "t", "sims": 5, "seconds": 0.01, "level": "expert", "uct_c": 2.0}
+    oa.run_deal(("a", 0, "3", opts))
+    assert pools and all(turned not in pool for pool in pools)
+    pools.clear()
+    oa.run_deal(("a", 0, "3", {**opts, "variant": "blind"}))
+    assert pools and all(turned in pool for pool in pools)
+    assert oa.tree_search.sample is sample  # each decision puts back what it changed
+    assert not isinstance(oa.our_bot("trixter", "beginner", 1, None, turned=turned),
+                          oa.VariantBot)
 
 
 def _dealt(tricks: int, deal: int = 0):
