@@ -525,17 +525,18 @@ class VariantBot(TrixterSearchBot):
     def __init__(self, variant: str, *args, **kw) -> None:
         super().__init__(*args, **kw)
         self.variant = set(variant.split("+")) - {""}
-        self.exploration = None
-        for v in [v for v in self.variant if v.startswith("c") and v[1:2].isdigit()]:
-            self.exploration = float(v[1:])
-            self.variant.discard(v)
-        self.bid_work = 1.0
-        for v in [v for v in self.variant if v.startswith("bid") and v[3:4].isdigit()]:
-            self.bid_work = float(v[3:])
-            self.variant.discard(v)
+        self.exploration = self._number("c", None)
+        self.bid_work = self._number("bid", 1.0)
         unknown = self.variant - self.KNOWN
         if unknown:
             raise ValueError(f"no variant {', '.join(sorted(unknown))}")
+
+    def _number(self, name: str, default):
+        """The ``x`` of the variant ``<name><x>`` (taken out of the set), else ``default``."""
+        for v in [v for v in self.variant if v.startswith(name) and v[len(name):][:1].isdigit()]:
+            self.variant.discard(v)
+            default = float(v[len(name):])
+        return default
 
     def decide(self, obs, acts):
         if "flatrand" in self.variant and all(isinstance(a, Bid) for a in acts):

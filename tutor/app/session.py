@@ -679,7 +679,7 @@ def _after_title(why: str, advice: Any) -> str:
     'Bid 1: no.'
     """
     named = f"{action_words(advice.best)}:"
-    if why.startswith(named) and not getattr(advice, "about_equal", False):
+    if why.startswith(named):  # about equal, the line names both ("X and Y are …")
         return sentence(why[len(named):])
     return why
 
