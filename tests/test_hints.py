@@ -436,10 +436,18 @@ def test_two_choices_within_the_tolerance_are_about_equal() -> None:
     assert words["title"] == "Hint: J♦ or 9♦, about equal"
     assert hint_words(a, stale=True)["title"] == ("The hint for your last decision: J♦ or 9♦, "
                                                   "about equal")
-    # A reason would rank the two: the idea stays the first step, the why says "about equal".
+    # A reason would rank the two: the idea stays the first step; under the title that
+    # names both, the why says what either gives, and the numbers' line names both again.
     a.reason = Reasoned().reason([o.action for o in a.options])
     words = hint_words(a, step=2)
-    assert words["idea"] == NUDGE and words["why"] == a.explain()
+    assert words["idea"] == NUDGE
+    assert words["why"] == "Either makes your bid about 80% of the time."
+    assert hint_words(a, step=3)["line"] == a.explain()
+    # Exactly equal: "Either way", with the best's own words.
+    tie = _advice("points", {"KS": [-80.0, -96.2], "QS": [-80.0, -96.2]})
+    assert tie.explain() == "K♠ and Q♠ do equally well: KS line."
+    assert hint_words(tie, step=2)["title"] == "Hint: K♠ or Q♠, about equal"
+    assert hint_words(tie, step=2)["why"] == "Either way: KS line."
     # Points: half a point apart is inside the point of tolerance.
     p = _advice("points", {"bid 1": [8.0, 3.5, 6.0, 5.0], "bid 2": [7.5, 3.0, 5.5, 4.5]})
     assert p.about_equal and p.sure == 1.0  # sure of the order, but by too little to count

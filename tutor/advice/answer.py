@@ -138,6 +138,24 @@ class Advice:
         return (f"{_cap(_verb(best.action))}: {best.text}; "
                 f"the next best, {n}: {self.short.get(str(nxt.action), nxt.text)}.")
 
+    def either(self) -> str:
+        """What either of the best two gives when they are about equal, naming neither: the
+        line under a title that has named both ("Hint: K♠ or Q♠, about equal").
+
+        >>> from tutor.engine.actions import parse_action as act
+        >>> Advice(seat=0, kind="chance", samples=4, seconds=0, options=[
+        ...     Option(act("JD"), 0.80, ""), Option(act("9D"), 0.78, "")]).either()
+        'Either makes your bid about 80% of the time.'
+        >>> Advice(seat=0, kind="points", samples=4, seconds=0, options=[
+        ...     Option(act("KS"), -88.1, "-88.1 points expected in this deal"),
+        ...     Option(act("QS"), -88.1, "")]).either()
+        'Either way: -88.1 points expected in this deal.'
+        """
+        best = self.options[0]
+        if len(self.options) > 1 and best.value == self.options[1].value:
+            return f"Either way: {best.text}."
+        return sentence(self._either())
+
     def _either(self) -> str:
         """What either of two choices about equal gives, from the best's value."""
         v = self.options[0].value

@@ -668,7 +668,9 @@ def _hint_title(advice: Any, stale: bool) -> str:
 
 def _after_title(why: str, advice: Any) -> str:
     """``why`` without the choice the title has just named: under "Hint: Bid 0", "With no
-    ace, …", not "Bid 0: with no ace, …" (the review shows no title, so keeps the words).
+    ace, …", not "Bid 0: with no ace, …"; under "Hint: K♠ or Q♠, about equal", "Either
+    way: …", not "K♠ and Q♠ do equally well: …" (the review shows no title, so keeps the
+    words).
 
     >>> from tutor.advice.answer import Advice, Option
     >>> a = Advice(seat=0, kind="points", samples=1, seconds=0,
@@ -678,6 +680,8 @@ def _after_title(why: str, advice: Any) -> str:
     >>> _after_title("Bid 1: no.", a)
     'Bid 1: no.'
     """
+    if getattr(advice, "about_equal", False):
+        return advice.either()
     named = f"{action_words(advice.best)}:"
     if why.startswith(named):  # about equal, the line names both ("X and Y are …")
         return sentence(why[len(named):])
