@@ -100,6 +100,7 @@ from tutor import TrixGame, TrixterGame, TrixterRules  # noqa: E402
 from tutor.bots import bot_for  # noqa: E402
 from tutor.bots import legal_actions as fresh_actions  # noqa: E402
 from tutor.advice import tree as tree_search  # noqa: E402
+from tutor.advice import trixter as trixter_advice_module  # noqa: E402
 from tutor.bots import policy  # noqa: E402
 from tutor.bots.arena import mean_ci  # noqa: E402
 from tutor.bots.search import STRENGTHS, TrixterSearchBot  # noqa: E402
@@ -515,11 +516,14 @@ class VariantBot(TrixterSearchBot):
     - ``flatrand``: the bid most likely made when every seat plays at random
       (:func:`flat_random_bid`);
     - ``osbid`` / ``oscard``: OpenSpiel's C++ ISMCTS makes our seats' bids / cards (in
-      :func:`play_oh_hell`), to tell where points are lost.
+      :func:`play_oh_hell`), to tell where points are lost;
+    - ``own``: choices about equal in points are ranked by points alone, not by the
+      margin over the others (:data:`tutor.advice.trixter.MARGIN_FIRST`), as before
+      issue 27's last runs.
     """
 
     KNOWN = {"fresh", "greedy", "random", "visits", "blind", "infer", "randbid",
-             "osbid", "oscard", "flatrand"}
+             "osbid", "oscard", "flatrand", "own"}
     turned: Card | None = None
 
     def __init__(self, variant: str, *args, **kw) -> None:
@@ -554,6 +558,8 @@ class VariantBot(TrixterSearchBot):
             changed["informed"] = False
         if self.exploration is not None:
             changed["exploration"] = self.exploration
+        if "own" in self.variant:
+            trixter_advice_module.MARGIN_FIRST = False
         drawn = tree_search.sample
         if "infer" in self.variant:
             tree_search.sample = lambda view, count, rng, *a: inferred(
@@ -569,6 +575,7 @@ class VariantBot(TrixterSearchBot):
             self.seconds = card_seconds
             policy.trixter_rollout, tree_search.search = saved, search
             tree_search.view_of, tree_search.sample = seen, drawn
+            trixter_advice_module.MARGIN_FIRST = True
         if "visits" in self.variant and choice is not None:
             allowed = {str(a): a for a in acts}
             most = max((o for o in self.last.options if str(o.action) in allowed),

@@ -228,12 +228,14 @@ class SearchResult:
     ``results`` holds, for each move (by its text), the seat's bid and tricks at the end
     of every iteration through it, in order; ``firsts`` the seat that took the first trick
     closed after the move (the trick in progress, the one a lead starts, or for a trump or
-    a bid the hand's first), on the same iterations."""
+    a bid the hand's first), on the same iterations; ``margins`` the seat's score less the
+    mean of the others' scores for the hand, on the same iterations."""
 
     moves: list[tuple[Action, int, float]]
     iterations: int
     results: dict[str, list[tuple[int, int]]] = field(default_factory=dict, repr=False)
     firsts: dict[str, list[int]] = field(default_factory=dict, repr=False)
+    margins: dict[str, list[float]] = field(default_factory=dict, repr=False)
 
     @property
     def best(self) -> Action:
@@ -355,6 +357,9 @@ def search(observation: TrixterObservation | dict[str, Any], iterations: int = I
     root = _Node(None, -1, -1)
     results: dict[int, list[tuple[int, int]]] = {a: [] for a in moves}
     firsts: dict[int, list[int]] = {a: [] for a in moves}
+    margins: dict[int, list[float]] = {a: [] for a in moves}
+    points = [[rules.score(b, t) for t in range(size + 1)] for b in range(size + 1)]
+    others = range(1, base.n)
     for hands in layouts:
         st = base.layout(hands)
         node, path = _select(root, st, root_legal, rand, exploration)
@@ -362,6 +367,9 @@ def search(observation: TrixterObservation | dict[str, Any], iterations: int = I
         bids, won = st.bids, st.won
         results[path[0]].append((bids[seat], won[seat]))
         firsts[path[0]].append(st.first)
+        margins[path[0]].append(points[bids[seat]][won[seat]] - sum(
+            points[bids[(seat + k) % base.n]][won[(seat + k) % base.n]] for k in others)
+            / len(others))
         if trace is not None:
             trace(hands, path, list(won))
         while node is not root:
@@ -374,4 +382,5 @@ def search(observation: TrixterObservation | dict[str, Any], iterations: int = I
     return SearchResult([(moves[ch.action], ch.visits, ch.reward / ch.visits)
                          for ch in ranked], len(layouts),
                         {str(moves[a]): r for a, r in results.items()},
-                        {str(moves[a]): f for a, f in firsts.items()})
+                        {str(moves[a]): f for a, f in firsts.items()},
+                        {str(moves[a]): m for a, m in margins.items()})

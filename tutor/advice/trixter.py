@@ -12,11 +12,19 @@ from __future__ import annotations
 from dataclasses import replace
 
 from tutor.advice import tree as tree_search
-from tutor.advice.answer import Advice, Option, percent, ranked, signed_points
+from tutor.advice.answer import TOLERANCE, Advice, Option, percent, ranked, signed_points
 from tutor.engine.actions import Action, Bid, ChooseTrump, Play
 from tutor.engine.protocol import Phase
 
-__all__ = ["trixter_advice"]
+__all__ = ["trixter_advice", "MARGIN_FIRST"]
+
+MARGIN_FIRST = True
+"""Among the choices about equal in points to the best (less than :data:`TOLERANCE`'s
+point apart), put first the one that leaves the seat furthest ahead of the others (its
+score less the mean of theirs): a game is won against the table, and that is how to
+choose between equal choices (issue 27: +0.62 a hand against OpenSpiel's ISMCTS,
+``benchmarks/arena-results.md``). ``False`` (the arenas' variant ``own``): own points
+alone, as before."""
 
 
 def trixter_advice(game, seat: int, legal: list[Action], work: int, rng_seed: str) -> Advice:
@@ -38,33 +46,7 @@ def trixter_advice(game, seat: int, legal: list[Action], work: int, rng_seed: st
     phase = obs.phase
     rules = game.rules
     fresh = Bid if phase == Phase.BID else (Play if phase == Phase.PLAY else ChooseTrump)
-    changes = [a for a in legal if isinstance(a, ChooseTrump) and phase == Phase.BID]
-    current = str(ChooseTrump(game.trump))
-    tree = obs
-    if changes:  # the view before the trump was named
-        tree = replace(obs, phase=Phase.TRUMP, trump=None, trump_named=False,
-                       bids=(None,) * obs.n_players,
-                       history=tuple(h for h in obs.history if not isinstance(h[1], ChooseTrump)),
-                       legal=(*changes, ChooseTrump(game.trump)))
-    # The trump's tree grows from what the dealer knows, not the caller's seed: the same
-    # tree when the trump is named and at the dealer's bid, so the advice stands by it.
-    trump_tree = tree.phase == Phase.TRUMP
-    r = tree_search.search(tree, max(work, 2 * len(tree.legal)),
-               "advice/trump" if trump_tree else f"{rng_seed}/0", informed=True)
-    results, firsts, done = dict(r.results), dict(r.firsts), r.iterations
-    bids = [a for a in legal if isinstance(a, Bid)]
-    if changes:
-        under = list(zip(results.pop(current, []), firsts.pop(current, [])))
-        for a in bids:
-            results[str(a)] = [got for got, _ in under if got[0] == a.n]
-            firsts[str(a)] = [w for got, w in under if got[0] == a.n]
-        if len(under) < work // 3:  # the trump named was hardly tried: bid on a tree of its own
-            only_bids = replace(obs, legal=tuple(bids))
-            r = tree_search.search(only_bids, max(work, 2 * len(bids)), f"{rng_seed}/1",
-                                   informed=True)
-            results.update(r.results)
-            firsts.update(r.firsts)
-            done += r.iterations
+    results, firsts, margins, done = _iterations(game, obs, legal, work, rng_seed)
     chance_kind = phase == Phase.PLAY and rules.scoring == "exact"
     options, per, short, features = [], {}, {}, {}
     for a in legal:
@@ -82,9 +64,11 @@ def trixter_advice(game, seat: int, legal: list[Action], work: int, rng_seed: st
             text += f" (bidding {max(sorted(set(said)), key=said.count)} most often)"
         short[str(a)] = f"{percent(made)} · {signed_points(mean)} points"
         per[str(a)] = [float(b == k) for b, k in got] if chance_kind else pts
-        features[str(a)] = _features(got, firsts[str(a)], seat)
+        features[str(a)] = _features(got, firsts[str(a)], margins[str(a)], seat)
         options.append(Option(a, made if chance_kind else mean, text))
     options = ranked(options)
+    if MARGIN_FIRST and not chance_kind:
+        options = margin_first(options, margins)
     advice = Advice(seat=seat, kind="chance" if chance_kind else "points", options=options,
                     samples=done, seconds=0.0, rollouts=done, short=short, per=per,
                     paired=False, features=features)
@@ -98,14 +82,83 @@ def trixter_advice(game, seat: int, legal: list[Action], work: int, rng_seed: st
     return advice
 
 
-def _features(got: list[tuple[int, int]], firsts: list[int], seat: int) -> dict[str, list[float]]:
+def _iterations(game, obs, legal: list[Action], work: int, rng_seed: str):
+    """The tree's iterations through each option (by its text): the seat's bid and tricks,
+    who took the first trick after it, its margin over the others; and how many were run.
+    A dealer's bids are the iterations under the trump named in the trump's tree, or a
+    tree of their own when it hardly tried that trump (see :func:`trixter_advice`)."""
+    phase = obs.phase
+    changes = [a for a in legal if isinstance(a, ChooseTrump) and phase == Phase.BID]
+    current = str(ChooseTrump(game.trump))
+    tree = obs
+    if changes:  # the view before the trump was named
+        tree = replace(obs, phase=Phase.TRUMP, trump=None, trump_named=False,
+                       bids=(None,) * obs.n_players,
+                       history=tuple(h for h in obs.history if not isinstance(h[1], ChooseTrump)),
+                       legal=(*changes, ChooseTrump(game.trump)))
+    # The trump's tree grows from what the dealer knows, not the caller's seed: the same
+    # tree when the trump is named and at the dealer's bid, so the advice stands by it.
+    trump_tree = tree.phase == Phase.TRUMP
+    r = tree_search.search(tree, max(work, 2 * len(tree.legal)),
+               "advice/trump" if trump_tree else f"{rng_seed}/0", informed=True)
+    results, firsts, done = dict(r.results), dict(r.firsts), r.iterations
+    margins = dict(r.margins)
+    bids = [a for a in legal if isinstance(a, Bid)]
+    if changes:
+        under = list(zip(results.pop(current, []), firsts.pop(current, []),
+                         margins.pop(current, [])))
+        for a in bids:
+            results[str(a)] = [got for got, _, _ in under if got[0] == a.n]
+            firsts[str(a)] = [w for got, w, _ in under if got[0] == a.n]
+            margins[str(a)] = [m for got, _, m in under if got[0] == a.n]
+        if len(under) < work // 3:  # the trump named was hardly tried: bid on a tree of its own
+            only_bids = replace(obs, legal=tuple(bids))
+            r = tree_search.search(only_bids, max(work, 2 * len(bids)), f"{rng_seed}/1",
+                                   informed=True)
+            results.update(r.results)
+            firsts.update(r.firsts)
+            margins.update(r.margins)
+            done += r.iterations
+    return results, firsts, margins, done
+
+
+def _features(got: list[tuple[int, int]], firsts: list[int], margins: list[float],
+              seat: int) -> dict[str, list[float]]:
     """The facts of an option's iterations the reasons read (:mod:`tutor.advice.ideas`):
     ``trick`` 1 when the seat took the first trick closed after the choice (the trick in
     progress, or the one its card leads), ``made`` / ``over`` / ``under`` the bid made,
-    overshot or missed, ``tricks`` the tricks taken, ``bid`` the bid played for."""
+    overshot or missed, ``tricks`` the tricks taken, ``bid`` the bid played for, ``margin``
+    the seat's score less the mean of the others' (what breaks ties, :func:`margin_first`)."""
     return {"trick": [float(w == seat) for w in firsts],
             "made": [float(b == k) for b, k in got],
             "over": [float(k > b) for b, k in got],
             "under": [float(k < b) for b, k in got],
             "tricks": [float(k) for _, k in got],
-            "bid": [float(b) for b, _ in got]}
+            "bid": [float(b) for b, _ in got],
+            "margin": list(margins)}
+
+
+def margin_first(options: list[Option], margins: dict[str, list[float]]) -> list[Option]:
+    """``options`` (ranked by points) with those less than a point below the best
+    (:data:`TOLERANCE`) reordered by their mean margin over the others, the widest first;
+    the rest keep their places. A choice a point or more worse never comes first.
+
+    >>> from tutor.engine.actions import parse_action as act
+    >>> ops = [Option(act("KS"), 8.3, ""), Option(act("QS"), 7.6, ""), Option(act("2S"), 5.0, "")]
+    >>> m = {"KS": [1.0, 2.0], "QS": [4.0, 3.0], "2S": [9.0, 9.0]}
+    >>> [str(o.action) for o in margin_first(ops, m)]
+    ['QS', 'KS', '2S']
+    """
+    if not options:
+        return options
+    top = options[0].value
+    near = [o for o in options if top - o.value < TOLERANCE["points"]]
+    if len(near) < 2:
+        return options
+
+    def margin(o: Option) -> float:
+        got = margins.get(str(o.action)) or [0.0]
+        return sum(got) / len(got)
+
+    order = {id(o): i for i, o in enumerate(near)}
+    return sorted(near, key=lambda o: (-round(margin(o), 9), order[id(o)])) + options[len(near):]
