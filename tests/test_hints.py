@@ -448,6 +448,26 @@ def test_two_choices_within_the_tolerance_are_about_equal() -> None:
     assert tie.explain() == "K♠ and Q♠ do equally well: KS line."
     assert hint_words(tie, step=2)["title"] == "Hint: K♠ or Q♠, about equal"
     assert hint_words(tie, step=2)["why"] == "Either way: KS line."
+
+
+def test_the_first_of_two_about_equal_says_it_leaves_you_further_ahead() -> None:
+    """When the first of two choices about equal has the fewer points (the margin over the
+    others put it first), the hint says by how much it leaves the seat further ahead; when
+    its points put it first, or the margins are the same, it says nothing more."""
+    from dataclasses import replace
+
+    a = _advice("points", {"QS": [7.0, 8.2], "KS": [8.0, 8.6]})
+    a.options.reverse()  # as margin_first leaves them: Q♠ first on fewer points
+    a.features = {"QS": {"margin": [3.0, 4.0]}, "KS": {"margin": [2.0, 2.6]}}
+    assert a.about_equal
+    assert a.explain() == ("Q♠ and K♠ are about equal: either scores about +7.6 points; Q♠ "
+                           "leaves you 1.2 points further ahead of the others.")
+    assert hint_words(a, step=2)["why"] == ("Either scores about +7.6 points; Q♠ leaves you "
+                                            "1.2 points further ahead of the others.")
+    by_points = replace(a, options=a.options[::-1])
+    assert by_points.explain() == "K♠ and Q♠ are about equal: either scores about +8.3 points."
+    same = replace(a, features={"QS": {"margin": [3.0]}, "KS": {"margin": [3.0]}})
+    assert same.explain() == "Q♠ and K♠ are about equal: either scores about +7.6 points."
     # Points: half a point apart is inside the point of tolerance.
     p = _advice("points", {"bid 1": [8.0, 3.5, 6.0, 5.0], "bid 2": [7.5, 3.0, 5.5, 4.5]})
     assert p.about_equal and p.sure == 1.0  # sure of the order, but by too little to count

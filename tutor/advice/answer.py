@@ -132,9 +132,11 @@ class Advice:
         nxt = self.options[1]
         n = label(nxt.action)
         if best.value == nxt.value:
-            return f"{_cap(label(best.action))} and {n} do equally well: {best.text}."
+            return (f"{_cap(label(best.action))} and {n} do equally well: "
+                    f"{best.text}{self._ahead()}.")
         if self.about_equal:
-            return f"{_cap(label(best.action))} and {n} are about equal: {self._either()}."
+            return (f"{_cap(label(best.action))} and {n} are about equal: "
+                    f"{self._either()}{self._ahead()}.")
         return (f"{_cap(_verb(best.action))}: {best.text}; "
                 f"the next best, {n}: {self.short.get(str(nxt.action), nxt.text)}.")
 
@@ -153,8 +155,24 @@ class Advice:
         """
         best = self.options[0]
         if len(self.options) > 1 and best.value == self.options[1].value:
-            return f"Either way: {best.text}."
-        return sentence(self._either())
+            return f"Either way: {best.text}{self._ahead()}."
+        return sentence(self._either() + self._ahead())
+
+    def _ahead(self) -> str:
+        """Why the first of two choices about equal comes first when its points do not say
+        so: it leaves the seat further ahead of the others (the ``margin`` feature, the
+        seat's score less the others' mean; :func:`tutor.advice.trixter.margin_first`)."""
+        if len(self.options) < 2 or self.options[0].value > self.options[1].value:
+            return ""
+        best, nxt = (self.features.get(str(o.action), {}).get("margin")
+                     for o in self.options[:2])
+        if not best or not nxt:
+            return ""
+        gap = sum(best) / len(best) - sum(nxt) / len(nxt)
+        if gap < 0.05:
+            return ""
+        return (f"; {label(self.options[0].action)} leaves you {gap:.1f} points further "
+                f"ahead of the others")
 
     def _either(self) -> str:
         """What either of two choices about equal gives, from the best's value."""
