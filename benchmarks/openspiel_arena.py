@@ -548,6 +548,7 @@ class VariantBot(TrixterSearchBot):
         if "fresh" in self.variant:
             obs = dataclasses.replace(as_observation(obs), legal=tuple(acts))
         saved, search, seen = policy.trixter_rollout, tree_search.search, tree_search.view_of
+        margin_first = trixter_advice_module.MARGIN_FIRST
         if "blind" not in self.variant and self.turned is not None:
             tree_search.view_of = lambda *a: without_card(seen(*a), self.turned)
         if "greedy" in self.variant:
@@ -575,7 +576,7 @@ class VariantBot(TrixterSearchBot):
             self.seconds = card_seconds
             policy.trixter_rollout, tree_search.search = saved, search
             tree_search.view_of, tree_search.sample = seen, drawn
-            trixter_advice_module.MARGIN_FIRST = True
+            trixter_advice_module.MARGIN_FIRST = margin_first
         if "visits" in self.variant and choice is not None:
             allowed = {str(a): a for a in acts}
             most = max((o for o in self.last.options if str(o.action) in allowed),

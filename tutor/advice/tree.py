@@ -359,7 +359,7 @@ def search(observation: TrixterObservation | dict[str, Any], iterations: int = I
     firsts: dict[int, list[int]] = {a: [] for a in moves}
     margins: dict[int, list[float]] = {a: [] for a in moves}
     points = [[rules.score(b, t) for t in range(size + 1)] for b in range(size + 1)]
-    others = range(1, base.n)
+    others = [(seat + k) % base.n for k in range(1, base.n)]
     for hands in layouts:
         st = base.layout(hands)
         node, path = _select(root, st, root_legal, rand, exploration)
@@ -368,8 +368,7 @@ def search(observation: TrixterObservation | dict[str, Any], iterations: int = I
         results[path[0]].append((bids[seat], won[seat]))
         firsts[path[0]].append(st.first)
         margins[path[0]].append(points[bids[seat]][won[seat]] - sum(
-            points[bids[(seat + k) % base.n]][won[(seat + k) % base.n]] for k in others)
-            / len(others))
+            points[bids[s]][won[s]] for s in others) / len(others))
         if trace is not None:
             trace(hands, path, list(won))
         while node is not root:

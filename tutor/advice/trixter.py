@@ -160,5 +160,5 @@ def margin_first(options: list[Option], margins: dict[str, list[float]]) -> list
         got = margins.get(str(o.action)) or [0.0]
         return sum(got) / len(got)
 
-    order = {id(o): i for i, o in enumerate(near)}
-    return sorted(near, key=lambda o: (-round(margin(o), 9), order[id(o)])) + options[len(near):]
+    # sorted() is stable: equal margins keep their order by points
+    return sorted(near, key=lambda o: -round(margin(o), 9)) + options[len(near):]

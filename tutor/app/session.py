@@ -683,7 +683,7 @@ def _after_title(why: str, advice: Any) -> str:
     if getattr(advice, "about_equal", False):
         return advice.either()
     named = f"{action_words(advice.best)}:"
-    if why.startswith(named):  # about equal, the line names both ("X and Y are …")
+    if why.startswith(named):
         return sentence(why[len(named):])
     return why
 
