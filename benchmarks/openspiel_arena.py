@@ -519,11 +519,16 @@ class VariantBot(TrixterSearchBot):
       :func:`play_oh_hell`), to tell where points are lost;
     - ``own``: choices about equal in points are ranked by points alone, not by the
       margin over the others (:data:`tutor.advice.trixter.MARGIN_FIRST`), as before
-      issue 27's last runs.
+      issue 27's last runs;
+    - ``fused``: the tree's other seats bid by one node for every layout (UCB1), and the
+      play-outs' bids are random, not by each layout's hand
+      (:data:`tutor.advice.tree.BIDS_BY_HAND` off);
+    - ``untold``: the layouts are not weighted by the bids said
+      (:data:`tutor.advice.tree.BIDS_TELL` off).
     """
 
     KNOWN = {"fresh", "greedy", "random", "visits", "blind", "infer", "randbid",
-             "osbid", "oscard", "flatrand", "own"}
+             "osbid", "oscard", "flatrand", "own", "fused", "untold"}
     turned: Card | None = None
 
     def __init__(self, variant: str, *args, **kw) -> None:
@@ -549,6 +554,9 @@ class VariantBot(TrixterSearchBot):
             obs = dataclasses.replace(as_observation(obs), legal=tuple(acts))
         saved, search, seen = policy.trixter_rollout, tree_search.search, tree_search.view_of
         margin_first = trixter_advice_module.MARGIN_FIRST
+        by_hand, tell = tree_search.BIDS_BY_HAND, tree_search.BIDS_TELL
+        tree_search.BIDS_BY_HAND = by_hand and "fused" not in self.variant
+        tree_search.BIDS_TELL = tell and "untold" not in self.variant
         if "blind" not in self.variant and self.turned is not None:
             tree_search.view_of = lambda *a: without_card(seen(*a), self.turned)
         if "greedy" in self.variant:
@@ -577,6 +585,7 @@ class VariantBot(TrixterSearchBot):
             policy.trixter_rollout, tree_search.search = saved, search
             tree_search.view_of, tree_search.sample = seen, drawn
             trixter_advice_module.MARGIN_FIRST = margin_first
+            tree_search.BIDS_BY_HAND, tree_search.BIDS_TELL = by_hand, tell
         if "visits" in self.variant and choice is not None:
             allowed = {str(a): a for a in acts}
             most = max((o for o in self.last.options if str(o.action) in allowed),

@@ -64,70 +64,67 @@ def advised(seed: int):
 
 # Each idea, a position where it is the reason, and the words the learner reads there.
 WHERE = {
-    "last-cheapest-winner": (22, "You play last and still need 3 tricks: the 3♥ is the "
-                                 "cheapest card that takes this trick, and it makes your bid "
-                                 "68% of the time, the 7♥ 60% of the time."),
-    "last-highest-loser": (604, "You play last and you have your 2 tricks: the 9♠ is the "
-                                "highest card that loses this trick, while the 7♣ takes it "
-                                "almost always."),
-    "joker-duck": (803, "You have your 2 tricks: throw the joker, which never wins, while the"
-                        " 10♦ would take this trick almost always."),
-    "ruff": (17, "You have no hearts and still need 1 trick: trump with the 9♣, which takes "
-                 "this trick 88% of the time, the J♠ almost never."),
-    "discard-high": (92, "You have no spades and you have your 4 tricks: throw the J♦ now, "
-                         "where it cannot win; that makes your bid 40% of the time, the 4♥ "
-                         "10% of the time."),
-    "shown-void": (226, "Player 2 has shown void in spades and can trump: play the 4♠, which "
-                        "takes this trick 7% of the time, the 8♠ 30% of the time."),
-    "keep-sure-trick": (10, "Your A♥ is a sure trick: keep it for your bid and play the 8♦, "
-                            "which makes your bid 99% of the time, the A♥ 95% of the time."),
-    "draw-trumps": (13, "Lead the A♦, the top trump: it takes this trick almost always and "
-                        "draws the others' trumps, and it makes your bid 70% of the time, the"
-                        " A♠ 42% of the time."),
-    "cash-winner": (221, "Your A♥ is the highest heart left: cash it now, it takes this trick"
-                         " 89% of the time and makes your bid 36% of the time, the 9♦ 26% of "
-                         "the time."),
-    "lead-singleton": (43, "Lead your singleton 3♣: once void in clubs you can trump them, "
-                           "and it makes your bid 68% of the time, the 4♦ 20% of the time."),
-    "play-under": (29, "The J♣ is still out: play the 8♣ under it, which takes this trick "
-                       "almost never, the K♣ almost always."),
-    "duck": (119, "You have your trick: the 7♦ loses this trick almost always; the 5♣ takes "
-                  "it 86% of the time and puts you over your bid."),
-    "give-lead": (49, "You have your trick: lead the 3♠ and let another player take this "
-                      "trick (you take it 29% of the time, with the J♣ 58% of the time)."),
-    "wait-with-winner": (3, "You still need 1 trick: keep the K♥ for later and play the 7♣ "
-                            "now; the 7♣ makes your bid 81% of the time, the K♥ 47% of the "
-                            "time."),
-    "win-high-keep-low": (52, "This trick makes your bid: take it with the K♦ and keep the "
-                              "lower 6♦ to lose with later; the K♦ makes your bid 49% of the "
-                              "time, the 6♦ 29% of the time."),
-    "win-needed": (8, "You still need 1 trick: the A♦ is the card that most often takes this "
-                      "trick, 77% of the time; the J♥ 22% of the time."),
-    "lose-cheaply": (12, "Neither card is likely to take this trick: play the cheaper J♠ and "
-                         "keep the Q♠ for the 1 trick you still need; the J♠ makes your bid "
-                         "64% of the time, the Q♠ 57% of the time."),
-    "shed-high": (112, "You have your 2 tricks and neither card is likely to take this trick:"
-                       " play the higher 7♥ now and keep the 4♥ to lose with later; the 7♥ "
-                       "makes your bid 39% of the time, the 4♥ 31% of the time."),
-    "hook": (1109, "The hook forbids bid 2, the number of tricks your hand takes most often "
-                   "(the bids would add up to 9): bid 1, the best bid left; playing for it "
-                   "your hand takes exactly 1 trick 48% of the time."),
-    "bid-sure-tricks": (928, "Bid 1: your A♦ is a sure trick, and playing for 1 your hand "
-                             "takes exactly 1 trick 84% of the time."),
-    "bid-zero": (15, "Bid 0: with no ace, no king and no high trump, your hand takes no trick"
-                     " 60% of the time."),
-    "bid-most-often": (0, "Bid 3: playing for it, your hand takes exactly 3 tricks 39% of the"
-                          " time, more often than any other number."),
-    "trump-longest": (140, "Name ♦ trump, your longest suit (2 cards): you make your bid 94% "
-                           "of the time, with ♥ trump 60% of the time."),
-    "trump-strongest": (23, "Name ♠ trump, your strongest suit (A♠): you make your bid 71% of"
-                            " the time, with ♣ trump 38% of the time."),
-    "all-the-same": (37, "You have 2 tricks, more than your bid of 1: whatever you play, the "
-                         "bid is lost."),
-    "close-call": (2, "A close call: the 4♦ makes your bid 50% of the time, the 10♣ 50% of "
-                      "the time."),
-    "keep-bid-alive": (6, "The K♥ keeps your bid alive best: it makes your bid 43% of the "
-                          "time, the 8♣ 33% of the time."),
+    "last-cheapest-winner": (22, "You play last and still need 3 tricks: the 3♥ is the cheapest "
+                                 "card that takes this trick, and it makes your bid 60% of the "
+                                 "time, the 7♥ 50% of the time."),
+    "last-highest-loser": (604, "You play last and you have your 2 tricks: the 9♠ is the highest "
+                                "card that loses this trick, while the 7♣ takes it almost always."),
+    "joker-duck": (803, "You have your 2 tricks: throw the joker, which never wins, while the 10♦ "
+                        "would take this trick almost always."),
+    "ruff": (17, "You have no hearts and still need 1 trick: trump with the 9♣, which takes this "
+                 "trick 86% of the time, the 7♦ almost never."),
+    "discard-high": (92, "You have no spades and you have your 4 tricks: throw the J♦ now, where "
+                         "it cannot win; that makes your bid 52% of the time, the 6♥ 23% of the "
+                         "time."),
+    "shown-void": (226, "Player 2 has shown void in spades and can trump: play the 4♠, which takes"
+                        " this trick 6% of the time, the 8♠ 64% of the time."),
+    "keep-sure-trick": (10, "Your A♥ is a sure trick: keep it for your bid and play the 8♦, which "
+                            "makes your bid 99% of the time, the A♥ 93% of the time."),
+    "draw-trumps": (13, "Lead the A♦, the top trump: it takes this trick almost always and draws "
+                        "the others' trumps, and it makes your bid 72% of the time, the A♠ 33% of "
+                        "the time."),
+    "cash-winner": (221, "Your K♥ is the highest heart left: cash it now, it takes this trick 84% "
+                         "of the time and makes your bid 42% of the time, the 9♦ 32% of the time."),
+    "lead-singleton": (43, "Lead your singleton 3♣: once void in clubs you can trump them, and it "
+                           "makes your bid 52% of the time, the 4♦ 14% of the time."),
+    "play-under": (29, "The J♣ is still out: play the 8♣ under it, which takes this trick almost "
+                       "never, the K♣ almost always."),
+    "duck": (119, "You have your trick: the 7♦ loses this trick almost always; the 5♣ takes it 85%"
+                  " of the time and puts you over your bid."),
+    "give-lead": (49, "You have your trick: lead the 3♠ and let another player take this trick "
+                      "(you take it 23% of the time, with the J♣ 33% of the time)."),
+    "wait-with-winner": (3, "You still need 1 trick: keep the K♥ for later and play the 7♣ now; "
+                            "the 7♣ makes your bid 87% of the time, the K♥ 65% of the time."),
+    "win-high-keep-low": (52, "This trick makes your bid: take it with the K♦ and keep the lower "
+                              "6♦ to lose with later; the K♦ makes your bid 53% of the time, the "
+                              "6♦ 29% of the time."),
+    "win-needed": (18, "You still need 1 trick: the J♣ is the card that most often takes this "
+                       "trick, 31% of the time; the 6♥ 4% of the time."),
+    "lose-cheaply": (56, "Neither card is likely to take this trick: play the cheaper 8♦ and keep "
+                         "the 9♦ for the 1 trick you still need; the 8♦ makes your bid 66% of the "
+                         "time, the 9♦ 56% of the time."),
+    "shed-high": (93, "You have your trick and neither card is likely to take this trick: play the"
+                      " trump 9♦ now and keep the 8♥ to lose with later; the 9♦ makes your bid 99%"
+                      " of the time, the 8♥ 45% of the time."),
+    "hook": (1109, "The hook forbids bid 2, the number of tricks your hand takes most often (the "
+                   "bids would add up to 9): bid 1, the best bid left; playing for it your hand "
+                   "takes exactly 1 trick 35% of the time."),
+    "bid-sure-tricks": (928, "Bid 1: your A♦ is a sure trick, and playing for 1 your hand takes "
+                             "exactly 1 trick 95% of the time."),
+    "bid-zero": (15, "Bid 0: with no ace, no king and no high trump, your hand takes no trick 59% "
+                     "of the time."),
+    "bid-most-often": (0, "Bid 3: playing for it, your hand takes exactly 3 tricks 41% of the "
+                          "time, more often than any other number."),
+    "trump-longest": (465, "Name ♣ trump, your longest suit (2 cards): you make your bid 82% of "
+                           "the time, with ♠ trump 67% of the time."),
+    "trump-strongest": (23, "Name ♠ trump, your strongest suit (A♠): you make your bid 74% of the "
+                            "time, with ♣ trump 55% of the time."),
+    "all-the-same": (37, "You have 2 tricks, more than your bid of 1: whatever you play, the bid "
+                         "is lost."),
+    "close-call": (6, "A close call: the J♣ makes your bid 43% of the time, the 8♣ 43% of the "
+                      "time."),
+    "keep-bid-alive": (2, "The 10♣ keeps your bid alive best: it makes your bid 54% of the time, "
+                          "the Q♥ 53% of the time."),
 }
 
 

@@ -26,6 +26,9 @@ the hidden cards are. With ``informed=True`` the play-outs are the beginner's st
 (:func:`tutor.bots.policy.trixter_rollout`, every seat playing for its bid) instead of
 random cards: that is the advice's own Trixter search (:func:`tutor.advice.advise`); the
 textbook opponent (:class:`tutor.bots.ismcts.ISMCTSBot`) is the same tree over random ones.
+The advice's search also reads the bids as players do (:data:`BIDS_BY_HAND`,
+:data:`BIDS_TELL`): the other seats yet to bid bid by the hand each layout gives them, and
+the layouts are drawn in proportion to how likely the bids already said are with them.
 Every table size works: jokers (3, 5 to 8 players) follow RULES.md
 B3 on the masks (bit 52 is "a joker", which never wins). Trixter only.
 
@@ -45,6 +48,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tutor.bots import legal_actions, policy
+from tutor.bots.trixter import estimate_mask
 from tutor.engine.actions import Action, Bid, ChooseTrump, Play
 from tutor.engine.cards import CardSet
 from tutor.engine.masks import JOKER as JK
@@ -55,7 +59,8 @@ from tutor.engine.protocol import Phase
 from tutor.engine.trixter import TrixterRules
 from tutor.solver.hidden import sample, view_of
 
-__all__ = ["search", "SearchResult", "allowed_bids", "ITERATIONS", "EXPLORATION"]
+__all__ = ["search", "SearchResult", "allowed_bids", "likely_bid", "told_by_bids", "ITERATIONS",
+           "EXPLORATION", "BIDS_BY_HAND", "BIDS_TELL"]
 
 ITERATIONS = 1000
 """Iterations a decision by default: the issue's textbook opponent."""
@@ -65,6 +70,59 @@ EXPLORATION = 0.7
 
 _TRUMP, _BID, _PLAY, _OVER = range(4)
 _NO_TRUMP = 4  # the action "no trump"; suits are 0-3 as in :class:`~tutor.engine.cards.Suit`
+
+
+BIDS_BY_HAND = True
+"""In the advice's (informed) search, every other seat bids by the hand the layout gave it
+(:func:`likely_bid`), as players do, instead of by one tree node for all layouts, which
+bids as if it held every layout's cards at once (strategy fusion); play-outs bid so too."""
+
+BIDS_TELL = True
+"""In the advice's search, the layouts are drawn again in proportion to how likely each
+other seat's bid is with the hand the layout gave it (:func:`told_by_bids`): a seat that
+bid 0 seldom holds the ace-king of trumps."""
+
+
+def likely_bid(mask: int, size: int, trump: int, players: int, jokers: int = 0
+               ) -> tuple[float, float]:
+    """What a player bids with the hand of ``size`` cards whose non-joker cards are
+    ``mask``: the mean and spread (tricks) of a normal law about the hand's count
+    (:func:`tutor.bots.trixter.estimate_mask`). Fitted on the arena's 3,200 bids of 3 to 12
+    cards, by our expert and OpenSpiel's ISMCTS (issue 27, ``benchmarks/arena-results.md``):
+    players bid some 0.4 under the count in small hands and 0.2 over it in hands of 12, and
+    the spread grows from half a trick to one.
+
+    >>> from tutor.engine.cards import CardSet
+    >>> mean, spread = likely_bid(CardSet.parse("AS KS QS").mask, 3, 0, 4)
+    >>> round(mean, 2), round(spread, 2)
+    (2.59, 0.51)
+    """
+    count = estimate_mask(mask, size, trump, players, jokers)
+    return count - 0.6 + 0.065 * size, 0.3 + 0.07 * size
+
+
+def told_by_bids(seen: TrixterObservation, base: _Hand, layouts: list, rng) -> list:
+    """``layouts`` drawn again, as many, in proportion to the chance of the bids the other
+    seats said with the hands each layout gave them (a normal law, :func:`likely_bid`;
+    their hands as dealt: the cards they have played back in). Only public facts and the
+    layouts weigh, so the seat's hidden cards cannot change the result."""
+    bidders = [s for s, b in enumerate(seen.bids) if b is not None and s != seen.seat]
+    if not bidders or len(layouts) < 2:
+        return layouts
+    played = [0] * seen.n_players
+    for s, act in seen.history:
+        if isinstance(act, Play) and not act.card.is_joker:
+            played[s] |= 1 << act.card.index
+    size, trump, n, jokers = base.size, base.trump, base.n, base.deck_jokers
+    logs = []
+    for hands in layouts:
+        log_w = 0.0
+        for s in bidders:
+            mean, spread = likely_bid(hands[s].mask | played[s], size, trump, n, jokers)
+            log_w -= (seen.bids[s] - mean) ** 2 / (2 * spread * spread)
+        logs.append(log_w)
+    top = max(logs)
+    return rng.choices(layouts, weights=[math.exp(x - top) for x in logs], k=len(layouts))
 
 
 def allowed_bids(rules: TrixterRules, hand_size: int, seat: int, last_bidder: int,
@@ -99,7 +157,8 @@ class _Hand:
     playout change (masks for the hands, bit 52 a joker)."""
 
     __slots__ = ("n", "size", "rules", "dealer", "last_bidder", "hands", "jokers", "trump",
-                 "bids", "n_bids", "phase", "trick", "leader", "won", "left", "gone", "first")
+                 "bids", "n_bids", "phase", "trick", "leader", "won", "left", "gone", "first",
+                 "deck_jokers")
 
     def layout(self, hands) -> _Hand:
         """A copy of this public state with one layout's hands dealt (card sets)."""
@@ -108,7 +167,7 @@ class _Hand:
         st.last_bidder, st.trump, st.phase = self.last_bidder, self.trump, self.phase
         st.bids, st.n_bids, st.trick = list(self.bids), self.n_bids, list(self.trick)
         st.leader, st.won, st.left = self.leader, list(self.won), self.left
-        st.gone = self.gone
+        st.gone, st.deck_jokers = self.gone, self.deck_jokers
         st.first = -1
         st.hands = [h.mask for h in hands]
         st.jokers = [h.jokers for h in hands]
@@ -133,6 +192,20 @@ class _Hand:
         if self.phase == _BID:
             return (self.dealer + self.n_bids) % self.n
         return self.dealer
+
+    def hand_bid(self, rand) -> int:
+        """The bid of the seat to move by its hand (:func:`likely_bid`), drawn with the
+        spread of players' bids about their hand's count: how the tree's other seats bid,
+        each by the cards this layout gave it, not one bid for every layout."""
+        s = self.mover()
+        mean, spread = likely_bid(self.hands[s], self.size, self.trump, self.n,
+                                  self.deck_jokers)
+        b = math.floor(mean + spread * 2 * (rand() + rand() + rand() - 1.5) + 0.5)
+        b = min(self.size, max(0, b))
+        allowed = self.legal()
+        if not allowed >> b & 1:  # the hook: the allowed bid nearer the hand's count
+            b = b + 1 if b < self.size and (b == 0 or mean > b) else b - 1
+        return b
 
     def move(self, a: int) -> None:
         """Make move ``a`` (a card or 52, a bid, a trump or 4 = no trump)."""
@@ -172,7 +245,10 @@ class _Hand:
         advice's rollout policy, every seat playing for its bid
         (:func:`tutor.bots.policy.trixter_rollout`)."""
         while self.phase < _PLAY:
-            self.move(_pick(self.legal(), rand()))
+            if informed and self.phase == _BID and BIDS_BY_HAND:
+                self.move(self.hand_bid(rand))
+            else:
+                self.move(_pick(self.legal(), rand()))
         if informed:
             if self.left:
                 won = policy.trixter_rollout(self.hands, self.jokers, self.trick, self.leader,
@@ -271,6 +347,7 @@ def _root(seen: TrixterObservation) -> _Hand:
     h.won = list(seen.tricks_won)
     h.left = h.size - len(seen.tricks)
     h.first = -1  # no trick closed yet after the root
+    h.deck_jokers = seen.jokers
     return h
 
 
@@ -290,13 +367,30 @@ def _rewards(rules: TrixterRules, size: int) -> list[list[float]]:
     return [[(x - lo) / span for x in row] for row in scores]
 
 
-def _select(root: _Node, st: _Hand, root_legal: int, rand, c: float) -> tuple[_Node, list[int]]:
+def _select(root: _Node, st: _Hand, root_legal: int, rand, c: float,
+            by_hand: int = -1) -> tuple[_Node, list[int]]:
     """Walk down from ``root`` while every move legal in this layout has a child (UCB1 with
-    availability counts), then expand one untried move: the node reached and the moves."""
+    availability counts), then expand one untried move: the node reached and the moves.
+    Seats other than ``by_hand`` (the seat searching; -1: none) bid by their layout's
+    hand (:meth:`_Hand.hand_bid`), not by UCB1."""
     log, sqrt = math.log, math.sqrt
     node = root
     path = []
     while st.phase != _OVER:
+        if by_hand >= 0 and st.phase == _BID and node is not root and st.mover() != by_hand:
+            a = st.hand_bid(rand)
+            child = next((ch for ch in node.children if ch.action == a), None)
+            if child is None:
+                child = _Node(node, a, st.mover())
+                node.children.append(child)
+                node.tried |= 1 << a
+                st.move(a)
+                path.append(a)
+                return child, path
+            st.move(a)
+            path.append(a)
+            node = child
+            continue
         legal = root_legal if node is root else st.legal()
         untried = legal & ~node.tried
         if untried:
@@ -354,6 +448,8 @@ def search(observation: TrixterObservation | dict[str, Any], iterations: int = I
     layouts = sample(view_of(seen, seat), iterations, rng)
     if not layouts:
         raise ValueError("no layout of the hidden cards fits what this seat has seen")
+    if informed and BIDS_TELL:
+        layouts = told_by_bids(seen, base, layouts, rng)
     root = _Node(None, -1, -1)
     results: dict[int, list[tuple[int, int]]] = {a: [] for a in moves}
     firsts: dict[int, list[int]] = {a: [] for a in moves}
@@ -362,7 +458,8 @@ def search(observation: TrixterObservation | dict[str, Any], iterations: int = I
     others = [(seat + k) % base.n for k in range(1, base.n)]
     for hands in layouts:
         st = base.layout(hands)
-        node, path = _select(root, st, root_legal, rand, exploration)
+        node, path = _select(root, st, root_legal, rand, exploration,
+                             seat if informed and BIDS_BY_HAND else -1)
         st.play_out(rand, informed)
         bids, won = st.bids, st.won
         results[path[0]].append((bids[seat], won[seat]))

@@ -15,6 +15,7 @@ are one pool it reasons about by chance.
 
 from __future__ import annotations
 
+import functools
 from math import comb
 from tutor.engine.actions import Action, Bid, ChooseTrump, Play
 from tutor.engine.cards import CARDS, JOKER, Card, CardSet, Suit
@@ -23,7 +24,7 @@ from tutor.engine.observation import TrixterObservation
 from tutor.engine.protocol import Phase
 from tutor.bots import RandomBot, legal_actions, policy
 
-__all__ = ["TrixterBot", "estimate_tricks"]
+__all__ = ["TrixterBot", "estimate_tricks", "estimate_mask"]
 
 
 def _binom(k: int, j: int, p: float) -> float:
@@ -46,53 +47,68 @@ def estimate_tricks(hand: list[Card], trump: Suit | None, players: int,
     >>> estimate_tricks(low, Suit.SPADES, players=4) < 0.3
     True
     """
-    cards = [c for c in hand if not c.is_joker]
-    size = len(hand)
+    mask = 0
+    for c in hand:
+        if not c.is_joker:
+            mask |= 1 << c.index
+    return estimate_mask(mask, len(hand), -1 if trump is None else int(trump), players, jokers)
+
+
+def estimate_mask(mask: int, size: int, trump: int, players: int, jokers: int = 0) -> float:
+    """:func:`estimate_tricks` of the hand of ``size`` cards whose non-joker cards are the
+    bits of ``mask`` (``trump`` a suit number, or -1 for none): the same count, each suit's
+    part computed once (the advice weighs thousands of layouts' hands by it)."""
     if not size:
         return 0.0
-    unseen = 52 + jokers - size
-    p = min(1.0, (players - 1) * size / unseen) if unseen else 0.0
-    total = 0.0
-    trump_wins = 0.0
-    if trump is not None:  # the chance that an opponent holds a trump at all
-        trumps_out = 13 - sum(1 for c in cards if c.suit == trump)
-        has_trump = 1 - (1 - trumps_out / unseen) ** size if unseen else 0.0
-    guard = max(0.4, 0.85 - 0.1 * (players - 3))  # a guarded card survives a higher one
-    for suit in Suit:
-        mine = sorted((c.rank for c in cards if c.suit == suit), reverse=True)
-        if not mine:
-            continue
-        out_len = (13 - len(mine)) * p / max(1, players - 1)  # per opponent, on average
-        for i, rank in enumerate(mine):
-            higher = sum(1 for r in range(rank + 1, 15) if r not in mine)
-            guards = len(mine) - 1 - i
-            win = sum(_binom(higher, j, p) * guard ** j for j in range(min(higher, guards) + 1))
-            # A long card: in round i + 1 of the suit every opponent may be out of it.
-            exhausted = _poisson_cdf(i - 1, out_len) ** (players - 1) if i >= 2 else 0.0
-            if trump is not None and suit != trump:
-                # Round i + 1 of the suit: an opponent with at most i cards of it may ruff.
-                short = _poisson_cdf(i, out_len)
-                win *= (1 - 0.9 * has_trump * short) ** (players - 1)
-                exhausted *= 0.3
-                if size <= 2:  # in a tiny hand a side card wins only if its suit is led
-                    win *= 0.4 + 0.2 * size
-            win = max(win, exhausted)
+    n_trumps = (mask >> (13 * trump) & 0x1FFF).bit_count() if trump >= 0 else 0
+    total = trump_wins = shortness = 0.0
+    for suit in range(4):
+        ranks = mask >> (13 * suit) & 0x1FFF
+        kind = 2 if trump < 0 else (0 if suit == trump else 1)
+        if ranks:
+            win = _suit_wins(ranks, kind, size, players, jokers, n_trumps if kind == 1 else 0)
             total += win
-            if suit == trump:
-                trump_wins += win
-    if trump is not None and size >= 3:
-        n_trumps = sum(1 for c in cards if c.suit == trump)
+            if kind == 0:
+                trump_wins = win
+        if kind == 1:
+            shortness += (1.0, 0.5, 0.2)[ranks.bit_count()] if ranks.bit_count() < 3 else 0.0
+    if trump >= 0 and size >= 3:
         spare = max(0.0, n_trumps - trump_wins)
-        shortness = 0.0
-        for suit in Suit:
-            if suit == trump:
-                continue
-            length = sum(1 for c in cards if c.suit == suit)
-            shortness += {0: 1.0, 1: 0.5, 2: 0.2}.get(length, 0.0)
         total += 0.6 * min(1.0, 4 / players) * min(spare, shortness)
     if players <= 4 and size > 8:  # measured in play: long hands win more than counted
         total += 0.05 * (size - 8)
     return max(0.0, min(float(size), total))
+
+
+@functools.lru_cache(maxsize=1 << 18)
+def _suit_wins(ranks: int, kind: int, size: int, players: int, jokers: int,
+               n_trumps: int) -> float:
+    """The tricks the cards of one suit (``ranks``: bit ``r - 2`` for rank ``r``) can
+    expect: ``kind`` 0 the trump suit, 1 a side suit (``n_trumps`` held), 2 no trump."""
+    unseen = 52 + jokers - size
+    p = min(1.0, (players - 1) * size / unseen) if unseen else 0.0
+    has_trump = 0.0
+    if kind == 1:  # the chance that an opponent holds a trump at all
+        has_trump = 1 - (1 - (13 - n_trumps) / unseen) ** size if unseen else 0.0
+    guard = max(0.4, 0.85 - 0.1 * (players - 3))  # a guarded card survives a higher one
+    mine = [r + 2 for r in range(12, -1, -1) if ranks >> r & 1]
+    out_len = (13 - len(mine)) * p / max(1, players - 1)  # per opponent, on average
+    total = 0.0
+    for i, rank in enumerate(mine):
+        higher = sum(1 for r in range(rank + 1, 15) if r not in mine)
+        guards = len(mine) - 1 - i
+        win = sum(_binom(higher, j, p) * guard ** j for j in range(min(higher, guards) + 1))
+        # A long card: in round i + 1 of the suit every opponent may be out of it.
+        exhausted = _poisson_cdf(i - 1, out_len) ** (players - 1) if i >= 2 else 0.0
+        if kind == 1:
+            # Round i + 1 of the suit: an opponent with at most i cards of it may ruff.
+            short = _poisson_cdf(i, out_len)
+            win *= (1 - 0.9 * has_trump * short) ** (players - 1)
+            exhausted *= 0.3
+            if size <= 2:  # in a tiny hand a side card wins only if its suit is led
+                win *= 0.4 + 0.2 * size
+        total += max(win, exhausted)
+    return total
 
 
 def _poisson_cdf(k: int, mean: float) -> float:
