@@ -17,7 +17,9 @@ scoring with the game's own tables (:meth:`TrixterRules.score`,
 same layouts (common random numbers), so the differences are the options'. In Trixter
 an information-set tree search (:func:`tutor.advice.tree.search`, informed by that
 policy) also weighs the other seats' answers and the seat's own later choices: each
-option's numbers come from the iterations through it.
+option's numbers come from the iterations through it. There the layouts are drawn by how
+likely the bids said are with them, and the seats yet to bid bid by the hand each layout
+deals them (:func:`tutor.advice.tree.likely_bid`).
 
 Work is counted in rollouts (``budget``; in Trixter, tree iterations of one rollout
 each): the same game and seed give the same advice on any machine; ``seconds`` converts

@@ -367,6 +367,16 @@ def _rewards(rules: TrixterRules, size: int) -> list[list[float]]:
     return [[(x - lo) / span for x in row] for row in scores]
 
 
+def _expand(node: _Node, st: _Hand, a: int, path: list[int]) -> _Node:
+    """The new child of ``node`` for move ``a``, made in ``st`` and added to ``path``."""
+    child = _Node(node, a, st.mover())
+    node.children.append(child)
+    node.tried |= 1 << a
+    st.move(a)
+    path.append(a)
+    return child
+
+
 def _select(root: _Node, st: _Hand, root_legal: int, rand, c: float,
             by_hand: int = -1) -> tuple[_Node, list[int]]:
     """Walk down from ``root`` while every move legal in this layout has a child (UCB1 with
@@ -381,12 +391,7 @@ def _select(root: _Node, st: _Hand, root_legal: int, rand, c: float,
             a = st.hand_bid(rand)
             child = next((ch for ch in node.children if ch.action == a), None)
             if child is None:
-                child = _Node(node, a, st.mover())
-                node.children.append(child)
-                node.tried |= 1 << a
-                st.move(a)
-                path.append(a)
-                return child, path
+                return _expand(node, st, a, path), path
             st.move(a)
             path.append(a)
             node = child
@@ -394,13 +399,7 @@ def _select(root: _Node, st: _Hand, root_legal: int, rand, c: float,
         legal = root_legal if node is root else st.legal()
         untried = legal & ~node.tried
         if untried:
-            a = _pick(untried, rand())
-            child = _Node(node, a, st.mover())
-            node.children.append(child)
-            node.tried |= 1 << a
-            st.move(a)
-            path.append(a)
-            return child, path
+            return _expand(node, st, _pick(untried, rand()), path), path
         best, best_v = None, -1.0
         for ch in node.children:
             if legal >> ch.action & 1:
