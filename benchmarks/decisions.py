@@ -26,16 +26,17 @@ from tutor.bots import bot_for  # noqa: E402
 LEVELS = ("beginner", "intermediate", "expert")
 
 
-def observations(deals: int, seed: int) -> dict[str, list[dict]]:
-    """The 13-card decisions to time: bids and first-trick cards, seat by seat."""
-    out: dict[str, list[dict]] = {"bid": [], "play": []}
+def observations(deals: int, seed: int) -> dict[str, list]:
+    """The 13-card decisions to time: bids and first-trick cards, seat by seat (each the
+    seat's typed view, as the bots take it)."""
+    out: dict[str, list] = {"bid": [], "play": []}
     for d in range(deals):
         g = TrixterGame.new(players=4, seed=seed * 1000 + d, first_hand=13)
         bots = [bot_for("trixter", "beginner", seed=s) for s in range(4)]
         while g.to_move is not None and len(g.tricks) == 0 and len(g.hands[g.to_move]) == 13:
-            obs = g.observe(g.to_move)
-            if obs["phase"] in out:
-                out[obs["phase"]].append(obs)
+            obs = g.observation(g.to_move)
+            if obs.phase.value in out:
+                out[obs.phase.value].append(obs)
             g.apply(bots[g.to_move].act(obs), g.to_move)
     return out
 
