@@ -157,3 +157,16 @@ def test_advice_benchmark_prints_a_table():
     for cells in rows.values():
         pure_median = float(cells[2])
         assert pure_median > 0
+
+
+def test_decision_time_benchmark_prints_a_table():
+    """benchmarks/decisions.py --deals 1: every level's bids and first-trick cards at 13
+    cards (it once handed the bots a JSON view they no longer take, unnoticed)."""
+    out = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "decisions.py"),
+                          "--deals", "1"], capture_output=True, text=True, check=True,
+                         timeout=LIMIT).stdout
+    lines = out.splitlines()
+    assert lines[0] == "4-player Trixter, 13 cards: 1 deals, 4 first-trick cards, 4 bids"
+    rows = {tuple(ln.split()[:2]) for ln in lines[2:]}
+    assert rows == {(lv, k) for lv in ("beginner", "intermediate", "expert")
+                    for k in ("bid", "play")}
