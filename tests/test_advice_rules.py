@@ -293,7 +293,7 @@ def check_trixter_cards(game, monkeypatch, where: str) -> tuple[int, int]:
         *a, **k, trace=lambda hands, path, won: walks.append((list(path), won))))
     seat = game.to_move
     a = advise(game, budget=12)
-    assert a.samples == len(walks) >= 12 and not a.paired
+    assert a.rollouts == len(walks) >= 12 and a.samples == 1 and not a.paired
     rules, bid = game.rules, game.bids[seat]
     segs = list(rec.rollouts)
     jokers = 0

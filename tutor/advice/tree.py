@@ -305,13 +305,16 @@ class SearchResult:
     of every iteration through it, in order; ``firsts`` the seat that took the first trick
     closed after the move (the trick in progress, the one a lead starts, or for a trump or
     a bid the hand's first), on the same iterations; ``margins`` the seat's score less the
-    mean of the others' scores for the hand, on the same iterations."""
+    mean of the others' scores for the hand, on the same iterations. ``layouts``: the
+    different layouts searched (fewer than the iterations when few cards are hidden, or
+    when drawn again by the bids, :func:`told_by_bids`, which repeats the likelier ones)."""
 
     moves: list[tuple[Action, int, float]]
     iterations: int
     results: dict[str, list[tuple[int, int]]] = field(default_factory=dict, repr=False)
     firsts: dict[str, list[int]] = field(default_factory=dict, repr=False)
     margins: dict[str, list[float]] = field(default_factory=dict, repr=False)
+    layouts: int = 0
 
     @property
     def best(self) -> Action:
@@ -478,4 +481,5 @@ def search(observation: TrixterObservation | dict[str, Any], iterations: int = I
                          for ch in ranked], len(layouts),
                         {str(moves[a]): r for a, r in results.items()},
                         {str(moves[a]): f for a, f in firsts.items()},
-                        {str(moves[a]): m for a, m in margins.items()})
+                        {str(moves[a]): m for a, m in margins.items()},
+                        len({tuple((h.mask, h.jokers) for h in hands) for hands in layouts}))

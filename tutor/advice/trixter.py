@@ -46,7 +46,7 @@ def trixter_advice(game, seat: int, legal: list[Action], work: int, rng_seed: st
     phase = obs.phase
     rules = game.rules
     fresh = Bid if phase == Phase.BID else (Play if phase == Phase.PLAY else ChooseTrump)
-    results, firsts, margins, done = _iterations(game, obs, legal, work, rng_seed)
+    results, firsts, margins, done, layouts = _iterations(game, obs, legal, work, rng_seed)
     chance_kind = phase == Phase.PLAY and rules.scoring == "exact"
     options, per, short, features = [], {}, {}, {}
     for a in legal:
@@ -70,7 +70,7 @@ def trixter_advice(game, seat: int, legal: list[Action], work: int, rng_seed: st
     if MARGIN_FIRST and not chance_kind:
         options = margin_first(options, margins)
     advice = Advice(seat=seat, kind="chance" if chance_kind else "points", options=options,
-                    samples=done, seconds=0.0, rollouts=done, short=short, per=per,
+                    samples=layouts, seconds=0.0, rollouts=done, short=short, per=per,
                     paired=False, features=features)
     if len(options) > 1:
         advice.sure = advice.beats(str(options[0].action), str(options[1].action))
@@ -84,7 +84,8 @@ def trixter_advice(game, seat: int, legal: list[Action], work: int, rng_seed: st
 
 def _iterations(game, obs, legal: list[Action], work: int, rng_seed: str):
     """The tree's iterations through each option (by its text): the seat's bid and tricks,
-    who took the first trick after it, its margin over the others; and how many were run.
+    who took the first trick after it, its margin over the others; how many were run, and
+    on how many different layouts.
     A dealer's bids are the iterations under the trump named in the trump's tree, or a
     tree of their own when it hardly tried that trump (see :func:`trixter_advice`)."""
     phase = obs.phase
@@ -101,7 +102,7 @@ def _iterations(game, obs, legal: list[Action], work: int, rng_seed: str):
     trump_tree = tree.phase == Phase.TRUMP
     r = tree_search.search(tree, max(work, 2 * len(tree.legal)),
                "advice/trump" if trump_tree else f"{rng_seed}/0", informed=True)
-    results, firsts, done = dict(r.results), dict(r.firsts), r.iterations
+    results, firsts, done, layouts = dict(r.results), dict(r.firsts), r.iterations, r.layouts
     margins = dict(r.margins)
     bids = [a for a in legal if isinstance(a, Bid)]
     if changes:
@@ -119,7 +120,8 @@ def _iterations(game, obs, legal: list[Action], work: int, rng_seed: str):
             firsts.update(r.firsts)
             margins.update(r.margins)
             done += r.iterations
-    return results, firsts, margins, done
+            layouts += r.layouts
+    return results, firsts, margins, done, layouts
 
 
 def _features(got: list[tuple[int, int]], firsts: list[int], margins: list[float],
