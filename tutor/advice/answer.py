@@ -148,6 +148,9 @@ class Advice:
         >>> Advice(seat=0, kind="chance", samples=4, seconds=0, options=[
         ...     Option(act("JD"), 0.80, ""), Option(act("9D"), 0.78, "")]).either()
         'Either makes your bid about 80% of the time.'
+        >>> Advice(seat=0, kind="chance", samples=4, seconds=0, options=[
+        ...     Option(act("QD"), 0.997, ""), Option(act("9D"), 0.996, "")]).either()
+        'Either makes your bid almost always.'
         >>> Advice(seat=0, kind="points", samples=4, seconds=0, options=[
         ...     Option(act("KS"), -88.1, "-88.1 points expected in this deal"),
         ...     Option(act("QS"), -88.1, "")]).either()
@@ -177,7 +180,9 @@ class Advice:
     def _either(self) -> str:
         """What either of two choices about equal gives, from the best's value."""
         v = self.options[0].value
-        if self.kind == "chance":
+        if self.kind == "chance":  # "about 100%" would read as a doubt about a sure thing
+            if percent(v) in ("0%", "100%"):
+                return f"either makes your bid almost {'always' if v > 0.5 else 'never'}"
             return f"either makes your bid about {percent(v)} of the time"
         if self.kind == "place":
             return f"either finishes you in about place {v:.1f}"
