@@ -47,11 +47,8 @@ def estimate_tricks(hand: list[Card], trump: Suit | None, players: int,
     >>> estimate_tricks(low, Suit.SPADES, players=4) < 0.3
     True
     """
-    mask = 0
-    for c in hand:
-        if not c.is_joker:
-            mask |= 1 << c.index
-    return estimate_mask(mask, len(hand), -1 if trump is None else int(trump), players, jokers)
+    return estimate_mask(CardSet(hand).mask, len(hand), -1 if trump is None else int(trump),
+                         players, jokers)
 
 
 def estimate_mask(mask: int, size: int, trump: int, players: int, jokers: int = 0) -> float:
