@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tutor.engine.masks import (DIAMONDS, FULL, HEARTS, HIGHER, JACK, JOKER, KING_OF_HEARTS, SUIT,
-                                beats, bits, legal_mask, led_suit, trex_place, trex_playable,
+                                bits, legal_mask, led_suit, trex_place, trex_playable,
                                 trick_winner, trix_legal_mask)
 
 __all__ = ["trixter_card", "trixter_rollout", "TricksWon", "TrixDeal", "trix_deal", "trix_card",
@@ -28,12 +28,13 @@ __all__ = ["trixter_card", "trixter_rollout", "TricksWon", "TrixDeal", "trix_dea
 
 # --- Trixter ------------------------------------------------------------------------------
 def trixter_card(hand: int, jokers: int, trick: list[int], trump: int, unseen: int,
-                 need: int, last: bool, draw_trumps: bool = True) -> int:
+                 need: int, last: bool, draw_trumps: bool = True, top: int = -1) -> int:
     """The beginner's card on masks: win cheaply while the bid needs tricks (``need`` > 0),
     duck once it has enough. ``trump`` is a suit or -1; ``unseen`` the cards the seat has
     not seen; ``last``: the seat plays the trick's last card. ``draw_trumps``: a leader
     still short of its bid leads a master trump while others may hold trumps (the advice's
-    play-outs do; the beginner bot at the table does not)."""
+    play-outs do; the beginner bot at the table does not). ``top``: the card winning the
+    trick so far, if the caller keeps it (else it is found again)."""
     allowed = legal_mask(hand, jokers, trick)
     if not allowed & (allowed - 1):  # one card to play (a third of the calls)
         return allowed.bit_length() - 1
@@ -43,13 +44,11 @@ def trixter_card(hand: int, jokers: int, trick: list[int], trump: int, unseen: i
         return JOKER
     if led < 0:  # leading (or only jokers down)
         return _trixter_lead(hand, jokers, legal, trump, unseen, need, draw_trumps)
-    top = trick[trick_winner(trick, trump)]
-    winners, losers = [], []
-    for i in bits(legal):
-        if beats(i, top, trump):
-            winners.append(i)
-        else:
-            losers.append(i)
+    if top < 0:
+        top = trick[trick_winner(trick, trump)]
+    # The cards that beat it (:func:`beats`): higher of its suit, any trump over a side card.
+    over = HIGHER[top] | (SUIT[trump] if trump >= 0 and top // 13 != trump else 0)
+    winners, losers = bits(legal & over), bits(legal & ~over)
     if joker_ok:
         losers.append(JOKER)
     if need > 0:
@@ -131,19 +130,26 @@ def trixter_rollout(hands: list[int], jokers: list[int], trick: list[int], leade
     n = len(hands)
     trick = list(trick)
     first = -1
+    # The card winning the trick so far and its place, kept as cards fall (trick_winner's).
+    at = trick_winner(trick, trump)
+    top = trick[at] if led_suit(trick) >= 0 else -1
     while True:
         while len(trick) < n:
             s = (leader + len(trick)) % n
             h = hands[s]
             c = trixter_card(h, jokers[s], trick, trump, FULL & ~gone & ~h,
-                             bids[s] - won[s], len(trick) == n - 1)
+                             bids[s] - won[s], len(trick) == n - 1, True, top)
             if c == JOKER:
                 jokers[s] -= 1
             else:
                 hands[s] = h & ~(1 << c)
                 gone |= 1 << c
+                if top < 0 or HIGHER[top] >> c & 1 or (
+                        c // 13 == trump and top // 13 != trump):
+                    top, at = c, len(trick)
             trick.append(c)
-        w = (leader + trick_winner(trick, trump)) % n
+        w = (leader + at) % n
+        at, top = 0, -1
         won[w] += 1
         if first < 0:
             first = w
