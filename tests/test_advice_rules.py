@@ -268,7 +268,7 @@ def replay_trixter(g, seg: dict, where: str) -> None:
     assert trump == trump_index(g.trump) and won == g.tricks_won, where
     assert gone == played(g), where
     n = g.n_players
-    for (hand, jk, trick, trump, unseen, need, last), card in seg["plays"]:
+    for (hand, jk, trick, trump, unseen, need, last, draw, top), card in seg["plays"]:
         s = g.to_move
         assert (hand, jk) == (g.hands[s].mask, g.hands[s].jokers), where
         assert trick == [index(c) for _, c in g.trick], where
@@ -276,6 +276,11 @@ def replay_trixter(g, seg: dict, where: str) -> None:
         assert unseen == FULL & ~played(g) & ~hand, where
         assert need == bids[s] - g.tricks_won[s], where
         assert last == (len(g.trick) == n - 1), where
+        assert draw  # the play-outs draw trumps
+        # The winning card the play-out keeps as cards fall is the engine's (-1: none down).
+        cards = [c for _, c in g.trick]
+        real = any(not c.is_joker for c in cards)
+        assert top == (index(cards[trick_winner(cards, g.trump)]) if real else -1), where
         g.apply(Play(card_of(card)), s)  # the engine refuses an illegal card
     assert g.phase in OVER, f"{where}: the rollout stopped before the hand was over"
     assert seg["result"] == g.tricks_won, where

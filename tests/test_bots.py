@@ -296,6 +296,64 @@ def test_trixter_estimates():
     assert estimate_tricks(low, Suit.SPADES, players=4) < 0.3
 
 
+def whole_suit_wins(ranks, kind, size, players, jokers, n_trumps):
+    """A suit's expected tricks written as one loop over the suit (the count's first form,
+    before it was split card by card and kept in a memo): the oracle for the fast count."""
+    from math import comb, exp, factorial
+
+    def poisson_cdf(k, mean):
+        return sum(exp(-mean) * mean ** j / factorial(j) for j in range(k + 1))
+
+    unseen = 52 + jokers - size
+    p = min(1.0, (players - 1) * size / unseen) if unseen else 0.0
+    has_trump = 0.0
+    if kind == 1:
+        has_trump = 1 - (1 - (13 - n_trumps) / unseen) ** size if unseen else 0.0
+    guard = max(0.4, 0.85 - 0.1 * (players - 3))
+    mine = [r + 2 for r in range(12, -1, -1) if ranks >> r & 1]
+    out_len = (13 - len(mine)) * p / max(1, players - 1)
+    total = 0.0
+    for i, rank in enumerate(mine):
+        higher = sum(1 for r in range(rank + 1, 15) if r not in mine)
+        guards = len(mine) - 1 - i
+        win = sum(comb(higher, j) * p ** j * (1 - p) ** (higher - j) * guard ** j
+                  for j in range(min(higher, guards) + 1))
+        exhausted = poisson_cdf(i - 1, out_len) ** (players - 1) if i >= 2 else 0.0
+        if kind == 1:
+            win *= (1 - 0.9 * has_trump * poisson_cdf(i, out_len)) ** (players - 1)
+            exhausted *= 0.3
+            if size <= 2:
+                win *= 0.4 + 0.2 * size
+        total += max(win, exhausted)
+    return total
+
+
+def test_the_fast_hand_count_is_the_whole_suit_count_exactly():
+    """The advice weighs each layout's hands by the count: its memo and card-by-card parts
+    must give the very same numbers (the pinned hints depend on them), cold and warm."""
+    import random
+
+    from tutor.bots import trixter as bt
+
+    rng = random.Random(11)
+    bt._SUIT_MEMO.clear()
+    for _ in range(3000):
+        size, players, jokers = rng.randint(1, 13), rng.randint(3, 7), rng.choice((0, 1, 2))
+        trump = rng.choice((-1, 0, 1, 2, 3))
+        mask = sum(1 << c for c in rng.sample(range(52), size))
+        n_trumps = (mask >> (13 * trump) & 0x1FFF).bit_count() if trump >= 0 else 0
+        for suit in range(4):
+            ranks = mask >> (13 * suit) & 0x1FFF
+            kind = 2 if trump < 0 else (0 if suit == trump else 1)
+            if ranks:
+                held = n_trumps if kind == 1 else 0
+                want = whole_suit_wins(ranks, kind, size, players, jokers, held)
+                assert bt._suit_wins(ranks, kind, size, players, jokers, held) == want
+        first = bt.estimate_mask(mask, size, trump, players, jokers)
+        assert bt.estimate_mask(mask, size, trump, players, jokers) == first  # from the memo
+    assert bt._SUIT_MEMO
+
+
 def trixter_obs(hand, trick, bid, won, trump="S", players=4, seat=1, **more):
     obs = {"game": "trixter", "phase": "play", "seat": seat, "players": ["p"] * players,
            "hand": hand, "trick": trick, "tricks": [], "trump": trump, "jokers": 0,
