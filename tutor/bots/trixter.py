@@ -86,9 +86,10 @@ def estimate_mask(mask: int, size: int, trump: int, players: int, jokers: int = 
 
 
 _SUIT_MEMO: dict[int, float] = {}
-"""Each suit's part of :func:`estimate_mask` by one int key (suit, kind, trumps held, hand
-size, players, jokers): a flat dict is the cheapest lookup, and the advice's layouts meet
-the same suits again and again."""
+"""Each suit's part of :func:`estimate_mask` by one int key: the suit's ranks (bits 0-12),
+its kind (13-14), trumps held (15-18), hand size (19-23), players (24-27), jokers (from
+28). A flat dict is the cheapest lookup, and the advice's layouts meet the same suits
+again and again."""
 _MEMO_SIZE = 1 << 18
 
 
