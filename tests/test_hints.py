@@ -15,7 +15,7 @@ import pytest
 
 from tutor import TrixGame, TrixterGame
 from tutor.engine import records
-from tutor.engine.actions import Action, parse_action
+from tutor.engine.actions import Action, Bid, ChooseTrump, parse_action
 from tutor.bots import Bot
 from tutor.engine.cards import CardSet, parse_deal
 from tutor.engine.observation import Observation
@@ -547,7 +547,17 @@ def test_without_a_reason_the_first_step_is_a_general_line() -> None:
     s2._advisor = Fake()
     s2.hint()
     assert s2.hint_view()["idea"] == "Think about how many tricks your hand can take."
-    assert s2.hint_view()["button"] == "Show the bid"
+    # The dealer's bid, where the trump may still be changed: the button gives away
+    # neither a bid nor a new trump. A bid with only bids to choose from says "bid".
+    assert any(isinstance(a, ChooseTrump) for a in s2.game.legal_actions(0))
+    assert s2.hint_view()["button"] == "Show the choice"
+    s4 = PlaySession(TrixterGame.new(players=4, seed=5, dealer=3, first_hand=3), opponents=QUIET)
+    s4.advance()
+    s4._advisor = Fake()
+    assert s4.game.phase == Phase.BID and s4.learner_to_move
+    assert all(isinstance(a, Bid) for a in s4.game.legal_actions(0))
+    s4.hint()
+    assert s4.hint_view()["button"] == "Show the bid"
     s3 = trix_at("card")
     s3._advisor = Fake()
     s3.hint()

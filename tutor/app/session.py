@@ -644,18 +644,26 @@ def hint_words(advice: Any, stale: bool = False, top: int = HINT_OPTIONS,
     Every key is always there (empty until its step); ``button`` names the next step
     ("" at the last). Nothing but the advice: it holds only what the seat may know."""
     step = HINT_STEPS if stale else max(1, min(HINT_STEPS, step))
-    best = advice.best
     words: dict[str, Any] = {
         "step": step, "steps": HINT_STEPS, "stale": stale, "idea": idea_words(advice),
         "title": _hint_title(advice, stale) if step >= 2 else "Hint",
         "why": _after_title(why_words(advice), advice) if step >= 2 else "",
         "options": [], "more": 0, "measure": "", "line": "", "note": "",
-        "button": {1: _NEXT_STEP.get(type(best), "Show the choice"),
-                   2: "Show the numbers"}.get(step, ""),
+        "button": {1: _next_step(advice), 2: "Show the numbers"}.get(step, ""),
     }
     if step >= 3:
         words.update(_hint_numbers(advice, top))
     return words
+
+
+def _next_step(advice: Any) -> str:
+    """The first step's button: it names the kind of choice only when every option is of
+    that kind, so that at the dealer's bid, where the trump may still be changed, it does
+    not give away whether a bid or a new trump is best."""
+    kinds = {type(o.action) for o in advice.options}
+    if len(kinds) > 1:
+        return "Show the choice"
+    return _NEXT_STEP.get(type(advice.best), "Show the choice")
 
 
 def _hint_title(advice: Any, stale: bool) -> str:
