@@ -120,7 +120,7 @@ def test_a_hint_ranks_every_legal_choice_and_says_why(game: str, kind: str) -> N
     assert [o["action"] for o in shown] == [str(o.action) for o in advice.options[:5]]
     assert [o["best"] for o in shown] == [o.action == advice.best
                                           for o in advice.options[:5]]
-    assert shown[0]["best"] and shown[0]["label"] == action_words(advice.best)
+    assert shown[0]["best"] and shown[0]["label"] == _named(advice.best, advice)
     assert view["more"] == max(0, len(legal) - 5)
     assert view["title"] == _title(advice)
     assert view["line"] == advice.explain() and len(view["line"]) > 10
@@ -130,12 +130,23 @@ def test_a_hint_ranks_every_legal_choice_and_says_why(game: str, kind: str) -> N
     assert s.game.hinted == {moves}
 
 
+def _named(action: Any, advice: Any) -> str:
+    """An option as the hint names it: a trump named at the dealer's bid (among bids) is
+    a change of trump."""
+    text = action_words(action)
+    if text.startswith("Trump ") and any(str(o.action).startswith("bid ")
+                                         for o in advice.options):
+        return "Change trump to " + text[len("Trump "):]
+    return "Change to no trump" if text == "No trump" and any(
+        str(o.action).startswith("bid ") for o in advice.options) else text
+
+
 def _title(advice: Any) -> str:
     """The hint's title: the best choice, or the best two when they are about equal."""
     if advice.about_equal:
-        return (f"Hint: {action_words(advice.best)} or "
-                f"{action_words(advice.options[1].action)}, about equal")
-    return f"Hint: {action_words(advice.best)}"
+        return (f"Hint: {_named(advice.best, advice)} or "
+                f"{_named(advice.options[1].action, advice)}, about equal")
+    return f"Hint: {_named(advice.best, advice)}"
 
 
 def test_the_hint_reads_only_the_learners_view() -> None:

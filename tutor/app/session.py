@@ -46,7 +46,8 @@ from tutor.engine.seats import direction
 
 __all__ = ["PlaySession", "Move", "SavedGame", "LEVEL_NAMES", "learner_views", "status_text",
            "describe", "game_result", "round_kind", "round_words", "ago", "hint_words",
-           "hint_seconds", "action_words", "observation_seed", "HINT_OPTIONS", "HINT_STEPS"]
+           "hint_seconds", "action_words", "choice_words", "observation_seed", "HINT_OPTIONS",
+           "HINT_STEPS"]
 
 log = logging.getLogger(__name__)
 
@@ -666,11 +667,30 @@ def _next_step(advice: Any) -> str:
     return _NEXT_STEP.get(type(advice.best), "Show the choice")
 
 
+def choice_words(action: Action, advice: Any) -> str:
+    """:func:`action_words`, but a trump among bids (the dealer may still change it until
+    the next player bids) reads as the change it is.
+
+    >>> from tutor.engine.cards import Suit
+    >>> from tutor.advice.answer import Advice, Option
+    >>> a = Advice(seat=0, kind="points", samples=1, seconds=0, options=[
+    ...     Option(ChooseTrump(Suit.HEARTS), 1.0, ""), Option(Bid(0), 0.5, "")])
+    >>> choice_words(ChooseTrump(Suit.HEARTS), a), choice_words(Bid(0), a)
+    ('Change trump to ♥ hearts', 'Bid 0')
+    """
+    if isinstance(action, ChooseTrump) and any(isinstance(o.action, Bid)
+                                               for o in advice.options):
+        s = action.suit
+        return "Change to no trump" if s is None else \
+            f"Change trump to {s.symbol} {s.name.lower()}"
+    return action_words(action)
+
+
 def _hint_title(advice: Any, stale: bool) -> str:
     """The best choice, or the best two when they are about equal."""
-    named = action_words(advice.best)
+    named = choice_words(advice.best, advice)
     if getattr(advice, "about_equal", False):
-        named += f" or {action_words(advice.options[1].action)}, about equal"
+        named += f" or {choice_words(advice.options[1].action, advice)}, about equal"
     return f"The hint for your last decision: {named}" if stale else f"Hint: {named}"
 
 
@@ -700,10 +720,11 @@ def _hint_numbers(advice: Any, top: int) -> dict[str, Any]:
     """The hint's last step: the options ranked, with the line and the note."""
     options = list(advice.options)
     best = advice.best
-    shown = [{"action": str(o.action), "label": action_words(o.action), "text": str(o.text),
+    shown = [{"action": str(o.action), "label": choice_words(o.action, advice),
+              "text": str(o.text),
               "best": o.action == best} for o in options[:top]]
     if best not in [o.action for o in options[:top]]:  # never left out (ties listed first)
-        shown[-1:] = [{"action": str(best), "label": action_words(best),
+        shown[-1:] = [{"action": str(best), "label": choice_words(best, advice),
                        "text": next((str(o.text) for o in options if o.action == best), ""),
                        "best": True}]
     samples = getattr(advice, "samples", 0) or 0
