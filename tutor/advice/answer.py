@@ -125,7 +125,15 @@ class Advice:
 
     def explain(self) -> str:
         """One plain line: why the best choice beats the next best, or that the two are
-        about equal (:attr:`about_equal`) with what either gives."""
+        about equal (:attr:`about_equal`) with what either gives. At the dealer's bid a
+        trump is a change of trump.
+
+        >>> from tutor.engine.actions import parse_action as act
+        >>> Advice(seat=0, kind="points", samples=4, seconds=0, options=[
+        ...     Option(act("trump C"), 6.1, "+6.1 points expected"),
+        ...     Option(act("bid 2"), 2.3, "+2.3 points expected")]).explain()
+        'Change to ♣ trump: +6.1 points expected; the next best, bid 2: +2.3 points expected.'
+        """
         best = self.options[0]
         if len(self.options) == 1:
             return f"{_cap(label(best.action))} is your only choice: {best.text}."
@@ -137,7 +145,8 @@ class Advice:
         if self.about_equal:
             return (f"{_cap(label(best.action))} and {n} are about equal: "
                     f"{self._either()}{self._ahead()}.")
-        return (f"{_cap(_verb(best.action))}: {best.text}; "
+        changing = any(isinstance(o.action, Bid) for o in self.options)
+        return (f"{_cap(_verb(best.action, changing))}: {best.text}; "
                 f"the next best, {n}: {self.short.get(str(nxt.action), nxt.text)}.")
 
     def either(self) -> str:
@@ -256,12 +265,13 @@ def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _verb(action: Action) -> str:
-    """What doing ``action`` is called: ``play K♥``, ``bid 2``, ``name ♠ trump``."""
+def _verb(action: Action, changing: bool = False) -> str:
+    """What doing ``action`` is called: ``play K♥``, ``bid 2``, ``name ♠ trump``, or at
+    the dealer's bid (``changing``) ``change to ♠ trump``."""
     if isinstance(action, Play):
         return "play " + action.card.symbol()
     if isinstance(action, ChooseTrump):
-        return "name " + label(action)
+        return ("change to " if changing else "name ") + label(action)
     if isinstance(action, ChooseContract):
         return "choose " + label(action)
     return label(action)
