@@ -33,15 +33,12 @@ def trixter_advice(game, seat: int, legal: list[Action], work: int, rng_seed: st
     :func:`tutor.bots.policy.trixter_rollout`).
     One tree holds every seat's moves, so the seat's choice is weighed against the
     others' best answers, not against a fixed policy; each option's numbers are the
-    results of the iterations through it. A trump is valued by all its iterations, with
-    the bids the tree made under it. A dealer who may still change the trump while
-    bidding gets the very tree of the trump choice (grown from what the dealer knows, not
-    from the caller's seed): its bids are the iterations under the trump named, so the
-    advice does not turn round on a change of trump it advised against. When the trump
-    named got under a third of that tree's iterations (the dealer did not follow it, or
-    OpenSpiel turned it up), the bids get a tree of their own under it: a bid read from a
-    handful of iterations is a guess (issue 27: such first bidders made 68% of their bids
-    against OpenSpiel's 85%)."""
+    results of the iterations through it. Each trump gets a tree of its own, the budget
+    shared, and is valued by the bid that tree tried most (:func:`_by_trump`). A dealer
+    who may still change the trump while bidding gets the very trees of the trump choice
+    (grown from what the dealer knows, not from the caller's seed): the bids are those of
+    the trump named's tree, so the advice does not turn round on a change of trump it
+    advised against."""
     obs = game.observation(seat)
     phase = obs.phase
     rules = game.rules
@@ -59,9 +56,8 @@ def trixter_advice(game, seat: int, legal: list[Action], work: int, rng_seed: st
         trump = isinstance(a, ChooseTrump)
         text = (f"{'you make' if trump else 'makes'} your bid {percent(made)} of the time"
                 f" · {signed_points(mean)} points expected")
-        if trump:
-            said = [b for b, _ in got]
-            text += f" (bidding {max(sorted(set(said)), key=said.count)} most often)"
+        if trump:  # the iterations of the bid its tree tried most
+            text += f" (bidding {got[0][0]})"
         short[str(a)] = f"{percent(made)} · {signed_points(mean)} points"
         per[str(a)] = [float(b == k) for b, k in got] if chance_kind else pts
         features[str(a)] = _features(got, firsts[str(a)], margins[str(a)], seat)
@@ -86,41 +82,55 @@ def _iterations(game, obs, legal: list[Action], work: int, rng_seed: str):
     """The tree's iterations through each option (by its text): the seat's bid and tricks,
     who took the first trick after it, its margin over the others; how many were run, and
     on how many different layouts.
-    A dealer's bids are the iterations under the trump named in the trump's tree, or a
-    tree of their own when it hardly tried that trump (see :func:`trixter_advice`)."""
-    phase = obs.phase
-    changes = [a for a in legal if isinstance(a, ChooseTrump) and phase == Phase.BID]
-    current = str(ChooseTrump(game.trump))
-    tree = obs
+    A trump (named, or a change at the dealer's bid) is weighed by a tree of its own
+    (:func:`_by_trump`); at the dealer's bid, the bids are those of the tree of the trump
+    named, so that they and the other trumps are weighed alike."""
+    changes = [a for a in legal if isinstance(a, ChooseTrump) and obs.phase == Phase.BID]
+    if obs.phase != Phase.TRUMP and not changes:
+        r = tree_search.search(obs, max(work, 2 * len(obs.legal)), f"{rng_seed}/0",
+                               informed=True)
+        return dict(r.results), dict(r.firsts), dict(r.margins), r.iterations, r.layouts
+    before = obs
     if changes:  # the view before the trump was named
-        tree = replace(obs, phase=Phase.TRUMP, trump=None, trump_named=False,
-                       bids=(None,) * obs.n_players,
-                       history=tuple(h for h in obs.history if not isinstance(h[1], ChooseTrump)),
-                       legal=(*changes, ChooseTrump(game.trump)))
-    # The trump's tree grows from what the dealer knows, not the caller's seed: the same
-    # tree when the trump is named and at the dealer's bid, so the advice stands by it.
-    trump_tree = tree.phase == Phase.TRUMP
-    r = tree_search.search(tree, max(work, 2 * len(tree.legal)),
-               "advice/trump" if trump_tree else f"{rng_seed}/0", informed=True)
-    results, firsts, done, layouts = dict(r.results), dict(r.firsts), r.iterations, r.layouts
-    margins = dict(r.margins)
-    bids = [a for a in legal if isinstance(a, Bid)]
-    if changes:
-        under = list(zip(results.pop(current, []), firsts.pop(current, []),
-                         margins.pop(current, [])))
-        for a in bids:
-            results[str(a)] = [got for got, _, _ in under if got[0] == a.n]
-            firsts[str(a)] = [w for got, w, _ in under if got[0] == a.n]
-            margins[str(a)] = [m for got, _, m in under if got[0] == a.n]
-        if len(under) < work // 3:  # the trump named was hardly tried: bid on a tree of its own
-            only_bids = replace(obs, legal=tuple(bids))
-            r = tree_search.search(only_bids, max(work, 2 * len(bids)), f"{rng_seed}/1",
-                                   informed=True)
+        before = replace(obs, phase=Phase.TRUMP, trump=None, trump_named=False,
+                         bids=(None,) * obs.n_players,
+                         history=tuple(h for h in obs.history
+                                       if not isinstance(h[1], ChooseTrump)),
+                         legal=(*changes, ChooseTrump(game.trump)))
+    return _by_trump(before, work, str(ChooseTrump(game.trump)) if changes else None)
+
+
+def _by_trump(before, work: int, named: str | None):
+    """Each trump the dealer may name (``before``: the dealer's view before naming one),
+    weighed by a tree of its own, the budget shared equally: the iterations through the
+    bid that tree tried most (the dealer bidding well under that trump). For the trump
+    ``named`` (at the dealer's bid), its tree's bids instead.
+    One tree for every trump gave nearly all its iterations to the first trump that did
+    well and judged the others by a few iterations of bids still being tried; and trees
+    of different sizes do not compare (a bigger tree's opponents answer better). Each tree
+    grows from what the dealer knows, not the caller's seed: the same trees when the trump
+    is named and at the dealer's bid, so the advice stands by the trump it advised."""
+    trumps = list(before.legal)
+    dealer = before.dealer
+    allowed = tree_search.allowed_bids(before.rules, before.hand_size, dealer,
+                                       before.last_bidder, (None,) * before.n_players)
+    bids = tuple(Bid(b) for b in range(before.hand_size + 1) if allowed >> b & 1)
+    each = max(work // len(trumps), 2 * len(bids))
+    results, firsts, margins, done, layouts = {}, {}, {}, 0, 0
+    for t in sorted(trumps, key=str):
+        view = replace(before, phase=Phase.BID, trump=t.suit, trump_named=True,
+                       history=(*before.history, (dealer, t)), legal=bids)
+        r = tree_search.search(view, each, f"advice/trump/{t}", informed=True)
+        done += r.iterations
+        layouts += r.layouts
+        if str(t) == named:
             results.update(r.results)
             firsts.update(r.firsts)
             margins.update(r.margins)
-            done += r.iterations
-            layouts += r.layouts
+            continue
+        most = str(r.moves[0][0])
+        results[str(t)], firsts[str(t)] = r.results[most], r.firsts[most]
+        margins[str(t)] = r.margins[most]
     return results, firsts, margins, done, layouts
 
 
