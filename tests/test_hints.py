@@ -411,9 +411,14 @@ def test_hint_note_says_how_the_deals_were_weighed() -> None:
     trixter.apply("trump S")
     a = advise(trixter, budget=60)
     words = hint_words(a)
+    # the dealer's bid, the trump still open to change: a tree a trump, shared equally
     assert a.samples >= 60 and words["note"] == (
         f"Searched over {a.samples:,} ways the cards you cannot see could lie, each played to "
-        f"the end; the better choices were tried on more of them.")
+        f"the end: every trump as often, and under each the better bids more often.")
+    card = advise(trixter_at("card").game, budget=60)
+    assert hint_words(card)["note"] == (
+        f"Searched over {card.samples:,} ways the cards you cannot see could lie, each played "
+        f"to the end; the better choices were tried on more of them.")
     for o in a.options:
         if str(o.action).startswith("bid"):
             made = sum(a.features[str(o.action)]["made"]) / len(a.per[str(o.action)])

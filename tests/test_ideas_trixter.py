@@ -115,10 +115,10 @@ WHERE = {
                      "of the time."),
     "bid-most-often": (0, "Bid 3: playing for it, your hand takes exactly 3 tricks 41% of the "
                           "time, more often than any other number."),
-    "trump-longest": (465, "Name ♣ trump, your longest suit (2 cards): you make your bid 82% of "
-                           "the time, with ♠ trump 67% of the time."),
-    "trump-strongest": (23, "Name ♠ trump, your strongest suit (A♠): you make your bid 74% of the "
-                            "time, with ♣ trump 55% of the time."),
+    "trump-longest": (140, "Name ♦ trump, your longest suit (2 cards): you make your bid almost "
+                           "always, with ♣ trump 89% of the time."),
+    "trump-strongest": (23, "Name ♠ trump, your strongest suit (A♠): you make your bid 76% of the "
+                            "time, with ♣ trump 60% of the time."),
     "all-the-same": (37, "You have 2 tricks, more than your bid of 1: whatever you play, the bid "
                          "is lost."),
     "close-call": (6, "A close call: the J♣ makes your bid 43% of the time, the 8♣ 43% of the "

@@ -732,6 +732,9 @@ def _hint_numbers(advice: Any, top: int) -> dict[str, Any]:
     note = f"Tried on {ways}." if samples > 1 else ""
     if note and not getattr(advice, "paired", True):  # a tree search: see tutor.advice
         note = f"Searched over {ways}; the better choices were tried on more of them."
+        if any(isinstance(o.action, ChooseTrump) for o in options):  # a tree a trump
+            note = (f"Searched over {ways}: every trump as often, and under each the "
+                    "better bids more often.")
     return {"options": shown, "more": max(0, len(options) - len(shown)),
             "measure": _KIND_WORDS.get(getattr(advice, "kind", ""), ""),
             "line": advice.explain(), "note": note}
