@@ -24,7 +24,7 @@ __all__ = ["Option", "Advice", "label", "signed_points", "percent", "DEFAULT_SEC
            "hint_seconds", "observation_seed", "CLEAR", "TOLERANCE", "surely_better",
            "idea_words", "why_words", "sentence",
            "ROLLOUT_CARDS_PER_SECOND", "budget_for", "ways", "work_for", "paired_sure",
-           "unpaired_sure", "sure_of", "ranked"]
+           "unpaired_sure", "sure_of", "ranked", "trump_change"]
 
 DEFAULT_SECONDS = 0.4
 """The work of a decision when neither ``budget`` nor ``seconds`` is given, as a budget of
@@ -145,7 +145,7 @@ class Advice:
         if self.about_equal:
             return (f"{_cap(label(best.action))} and {n} are about equal: "
                     f"{self._either()}{self._ahead()}.")
-        changing = any(isinstance(o.action, Bid) for o in self.options)
+        changing = trump_change(best.action, self.options)
         return (f"{_cap(_verb(best.action, changing))}: {best.text}; "
                 f"the next best, {n}: {self.short.get(str(nxt.action), nxt.text)}.")
 
@@ -263,6 +263,12 @@ def sentence(text: str) -> str:
 
 def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
+
+
+def trump_change(action: Action, options) -> bool:
+    """Whether ``action`` is a trump named among bids: the dealer changing the trump while
+    bidding (the one place a trump and bids are choices together)."""
+    return isinstance(action, ChooseTrump) and any(isinstance(o.action, Bid) for o in options)
 
 
 def _verb(action: Action, changing: bool = False) -> str:

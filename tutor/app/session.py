@@ -38,7 +38,7 @@ from tutor.engine.actions import (Action, Bid, ChooseContract, ChooseTrump, Clai
 from tutor.bots import LEVELS, Bot, RandomBot, bot_for
 from tutor.engine.errors import IllegalActionError
 from tutor.advice.answer import (hint_seconds, idea_words, observation_seed, sentence,
-                                 why_words)
+                                 trump_change, why_words)
 from tutor.facts import deal_word, number, plural, signed, view_facts
 from tutor.engine.protocol import Game, Phase
 from tutor.engine.trix.contracts import contracts_title
@@ -678,8 +678,7 @@ def choice_words(action: Action, advice: Any) -> str:
     >>> choice_words(ChooseTrump(Suit.HEARTS), a), choice_words(Bid(0), a)
     ('Change trump to ♥ hearts', 'Bid 0')
     """
-    if isinstance(action, ChooseTrump) and any(isinstance(o.action, Bid)
-                                               for o in advice.options):
+    if trump_change(action, advice.options):
         s = action.suit
         return "Change to no trump" if s is None else \
             f"Change trump to {s.symbol} {s.name.lower()}"
