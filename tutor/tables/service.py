@@ -1,0 +1,497 @@
+"""The table service: every table, every connection, the computer seats.
+
+A connection (a page's kernel, a test, the benchmark) sends small JSON messages and gets
+back only what its role may see (:meth:`Table.message_for`): a seat its own view, a
+spectator the public facts, the teacher every hand. Every change goes through one path,
+:meth:`TableService._change`: the table is loaded (from the store when other processes share
+it), changed by the rules of :class:`~tutor.tables.table.Table`, saved with a check that
+nobody changed it meanwhile, announced, and sent to every connection. A refused message gets
+``{"type": "refused", "reason": ...}`` and changes nothing.
+
+The protocol (``type`` and its fields; ``id``, any short text, comes back in the reply):
+
+=========  ==================================================================================
+open       ``game``, ``options``, ``people`` (seats for people), ``level``, ``hints``,
+           ``away_seconds``, ``name``, ``key``, ``seat``: a new table; its opener sits down
+join       ``code``, ``name``, ``key``, ``seat`` (optional): sit down, or come back to a seat
+watch      ``code``: watch a table (public facts; every hand for the teacher)
+teach      ``token``: this connection is the teacher's
+list       the class's tables (public facts)
+act        ``action`` (its text), ``seen`` (the actions seen): a seat's decision
+ready      the next hand (deal) may be dealt for this seat
+start      start now, computers in the seats still empty
+pause, resume, say (``text``), sheet: the teacher's
+=========  ==================================================================================
+"""
+
+from __future__ import annotations
+
+import asyncio
+import csv
+import io
+import logging
+import secrets
+import time
+import zlib
+from collections import defaultdict
+from collections.abc import Callable
+from concurrent.futures import Executor, ProcessPoolExecutor
+from typing import Any, Protocol
+
+from tutor.bots import bot_for
+from tutor.engine.observation import observation_from_json
+from tutor.engine.protocol import Phase
+from tutor.tables.store import Store
+from tutor.tables.table import Table, TableError, clean_name, new_code
+
+__all__ = ["TableService", "Connection", "think", "class_sheet", "sheet_csv", "MESSAGE_TYPES"]
+
+log = logging.getLogger(__name__)
+
+MESSAGE_TYPES = ("open", "join", "watch", "teach", "list", "act", "ready", "start", "pause",
+                 "resume", "say", "sheet", "leave")
+MAX_NOTE = 300
+PACE_WINDOW = 12
+PACE_CAP = 4.0
+KEY_CHARS = set("0123456789abcdef")
+
+
+class Connection(Protocol):
+    """One client: :meth:`send` queues a message for it (never blocks)."""
+
+    def send(self, message: dict[str, Any]) -> None: ...
+
+
+class _Bound:
+    """What the service knows of a connection: its table, role and seat."""
+
+    __slots__ = ("code", "role", "seat", "teacher", "name")
+
+    def __init__(self) -> None:
+        self.code: str | None = None
+        self.role: str | None = None
+        self.seat: int | None = None
+        self.teacher = False
+        self.name: str | None = None
+
+
+def think(game_name: str, level: str, seed: int, view: dict[str, Any]) -> str:
+    """A computer seat's decision from its view alone (runs in a worker process)."""
+    bot = bot_for(game_name, level, seed=seed)
+    return str(bot.act(observation_from_json(view)))
+
+
+class TableService:
+    """Every table of a class, over ``store``. ``pause``: seconds a computer action takes at
+    least (each card is seen landing); ``teacher_token``: what proves the teacher on a
+    single server; ``identify``: on a hub, turns a connection's ``key`` (the person's hub
+    token) into ``(name, is_teacher)``; ``executor``: where computer seats think (a process
+    pool by default, so the service answers people while a computer thinks)."""
+
+    def __init__(self, store: Store, *, pause: float = 0.6, teacher_token: str | None = None,
+                 identify: Callable[[str], tuple[str, bool]] | None = None,
+                 executor: Executor | None = None, clock: Callable[[], float] = time.time,
+                 bot_seconds: float | None = None) -> None:
+        self.store = store
+        self.pause = pause
+        self.teacher_token = teacher_token or secrets.token_urlsafe(12)
+        self.identify = identify
+        self._executor = executor
+        self.clock = clock
+        self.bot_seconds = bot_seconds
+        self.cache: dict[str, Table] = {}
+        self.conns: dict[Any, _Bound] = {}
+        self.by_table: dict[str, set[Any]] = defaultdict(set)
+        self.locks: dict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self.drivers: dict[str, asyncio.Task] = {}
+        self.thoughts: dict[str, list[float]] = defaultdict(list)
+        self.loop: asyncio.AbstractEventLoop | None = None
+
+    # --- start and stop ------------------------------------------------------------------
+    async def start(self) -> None:
+        """Take up every kept table: nobody is connected after a start, so every person is
+        away from now; the computer seats go on where they were."""
+        self.loop = asyncio.get_running_loop()
+        if self._executor is None:
+            self._executor = ProcessPoolExecutor(max_workers=1)
+        now = self.clock()
+        for code in self.store.codes():
+            if not self.store.shared:
+                await self._change(code, lambda t: _all_away(t, now))
+            self._kick(code)
+        self.store.listen(lambda code: self.loop.call_soon_threadsafe(self._remote, code))
+
+    async def stop(self) -> None:
+        for task in list(self.drivers.values()):
+            task.cancel()
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+        self.store.close()
+
+    # --- connections ---------------------------------------------------------------------
+    def connect(self, conn: Connection) -> None:
+        self.conns[conn] = _Bound()
+
+    async def disconnect(self, conn: Connection) -> None:
+        """A connection is gone: its seat is away from now (a computer plays for it after
+        the table's time away)."""
+        bound = self.conns.pop(conn, None)
+        if bound is None or bound.code is None:
+            return
+        self.by_table[bound.code].discard(conn)
+        if bound.role == "seat" and bound.seat is not None:
+            seat, now = bound.seat, self.clock()
+            try:
+                await self._change(bound.code, lambda t: t.presence(seat, -1, now))
+            except TableError:  # pragma: no cover - the table is gone
+                pass
+
+    async def receive(self, conn: Connection, message: Any) -> None:
+        """Act on one message from ``conn``; a bad one is refused with the reason."""
+        bound = self.conns.get(conn)
+        if bound is None:
+            return
+        ident = message.get("id") if isinstance(message, dict) else None
+        if not isinstance(ident, (str, int)) or isinstance(ident, bool) or \
+                len(str(ident)) > 64:
+            ident = None
+        try:
+            if not isinstance(message, dict) or message.get("type") not in MESSAGE_TYPES:
+                raise TableError("a message is an object whose type is one of "
+                                 + ", ".join(MESSAGE_TYPES))
+            handler = getattr(self, f"_on_{message['type']}")
+            reply = await handler(conn, bound, message)
+        except TableError as e:
+            conn.send({"type": "refused", "reason": str(e), "id": ident})
+            return
+        except Exception:  # a bug must not stop the service
+            log.exception("message %r failed", message.get("type"))
+            conn.send({"type": "refused", "reason": "the table service could not do that",
+                       "id": ident})
+            return
+        if reply is not None:
+            reply["id"] = ident
+            conn.send(reply)
+
+    # --- the messages ----------------------------------------------------------------------
+    def _person(self, message: dict[str, Any]) -> tuple[str, str]:
+        """Who a person is: their name and key (a hub says both)."""
+        key = message.get("key")
+        if self.identify is not None:
+            if not isinstance(key, str) or not key:
+                raise TableError("sign in to the hub to sit at a table")
+            name, _teacher = self.identify(key)
+            return name, f"hub:{name}"
+        if not isinstance(key, str) or len(key) != 32 or not set(key) <= KEY_CHARS:
+            raise TableError("a person's key is 32 hexadecimal digits (the page sends it)")
+        return clean_name(message.get("name")), key
+
+    async def _on_open(self, conn, bound: _Bound, m: dict[str, Any]) -> dict[str, Any] | None:
+        name, key = self._person(m)
+        table = Table.open(m.get("game"), m.get("options"), m.get("people", [0]),
+                           m.get("level", "beginner"), hints=m.get("hints", True),
+                           away_seconds=m.get("away_seconds", 30.0))
+        seat = m.get("seat", table.sitters.index(next(x for x in table.sitters if x.waiting)))
+        table.claim(seat, name, key)  # checked before anything is kept
+        for _ in range(20):
+            if self.store.create(table):
+                break
+            table.code = new_code()
+        else:  # pragma: no cover - 10⁹ codes
+            raise TableError("no free table code: try again")
+        self.cache[table.code] = table
+        conn.send({"type": "opened", "code": table.code, "id": m.get("id")})
+        return await self._sit(conn, bound, table.code, key, name, table.seat_of(key))
+
+    async def _on_join(self, conn, bound: _Bound, m: dict[str, Any]) -> dict[str, Any] | None:
+        name, key = self._person(m)
+        code = _code(m)
+        seat = m.get("seat")
+        await self._change(code, lambda t: t.claim(seat, name, key, self.clock()))
+        table = await self._table(code)
+        return await self._sit(conn, bound, code, key, name, table.seat_of(key))
+
+    async def _sit(self, conn, bound: _Bound, code: str, key: str, name: str,
+                   seat: int | None) -> None:
+        assert seat is not None
+        self._unbind(conn, bound)
+        bound.code, bound.role, bound.seat, bound.name = code, "seat", seat, name
+        self.by_table[code].add(conn)
+        now = self.clock()
+        await self._change(code, lambda t: t.presence(seat, +1, now))
+        return None  # the view came with the change
+
+    async def _on_watch(self, conn, bound: _Bound, m: dict[str, Any]) -> None:
+        code = _code(m)
+        table = await self._table(code)
+        self._unbind(conn, bound)
+        bound.code, bound.role, bound.seat = code, "teacher" if bound.teacher else "watch", None
+        self.by_table[code].add(conn)
+        conn.send(table.message_for(bound.role, now=self.clock()))
+
+    async def _on_teach(self, conn, bound: _Bound, m: dict[str, Any]) -> dict[str, Any]:
+        token = m.get("token")
+        if self.identify is not None:
+            if not isinstance(token, str) or not self.identify(token)[1]:
+                raise TableError("only a teacher of this hub may watch every hand")
+        elif not isinstance(token, str) or \
+                not secrets.compare_digest(token.encode(), self.teacher_token.encode()):
+            raise TableError("that is not the teacher's token (the app printed it at start)")
+        bound.teacher = True
+        return {"type": "teaching"}
+
+    async def _on_list(self, conn, bound: _Bound, m: dict[str, Any]) -> dict[str, Any]:
+        now = self.clock()
+        rows = [t.summary(now) for t in map(self._load_listed, self.store.codes()) if t]
+        return {"type": "tables", "tables": rows}
+
+    def _load_listed(self, code: str) -> Table | None:
+        return self.cache.get(code) if not self.store.shared and code in self.cache \
+            else self.store.load(code)
+
+    async def _on_act(self, conn, bound: _Bound, m: dict[str, Any]) -> None:
+        code, seat = self._my_seat(bound)
+        text, seen = m.get("action"), m.get("seen")
+        await self._change(code, lambda t: t.act(seat, text, seen, "person", self.clock()))
+
+    async def _on_ready(self, conn, bound: _Bound, m: dict[str, Any]) -> None:
+        code, seat = self._my_seat(bound)
+        await self._change(code, lambda t: t.say_ready(seat))
+
+    async def _on_start(self, conn, bound: _Bound, m: dict[str, Any]) -> None:
+        code, _seat = self._my_seat(bound)
+        await self._change(code, Table.start)
+
+    async def _on_pause(self, conn, bound: _Bound, m: dict[str, Any]) -> None:
+        code = self._teaching(bound, m)
+        await self._change(code, lambda t: _set(t, paused=True))
+
+    async def _on_resume(self, conn, bound: _Bound, m: dict[str, Any]) -> None:
+        code = self._teaching(bound, m)
+        await self._change(code, lambda t: _set(t, paused=False))
+
+    async def _on_say(self, conn, bound: _Bound, m: dict[str, Any]) -> None:
+        code = self._teaching(bound, m)
+        text = m.get("text")
+        if not isinstance(text, str) or len(text) > MAX_NOTE:
+            raise TableError(f"a message to a table is a text of at most {MAX_NOTE} characters")
+        await self._change(code, lambda t: _set(t, note=" ".join(text.split())))
+
+    async def _on_sheet(self, conn, bound: _Bound, m: dict[str, Any]) -> dict[str, Any]:
+        if not bound.teacher:
+            raise TableError("the class sheet is the teacher's")
+        rows = class_sheet(self.store.tables())
+        return {"type": "sheet", "rows": rows, "csv": sheet_csv(rows)}
+
+    async def _on_leave(self, conn, bound: _Bound, m: dict[str, Any]) -> dict[str, Any]:
+        if bound.role == "seat" and bound.code is not None and bound.seat is not None:
+            code, seat, now = bound.code, bound.seat, self.clock()
+            self._unbind(conn, bound)
+            await self._change(code, lambda t: t.presence(seat, -1, now))
+        else:
+            self._unbind(conn, bound)
+        return {"type": "left"}
+
+    def _unbind(self, conn, bound: _Bound) -> None:
+        if bound.code is not None:
+            self.by_table[bound.code].discard(conn)
+        bound.code = bound.role = bound.seat = None
+
+    def _my_seat(self, bound: _Bound) -> tuple[str, int]:
+        if bound.role != "seat" or bound.code is None or bound.seat is None:
+            raise TableError("sit at a table first (join it by its code)")
+        return bound.code, bound.seat
+
+    def _teaching(self, bound: _Bound, m: dict[str, Any]) -> str:
+        if not bound.teacher:
+            raise TableError("only the teacher may do that")
+        return _code(m) if m.get("code") is not None else self._watched(bound)
+
+    @staticmethod
+    def _watched(bound: _Bound) -> str:
+        if bound.code is None:
+            raise TableError("say which table (its code)")
+        return bound.code
+
+    # --- one path for every change ---------------------------------------------------------
+    async def _table(self, code: str) -> Table:
+        if not self.store.shared and code in self.cache:
+            return self.cache[code]
+        table = self.store.load(code)
+        if table is None:
+            raise TableError(f"there is no table {code}: check the code")
+        self.cache[code] = table
+        return table
+
+    async def _change(self, code: str, fn: Callable[[Table], Any]) -> Any:
+        """Load, change (``fn``; a :class:`TableError` changes nothing), save with the
+        version check (reloading and judging again if another process got there first),
+        then tell everyone and let the computer seats go on."""
+        async with self.locks[code]:
+            for _ in range(10):
+                if self.store.shared:
+                    self.cache.pop(code, None)
+                table = await self._table(code)
+                before, log_from = table.version, len(table.log)
+                # Every change of a Table checks before it changes anything, so a refusal
+                # leaves the cached table as it was.
+                result = fn(table)
+                if table.game.phase == Phase.HAND_OVER:
+                    table.deal_if_ready()
+                if table.version == before:
+                    return result
+                if self.store.save(table, before, log_from):
+                    break
+                self.cache.pop(code, None)
+            else:  # pragma: no cover - ten processes raced for one table
+                raise TableError("the table is busy: try again")
+        self.store.announce(code)
+        self._broadcast(table)
+        self._kick(code)
+        return result
+
+    def _remote(self, code: str) -> None:
+        """Another process changed ``code``: send its new state to our connections."""
+        if not self.by_table.get(code):
+            self._kick(code)
+            return
+
+        async def go() -> None:
+            try:
+                table = await self._table(code)
+            except TableError:
+                return
+            self._broadcast(table)
+            self._kick(code)
+        asyncio.ensure_future(go())
+
+    def _broadcast(self, table: Table) -> None:
+        now = self.clock()
+        for conn in list(self.by_table.get(table.code, ())):
+            bound = self.conns.get(conn)
+            if bound is None or bound.role is None:
+                continue
+            try:
+                conn.send(table.message_for(bound.role, bound.seat, now))
+            except Exception:  # pragma: no cover - a dead connection goes on disconnect
+                log.exception("send failed")
+
+    # --- the computer seats ----------------------------------------------------------------
+    def _kick(self, code: str) -> None:
+        task = self.drivers.get(code)
+        if task is not None and not task.done():
+            return
+        self.drivers[code] = asyncio.ensure_future(self._drive(code))
+
+    async def _drive(self, code: str) -> None:
+        """Let the computers act at ``code`` while one is to move, one action at a time at
+        the table's pace; wait for an away person's time to run out."""
+        while True:
+            try:
+                table = await self._table(code)
+            except TableError:
+                return
+            now = self.clock()
+            seat = table.computer_seat(now)
+            if seat is None:
+                deadline = table.away_deadline()
+                if deadline is None or table.paused or table.game.is_over or \
+                        not table.started:
+                    return
+                await asyncio.sleep(max(0.05, min(5.0, deadline - now)))
+                continue
+            n = len(table.game.history)
+            if self.store.shared and not self.store.lease(code, n):
+                return  # another process plays this decision
+            level = table.sitters[seat].level
+            view = table.game.observe(seat)
+            seed = zlib.crc32(f"{table.seed}:{n}".encode())
+            started = time.monotonic()
+            text = await asyncio.get_running_loop().run_in_executor(
+                self._executor, think, table.game_name, level, seed, view)
+            took = time.monotonic() - started
+            rest = self._pace(code, took) - took
+            if rest > 0:
+                await asyncio.sleep(rest)
+            try:
+                await self._change(code, lambda t: _computer_act(t, seat, text, n,
+                                                                 self.clock()))
+            except TableError as e:  # the table moved on (a person came back, a pause)
+                log.info("computer move at %s dropped: %s", code, e)
+
+    def _pace(self, code: str, took: float) -> float:
+        """Seconds a computer action takes on screen: the pause, or the slowest of the
+        table's recent thoughts (so a forced move waits as long as a weighed one)."""
+        if self.pause <= 0:
+            return 0.0
+        recent = self.thoughts[code]
+        recent.append(took)
+        del recent[:-PACE_WINDOW]
+        return max(self.pause, min(PACE_CAP, max(recent)))
+
+
+def _code(m: dict[str, Any]) -> str:
+    code = m.get("code")
+    if not isinstance(code, str) or not 4 <= len(code.strip()) <= 12:
+        raise TableError("a table code is six letters, such as K7QMPX")
+    return code.strip().upper()
+
+
+def _set(table: Table, **values: Any) -> None:
+    for k, v in values.items():
+        setattr(table, k, v)
+    table.version += 1
+
+
+def _all_away(table: Table, now: float) -> None:
+    for x in table.sitters:
+        if x.connections or (x.kind == "person" and x.key and x.away_since is None):
+            x.connections = 0
+            x.away_since = now
+            table.version += 1
+
+
+def _computer_act(table: Table, seat: int, text: str, seen: int, now: float) -> None:
+    if table.computer_seat(now) != seat:
+        raise TableError("the seat is not the computer's now")
+    table.act(seat, text, seen, "computer", now)
+
+
+def class_sheet(tables: Any) -> list[dict[str, Any]]:
+    """Every person's points over all the tables they sat at: per hand (Trixter) or per
+    deal (Trix), with the hands (deals) played; a hand counts for whoever held the seat
+    when it ended (a computer standing in plays for the person)."""
+    acc: dict[tuple[str, str], dict[str, Any]] = {}
+    for table in tables:
+        rows = table.game.score_sheet()
+        done = 0
+        for owned in table.owners:
+            who = owned["who"]
+            for row in rows[done:owned["rows"]]:
+                for seat, name in enumerate(who):
+                    if name is None or seat >= len(row["points"]) or row["points"][seat] is None:
+                        continue
+                    a = acc.setdefault((name, table.game_name), {
+                        "name": name, "game": table.game_name, "tables": set(), "played": 0,
+                        "points": 0})
+                    a["tables"].add(table.code)
+                    a["played"] += 1
+                    a["points"] += row["points"][seat]
+            done = owned["rows"]
+    out = []
+    for a in sorted(acc.values(), key=lambda a: (a["game"], a["name"].lower())):
+        out.append({"name": a["name"], "game": a["game"], "tables": len(a["tables"]),
+                    "played": a["played"], "points": a["points"],
+                    "per_hand": round(a["points"] / a["played"], 2)})
+    return out
+
+
+def sheet_csv(rows: list[dict[str, Any]]) -> str:
+    """The class sheet as CSV (a spreadsheet opens it)."""
+    out = io.StringIO()
+    w = csv.writer(out)
+    w.writerow(["name", "game", "tables", "hands or deals played", "points",
+                "points per hand or deal"])
+    for r in rows:
+        w.writerow([r["name"], r["game"], r["tables"], r["played"], r["points"], r["per_hand"]])
+    return out.getvalue()
