@@ -1,8 +1,9 @@
 """The ``trix-tutor`` command.
 
 ``trix-tutor play``: a game of Trixter in the terminal against the beginner bots.
-``trix-tutor app`` serves the lessons as a Voila web app; ``trix-tutor demo`` plays one
-hand by itself.
+``trix-tutor app`` serves the lessons as a Voila web app, with the table service for tables
+of people beside it; ``trix-tutor tables`` runs that service alone (a class hub starts it
+so); ``trix-tutor demo`` plays one hand by itself.
 ``trix-tutor solve DEAL --goal exactly:0:2`` solves a position exactly (double dummy).
 ``trix-tutor puzzle generate --theme make-n --count 5 --seed 1`` deals new puzzles;
 ``trix-tutor puzzle check FILE`` proves every puzzle of a file with the solver.
@@ -152,19 +153,52 @@ def app(port: int = APP_PORT, out: TextIO | None = None) -> int:
         print("The app needs Voila and the widgets: pip install -e '.[app]' "
               "(or run 'make app', which does it).", file=out)
         return 1
+    env = dict(os.environ)
+    tables = start_tables(env, out)
     print(f"Open http://localhost:{port}/{START_PAGE} (Ctrl+C stops the app)", file=out)
     out.flush()
     os.chdir(root)  # where Voila finds voila.json (settings, page template, kernel pool)
     # voila.json names the page template share/jupyter/voila/templates/trix-tutor, which
     # Voila looks for on the Jupyter path only: this checkout's goes first, so the app
     # never runs with an older installed copy.
-    env = dict(os.environ)
     env["JUPYTER_PATH"] = os.pathsep.join(
         p for p in (str(root / "share" / "jupyter"), env.get("JUPYTER_PATH", "")) if p)
+    if tables is not None:  # the pages' kernels find the table service here
+        env["TRIX_TUTOR_TABLES"] = tables
     # Voila takes this process's place, so Ctrl+C and a kill reach it directly.
     os.execve(sys.executable, [sys.executable, "-m", "voila", "lessons", f"--port={port}",
                                "--no-browser", "--Voila.port_retries=0"], env)
     return 0  # not reached
+
+
+def start_tables(env: dict[str, str], out: TextIO) -> str | None:
+    """Start the table service beside the app (it ends with the app) and return its
+    address, or ``None`` (said in a line) if it cannot start: the app runs without tables.
+    It prints the teacher's token, which the teacher types on the class's tables page."""
+    import subprocess
+
+    if env.get("TRIX_TUTOR_TABLES"):  # a service of its own runs already (a hub, a test)
+        return env["TRIX_TUTOR_TABLES"]
+    port = int(env.get("TRIX_TUTOR_TABLES_PORT", "8867"))
+    preexec = None
+    if sys.platform.startswith("linux"):
+        import ctypes
+        import signal
+
+        def preexec() -> None:  # the service ends when the app (this process, then Voila) does
+            ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+    proc = subprocess.Popen([sys.executable, "-m", "tutor.tables.server", f"--port={port}"],
+                            stdout=subprocess.PIPE, text=True, env=env, preexec_fn=preexec)
+    assert proc.stdout is not None
+    line = proc.stdout.readline()
+    if not line.startswith("Tables:"):
+        print("The table service did not start (is another app running?): tables of people "
+              "are off.", file=out)
+        return None
+    token = proc.stdout.readline().strip()
+    proc.stdout.close()  # it says nothing more; Voila must not inherit an unread pipe
+    print(f"{line.strip()}\n{token} (type it on the page 'The class at the tables')", file=out)
+    return f"ws://127.0.0.1:{port}/tables/ws"
 
 
 GOALS_HELP = ("max:SEAT (or max:0+2 for a team), exactly:SEAT:N, avoid:SEAT:KH,QS, "
@@ -392,7 +426,15 @@ def main(argv: list[str] | None = None) -> int:
                          help="Trixter: start the schedule at this hand")
     p_arena.add_argument("--seconds", type=float, default=None,
                          help="time per decision for the bots that take it")
-    args = parser.parse_args(argv)
+    sub.add_parser("tables", add_help=False,
+                   help="run the table service for tables of people (--help: its options)")
+    args, rest = parser.parse_known_args(argv)
+    if args.command == "tables":
+        from tutor.tables.server import main as tables_main  # tornado: the app extra
+
+        return tables_main(rest)
+    if rest:
+        parser.error(f"unrecognized arguments: {' '.join(rest)}")
     if args.command == "arena":
         return arena_command(args)
     if args.command == "puzzle":

@@ -540,8 +540,18 @@ def learner_views(game: Game, seat: int, opened: Iterable[int] = ()) -> dict[str
     >>> sorted(v), v["table"]["seat"], v["open_hands"], v["show_trex"]
     (['bids', 'open_hands', 'scores', 'show_trex', 'table', 'trex'], 2, {}, False)
     """
-    obs = game.observe(seat)
+    return views_of(game.observe(seat), game.score_sheet(),
+                    {str(s): game.observe(s)["hand"] for s in opened
+                     if s != seat and 0 <= s < game.n_players})
+
+
+def views_of(obs: dict[str, Any], sheet: list[dict[str, Any]],
+             open_hands: dict[str, list[str]] | None = None) -> dict[str, Any]:
+    """:func:`learner_views` from a seat's view as a message carries it (``obs``, the JSON
+    of ``game.observe(seat)``), the public score ``sheet`` and the hands shown face up: what
+    a page at a table of people builds from what the table service sends it."""
     trix = obs["game"] == "trix"
+    seat = obs["seat"]
     view = dict(obs)
     view["direction"] = direction(obs["game"])
     view["facts"] = view_facts(obs)  # the words under each seat's name (tutor.facts)
@@ -549,14 +559,13 @@ def learner_views(game: Game, seat: int, opened: Iterable[int] = ()) -> dict[str
         view["round"] = round_words(obs) if obs["phase"] == Phase.DOUBLE.value else None
     return {
         "table": view,
-        "open_hands": {str(s): game.observe(s)["hand"] for s in opened
-                       if s != seat and 0 <= s < game.n_players},
+        "open_hands": dict(open_hands or {}),
         "bids": view,
         "trex": {k: obs.get(k) for k in ("game", "seat", "players", "phase", "to_move",
                                          "layout", "out", "passes", "owner", "contract")},
         "show_trex": trix and "trex" in obs["contract"],
         "scores": {"game": obs["game"], "seat": seat, "players": obs["players"],
-                   "rows": game.score_sheet(), "scores": obs["scores"],
+                   "rows": sheet, "scores": obs["scores"],
                    "team_scores": obs.get("team_scores"), "phase": obs["phase"]},
     }
 

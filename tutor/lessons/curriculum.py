@@ -88,6 +88,10 @@ LESSONS: tuple[Lesson, ...] = (
            "Play the deals your teacher chose and hand in your results."),
     Lesson("teacher.ipynb", "more", "Teacher's page", 5,
            "Make a class set and gather your students' results."),
+    Lesson("tables.ipynb", "more", "Play with friends", 20,
+           "Sit at one table with friends or classmates, each on their own page."),
+    Lesson("class_tables.ipynb", "more", "The class at the tables (teacher)", 5,
+           "Every table of the class, live, with every hand; the class sheet."),
 )
 
 
