@@ -28,6 +28,7 @@ from tutor.app.session import HINT_STEPS, game_result, hint_words, status_text, 
 from tutor.bots import LEVELS
 from tutor.engine.observation import observation_from_json
 from tutor.facts import deal_word
+from tutor.tables.hub import kernel_key
 
 from widgets import who
 from widgets._base import Controller, Refused
@@ -71,13 +72,6 @@ def _query(name: str) -> str:
     """``?name=...`` of the page's address (Voila passes it as ``QUERY_STRING``)."""
     q = urllib.parse.parse_qs(os.environ.get("QUERY_STRING", ""))
     return (q.get(name) or [""])[0][:40]
-
-
-def _hub_key() -> str | None:
-    """On a hub, the person's hub token: the service asks the hub who they are."""
-    if os.environ.get("JUPYTERHUB_USER"):
-        return os.environ.get("JUPYTERHUB_API_TOKEN")
-    return None
 
 
 def _soon(coro: Any) -> None:
@@ -149,7 +143,8 @@ class SeatView(Controller, ipywidgets.VBox):
             self.table.state = v["table"]
             self.table.open_hands = v["open_hands"]
             self.table.message = self._status(message, v["table"], mine)
-            self.bids.state = v["bids"] if mine else {**v["bids"], "legal": []}
+            done = not mine or view["seat"] in message.get("ready", [])  # ready: no Next
+            self.bids.state = {**v["bids"], "legal": []} if done else v["bids"]
             self.trex.state = v["trex"]
             self.trex.layout.display = "" if v["show_trex"] else "none"
             self.scores.state = v["scores"]
@@ -294,7 +289,7 @@ class TablesPage(ipywidgets.VBox):
         self.status = ipywidgets.HTML()
         self.line: Any = None
         self.code = ""
-        self.key: str | None = _hub_key()
+        self.key: str | None = kernel_key()
         cannot = where_tables_cannot_fill()
         # Made now, hidden until the learner sits down: its card table is what tells this
         # kernel who the learner is (the browser's id, their key to their seat).
@@ -379,10 +374,12 @@ class TablesPage(ipywidgets.VBox):
                                               style={"description_width": "initial"})
         self.open_button = ipywidgets.Button(description="Open a table", icon="plus",
                                              button_style="primary")
+        self.open_button.add_class("tt-open")
         self.open_button.on_click(lambda _b: self.open_table())
         self.join_code = ipywidgets.Text(description="Table code", placeholder="e.g. K7QMPX")
         self.join_button = ipywidgets.Button(description="Join", icon="sign-in",
                                              button_style="success")
+        self.join_button.add_class("tt-join")
         self.join_button.on_click(lambda _b: self.join(self.join_code.value))
         self.list_button = ipywidgets.Button(description="Refresh", icon="refresh")
         self.list_button.on_click(lambda _b: self.line and self.line.send({"type": "list"}))
@@ -562,9 +559,9 @@ class ClassTablesPage(ipywidgets.VBox):
         self.line = line or _Line(self._received, lambda s: None)
         if line is None:
             _soon(self._connect())
-        if _hub_key():  # on a hub the teacher is known by their account
+        if kernel_key():  # on a hub the teacher is known by their account
             login.layout.display = "none"
-            self.teach(_hub_key())
+            self.teach(kernel_key())
 
     async def _connect(self) -> None:
         try:

@@ -42,7 +42,7 @@ from tutor.bots import bot_for
 from tutor.engine.observation import observation_from_json
 from tutor.engine.protocol import Phase
 from tutor.tables.store import Store
-from tutor.tables.table import Table, TableError, clean_name, new_code
+from tutor.tables.table import MAX_NAME, Table, TableError, clean_name, new_code
 
 __all__ = ["TableService", "Connection", "think", "class_sheet", "sheet_csv", "MESSAGE_TYPES"]
 
@@ -151,10 +151,7 @@ class TableService:
         bound = self.conns.get(conn)
         if bound is None:
             return
-        ident = message.get("id") if isinstance(message, dict) else None
-        if not isinstance(ident, (str, int)) or isinstance(ident, bool) or \
-                len(str(ident)) > 64:
-            ident = None
+        ident = _ident(message)
         try:
             if not isinstance(message, dict) or message.get("type") not in MESSAGE_TYPES:
                 raise TableError("a message is an object whose type is one of "
@@ -181,7 +178,8 @@ class TableService:
             if not isinstance(key, str) or not key:
                 raise TableError("sign in to the hub to sit at a table")
             name, _teacher = self.identify(key)
-            return name, f"hub:{name}"
+            # The seat's key is the whole hub name; the table shows at most MAX_NAME of it.
+            return clean_name(name[:MAX_NAME]), f"hub:{name}"
         if not isinstance(key, str) or len(key) != 32 or not set(key) <= KEY_CHARS:
             raise TableError("a person's key is 32 hexadecimal digits (the page sends it)")
         return clean_name(message.get("name")), key
@@ -200,7 +198,7 @@ class TableService:
         else:  # pragma: no cover - 10⁹ codes
             raise TableError("no free table code: try again")
         self.cache[table.code] = table
-        conn.send({"type": "opened", "code": table.code, "id": m.get("id")})
+        conn.send({"type": "opened", "code": table.code, "id": _ident(m)})
         return await self._sit(conn, bound, table.code, key, name, table.seat_of(key))
 
     async def _on_join(self, conn, bound: _Bound, m: dict[str, Any]) -> dict[str, Any] | None:
@@ -214,20 +212,22 @@ class TableService:
     async def _sit(self, conn, bound: _Bound, code: str, key: str, name: str,
                    seat: int | None) -> None:
         assert seat is not None
-        self._unbind(conn, bound)
+        held = self._unbind(conn, bound)
         bound.code, bound.role, bound.seat, bound.name = code, "seat", seat, name
         self.by_table[code].add(conn)
         now = self.clock()
         await self._change(code, lambda t: t.presence(seat, +1, now))
+        await self._away(held, now)  # after the +1: a page joining its seat again stays here
         return None  # the view came with the change
 
     async def _on_watch(self, conn, bound: _Bound, m: dict[str, Any]) -> None:
         code = _code(m)
         table = await self._table(code)
-        self._unbind(conn, bound)
+        held = self._unbind(conn, bound)
         bound.code, bound.role, bound.seat = code, "teacher" if bound.teacher else "watch", None
         self.by_table[code].add(conn)
         conn.send(table.message_for(bound.role, now=self.clock()))
+        await self._away(held, self.clock())
 
     async def _on_teach(self, conn, bound: _Bound, m: dict[str, Any]) -> dict[str, Any]:
         token = m.get("token")
@@ -284,18 +284,24 @@ class TableService:
         return {"type": "sheet", "rows": rows, "csv": sheet_csv(rows)}
 
     async def _on_leave(self, conn, bound: _Bound, m: dict[str, Any]) -> dict[str, Any]:
-        if bound.role == "seat" and bound.code is not None and bound.seat is not None:
-            code, seat, now = bound.code, bound.seat, self.clock()
-            self._unbind(conn, bound)
-            await self._change(code, lambda t: t.presence(seat, -1, now))
-        else:
-            self._unbind(conn, bound)
+        await self._away(self._unbind(conn, bound), self.clock())
         return {"type": "left"}
 
-    def _unbind(self, conn, bound: _Bound) -> None:
+    def _unbind(self, conn, bound: _Bound) -> tuple[str, int] | None:
+        """Forget where ``conn`` was; the table and seat it held, if it held one."""
+        held = (bound.code, bound.seat) if bound.role == "seat" and bound.code is not None \
+            and bound.seat is not None else None
         if bound.code is not None:
             self.by_table[bound.code].discard(conn)
         bound.code = bound.role = bound.seat = None
+        return held
+
+    async def _away(self, held: tuple[str, int] | None, now: float) -> None:
+        """The page that held ``held`` holds it no more (it left, joined again or went to
+        another table): one connection fewer there, so the seat is away once none is left."""
+        if held is not None:
+            code, seat = held
+            await self._change(code, lambda t: t.presence(seat, -1, now))
 
     def _my_seat(self, bound: _Bound) -> tuple[str, int]:
         if bound.role != "seat" or bound.code is None or bound.seat is None:
@@ -430,6 +436,14 @@ class TableService:
         return max(self.pause, min(PACE_CAP, max(recent)))
 
 
+def _ident(message: Any) -> str | int | None:
+    """A message's ``id`` as its reply carries it back: a short text or number, else none."""
+    ident = message.get("id") if isinstance(message, dict) else None
+    if not isinstance(ident, (str, int)) or isinstance(ident, bool) or len(str(ident)) > 64:
+        return None
+    return ident
+
+
 def _code(m: dict[str, Any]) -> str:
     code = m.get("code")
     if not isinstance(code, str) or not 4 <= len(code.strip()) <= 12:
@@ -468,6 +482,8 @@ def class_sheet(tables: Any) -> list[dict[str, Any]]:
         for owned in table.owners:
             who = owned["who"]
             for row in rows[done:owned["rows"]]:
+                if row.get("redeal") is not None:  # a Trix deal thrown in: not played
+                    continue
                 for seat, name in enumerate(who):
                     if name is None or seat >= len(row["points"]) or row["points"][seat] is None:
                         continue
