@@ -246,9 +246,16 @@ class SeatView(Controller, ipywidgets.VBox):
         return True
 
     def _hint_view(self) -> dict[str, Any]:
+        """The hint's steps shown so far; once that decision is taken, all of it greyed
+        until the learner's next decision or the end of the hand (deal)."""
         if self._hint is None or self.message is None:
             return {}
         seen, advice = self._hint
+        view = self.message["view"]
+        moved_on = self.message["actions"] != seen and view.get("to_move") == view.get("seat")
+        if moved_on or view.get("phase") in ("hand_over", "game_over"):
+            self._hint = None
+            return {}
         if self.message["actions"] == seen:
             return hint_words(advice, stale=False, step=self.hint_step)
         if self.message["actions"] > seen and self.message["view"].get("to_move") != \

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import asyncio
 import csv
+import functools
 import io
 import logging
 import secrets
@@ -140,11 +141,15 @@ class TableService:
             return
         self.by_table[bound.code].discard(conn)
         if bound.role == "seat" and bound.seat is not None:
-            seat, now = bound.seat, self.clock()
+            seat, now, code = bound.seat, self.clock(), bound.code
             try:
-                await self._change(bound.code, lambda t: t.presence(seat, -1, now))
+                table = await self._change(code, lambda t: _left(t, seat, now))
             except TableError:  # pragma: no cover - the table is gone
-                pass
+                return
+            # Once the time away is up everyone is told that a computer plays for the seat
+            # (and, on the seat's turn, the computer plays).
+            asyncio.get_running_loop().call_later(table.away_seconds + 0.05, self._remote,
+                                                  code)
 
     async def receive(self, conn: Connection, message: Any) -> None:
         """Act on one message from ``conn``; a bad one is refused with the reason."""
@@ -420,8 +425,8 @@ class TableService:
             if rest > 0:
                 await asyncio.sleep(rest)
             try:
-                await self._change(code, lambda t: _computer_act(t, seat, text, n,
-                                                                 self.clock()))
+                await self._change(code, functools.partial(_computer_act, seat=seat, text=text,
+                                                           seen=n, now=self.clock()))
             except TableError as e:  # the table moved on (a person came back, a pause)
                 log.info("computer move at %s dropped: %s", code, e)
 
@@ -463,6 +468,11 @@ def _all_away(table: Table, now: float) -> None:
             x.connections = 0
             x.away_since = now
             table.version += 1
+
+
+def _left(table: Table, seat: int, now: float) -> Table:
+    table.presence(seat, -1, now)
+    return table
 
 
 def _computer_act(table: Table, seat: int, text: str, seen: int, now: float) -> None:

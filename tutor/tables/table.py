@@ -131,13 +131,15 @@ class Table:
         the other seats' computer ``level``. Junk is refused (:class:`TableError`)."""
         if game_name not in ("trixter", "trix"):
             raise TableError("a table plays trixter or trix")
+        if options is not None and not isinstance(options, dict):
+            raise TableError("the options are an object of choices, such as {\"players\": 4}")
         try:
             opts = game_options.check(game_name, dict(options or {}))
         except game_options.OptionError as e:
             raise TableError(str(e)) from None
         if level not in LEVELS:
             raise TableError(f"the computer level is one of {', '.join(LEVELS)}")
-        if not isinstance(away_seconds, (int, float)) or not 0 < away_seconds <= 3600:
+        if not isinstance(away_seconds, (int, float)) or not 1 <= away_seconds <= 3600:
             raise TableError("the time away before a computer plays is 1 s to an hour")
         seed = secrets.randbelow(2**31) if seed is None else int(seed)
         game = game_options.new_game(game_name, opts, seed=seed)
@@ -290,6 +292,8 @@ class Table:
     def say_ready(self, seat: int) -> bool:
         """The person at ``seat`` is ready for the next hand; once every person connected
         is, it is dealt (True)."""
+        if self.game.is_over:
+            raise TableError("the game is over: nothing more can be played at this table")
         if self.game.phase != Phase.HAND_OVER:
             raise TableError(f"the {deal_word(self.game_name)} is not over yet")
         if self.paused:
@@ -373,13 +377,15 @@ class Table:
         import json
 
         game = loads(json.dumps(state["record"]))
-        return cls(code=state["code"], game_name=state["game_name"], options=state["options"],
-                   seed=state["seed"], game=game,
-                   sitters=[Sitter(**x) for x in state["sitters"]], hints=state["hints"],
-                   away_seconds=state["away_seconds"], paused=state["paused"],
-                   started=state["started"], note=state["note"], created=state["created"],
-                   ready=set(state["ready"]), owners=state["owners"], log=state["log"],
-                   version=state["version"])
+        table = cls(code=state["code"], game_name=state["game_name"],
+                    options=state["options"], seed=state["seed"], game=game,
+                    sitters=[Sitter(**x) for x in state["sitters"]], hints=state["hints"],
+                    away_seconds=state["away_seconds"], paused=state["paused"],
+                    started=state["started"], note=state["note"], created=state["created"],
+                    ready=set(state["ready"]), owners=state["owners"], log=state["log"],
+                    version=state["version"])
+        table._rename()  # a Trixter record keeps the names its game began with, not ours
+        return table
 
 
 def public_view(game: Game) -> dict[str, Any]:
