@@ -108,7 +108,7 @@ function bidList(s) {
   list.dataset.testid = "bids";
   for (const seat of order) {
     const b = s.bids[seat];
-    const who = seat === s.seat ? "you" : s.players[seat];
+    const who = seat === s.seat && !s.watching ? "you" : s.players[seat];
     list.appendChild(h("span", "tt-bid-item", `${who}: ${b == null ? "…" : b}`));
   }
   const sum = s.bids.reduce((a, b) => a + (b || 0), 0);
@@ -183,7 +183,7 @@ function trix(panel, s, legal) {
   }
   if (s.redeal_claim) {
     const c = s.redeal_claim;
-    panel.root.appendChild(h("div", "tt-note", `${c.seat === s.seat ? "You" : s.players[c.seat]
+    panel.root.appendChild(h("div", "tt-note", `${c.seat === s.seat && !s.watching ? "You" : s.players[c.seat]
       } claimed a redeal in ${CONTRACT_TITLE[c.contract] || c.contract} with ${
       c.hand.map(cardLabel).join(" ")}`));
   }
@@ -200,7 +200,7 @@ function handResult(s, last) {
   const box = h("div", "tt-result");
   box.dataset.testid = "hand-result";
   s.players.forEach((name, seat) => {
-    const who = seat === s.seat ? "you" : name;
+    const who = seat === s.seat && !s.watching ? "you" : name;
     const pts = last.points[seat];
     if (pts === null || pts === undefined) return;
     const sign = signed(pts);

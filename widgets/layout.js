@@ -64,7 +64,7 @@ export default {
       who.dataset.testid = "trex-order";
       const n = s.players.length;
       for (let seat = 0; seat < n; seat++) {
-        const name = seat === s.seat ? "you" : s.players[seat];
+        const name = seat === s.seat && !s.watching ? "you" : s.players[seat];
         const place = (s.out || []).indexOf(seat);
         const passes = (s.passes || [])[seat] || 0;
         const bits = [name];

@@ -64,7 +64,7 @@ function sheetTable(st) {
   const cols = st.game === "trixter" ? ["Hand", "Cards", "Trump"] : ["Deal", "Owner", "Contract"];
   cols.forEach((c, i) => head.appendChild(h("th", `tt-col-${i}`, c)));
   for (let p = 0; p < n; p++) {
-    const th = nameHead(p === st.seat ? "You" : st.players[p]);
+    const th = nameHead(p === st.seat && !st.watching ? "You" : st.players[p]);
     th.style.borderBottom = `3px solid ${COLOURS[p % COLOURS.length]}`;
     head.appendChild(th);
   }
@@ -95,7 +95,7 @@ function sheetTable(st) {
       }
     } else {
       tr.appendChild(h("td", "tt-col-0", `${row.kingdom}.${row.deal_in_kingdom}`));
-      const owner = row.owner === st.seat ? "you" : st.players[row.owner];
+      const owner = row.owner === st.seat && !st.watching ? "you" : st.players[row.owner];
       tr.appendChild(h("td", "tt-col-1", owner));
       const parts = String(row.contract).split("+");
       const long = contractTitle(parts);
@@ -180,7 +180,7 @@ function chart(st, width) {
     const t = sv("text", { x: W - R + 6, y: (end ? end.y : 0) + 4, class: "tt-end",
       fill: COLOURS[p % COLOURS.length] });
     const last = series[p][series[p].length - 1];
-    t.textContent = `${p === st.seat ? "You" : st.players[p]} ${num(last)}`;
+    t.textContent = `${p === st.seat && !st.watching ? "You" : st.players[p]} ${num(last)}`;
     svg.appendChild(t);
   }
   return svg;
@@ -205,7 +205,7 @@ export default {
       const sum = h("summary", "", "Score sheet");
       const totals = st.team_scores
         ? `teams ${num(st.team_scores[0])} : ${num(st.team_scores[1])}`
-        : st.players.map((p, i) => `${i === st.seat ? "you" : p} ${num(st.scores[i])}`).join(", ");
+        : st.players.map((p, i) => `${i === st.seat && !st.watching ? "you" : p} ${num(st.scores[i])}`).join(", ");
       sum.appendChild(h("span", "tt-totals", ` (${totals})`));
       details.appendChild(sum);
       details.appendChild(sheetTable(st));

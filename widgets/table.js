@@ -190,7 +190,7 @@ function seatBox(view, s, seat) {
   const box = h("div", "tt-seat");
   box.dataset.seat = String(seat);
   if (s.to_move === seat) box.classList.add("tt-to-move");
-  const name = seat === s.seat ? `You (${s.players[seat]})` : s.players[seat];
+  const name = seat === s.seat && !s.watching ? `You (${s.players[seat]})` : s.players[seat];
   const title = h("div", "tt-name", name);
   box.appendChild(title);
   const marks = seatMarks(s, seat);
@@ -259,14 +259,14 @@ function infoBar(s) {
       items.push(["Bids", `${sum} of ${s.hand_size}`]);
     }
   } else {
-    const owner = s.owner === s.seat ? "yours" : `${s.players[s.owner ?? 0]}'s`;
+    const owner = s.owner === s.seat && !s.watching ? "yours" : `${s.players[s.owner ?? 0]}'s`;
     items.push(["Kingdom", `${s.kingdom} of 4 · ${owner}`]);
     const c = contractTitle(s.contract || []);
     items.push(["Contract", c || "not chosen yet"]);
     if (s.doubles && s.doubles.length) {
       items.push(["Doubled", s.doubles.map(([c, by]) =>
         `${c.slice(0, -1).replace("T", "10")}${SUIT_SYMBOL[c.slice(-1)]} (${
-          by === s.seat ? "you" : s.players[by]})`).join(", ")]);
+          by === s.seat && !s.watching ? "you" : s.players[by]})`).join(", ")]);
     }
     if (s.team_scores) items.push(["Teams", `${s.team_scores[0]} : ${s.team_scores[1]}`]);
   }
@@ -311,11 +311,11 @@ function trickArea(view, s, cards, done, winner, testid) {
     if (testid === "trick" && !view.drawnTrick.has(`${seat}:${card}`)) {
       play.classList.add("tt-new");
     }
-    play.append(c, h("span", "tt-play-name", seat === s.seat ? "you" : s.players[seat]));
+    play.append(c, h("span", "tt-play-name", seat === s.seat && !s.watching ? "you" : s.players[seat]));
     area.appendChild(play);
   }
   if (done && winner !== null && winner !== undefined && cards.length) {
-    const who = winner === s.seat ? "You" : s.players[winner];
+    const who = winner === s.seat && !s.watching ? "You" : s.players[winner];
     area.appendChild(h("div", "tt-trick-note", `${who} won the trick`));
   }
   return area;

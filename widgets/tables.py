@@ -128,13 +128,15 @@ class SeatView(Controller, ipywidgets.VBox):
         """Draw a view the service sent (only what this seat, or the teacher, may see)."""
         self.message = message
         view = dict(message["view"])
-        if view.get("seat") is None:  # a spectator or the teacher: seat 0 at the bottom
-            view["seat"] = 0
+        if view.get("seat") is None:  # a spectator or the teacher: seat 0 at the bottom,
+            view["seat"] = 0  # named, not "You"
+            view["watching"] = True
         hands = message.get("hands") or {}
         if hands:
             view["hand"] = hands.get("0", [])
         opened = {s: cards for s, cards in hands.items() if s != "0"}
         v = views_of(view, message.get("sheet", []), opened)
+        v["scores"]["watching"] = v["trex"]["watching"] = bool(view.get("watching"))
         mine = message.get("role") == "seat"
         with contextlib.ExitStack() as stack:
             for w in self.parts:
@@ -553,7 +555,7 @@ class ClassTablesPage(ipywidgets.VBox):
         self.sheet = ipywidgets.HTML()
         self.teaching = False
         self.paused = False
-        login = ipywidgets.HBox([self.token, self.enter])
+        login = self.login = ipywidgets.HBox([self.token, self.enter])
         cannot = where_tables_cannot_fill()
         super().__init__([self.status, login, self.listing, self.sheet_button, self.sheet,
                           self.controls, self.seat_view])
@@ -605,6 +607,7 @@ class ClassTablesPage(ipywidgets.VBox):
                                       "error")
         elif kind == "teaching":
             self.teaching = True
+            self.login.layout.display = "none"
             self.status.value = _note("You are the teacher: the class's tables are below.",
                                       "ok")
             _soon(self._poll())

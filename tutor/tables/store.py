@@ -210,6 +210,9 @@ class RedisStore(Store):
     def close(self) -> None:
         if self._listener is not None:
             self._listener.stop()
+            # Its read ends within its sleep time; closing the connections under it would
+            # print a ConnectionError's traceback as the service stops.
+            self._listener.join(timeout=2.0)
         self.redis.close()
 
 
