@@ -127,7 +127,9 @@ def app_server():
     ``voila`` session fixture of tests/conftest.py."""
     home = ARTIFACTS / "home"  # a fresh puzzle progress file for every run
     shutil.rmtree(home, ignore_errors=True)
-    with running(["-m", "tutor.cli", "app"], "voila", TRIX_TUTOR_HOME=str(home)) as proc:
+    # The app's table service on a port of its own: other lanes may run an app too.
+    with running(["-m", "tutor.cli", "app"], "voila", TRIX_TUTOR_HOME=str(home),
+                 TRIX_TUTOR_TABLES_PORT=str(_free_port())) as proc:
         yield proc
 
 
@@ -490,7 +492,8 @@ LINKS: dict[str, list[str]] = {}  # page -> the app links it shows (filled as pa
 PROBLEM_TEXT = re.compile(r"Traceback|error when executing|Error displaying widget|"
                           r"Failed to load model|Loading widget", re.I)
 CALL = re.compile(r"^(guided|puzzle|check|puzzle_trainer|class_set|teacher_page|learner_map|"
-                  r"trixter_game|trix_game|review_page)\(", re.M)
+                  r"trixter_game|trix_game|review_page|tables_page|class_tables_page)\(",
+                  re.M)
 
 
 def expected_widgets(path: str) -> dict[str, int]:
@@ -507,7 +510,9 @@ def expected_widgets(path: str) -> dict[str, int]:
             ".tt-review-page": calls.count("review_page"),
             ".tt-class-set": calls.count("class_set"),
             ".tt-teacher": calls.count("teacher_page"),
-            ".tt-rush": calls.count("puzzle_rush")}
+            ".tt-rush": calls.count("puzzle_rush"),
+            ".tt-tables": calls.count("tables_page"),
+            ".tt-class-tables": calls.count("class_tables_page")}
 
 
 # A page is drawn when, all at one moment: its heading shows, the app's "Setting up the

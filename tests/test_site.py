@@ -153,3 +153,12 @@ def test_a_puzzle_is_solved_and_the_progress_survives_a_reload(page, app_url, br
     shot(other, "site_second_profile")
     other.context.close()
     assert not problems, "\n".join(problems)
+
+
+def test_tables_of_people_say_they_need_a_server_for_the_class(page, app_url):
+    """Each visitor of the static site has a private copy, so nobody could sit at their
+    table: the page says so instead of offering one."""
+    open_lesson(page, app_url, "tables.ipynb", url=render(app_url, "tables"), timeout=PYODIDE)
+    expect(page.get_by_text("runs in your browser alone")).to_be_visible()
+    expect(page.get_by_role("button", name="Open a table")).to_have_count(0)
+    shot(page, "site_tables")

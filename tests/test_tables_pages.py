@@ -1,0 +1,148 @@
+"""The table pages' Python side (widgets/tables.py), with the table service in-process: a
+fake line hands each message straight to the service and its replies straight back."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+from tutor.tables.service import TableService
+from tutor.tables.store import SQLiteStore
+
+from widgets.tables import SeatView, TablesPage, where_tables_cannot_fill
+
+KEYS = ["a" * 32, "b" * 32, "c" * 32, "d" * 32]
+
+
+class Line:
+    """A page's line to an in-process service (what ``_Line`` does over a WebSocket)."""
+
+    def __init__(self, service: TableService, loop: asyncio.AbstractEventLoop) -> None:
+        self.service, self.loop, self.page = service, loop, None
+        self.sent: list[dict] = []
+
+    def attach(self, page) -> None:
+        self.page = page
+        self.service.connect(self)
+
+    def send(self, message: dict) -> None:  # the service's reply, to the page
+        self.page._received(message)
+
+    def tell(self, message: dict) -> None:  # the page's message, to the service
+        self.sent.append(message)
+        self.loop.run_until_complete(self.service.receive(self, message))
+
+
+@pytest.fixture
+def service():
+    loop = asyncio.new_event_loop()
+    svc = TableService(SQLiteStore(":memory:"), pause=0, executor=ThreadPoolExecutor(1))
+    loop.run_until_complete(svc.start())
+    yield svc, loop
+    loop.run_until_complete(svc.stop())
+    loop.close()
+
+
+def page_on(service, key: str, name: str) -> tuple[TablesPage, Line]:
+    svc, loop = service
+    line = Line(svc, loop)
+    page = TablesPage(line=type("L", (), {"send": staticmethod(line.tell)})())
+    line.attach(page)
+    page.seat_view.send = line.tell
+    page.key = key
+    page.name.value = name
+    return page, line
+
+
+def test_binder_and_the_static_site_say_why_no_table_can_fill(monkeypatch):
+    assert where_tables_cannot_fill() is None
+    monkeypatch.setenv("BINDER_LAUNCH_HOST", "https://mybinder.org/")
+    why = where_tables_cannot_fill()
+    assert "private copy" in why
+    page = TablesPage()
+    assert "private copy" in page.status.value and page.line is None
+    assert page.area.children == ()  # no form offers a table that cannot fill
+
+
+def test_two_pages_open_and_join_and_each_draws_only_its_own_hand(service):
+    ana, _ = page_on(service, KEYS[0], "Ana")
+    ana.people.value = 2
+    ana.first.value = 24  # 2 cards, then 1
+    assert ana.open_table()
+    code = ana.code
+    assert code and "Waiting for players" in ana.seat_view.table.message
+    ben, _ = page_on(service, KEYS[1], "Ben")
+    assert ben.join(code.lower())  # a code typed in lower case is the same code
+    svc, _loop = service
+    game = svc.cache[code].game
+    for seat, page in ((0, ana), (1, ben)):
+        drawn = page.seat_view.table.state
+        assert drawn["seat"] == seat and drawn["hand"] == game.observe(seat)["hand"]
+        assert page.seat_view.table.open_hands == {}
+        said = re.sub(r"<[^>]+>", "", page.seat_view.who.value)
+        assert "● Ana" in said and "● Ben" in said and "Computer 3 (computer)" in said
+    assert f"?table={code}" in ana.invite.value
+
+
+def test_a_seat_sends_its_decisions_and_refuses_undo(service):
+    ana, line = page_on(service, KEYS[0], "Ana")
+    ana.people.value = 1
+    ana.first.value = 25  # one card
+    ana.open_table()
+    view = ana.seat_view
+    svc, loop = service
+    code = ana.code
+    # The computers act in the service's own time: let them until Ana is to decide.
+    for _ in range(200):
+        if svc.cache[code].game.to_move == 0:
+            break
+        loop.run_until_complete(asyncio.sleep(0.01))
+    assert view.message["view"]["to_move"] == 0
+    assert not view.handle({"type": "undo"})
+    assert "no undo" in view.table.error
+    legal = view.message["view"]["legal"]
+    kind = "trump" if legal[0].startswith("trump") else "bid"
+    content = {"type": "trump", "suit": legal[0].split()[1]} if kind == "trump" else \
+        {"type": "bid", "n": int(legal[0].split()[1])}
+    seen = view.message["actions"]
+    assert view.handle(content)
+    assert line.sent[-1] == {"type": "act", "action": legal[0], "seen": seen}
+    assert svc.cache[code].game.history[seen][1].__str__() == legal[0]
+
+
+def test_the_hint_comes_from_the_seats_view_alone(service):
+    ana, _ = page_on(service, KEYS[0], "Ana")
+    ana.people.value = 1
+    ana.first.value = 23  # three cards
+    ana.open_table()
+    svc, loop = service
+    code = ana.code
+    for _ in range(200):
+        if svc.cache[code].game.to_move == 0:
+            break
+        loop.run_until_complete(asyncio.sleep(0.01))
+    view = ana.seat_view
+    assert view.hint()
+    first = view.table.hint
+    assert first and not first.get("stale")
+    assert view.hint()  # the next step of the same hint: no new search
+    assert view.hint_step == 2
+    # The same view with other cards in the other hands: the same advice.
+    other = dict(view.message)
+    other_view = SeatView(lambda m: None)
+    other_view.show(other)
+    assert other_view.hint() and other_view.table.hint == first
+
+
+def test_a_hint_out_of_turn_or_at_a_table_without_hints_is_refused(service):
+    ana, _ = page_on(service, KEYS[0], "Ana")
+    ana.people.value = 2
+    ana.hints.value = False
+    ana.open_table()
+    view = ana.seat_view
+    assert not view.hint()
+    assert "no hints" in view.table.error
+    assert view.table.controls == []
