@@ -363,7 +363,7 @@ def test_the_record_notes_the_hinted_decisions_and_still_loads() -> None:
 
 def test_a_finished_hands_record_keeps_only_its_own_hints() -> None:
     pytest.importorskip("anywidget")
-    from widgets.play import finished_record
+    from tutor.engine.records import finished_record
 
     s = PlaySession(TrixterGame.new(players=4, seed=5, dealer=0, first_hand=1),
                     opponents=QUIET, advisor=Fake())

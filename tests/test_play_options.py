@@ -22,7 +22,8 @@ from tutor.app.session import PlaySession
 from tutor.engine.trix import TrixRules
 from tutor.engine.trixter import TrixterRules
 from widgets.lesson import trix_game, trixter_game
-from widgets.play import GameView, finished_record
+from tutor.engine.records import finished_record
+from widgets.play import GameView
 
 # RULES.md B1's table, written out: players -> (jokers, peak, hands).
 B1 = {3: (2, 18, 35), 4: (0, 13, 25), 5: (3, 11, 21), 6: (2, 9, 17), 7: (4, 8, 15),

@@ -24,7 +24,7 @@ from tutor.review import review  # noqa: E402
 from test_widgets import message_for  # noqa: E402
 
 from widgets.lesson import trix_game, trixter_game  # noqa: E402
-from widgets.play import finished_record  # noqa: E402
+from tutor.engine.records import finished_record  # noqa: E402
 from widgets.review import (STEP_TARGETS, ReviewBoard, ReviewPage,  # noqa: E402
                             parse_review_message)
 

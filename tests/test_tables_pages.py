@@ -146,3 +146,29 @@ def test_a_hint_out_of_turn_or_at_a_table_without_hints_is_refused(service):
     assert not view.hint()
     assert "no hints" in view.table.error
     assert view.table.controls == []
+
+
+def test_after_a_hand_each_person_reviews_their_own_seat(service):
+    ana, _ = page_on(service, KEYS[0], "Ana")
+    ana.people.value = 1
+    ana.first.value = 25  # one card: one hand
+    ana.open_table()
+    svc, loop = service
+    code = ana.code
+    ana._tell({"type": "record"})
+    assert "finish a hand first" in ana.seat_view.table.error
+    for _ in range(400):
+        game = svc.cache[code].game
+        if game.is_over:
+            break
+        view = ana.seat_view.message
+        if view["view"]["to_move"] == 0:
+            ana._tell({"type": "act", "action": view["view"]["legal"][0],
+                       "seen": view["actions"]})
+        loop.run_until_complete(asyncio.sleep(0.01))
+    assert game.is_over and not ana.review_button.disabled
+    ana._tell({"type": "record"})
+    board = ana.review_board
+    assert board is not None and board.seat == 0
+    assert ana.review_area.children == (board,)
+    board.stop()

@@ -39,6 +39,7 @@ from tutor.engine.errors import ParseError
 from tutor.facts import deal_word
 from tutor.app.learners import Learner, LearnerError, lesson_of_page
 from tutor.engine.protocol import Game, Phase
+from tutor.engine.records import finished_record
 # The game flow and its words live in the headless session; names kept here for callers.
 from tutor.app.session import (LEVEL_NAMES, PlaySession, SavedGame, describe,  # noqa: F401
                            game_result, learner_views, round_kind, round_words, status_text)
@@ -52,7 +53,7 @@ from widgets.scores import ScoreSheet
 from widgets.table import CardTable
 
 __all__ = ["GameView", "play", "learner_views", "parse_message", "MESSAGE_TYPES",
-           "record_name", "record_link", "finished_record", "LEVEL_NAMES", "game_result",
+           "record_name", "record_link", "LEVEL_NAMES", "game_result",
            "PlaySession", "PLAY_PAGES"]
 
 log = logging.getLogger(__name__)
@@ -133,26 +134,6 @@ def no_record_yet(game: str) -> str:
     is over."""
     return ('<span class="tt-record-link" style="color:#666">The game record can be '
             f'downloaded once a {deal_word(game)} is over.</span>')
-
-
-def finished_record(game: Game) -> dict[str, Any] | None:
-    """The record of ``game`` up to the end of its last finished hand (or deal): all of
-    it once a hand is over, ``None`` before the first hand ends. A hand in progress is
-    left out, its deal too."""
-    from tutor.engine.records import from_record
-
-    rec = game.to_record()
-    if game.phase not in (Phase.HAND_OVER, Phase.GAME_OVER):
-        ends = [i for i, (_s, text) in enumerate(rec["actions"]) if text == "next"]
-        if not ends:
-            return None
-        rec["actions"] = rec["actions"][:ends[-1]]
-        if "hinted" in rec:  # the hints of the hand left out go with it
-            rec["hinted"] = [i for i in rec["hinted"] if i < ends[-1]]
-    if not rec["actions"]:
-        return None
-    rec["deals"] = rec["deals"][:len(from_record(rec).deals)]
-    return rec
 
 
 class GameView(Controller, ipywidgets.VBox):

@@ -307,7 +307,14 @@ class TablesPage(ipywidgets.VBox):
         self.start_button = ipywidgets.Button(description="Start now with computers",
                                               icon="play")
         self.start_button.on_click(lambda _b: self.start_now())
-        self.seated = ipywidgets.VBox([self.invite, self.start_button, self.seat_view])
+        self.review_button = ipywidgets.Button(
+            description="Review my game", icon="search", disabled=True,
+            tooltip="your own decisions, move by move (once a hand is over)")
+        self.review_button.on_click(lambda _b: self._tell({"type": "record"}))
+        self.review_area = ipywidgets.VBox()
+        self.review_board: Any = None
+        self.seated = ipywidgets.VBox([self.invite, self.start_button, self.seat_view,
+                                       self.review_button, self.review_area])
         self.seated.layout.display = "none"
         self.area = ipywidgets.VBox()
         super().__init__([self.status, self.area, self.seated])
@@ -490,6 +497,19 @@ class TablesPage(ipywidgets.VBox):
             self.code = message["code"]
         elif kind == "view":
             self._show_table(message)
+        elif kind == "record":
+            self.open_review(message["record"], message["seat"])
+
+    def open_review(self, record: dict[str, Any], seat: int) -> Any:
+        """The review of this seat's own decisions in the finished hands (deals), below the
+        table (it runs in the background)."""
+        from widgets.review import ReviewBoard  # the review's engine: only when asked for
+
+        if self.review_board is not None:
+            self.review_board.stop()
+        self.review_board = ReviewBoard(record, seat=seat, four_colour=self.four_colour)
+        self.review_area.children = [self.review_board]
+        return self.review_board
 
     def _show_list(self, tables: list[dict[str, Any]]) -> None:
         rows = []
@@ -520,8 +540,13 @@ class TablesPage(ipywidgets.VBox):
             f"Table <b class='tt-table-code'>{self.code}</b> · {html.escape(message['setup'])}"
             f" · invite a friend: the code, or <a href='{link}' target='_blank'>this link</a>."
             + ("" if message.get("role") == "seat" else " You are watching."))
-        waiting = not message.get("started") and message.get("role") == "seat"
+        seated = message.get("role") == "seat"
+        waiting = not message.get("started") and seated
         self.start_button.layout.display = "" if waiting else "none"
+        self.review_button.layout.display = "" if seated else "none"
+        self.review_button.disabled = not message.get("sheet")
+        self.review_button.description = "Review my game" if message.get("over") \
+            else "Review my game so far"
         self.seat_view.show(message)
 
 

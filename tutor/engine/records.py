@@ -17,9 +17,9 @@ import json
 from typing import IO, Any
 
 from tutor.engine.errors import ParseError
-from tutor.engine.protocol import Game
+from tutor.engine.protocol import Game, Phase
 
-__all__ = ["load", "loads", "dump", "dumps", "from_record", "game_types"]
+__all__ = ["load", "loads", "dump", "dumps", "from_record", "game_types", "finished_record"]
 
 
 def game_types() -> dict[str, type[Game]]:
@@ -84,3 +84,21 @@ def dump(game: Game, fp: IO[str] | str, indent: int | None = 1) -> None:
             f.write(text + "\n")
     else:
         fp.write(text + "\n")
+
+
+def finished_record(game: Game) -> dict[str, Any] | None:
+    """The record of ``game`` up to the end of its last finished hand (or deal): all of
+    it once a hand is over, ``None`` before the first hand ends. A hand in progress is
+    left out, its deal too."""
+    rec = game.to_record()
+    if game.phase not in (Phase.HAND_OVER, Phase.GAME_OVER):
+        ends = [i for i, (_s, text) in enumerate(rec["actions"]) if text == "next"]
+        if not ends:
+            return None
+        rec["actions"] = rec["actions"][:ends[-1]]
+        if "hinted" in rec:  # the hints of the hand left out go with it
+            rec["hinted"] = [i for i in rec["hinted"] if i < ends[-1]]
+    if not rec["actions"]:
+        return None
+    rec["deals"] = rec["deals"][:len(from_record(rec).deals)]
+    return rec

@@ -20,6 +20,7 @@ list       the class's tables (public facts)
 act        ``action`` (its text), ``seen`` (the actions seen): a seat's decision
 ready      the next hand (deal) may be dealt for this seat
 start      start now, computers in the seats still empty
+record     the record of the hands (deals) finished so far, for the seat's own review
 pause, resume, say (``text``), sheet: the teacher's
 =========  ==================================================================================
 """
@@ -42,6 +43,8 @@ from typing import Any, Protocol
 from tutor.bots import bot_for
 from tutor.engine.observation import observation_from_json
 from tutor.engine.protocol import Phase
+from tutor.engine.records import finished_record
+from tutor.facts import deal_word
 from tutor.tables.store import Store
 from tutor.tables.table import MAX_NAME, Table, TableError, clean_name, new_code
 
@@ -50,7 +53,7 @@ __all__ = ["TableService", "Connection", "think", "class_sheet", "sheet_csv", "M
 log = logging.getLogger(__name__)
 
 MESSAGE_TYPES = ("open", "join", "watch", "teach", "list", "act", "ready", "start", "pause",
-                 "resume", "say", "sheet", "leave")
+                 "resume", "say", "sheet", "leave", "record")
 MAX_NOTE = 300
 PACE_WINDOW = 12
 PACE_CAP = 4.0
@@ -266,6 +269,17 @@ class TableService:
     async def _on_start(self, conn, bound: _Bound, m: dict[str, Any]) -> None:
         code, _seat = self._my_seat(bound)
         await self._change(code, Table.start)
+
+    async def _on_record(self, conn, bound: _Bound, m: dict[str, Any]) -> dict[str, Any]:
+        """The finished hands' record (as the play pages' download): the hand in play and
+        its deal are left out, so it names no card still hidden."""
+        code, seat = self._my_seat(bound)
+        table = await self._table(code)
+        record = finished_record(table.game)
+        if record is None:
+            raise TableError(f"finish a {deal_word(table.game_name)} first: then it can be "
+                             "reviewed")
+        return {"type": "record", "record": record, "seat": seat}
 
     async def _on_pause(self, conn, bound: _Bound, m: dict[str, Any]) -> None:
         code = self._teaching(bound, m)
