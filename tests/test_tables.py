@@ -1001,3 +1001,29 @@ def test_a_hint_needs_only_the_view_the_seat_was_sent(game_name):
     assert [(str(o.action), o.value) for o in hints[0].options] == \
         [(str(o.action), o.value) for o in hints[1].options] == \
         [(str(o.action), o.value) for o in direct.options]
+
+
+def test_every_computer_takes_the_same_time_in_the_round_of_doubles():
+    """RULES.md A5: how long a seat weighs a double must not tell whether it could double.
+    The service times a weighed choice on a fixed deal, once a round, and holds every
+    computer's action in the round that long (at least the pause)."""
+    from concurrent.futures import ThreadPoolExecutor as Pool
+
+    from tutor.tables.service import TableService, rehearse
+    from tutor.tables.store import SQLiteStore
+    from tutor.tables.table import Table
+
+    table = Table.open("trix", {}, people=[0], level="beginner", seed=4)
+    table.claim(0, "Ana", "a" * 32)
+    game = table.game
+    while game.phase.value != "double":
+        game.apply(game.legal_actions()[0])
+    assert rehearse(game.to_json(), "beginner") > 0
+
+    async def go():
+        svc = TableService(SQLiteStore(":memory:"), pause=0.01, executor=Pool(1))
+        held = await svc._round_cost(table, "beginner")
+        again = await svc._round_cost(table, "beginner")
+        return held, again, svc.round_costs
+    held, again, costs = asyncio.run(go())
+    assert held == again >= 0.01 and len(costs) == 1  # rehearsed once for the round

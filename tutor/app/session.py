@@ -47,7 +47,7 @@ from tutor.engine.seats import direction
 __all__ = ["PlaySession", "Move", "SavedGame", "LEVEL_NAMES", "learner_views", "status_text",
            "describe", "game_result", "round_kind", "round_words", "ago", "hint_words",
            "hint_seconds", "action_words", "choice_words", "observation_seed", "HINT_OPTIONS",
-           "HINT_STEPS"]
+           "HINT_STEPS", "views_of", "rehearse_round"]
 
 log = logging.getLogger(__name__)
 
@@ -183,28 +183,11 @@ class PlaySession:
         return Move(mover, action)
 
     def rehearse_round(self, clock: Callable[[], float] = time.perf_counter) -> float:
-        """Seconds a computer seat here takes to weigh a double or a redeal claim, timed on
-        a fixed deal of this game's rules and contract, never on the one being played (how
-        long a seat thinks in the round would tell whether it could act: RULES.md A5).
-        0 outside Trix's round, or when no fixed deal gives a seat that choice."""
+        """Seconds a computer seat here takes to weigh a double or a redeal claim
+        (:func:`rehearse_round`); 0 when no computer seat is in Trix's round."""
         if self.game.phase != Phase.DOUBLE or self.computer_to_move is None:
             return 0.0
-        bot = self._stand_in(self.computer_to_move)
-        chosen = ChooseContract(self.game.contract)
-        for seed in range(REHEARSAL_DEALS):
-            g = type(self.game).new(seed=seed, rules=self.game.rules)
-            if g.why_illegal(chosen, seat=g.to_move) is not None:
-                continue
-            g.apply(chosen, g.to_move)
-            while g.phase == Phase.DOUBLE:
-                mover = g.to_move
-                legal = list(g.legal_actions(mover))
-                if len(legal) > 1:
-                    started = clock()
-                    bot.act(g.observation(mover))
-                    return clock() - started
-                g.apply(legal[0], mover)
-        return 0.0
+        return rehearse_round(self.game, self._stand_in(self.computer_to_move), clock)
 
     def _stand_in(self, s: int) -> Bot:
         """A copy of seat ``s``'s bot to rehearse with, so the real one's random draws
@@ -444,6 +427,31 @@ class PlaySession:
     def result(self, table: dict[str, Any] | None = None) -> dict[str, Any]:
         """The end of the game in words (:func:`game_result`); empty before the end."""
         return game_result(table if table is not None else self.views()["table"])
+
+
+def rehearse_round(game: Game, bot: Bot, clock: Callable[[], float] = time.perf_counter
+                   ) -> float:
+    """Seconds ``bot`` takes to weigh a double or a redeal claim, timed on a fixed deal of
+    ``game``'s rules and contract, never on the one being played (how long a seat thinks in
+    the round would tell whether it could act: RULES.md A5). 0 outside Trix's round, or
+    when no fixed deal gives a seat that choice."""
+    if game.phase != Phase.DOUBLE:
+        return 0.0
+    chosen = ChooseContract(game.contract)
+    for seed in range(REHEARSAL_DEALS):
+        g = type(game).new(seed=seed, rules=game.rules)
+        if g.why_illegal(chosen, seat=g.to_move) is not None:
+            continue
+        g.apply(chosen, g.to_move)
+        while g.phase == Phase.DOUBLE:
+            mover = g.to_move
+            legal = list(g.legal_actions(mover))
+            if len(legal) > 1:
+                started = clock()
+                bot.act(g.observation(mover))
+                return clock() - started
+            g.apply(legal[0], mover)
+    return 0.0
 
 
 SAVED_KEY = "saved"

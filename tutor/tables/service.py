@@ -43,7 +43,8 @@ from typing import Any, Protocol
 from tutor.bots import bot_for
 from tutor.engine.observation import observation_from_json
 from tutor.engine.protocol import Phase
-from tutor.engine.records import finished_record
+from tutor.app.session import rehearse_round
+from tutor.engine.records import finished_record, loads
 from tutor.facts import deal_word
 from tutor.tables.store import Store
 from tutor.tables.table import MAX_NAME, Table, TableError, clean_name, new_code
@@ -57,6 +58,7 @@ MESSAGE_TYPES = ("open", "join", "watch", "teach", "list", "act", "ready", "star
 MAX_NOTE = 300
 PACE_WINDOW = 12
 PACE_CAP = 4.0
+ROUND_MARGIN = 1.5  # as the play pages: head room over the rehearsed thought
 KEY_CHARS = set("0123456789abcdef")
 
 
@@ -85,6 +87,12 @@ def think(game_name: str, level: str, seed: int, view: dict[str, Any]) -> str:
     return str(bot.act(observation_from_json(view)))
 
 
+def rehearse(record: str, level: str) -> float:
+    """Seconds a computer at ``level`` takes to weigh a double or a redeal claim in the
+    round of the game ``record`` is at, timed on a fixed deal (runs in a worker process)."""
+    return rehearse_round(loads(record), bot_for("trix", level, seed=0))  # only Trix doubles
+
+
 class TableService:
     """Every table of a class, over ``store``. ``pause``: seconds a computer action takes at
     least (each card is seen landing); ``teacher_token``: what proves the teacher on a
@@ -109,6 +117,7 @@ class TableService:
         self.locks: dict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
         self.drivers: dict[str, asyncio.Task] = {}
         self.thoughts: dict[str, list[float]] = defaultdict(list)
+        self.round_costs: dict[tuple, float] = {}
         self.loop: asyncio.AbstractEventLoop | None = None
 
     # --- start and stop ------------------------------------------------------------------
@@ -431,11 +440,15 @@ class TableService:
             level = table.sitters[seat].level
             view = table.game.observe(seat)
             seed = zlib.crc32(f"{table.seed}:{n}".encode())
+            loop = asyncio.get_running_loop()
+            held = 0.0
+            if table.game.phase == Phase.DOUBLE and self.pause > 0:
+                held = await self._round_cost(table, level)
             started = time.monotonic()
-            text = await asyncio.get_running_loop().run_in_executor(
-                self._executor, think, table.game_name, level, seed, view)
+            text = await loop.run_in_executor(self._executor, think, table.game_name, level,
+                                              seed, view)
             took = time.monotonic() - started
-            rest = self._pace(code, took) - took
+            rest = (max(held, took) if held else self._pace(code, took)) - took
             if rest > 0:
                 await asyncio.sleep(rest)
             try:
@@ -443,6 +456,17 @@ class TableService:
                                                            seen=n, now=self.clock()))
             except TableError as e:  # the table moved on (a person came back, a pause)
                 log.info("computer move at %s dropped: %s", code, e)
+
+    async def _round_cost(self, table: Table, level: str) -> float:
+        """In Trix's round of doubles and claims every computer seat takes the same time,
+        whether it holds something to double or not (RULES.md A5): the pause, or
+        :data:`ROUND_MARGIN` times a weighed choice rehearsed on a fixed deal."""
+        key = (table.code, str(sorted(c.text for c in table.game.contract)), level)
+        if key not in self.round_costs:
+            cost = await asyncio.get_running_loop().run_in_executor(
+                self._executor, rehearse, table.game.to_json(), level)
+            self.round_costs[key] = max(self.pause, min(PACE_CAP, ROUND_MARGIN * cost))
+        return self.round_costs[key]
 
     def _pace(self, code: str, took: float) -> float:
         """Seconds a computer action takes on screen: the pause, or the slowest of the
