@@ -426,8 +426,7 @@ def main(argv: list[str] | None = None) -> int:
                          help="Trixter: start the schedule at this hand")
     p_arena.add_argument("--seconds", type=float, default=None,
                          help="time per decision for the bots that take it")
-    sub.add_parser("tables", add_help=False,
-                   help="run the table service for tables of people (--help: its options)")
+    sub.add_parser("tables", add_help=False, help="the table service (--help: its options)")
     args, rest = parser.parse_known_args(argv)
     if args.command == "tables":
         from tutor.tables.server import main as tables_main  # tornado: the app extra

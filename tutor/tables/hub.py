@@ -96,18 +96,30 @@ def hub_identify(api_url: str | None = None, service_token: str | None = None,
     (``$TRIX_TUTOR_TEACHERS_GROUP``, default ``teachers``); ``ttl``: seconds an answer is
     kept. An unknown or expired token raises :class:`TableError` (:data:`BAD_TOKEN`), and
     so does a hub that cannot be reached or will not answer, with the reason."""
-    api = (api_url or os.environ.get("JUPYTERHUB_API_URL") or DEFAULT_API_URL).rstrip("/")
-    own = service_token if service_token is not None else \
-        os.environ.get("JUPYTERHUB_API_TOKEN", "")
-    group = teachers_group or os.environ.get("TRIX_TUTOR_TEACHERS_GROUP") or TEACHERS_GROUP
-    cache: dict[str, tuple[float, tuple[str, bool] | None]] = {}
-    lock = threading.Lock()
+    return HubIdentity(
+        (api_url or os.environ.get("JUPYTERHUB_API_URL") or DEFAULT_API_URL).rstrip("/"),
+        service_token if service_token is not None else
+        os.environ.get("JUPYTERHUB_API_TOKEN", ""),
+        teachers_group or os.environ.get("TRIX_TUTOR_TEACHERS_GROUP") or TEACHERS_GROUP,
+        ttl, timeout, clock)
 
-    def get(path: str, token: str) -> Any:
+
+class HubIdentity:
+    """:func:`hub_identify`'s answer: asks the hub, keeps each answer ``ttl`` seconds."""
+
+    def __init__(self, api: str, own: str, group: str, ttl: float, timeout: float,
+                 clock: Callable[[], float]) -> None:
+        self.api, self.own, self.group = api, own, group
+        self.ttl, self.timeout, self.clock = ttl, timeout, clock
+        self.cache: dict[str, tuple[float, tuple[str, bool] | None]] = {}
+        self.lock = threading.Lock()
+
+    def get(self, path: str, token: str) -> Any:
+        api = self.api
         request = urllib.request.Request(api + path, headers={
             "Authorization": f"token {token}", "Accept": "application/json"})
         try:
-            with _opener.open(request, timeout=timeout) as reply:
+            with _opener.open(request, timeout=self.timeout) as reply:
                 body = reply.read()
         except urllib.error.HTTPError as e:
             e.close()
@@ -125,10 +137,11 @@ def hub_identify(api_url: str | None = None, service_token: str | None = None,
                              "JUPYTERHUB_API_URL the hub's API (…/hub/api)?")
         return model
 
-    def ask(token: str) -> tuple[str, bool] | None:
+    def ask(self, token: str) -> tuple[str, bool] | None:
         """The hub's answer for ``token``; ``None`` if the hub does not know it."""
+        api = self.api
         try:
-            me = get("/user", token)
+            me = self.get("/user", token)
         except _Refused as e:
             if e.status in (401, 403):
                 return None
@@ -139,11 +152,11 @@ def hub_identify(api_url: str | None = None, service_token: str | None = None,
             raise TableError("a seat needs a person's hub token, not a service's")
         admin, groups = me.get("admin"), me.get("groups")
         if admin is None or groups is None:
-            if not own:
+            if not self.own:
                 raise TableError("the table service has no hub token of its own "
                                  "(JUPYTERHUB_API_TOKEN): run it as a hub service")
             try:
-                them = get("/users/" + urllib.parse.quote(name, safe=""), own)
+                them = self.get("/users/" + urllib.parse.quote(name, safe=""), self.own)
             except _Refused as e:
                 raise TableError(f"the hub will not tell the table service who {name} is "
                                  f"(HTTP {e.status}): give the service's role the scopes "
@@ -152,27 +165,21 @@ def hub_identify(api_url: str | None = None, service_token: str | None = None,
             if groups is None:
                 raise TableError(f"the hub does not show the table service the groups of "
                                  f"{name}: give the service's role the scopes {SCOPES}")
-        teacher = bool(admin) or (isinstance(groups, list) and group in groups)
+        teacher = bool(admin) or (isinstance(groups, list) and self.group in groups)
         return name, teacher
 
-    def identify(token: str) -> tuple[str, bool]:
+    def __call__(self, token: str) -> tuple[str, bool]:
         if not isinstance(token, str) or not token:
             raise TableError(BAD_TOKEN)
         digest = hashlib.sha256(token.encode()).hexdigest()
-        now = clock()
-        with lock:
-            kept = cache.get(digest)
+        now = self.clock()
+        with self.lock:
+            kept = self.cache.get(digest)
         if kept is not None and kept[0] > now:
             answer = kept[1]
         else:
-            answer = ask(token)  # a TableError here (the hub away) is not kept
-            with lock:
-                if len(cache) >= MAX_CACHED:
-                    for d in [d for d, (until, _) in cache.items() if until <= now]:
-                        del cache[d]
-                    while len(cache) >= MAX_CACHED:
-                        del cache[next(iter(cache))]
-                cache[digest] = (now + ttl, answer)
+            answer = self.ask(token)  # a TableError here (the hub away) is not kept
+            self._keep(digest, answer, now)
             if answer is None:
                 log.info("the hub does not know a token sent to the table service")
             else:
@@ -181,4 +188,12 @@ def hub_identify(api_url: str | None = None, service_token: str | None = None,
             raise TableError(BAD_TOKEN)
         return answer
 
-    return identify
+    def _keep(self, digest: str, answer: tuple[str, bool] | None, now: float) -> None:
+        with self.lock:
+            cache = self.cache
+            if len(cache) >= MAX_CACHED:
+                for d in [d for d, (until, _) in cache.items() if until <= now]:
+                    del cache[d]
+                while len(cache) >= MAX_CACHED:
+                    del cache[next(iter(cache))]
+            cache[digest] = (now + self.ttl, answer)
