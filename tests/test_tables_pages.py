@@ -70,7 +70,7 @@ def test_binder_and_the_static_site_say_why_no_table_can_fill(monkeypatch):
 def test_two_pages_open_and_join_and_each_draws_only_its_own_hand(service):
     ana, _ = page_on(service, KEYS[0], "Ana")
     ana.people.value = 2
-    ana.first.value = 24  # 2 cards, then 1
+    ana.choose(first_hand=24)  # 2 cards, then 1
     assert ana.open_table()
     code = ana.code
     assert code and "Waiting for players" in ana.seat_view.table.message
@@ -90,7 +90,7 @@ def test_two_pages_open_and_join_and_each_draws_only_its_own_hand(service):
 def test_a_seat_sends_its_decisions_and_refuses_undo(service):
     ana, line = page_on(service, KEYS[0], "Ana")
     ana.people.value = 1
-    ana.first.value = 25  # one card
+    ana.choose(first_hand=25)  # one card
     ana.open_table()
     view = ana.seat_view
     svc, loop = service
@@ -116,7 +116,7 @@ def test_a_seat_sends_its_decisions_and_refuses_undo(service):
 def test_the_hint_comes_from_the_seats_view_alone(service):
     ana, _ = page_on(service, KEYS[0], "Ana")
     ana.people.value = 1
-    ana.first.value = 23  # three cards
+    ana.choose(first_hand=23)  # three cards
     ana.open_table()
     svc, loop = service
     code = ana.code
@@ -151,7 +151,7 @@ def test_a_hint_out_of_turn_or_at_a_table_without_hints_is_refused(service):
 def test_after_a_hand_each_person_reviews_their_own_seat(service):
     ana, _ = page_on(service, KEYS[0], "Ana")
     ana.people.value = 1
-    ana.first.value = 25  # one card: one hand
+    ana.choose(first_hand=25)  # one card: one hand
     ana.open_table()
     svc, loop = service
     code = ana.code
@@ -172,3 +172,22 @@ def test_after_a_hand_each_person_reviews_their_own_seat(service):
     assert board is not None and board.seat == 0
     assert ana.review_area.children == (board,)
     board.stop()
+
+
+def test_a_table_offers_every_option_of_the_play_pages(service):
+    from tutor.app import game_options
+
+    ana, _ = page_on(service, KEYS[0], "Ana")
+    assert list(ana.option_controls) == [o.name for o in game_options.options_for("trixter")]
+    ana.option_controls["players"].value = 6  # the first hands follow the players
+    assert len(ana.option_controls["first_hand"].options) == 2 * 9 - 1
+    assert not ana.choose(scoring="double or nothing")
+    assert "scoring" in ana.status.value
+    ana.game.value = "trix"
+    assert list(ana.option_controls) == [o.name for o in game_options.options_for("trix")]
+    ana.option_controls["mode"].value = "partnership"
+    ana.option_controls["reversed_signs"].value = True
+    ana.open_table()
+    svc, _loop = service
+    rules = svc.cache[ana.code].game.rules
+    assert rules.partnership and rules.reversed_signs

@@ -371,13 +371,10 @@ class TablesPage(ipywidgets.VBox):
             self.name.disabled = True
         self.game = ipywidgets.ToggleButtons(options=GAMES, value="trixter",
                                              description="Game")
-        self.players = ipywidgets.Dropdown(options=[(f"{n} players", n) for n in range(3, 9)],
-                                           value=4, description="Players")
-        self.first = ipywidgets.Dropdown(description="Start with", layout=wide,
-                                         style={"description_width": "initial"})
-        self.mode = ipywidgets.Dropdown(
-            options=[(o[0], o[1]) for o in game_options.options_for("trix")[0].choices],
-            description="Mode", layout=wide)
+        self.chosen: dict[str, Any] = game_options.defaults("trixter")
+        self.option_controls: dict[str, ipywidgets.ValueWidget] = {}
+        self.options_box = ipywidgets.Box(layout=ipywidgets.Layout(
+            flex_flow="row wrap", align_items="center", grid_gap="4px 14px"))
         self.people = ipywidgets.BoundedIntText(value=4, min=1, max=8, layout=wide,
                                                 description="People at the table",
                                                 style={"description_width": "initial"})
@@ -400,17 +397,14 @@ class TablesPage(ipywidgets.VBox):
         self.list_button = ipywidgets.Button(description="Refresh", icon="refresh")
         self.list_button.on_click(lambda _b: self.line and self.line.send({"type": "list"}))
         self.listing = ipywidgets.VBox()
-        for w in (self.game, self.players):
-            w.observe(lambda _c: self._game_changed(), names="value")
-        self._game_changed()
+        self.game.observe(lambda c: self._new_game_kind(c["new"]), names="value")
+        self._show_options()
         def row() -> ipywidgets.Layout:  # one each: a box's display is its layout's
             return ipywidgets.Layout(flex_flow="row wrap", align_items="center",
                                      grid_gap="4px 12px")
-        self.trixter_box = ipywidgets.HBox([self.players, self.first], layout=row())
-        self.trix_box = ipywidgets.HBox([self.mode], layout=row())
         opening = ipywidgets.VBox([
-            ipywidgets.HTML("<h3>Open a table</h3>"), self.game, self.trixter_box,
-            self.trix_box, ipywidgets.HBox([self.people, self.level], layout=row()),
+            ipywidgets.HTML("<h3>Open a table</h3>"), self.game, self.options_box,
+            ipywidgets.HBox([self.people, self.level], layout=row()),
             ipywidgets.HBox([self.hints, self.away], layout=row()), self.open_button])
         joining = ipywidgets.VBox([
             ipywidgets.HTML("<h3>Join a table</h3><p>Type the code a friend gave you, or "
@@ -421,24 +415,49 @@ class TablesPage(ipywidgets.VBox):
         self.forms = ipywidgets.VBox([self.name, opening, joining, listing],
                                      layout=ipywidgets.Layout(max_width="760px",
                                                               margin="0 auto"))
-        self._game_changed()
 
-    def _game_changed(self) -> None:
-        trix = self.game.value == "trix"
-        if hasattr(self, "trix_box"):
-            self.trix_box.layout.display = "" if trix else "none"
-            self.trixter_box.layout.display = "none" if trix else ""
-        choices = game_options.options_for("trixter", {"players": self.players.value})[1].choices
-        self.first.options = list(choices)
-        self.first.value = game_options.defaults("trixter")["first_hand"]
-        n = 4 if trix else self.players.value
+    def _new_game_kind(self, game_name: str) -> None:
+        self.chosen = game_options.defaults(game_name)
+        self._show_options()
+
+    def _show_options(self) -> None:
+        """The chosen game's options, as the play pages offer them (Trixter's first hands
+        follow the players chosen)."""
+        controls = []
+        self.option_controls = {}
+        for option in game_options.options_for(self.game.value, self.chosen):
+            if option.switch:
+                control = ipywidgets.Checkbox(value=self.chosen[option.name], indent=False,
+                                              description=option.label, tooltip=option.help,
+                                              layout=ipywidgets.Layout(width="auto"))
+            else:
+                control = ipywidgets.Dropdown(options=list(option.choices),
+                                              value=self.chosen[option.name],
+                                              description=option.label, tooltip=option.help,
+                                              style={"description_width": "initial"},
+                                              layout=ipywidgets.Layout(width="auto"))
+            control.observe(lambda c, name=option.name: self.choose(**{name: c["new"]}),
+                            names="value")
+            self.option_controls[option.name] = control
+            controls.append(control)
+        self.options_box.children = controls
+        n = self.chosen.get("players", 4)
         self.people.max = n
         self.people.value = min(self.people.value, n)
 
-    def _options(self) -> dict[str, Any]:
-        if self.game.value == "trix":
-            return {"mode": self.mode.value}
-        return {"players": self.players.value, "first_hand": self.first.value}
+    def choose(self, **values: Any) -> bool:
+        """Choose options of the table to open (names and values of
+        :func:`tutor.app.game_options.options_for`); junk is refused with the reason."""
+        try:
+            chosen = game_options.check(self.game.value, values, base=self.chosen)
+        except game_options.OptionError as e:
+            self.status.value = _note(html.escape(str(e)), "error")
+            return False
+        redraw = chosen.get("players") != self.chosen.get("players")
+        self.chosen = chosen
+        if redraw:  # the first hands on offer depend on the players
+            self._show_options()
+        return True
 
     def _ready_to_sit(self) -> bool:
         if self.key is None:
@@ -455,8 +474,8 @@ class TablesPage(ipywidgets.VBox):
         """Open a table with the chosen options; its opener sits at the bottom seat."""
         if self.line is None or not self._ready_to_sit():
             return False
-        n = 4 if self.game.value == "trix" else self.players.value
-        self.line.send({"type": "open", "game": self.game.value, "options": self._options(),
+        n = self.chosen.get("players", 4)
+        self.line.send({"type": "open", "game": self.game.value, "options": self.chosen,
                         "people": list(range(min(self.people.value, n))),
                         "level": self.level.value, "hints": self.hints.value,
                         "away_seconds": self.away.value, "name": self.name.value,
