@@ -57,6 +57,21 @@ def page_on(service, key: str, name: str) -> tuple[TablesPage, Line]:
     return page, line
 
 
+def alone_at_a_table(service, first_hand: int) -> tuple[TablesPage, Line]:
+    """Ana opens a table with three computers; the computers act in the service's own
+    time: let them until Ana is to decide."""
+    ana, line = page_on(service, KEYS[0], "Ana")
+    ana.people.value = 1
+    ana.choose(first_hand=first_hand)
+    ana.open_table()
+    svc, loop = service
+    for _ in range(200):
+        if svc.cache[ana.code].game.to_move == 0:
+            break
+        loop.run_until_complete(asyncio.sleep(0.01))
+    return ana, line
+
+
 def test_binder_and_the_static_site_say_why_no_table_can_fill(monkeypatch):
     assert where_tables_cannot_fill() is None
     monkeypatch.setenv("BINDER_LAUNCH_HOST", "https://mybinder.org/")
@@ -88,18 +103,10 @@ def test_two_pages_open_and_join_and_each_draws_only_its_own_hand(service):
 
 
 def test_a_seat_sends_its_decisions_and_refuses_undo(service):
-    ana, line = page_on(service, KEYS[0], "Ana")
-    ana.people.value = 1
-    ana.choose(first_hand=25)  # one card
-    ana.open_table()
+    ana, line = alone_at_a_table(service, first_hand=25)  # one card
     view = ana.seat_view
-    svc, loop = service
+    svc, _loop = service
     code = ana.code
-    # The computers act in the service's own time: let them until Ana is to decide.
-    for _ in range(200):
-        if svc.cache[code].game.to_move == 0:
-            break
-        loop.run_until_complete(asyncio.sleep(0.01))
     assert view.message["view"]["to_move"] == 0
     assert not view.handle({"type": "undo"})
     assert "no undo" in view.table.error
@@ -114,16 +121,7 @@ def test_a_seat_sends_its_decisions_and_refuses_undo(service):
 
 
 def test_the_hint_comes_from_the_seats_view_alone(service):
-    ana, _ = page_on(service, KEYS[0], "Ana")
-    ana.people.value = 1
-    ana.choose(first_hand=23)  # three cards
-    ana.open_table()
-    svc, loop = service
-    code = ana.code
-    for _ in range(200):
-        if svc.cache[code].game.to_move == 0:
-            break
-        loop.run_until_complete(asyncio.sleep(0.01))
+    ana, _ = alone_at_a_table(service, first_hand=23)  # three cards
     view = ana.seat_view
     assert view.hint()
     first = view.table.hint

@@ -90,3 +90,21 @@ class Controller:
         except Exception as e:  # pragma: no cover - a bug; shown, not raised into the void
             logging.getLogger(type(self).__module__).exception("widget message failed")
             self._refuse(f"something went wrong: {type(e).__name__}", widget)
+
+
+class TableController(Controller):
+    """A controller of a card table and its parts (``self.table``, ``self.parts``): a
+    refusal shows on the table, and on the part that sent the refused message."""
+
+    table: Any
+    parts: list[Any]
+
+    def _refuse(self, why: str, source: Any = None) -> None:
+        why = why if len(why) <= 200 else why[:197] + "..."
+        self.table.error = why
+        if source is not None and source is not self.table and hasattr(source, "error"):
+            source.error = why
+
+    def _clear_errors(self) -> None:
+        for w in self.parts:
+            w.error = ""

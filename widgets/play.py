@@ -45,7 +45,7 @@ from tutor.app.session import (LEVEL_NAMES, PlaySession, SavedGame, describe,  #
                            game_result, learner_views, round_kind, round_words, status_text)
 
 from widgets import learner as learners
-from widgets._base import Controller, Refused
+from widgets._base import Refused, TableController
 from widgets.messages import SCHEMA, read
 from widgets.bidding import BidPanel
 from widgets.layout import TrexLayout
@@ -136,7 +136,7 @@ def no_record_yet(game: str) -> str:
             f'downloaded once a {deal_word(game)} is over.</span>')
 
 
-class GameView(Controller, ipywidgets.VBox):
+class GameView(TableController, ipywidgets.VBox):
     """A game at the table: :class:`CardTable`, :class:`BidPanel`, :class:`TrexLayout`
     (Trix only) and :class:`ScoreSheet`, driven by one controller that draws a
     :class:`~tutor.app.session.PlaySession` (``session``).
@@ -474,16 +474,6 @@ class GameView(Controller, ipywidgets.VBox):
         self.refresh(clear_errors=True)
         self._run_bots()
         return True
-
-    def _refuse(self, why: str, source: Any = None) -> None:
-        why = why if len(why) <= 200 else why[:197] + "..."
-        self.table.error = why
-        if source is not None and source is not self.table and hasattr(source, "error"):
-            source.error = why
-
-    def _clear_errors(self) -> None:
-        for w in self.parts:
-            w.error = ""
 
     # --- hints ---------------------------------------------------------------------
     def hint(self, source: Any = None) -> bool:

@@ -31,7 +31,7 @@ from tutor.facts import deal_word
 from tutor.tables.hub import kernel_key
 
 from widgets import who
-from widgets._base import Controller, Refused
+from widgets._base import Refused, TableController
 from widgets.bidding import BidPanel
 from widgets.layout import TrexLayout
 from widgets.play import LEVEL_NAMES, parse_message
@@ -98,7 +98,7 @@ def who_is_here(message: dict[str, Any]) -> str:
     return " &nbsp;·&nbsp; ".join(out)
 
 
-class SeatView(Controller, ipywidgets.VBox):
+class SeatView(TableController, ipywidgets.VBox):
     """One seat at a table of people, drawn from the messages the service sends
     (:meth:`show`); the learner's decisions go back through ``send``. ``teacher``: every
     hand is shown face up and nothing can be played."""
@@ -203,16 +203,6 @@ class SeatView(Controller, ipywidgets.VBox):
     def refused(self, reason: str) -> None:
         """The service said no: the reason is shown, nothing changed."""
         self._refuse(reason)
-
-    def _refuse(self, why: str, source: Any = None) -> None:
-        why = why if len(why) <= 200 else why[:197] + "..."
-        self.table.error = why
-        if source is not None and source is not self.table and hasattr(source, "error"):
-            source.error = why
-
-    def _clear_errors(self) -> None:
-        for w in self.parts:
-            w.error = ""
 
     # --- the hint: this seat's view and nothing else ---------------------------------------
     def hint(self, source: Any = None) -> bool:
