@@ -29,12 +29,13 @@ beginner's rule and is counted in ``fallbacks``.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from tutor.engine.actions import Action
-from tutor.engine.observation import Observation, as_observation
+
 from tutor.bots.simulate import stable_seed
 from tutor.bots.trix import TrixBot
 from tutor.bots.trixter import TrixterBot
-from tutor.bots import legal_actions
+from tutor.engine.actions import Action
+from tutor.engine.observation import Observation, as_observation
+from tutor.search.legal import legal_actions
 
 __all__ = ["Strength", "STRENGTHS", "TrixterSearchBot", "TrixSearchBot", "bot_for_level"]
 

@@ -174,7 +174,7 @@ def _read_bids(rng: random.Random, theme: str) -> Puzzle | None:
 
 def _bid_for(hand: list[Card], trump: Suit | None, players: int, size: int) -> int:
     """What a seat bids with ``hand``: the nearest whole number to its estimate."""
-    from tutor.bots.trixter import estimate_tricks
+    from tutor.search.estimate import estimate_tricks
 
     return max(0, min(size, round(estimate_tricks(hand, trump, players))))
 
