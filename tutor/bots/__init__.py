@@ -108,6 +108,10 @@ def bot_for(game_name: str, level: str = "beginner", seed: int | None = None,
         raise ValueError(f"no bots for the game {game_name!r}: choose one of {', '.join(GAMES)}")
     if level not in ARENA_LEVELS:
         raise ValueError(f"no bot level {level!r}: choose one of {', '.join(ARENA_LEVELS)}")
+    # Deferred for their cost, not for a cycle: the search levels load the tree search, the
+    # solver and (intermediate, expert) the whole advice, some 30 modules and 0.15 s (more
+    # in a browser kernel), which ``from tutor.bots import LEVELS`` (the tables, the CLI,
+    # every page) need not pay.
     if level == "ismcts":  # a fixed number of iterations: ``seconds`` does not apply
         if game_name != "trixter":
             raise ValueError("the ismcts level plays Trixter only")

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tutor.advice import advise
 from tutor.bots.simulate import stable_seed
 from tutor.bots.trix import TrixBot
 from tutor.bots.trixter import TrixterBot
@@ -92,8 +93,6 @@ class _Search:
         """The best of ``acts`` by the advice, or ``None`` when it has no answer. The
         advice may also rank a take-back (a Trixter dealer changing the trump while
         bidding), which a bot never makes: only ``acts`` count."""
-        from tutor.advice import advise
-
         seen = as_observation(obs)
         try:
             self.last = advise(seen, seen.seat, seconds=self.seconds,
