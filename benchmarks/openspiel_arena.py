@@ -98,10 +98,7 @@ if str(ROOT) not in sys.path:
 
 from tutor import TrixGame, TrixterGame, TrixterRules  # noqa: E402
 from tutor.bots import bot_for  # noqa: E402
-from tutor.bots import legal_actions as fresh_actions  # noqa: E402
-from tutor.advice import tree as tree_search  # noqa: E402
 from tutor.advice import trixter as trixter_advice_module  # noqa: E402
-from tutor.bots import policy  # noqa: E402
 from tutor.bots.arena import mean_ci  # noqa: E402
 from tutor.bots.search import STRENGTHS, TrixterSearchBot  # noqa: E402
 from tutor.engine.observation import as_observation  # noqa: E402
@@ -113,6 +110,10 @@ from tutor.engine.protocol import Phase  # noqa: E402
 from tutor.engine.trix.contracts import (DOUBLABLE, PENALTY_CARDS, Contract,  # noqa: E402
                                          deal_points, discard_duty, lead_ban)
 from tutor.engine.trix.game import may_claim_king_redeal, may_claim_trex_redeal  # noqa: E402
+from tutor.search import policy  # noqa: E402
+from tutor.search import tree as tree_search  # noqa: E402
+from tutor.search.estimate import estimate_tricks  # noqa: E402
+from tutor.search.legal import legal_actions as fresh_actions  # noqa: E402
 from tutor.solver.hidden import sample_layouts, view_of  # noqa: E402
 
 __all__ = ["os_card", "card_of_os", "MirrorMismatch", "play_oh_hell", "TrixterSim", "TrixSim",
@@ -458,7 +459,7 @@ def play_oh_hell(deal_no: int, seed, ours: tuple[int, ...], *, sims: int = 1000,
 
 # --- variants of our expert, tried against OpenSpiel (issue 27) ------------------------------
 def greedy_rollout(hands, jokers, trick, leader, trump, bids, won, gone):
-    """:func:`tutor.bots.policy.trixter_rollout` for ``tricks_if_missed`` scoring (the
+    """:func:`tutor.search.policy.trixter_rollout` for ``tricks_if_missed`` scoring (the
     ``greedy`` variant): a seat whose bid is overshot or out of reach takes every trick it
     can (a miss scores its tricks); else it plays for its bid as before."""
     n = len(hands)
@@ -507,7 +508,7 @@ class VariantBot(TrixterSearchBot):
       last runs (it is public there and out of play, and the arenas tell our seats of it,
       as ``turned``, since the mirror cannot show it: OpenSpiel's seats know it too);
     - ``c<x>``, e.g. ``c0.15``: the tree's exploration constant ``x`` (default
-      :data:`tutor.advice.tree.EXPLORATION`; OpenSpiel's 2.0 over points 0 to 13 is
+      :data:`tutor.search.tree.EXPLORATION`; OpenSpiel's 2.0 over points 0 to 13 is
       about 0.15 over the [0, 1] the tree scales rewards to);
     - ``bid<x>``, e.g. ``bid3``: a bid gets ``x`` times the work of a card;
     - ``infer``: four times the layouts drawn, then drawn again in proportion to how
@@ -522,9 +523,9 @@ class VariantBot(TrixterSearchBot):
       issue 27's last runs;
     - ``fused``: the tree's other seats bid by one node for every layout (UCB1), and the
       play-outs' bids are random, not by each layout's hand
-      (:data:`tutor.advice.tree.BIDS_BY_HAND` off);
+      (:data:`tutor.search.tree.BIDS_BY_HAND` off);
     - ``untold``: the layouts are not weighted by the bids said
-      (:data:`tutor.advice.tree.BIDS_TELL` off).
+      (:data:`tutor.search.tree.BIDS_TELL` off).
     """
 
     KNOWN = {"fresh", "greedy", "random", "visits", "blind", "infer", "randbid",
@@ -552,19 +553,19 @@ class VariantBot(TrixterSearchBot):
             return flat_random_bid(as_observation(obs), acts, self.seed)
         if "fresh" in self.variant:
             obs = dataclasses.replace(as_observation(obs), legal=tuple(acts))
-        saved, search, seen = policy.trixter_rollout, tree_search.search, tree_search.view_of
+        search, seen = tree_search.search, tree_search.view_of
         margin_first = trixter_advice_module.MARGIN_FIRST
         by_hand, tell = tree_search.BIDS_BY_HAND, tree_search.BIDS_TELL
         tree_search.BIDS_BY_HAND = by_hand and "fused" not in self.variant
         tree_search.BIDS_TELL = tell and "untold" not in self.variant
         if "blind" not in self.variant and self.turned is not None:
             tree_search.view_of = lambda *a: without_card(seen(*a), self.turned)
-        if "greedy" in self.variant:
-            policy.trixter_rollout = greedy_rollout
         changed = {}
+        if "greedy" in self.variant:  # the tree's play-out, passed in as its ``rollout``
+            changed["rollout"] = greedy_rollout
         if "random" in self.variant or ("randbid" in self.variant and
                                         any(isinstance(a, Bid) for a in acts)):
-            changed["informed"] = False
+            changed["rollout"] = None
         if self.exploration is not None:
             changed["exploration"] = self.exploration
         if "own" in self.variant:
@@ -582,7 +583,7 @@ class VariantBot(TrixterSearchBot):
             choice = super().decide(obs, acts)
         finally:
             self.seconds = card_seconds
-            policy.trixter_rollout, tree_search.search = saved, search
+            tree_search.search = search
             tree_search.view_of, tree_search.sample = seen, drawn
             trixter_advice_module.MARGIN_FIRST = margin_first
             tree_search.BIDS_BY_HAND, tree_search.BIDS_TELL = by_hand, tell
@@ -618,15 +619,13 @@ def flat_random_bid(seen, acts, seed, layouts: int = 1000):
 
 @functools.lru_cache(maxsize=200_000)
 def _estimate(mask: int, jokers: int, trump, players: int) -> float:
-    from tutor.bots.trixter import estimate_tricks
-
     hand = [c for c in CARDS if mask >> c.index & 1] + [JOKER] * jokers
     return estimate_tricks(hand, trump, players, jokers)
 
 
 def inferred(seen, layouts, count: int, rng) -> list:
     """``count`` of ``layouts`` drawn again in proportion to how likely each other seat's
-    bid is with the hand the layout gives it (:func:`tutor.bots.trixter.estimate_tricks`
+    bid is with the hand the layout gives it (:func:`tutor.search.estimate.estimate_tricks`
     of the hand it was dealt, a normal error of :data:`INFER_SIGMA` tricks)."""
     import math
 

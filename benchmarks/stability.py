@@ -19,7 +19,7 @@ Each position is advised (:func:`tutor.advice.advise`) at the hint's budget
 (:func:`tutor.advice.hint_seconds`) with ``--seeds`` seeds: the hint's own,
 :func:`tutor.advice.observation_seed` of the seat's view, and the next ones; and once at
 ``--budget-scale`` times that budget with another seed, the reference. The best choice of a
-seed is its best among the decision's fresh choices (:func:`tutor.bots.legal_actions`: a
+seed is its best among the decision's fresh choices (:func:`tutor.search.legal.legal_actions`: a
 Trixter dealer's change of trump at a bid is not a bid). Columns:
 
 - ``differ``: positions where the seeds name different bests;
@@ -56,7 +56,8 @@ if str(ROOT) not in sys.path:
 
 from tutor import TrixGame, TrixterGame  # noqa: E402
 from tutor.advice import advise, budget_for, hint_seconds, observation_seed  # noqa: E402
-from tutor.bots import bot_for, legal_actions, play_bot_turn  # noqa: E402
+from tutor.search.legal import legal_actions  # noqa: E402
+from tutor.bots import bot_for, play_bot_turn  # noqa: E402
 from tutor.engine.actions import ClaimRedeal, Double  # noqa: E402
 from tutor.engine.protocol import Phase  # noqa: E402
 from tutor.review import CLEAR, TOLERANCE, surely_better  # noqa: E402

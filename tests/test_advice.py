@@ -16,7 +16,8 @@ from tutor.engine.actions import ChooseContract, ChooseTrump, ClaimRedeal, Doubl
 from tutor.advice import Advice, Option, advise, bid_distribution
 from tutor.advice.answer import TOLERANCE
 from tutor.bots import bot_for, play_bot_turn
-from tutor.solver.hidden import sample_layouts, view_of
+from tutor.search import policy, tree
+from tutor.solver.hidden import sample, sample_layouts, view_of
 from tutor.engine.trix.rules import TrixRules
 from tutor.engine.trixter import TrixterRules
 
@@ -152,8 +153,6 @@ def test_each_trump_is_weighed_by_a_tree_of_its_own():
     same whatever the caller's seed."""
     from dataclasses import replace
 
-    from tutor.advice import tree
-
     g = TrixterGame.new(players=4, seed=6, first_hand=6)
     seat = g.to_move
     a = advise(g, budget=600, seed=1)
@@ -165,7 +164,8 @@ def test_each_trump_is_weighed_by_a_tree_of_its_own():
     for t in trumps:
         view = replace(obs, phase=Phase.BID, trump=t.suit, trump_named=True,
                        history=(*obs.history, (seat, t)), legal=bids)
-        r = tree.search(view, 600 // len(trumps), f"advice/trump/{t}", informed=True)
+        r = tree.search(view, 600 // len(trumps), f"advice/trump/{t}",
+                        rollout=policy.trixter_rollout)
         most = str(r.moves[0][0])
         pts = [g.rules.score(b, k) for b, k in r.results[most]]
         assert a.per[str(t)] == pts
@@ -400,8 +400,6 @@ def test_a_seat_without_a_decision_is_refused():
 # --- the sampler ------------------------------------------------------------------------------
 def assert_layouts_replay(game, seat: int, count: int = 20, seed: int = 0) -> None:
     """Every layout the advice deals is one the engine accepts for the seat's view."""
-    from tutor.advice import sample
-
     for hands in sample(view_of(game, seat), count, random.Random(seed)):
         assert hands[seat] == game.hands[seat]
         assert [len(h) for h in hands] == [len(h) for h in game.hands]
@@ -427,8 +425,6 @@ def test_advice_layouts_are_consistent(seed):
 def test_advice_layouts_are_drawn_as_the_pimc_sampler_draws_them():
     """Where each unseen card lands: the same shares as sample_layouts (within noise)."""
     from collections import Counter
-
-    from tutor.advice import sample
 
     g = trix_at("ltoosh", seed=3, cards_played=14)
     seat = g.to_move
@@ -468,12 +464,10 @@ def test_the_margins_are_each_iterations_score_less_the_others_mean():
     """The tree's ``margins``, iteration by iteration: the seat's score for the hand less
     the mean of the others' scores, from the tricks each seat ended with (``trace``) and
     the bids said (a position in play, every bid known)."""
-    from tutor.advice import tree
-
     g = trixter_at(Phase.PLAY, seed=5, hand=6, cards_played=3)
     seat, rules = g.to_move, g.rules
     seen = []
-    r = tree.search(g.observation(seat), 300, seed=4, informed=True,
+    r = tree.search(g.observation(seat), 300, seed=4, rollout=policy.trixter_rollout,
                     trace=lambda hands, path, won: seen.append((path[0], won)))
     bids = g.bids
     by_move = {}
@@ -539,7 +533,6 @@ def test_the_trees_other_seats_bid_by_the_hand_each_layout_gives_them(monkeypatc
     layout deals them (the trick count of :func:`likely_bid`), so their bids follow their
     hands; one tree node for every layout (``BIDS_BY_HAND`` off) bids the same whatever
     the hand. Each seat's bid is read from the tree's own moves (``trace``)."""
-    from tutor.advice import tree
     from tutor.engine.masks import FULL
 
     monkeypatch.setattr(tree, "BIDS_BY_HAND", by_hand)
@@ -554,7 +547,7 @@ def test_the_trees_other_seats_bid_by_the_hand_each_layout_gives_them(monkeypatc
             mean, _ = tree.likely_bid(hands[after].mask & FULL, 8, int(g.trump), 4)
             pairs.append((mean, path[1]))
 
-    tree.search(g.observation(seat), 1500, seed=3, informed=True, trace=seen)
+    tree.search(g.observation(seat), 1500, seed=3, rollout=policy.trixter_rollout, trace=seen)
     assert len(pairs) > 1000
     r = _correlation([m for m, _ in pairs], [b for _, b in pairs])
     if by_hand:
@@ -569,8 +562,6 @@ def test_the_layouts_are_drawn_by_how_likely_the_bids_said_are():
     layouts (told by the bids) give it the A and K of trumps far less often than an
     unweighted draw does, and a seat that bid 4 more often. Only the bids and the
     layouts weigh, so the same public table gives the same layouts."""
-    from tutor.advice import tree
-
     deal = ["AKQ2.AK.A2.", "3.Q3.KQ3.K3", "4.J5.J54.Q5", "5.T7.T76.J7"]
     g = TrixterGame.new(players=4, seed=1, dealer=3, first_hand=8, deals=[deal])
     g.apply("trump S")

@@ -1,7 +1,7 @@
 """The advice engine's rollouts answer to the rules engine (issue 19, item 6).
 
 The advice plays its rollouts on card masks, by the beginner's strategy
-(:mod:`tutor.bots.policy`) on the rules on masks (:mod:`tutor.engine.masks`); the one
+(:mod:`tutor.search.policy`) on the rules on masks (:mod:`tutor.engine.masks`); the one
 definition of the rules is the engine (:class:`TrixterGame`, :class:`TrixGame`,
 :mod:`tutor.engine.tricks`, :meth:`TrixterRules.score`,
 :mod:`tutor.engine.trix.contracts`). So that the mask copy can never drift from the rules:
@@ -38,10 +38,11 @@ import pytest
 
 from tutor import Phase, TrixGame, TrixterGame
 from tutor.advice import bids as advice_bids
-from tutor.advice import tree, trex, trix
+from tutor.advice import trex, trix
 from tutor.engine.actions import ChooseContract, ChooseTrump, ClaimRedeal, Double, Pass, Play
 from tutor.advice import advise, bid_distribution
-from tutor.bots import bot_for, policy
+from tutor.bots import bot_for
+from tutor.search import policy, tree
 from tutor.engine import masks
 from tutor.engine.cards import JOKER, Card, CardSet, Rank, Suit
 from tutor.engine.tricks import legal_cards, trick_winner

@@ -10,8 +10,9 @@ import pytest
 
 from tutor import TrixGame, TrixRules, TrixterGame
 from tutor.engine.actions import Bid, ChooseContract, ChooseTrump, Double, NoDouble
-from tutor.bots import Bot, RandomBot, TrixBot, TrixterBot, bot_for, legal_actions, play_bot_turn
-from tutor.bots.trixter import estimate_tricks
+from tutor.bots import Bot, RandomBot, TrixBot, TrixterBot, bot_for, play_bot_turn
+from tutor.search.estimate import estimate_tricks
+from tutor.search.legal import legal_actions
 from tutor.engine.cards import Card, CardSet, Suit
 from tutor.engine.observation import Observation
 from tutor.engine.observation import observation_from_json as O
@@ -333,7 +334,7 @@ def test_the_fast_hand_count_is_the_whole_suit_count_exactly():
     must give the very same numbers (the pinned hints depend on them), cold and warm."""
     import random
 
-    from tutor.bots import trixter as bt
+    from tutor.search import estimate as bt
 
     rng = random.Random(11)
     bt._SUIT_MEMO.clear()
@@ -479,12 +480,12 @@ def test_trex_opens_its_own_run_before_helping_others():
     ("king", "QH 9H 2C", ["8H", "3H", "4H"], "QH"),
 ])
 def test_the_beginner_drops_the_king_of_hearts_under_the_ace(contract, hand, trick, card):
-    """The play-outs' rule (tutor.bots.policy.trix_card): a seat that can follow hearts
+    """The play-outs' rule (tutor.search.policy.trix_card): a seat that can follow hearts
     under the A♥ plays its K♥ there, the A♥'s owner takes it (it used to keep the K♥ as
     the last to play, so the advice thought leading the A♥ at the K♥'s doubler safe, and
     led it in arena c: −150). Queens keeps its rule (ducking there measured worse)."""
-    from tutor.bots import policy
     from tutor.engine.trix.contracts import Contract
+    from tutor.search import policy
 
     deal = policy.TrixDeal({Contract.parse(contract)}, [], TrixRules())
     mine = CardSet.parse(hand)

@@ -11,15 +11,15 @@ import pytest
 
 from tutor import TrixterGame
 from tutor.engine.actions import Play
-from tutor.advice import sample
 from tutor.bots.arena import arena
-from tutor.bots import ARENA_LEVELS, LEVELS, bot_for, legal_actions, play_bot_turn
+from tutor.bots import ARENA_LEVELS, LEVELS, bot_for, play_bot_turn
 from tutor.bots import ismcts
-from tutor.bots.ismcts import ISMCTSBot, allowed_bids, search
-from tutor.advice.tree import _action_number, _root
+from tutor.bots.ismcts import ISMCTSBot
+from tutor.search.legal import legal_actions
+from tutor.search.tree import _action_number, _root, allowed_bids, search
 from tutor.engine.cards import CardSet
 from tutor.engine.protocol import Phase
-from tutor.solver.hidden import view_of
+from tutor.solver.hidden import sample, view_of
 from tutor.engine.trixter import TrixterRules, peak_for
 
 from test_hidden import replayed  # the game re-dealt with other hidden hands

@@ -28,7 +28,7 @@ PUZZLE_IDS = {p.id for p in bundled()}
 CALLS = {"guided", "check", "puzzle", "hand_size_chart", "bid_advisor", "contract_chooser",
          "trixter_game", "trix_game", "class_set", "teacher_page", "puzzle_trainer",
          "puzzle_rush",
-         "review_page", "learner_map"}
+         "review_page", "learner_map", "tables_page", "class_tables_page"}
 CARD_IN_BOLD = re.compile(r"\*\*((?:10|[AKQJ2-9])[♠♥♦♣])\*\*")
 
 

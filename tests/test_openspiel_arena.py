@@ -21,13 +21,13 @@ sys.modules["openspiel_arena"] = oa
 _spec.loader.exec_module(oa)
 
 from tutor import TrixGame, TrixterGame, TrixterRules  # noqa: E402
-from tutor.bots import legal_actions as fresh_actions  # noqa: E402
+from tutor.search.legal import legal_actions as fresh_actions  # noqa: E402
 from tutor.engine.actions import ChooseContract, Double, Pass, Play  # noqa: E402
 from tutor.engine.cards import Card, CardSet  # noqa: E402
 from tutor.engine.protocol import Phase  # noqa: E402
 from tutor.engine.trix.contracts import Contract  # noqa: E402
 from tutor.engine.trix.trex import Layout  # noqa: E402
-from tutor.bots import policy  # noqa: E402
+from tutor.search import policy  # noqa: E402
 
 
 def test_card_ids_round_trip():

@@ -15,7 +15,8 @@ import pytest
 
 from tutor import Card, TrixGame
 from tutor.engine.actions import ChooseContract, NoDouble, NoRedeal, Play
-from tutor.bots import Bot, legal_actions
+from tutor.bots import Bot
+from tutor.search.legal import legal_actions
 from tutor.engine.cards import CardSet, Suit, deck
 from tutor.engine.protocol import Phase
 

@@ -287,7 +287,7 @@ CONSUMERS = ["tutor/engine/trix/game.py", "tutor/engine/trix/trex.py", "tutor/fa
              "tutor/solver/goals.py", "tutor/solver/search.py", "tutor/solver/kernels.py",
              "tutor/solver/position.py", "tutor/solver/trex.py", "tutor/solver/hidden.py",
              "tutor/advice/trix.py", "tutor/advice/trex.py", "tutor/advice/bids.py",
-             "tutor/bots/policy.py", "tutor/engine/masks.py",
+             "tutor/search/policy.py", "tutor/engine/masks.py",
              "tutor/bots/trix.py", "tutor/bots/simulate.py", "tutor/engine/observation.py",
              "tutor/bots/search.py"]
 RULE_NUMBERS = {25, 50, 75, 130, 150, 195, 200, 500}  # 10 and 15 are also bit widths

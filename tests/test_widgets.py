@@ -21,7 +21,7 @@ pytest.importorskip("anywidget")
 
 from tutor import TrixGame, TrixterGame  # noqa: E402
 from tutor.engine.actions import ClaimRedeal, Double, NextHand, Play, parse_action  # noqa: E402
-from tutor.bots import legal_actions  # noqa: E402
+from tutor.search.legal import legal_actions  # noqa: E402
 from tutor.engine.trix import TrixRules  # noqa: E402
 from tutor.engine.trixter import peak_for  # noqa: E402
 from widgets import BidPanel, CardTable, GameView, ScoreSheet, TrexLayout, play  # noqa: E402

@@ -7,19 +7,19 @@ redeal claim, trick card, Trex card or pass.
 
 The player model: every seat plays for **its own** score. In Trixter each other seat
 plays to make its own bid (the bid it said, or before it has spoken the bid its hand
-suggests, :func:`tutor.bots.trixter.estimate_tricks`); in Trix each avoids its own
+suggests, :func:`tutor.search.estimate.estimate_tricks`); in Trix each avoids its own
 penalties (its team's in partnership), and in Trex plays to go out first. The advice
 deals the cards the seat cannot see at random in ways consistent with its view, and
 plays to the end of the hand with the beginner's strategy for every seat (on card masks,
-:mod:`tutor.bots.policy`),
+:mod:`tutor.search.policy`),
 scoring with the game's own tables (:meth:`TrixterRules.score`,
 :func:`tutor.engine.trix.contracts.deal_points`). In Trix every option is played out on the
 same layouts (common random numbers), so the differences are the options'. In Trixter
-an information-set tree search (:func:`tutor.advice.tree.search`, informed by that
+an information-set tree search (:func:`tutor.search.tree.search`, informed by that
 policy) also weighs the other seats' answers and the seat's own later choices: each
 option's numbers come from the iterations through it. There the layouts are drawn by how
 likely the bids said are with them, and the seats yet to bid bid by the hand each layout
-deals them (:func:`tutor.advice.tree.likely_bid`).
+deals them (:func:`tutor.search.tree.likely_bid`).
 
 Work is counted in rollouts (``budget``; in Trixter, tree iterations of one rollout
 each): the same game and seed give the same advice on any machine; ``seconds`` converts
@@ -47,15 +47,11 @@ from tutor.advice.reasons import reason_for
 from tutor.advice.trex import trex_advice
 from tutor.advice.trix import card_advice, contract_advice, round_advice
 from tutor.advice.trixter import trixter_advice
-from tutor.bots.policy import trixter_rollout
-from tutor.engine.masks import trick_winner as winner_by_index
 from tutor.engine.protocol import Phase
-from tutor.solver.hidden import sample
 
 __all__ = ["advise", "Advice", "Option", "bid_distribution", "BidDistribution",
            "DEFAULT_SECONDS", "ROLLOUT_CARDS_PER_SECOND", "budget_for", "paired_sure",
-           "unpaired_sure", "winner_by_index", "trixter_rollout", "label", "sample",
-           "hint_seconds", "observation_seed"]
+           "unpaired_sure", "label", "hint_seconds", "observation_seed"]
 
 # Each decision of Trix by its phase (Trixter's are all the tree's).
 _TRIX = {Phase.CHOOSE_CONTRACT: contract_advice, Phase.DOUBLE: round_advice,

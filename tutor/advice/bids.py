@@ -15,12 +15,12 @@ from dataclasses import dataclass, field
 
 from tutor.advice.answer import DEFAULT_SECONDS, budget_for, percent, signed_points
 from tutor.facts import percents
-from tutor.bots import policy
-from tutor.bots.trixter import estimate_tricks
 from tutor.engine.actions import Bid
 from tutor.engine.cards import JOKER, CardSet, Suit
 from tutor.engine.protocol import Phase
 from tutor.engine.trixter import TrixterRules, jokers_for
+from tutor.search import policy
+from tutor.search.estimate import estimate_tricks
 from tutor.solver.hidden import View, sample, view_of
 
 __all__ = ["BidDistribution", "bid_distribution", "estimated_bid", "trump_index", "BidAdvice",

@@ -17,10 +17,10 @@ from __future__ import annotations
 
 from tutor.advice.answer import Advice, Option, ranked, signed_points, sure_of, ways
 from tutor.advice.trix import add_facts, layouts_for, side_of, team_words
-from tutor.bots import policy
 from tutor.engine.actions import Action, Pass, Play
 from tutor.engine.masks import trex_place
 from tutor.engine.trix.contracts import TREX_POINTS
+from tutor.search import policy
 
 __all__ = ["trex_advice", "trex_rows"]
 

@@ -1,6 +1,6 @@
 """The Trix advice before and in the trick contracts: the contract, the round of doubles and
 claims, and the card; every option played out to the end of the deal on the same layouts
-(common random numbers) by the beginner's strategy (:mod:`tutor.bots.policy`), and scored
+(common random numbers) by the beginner's strategy (:mod:`tutor.search.policy`), and scored
 with the game's own tables.
 
 >>> from tutor import TrixGame
@@ -15,7 +15,6 @@ from __future__ import annotations
 import random
 
 from tutor.advice.answer import (Advice, Option, ranked, signed_points, sure_of, ways)
-from tutor.bots import policy
 from tutor.engine.actions import Action, ChooseContract, ClaimRedeal, Double, Play
 from tutor.engine.cards import Card, CardSet
 from tutor.engine.seats import seat_name
@@ -23,6 +22,7 @@ from tutor.engine.trix.contracts import (DIAMONDS, DOUBLABLE, KING_OF_HEARTS, PE
                                          QUEENS, TREX_POINTS, Contract, contract_total,
                                          deal_points)
 from tutor.engine.trix.game import may_claim_king_redeal, may_claim_trex_redeal
+from tutor.search import policy
 from tutor.solver.hidden import sample, view_of
 
 __all__ = ["contract_advice", "round_advice", "card_advice", "layouts_for", "side_of",

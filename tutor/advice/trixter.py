@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from tutor.advice import tree as tree_search
 from tutor.advice.answer import TOLERANCE, Advice, Option, percent, ranked, signed_points
 from tutor.engine.actions import Action, Bid, ChooseTrump, Play
 from tutor.engine.protocol import Phase
+from tutor.search import policy
+from tutor.search import tree as tree_search
 
 __all__ = ["trixter_advice", "MARGIN_FIRST"]
 
@@ -29,8 +30,8 @@ ISMCTS over 300 deals, ``benchmarks/arena-results.md``). ``False`` (the arenas' 
 
 def trixter_advice(game, seat: int, legal: list[Action], work: int, rng_seed: str) -> Advice:
     """Trump, bid or card: an information-set tree search over layouts
-    (:func:`tutor.advice.tree.search`, informed: its play-outs are the beginner's strategy,
-    :func:`tutor.bots.policy.trixter_rollout`).
+    (:func:`tutor.search.tree.search`, informed: its play-outs are the beginner's strategy,
+    :func:`tutor.search.policy.trixter_rollout`, passed in as its ``rollout``).
     One tree holds every seat's moves, so the seat's choice is weighed against the
     others' best answers, not against a fixed policy; each option's numbers are the
     results of the iterations through it. Each trump gets a tree of its own, the budget
@@ -88,7 +89,7 @@ def _iterations(game, obs, legal: list[Action], work: int, rng_seed: str):
     changes = [a for a in legal if isinstance(a, ChooseTrump) and obs.phase == Phase.BID]
     if obs.phase != Phase.TRUMP and not changes:
         r = tree_search.search(obs, max(work, 2 * len(obs.legal)), f"{rng_seed}/0",
-                               informed=True)
+                               rollout=policy.trixter_rollout)
         return dict(r.results), dict(r.firsts), dict(r.margins), r.iterations, r.layouts
     before = obs
     if changes:  # the view before the trump was named
@@ -120,7 +121,7 @@ def _by_trump(before, work: int, named: str | None):
     for t in sorted(trumps, key=str):
         view = replace(before, phase=Phase.BID, trump=t.suit, trump_named=True,
                        history=(*before.history, (dealer, t)), legal=bids)
-        r = tree_search.search(view, each, f"advice/trump/{t}", informed=True)
+        r = tree_search.search(view, each, f"advice/trump/{t}", rollout=policy.trixter_rollout)
         done += r.iterations
         layouts += r.layouts
         if str(t) == named:

@@ -4,6 +4,10 @@ A bot sees exactly what its seat may see: the typed view ``game.observation(seat
 (:mod:`tutor.engine.observation`: its hand, the bids, the trick, the legal actions…), never
 the game object or another hand. It answers with one of ``observation.legal``.
 
+The beginners play by the search layer's policies and hand estimates (:mod:`tutor.search`);
+the intermediate and expert players are the advice at a budget (:mod:`tutor.bots.search`),
+so the bots stand on :mod:`tutor.advice`, which never imports them.
+
 >>> from tutor import TrixterGame
 >>> game = TrixterGame.new(players=4, seed=7, first_hand=3)
 >>> bots = [bot_for("trixter", "beginner", seed=s) for s in range(4)]
@@ -18,12 +22,12 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from tutor.engine.actions import Action, Bid, ChooseTrump, NextHand, Play
-from tutor.engine.observation import Observation, as_observation
-from tutor.engine.protocol import Phase
+from tutor.engine.actions import Action
+from tutor.engine.observation import Observation
+from tutor.search.legal import legal_actions
 
 __all__ = ["Bot", "RandomBot", "TrixterBot", "TrixBot", "bot_for", "play_bot_turn",
-           "legal_actions", "GAMES", "LEVELS", "ARENA_LEVELS"]
+           "GAMES", "LEVELS", "ARENA_LEVELS"]
 
 GAMES = ("trixter", "trix")
 """The games a bot can play (``observation.KIND``)."""
@@ -35,32 +39,6 @@ ARENA_LEVELS = ("random", "beginner", "intermediate", "ismcts", "expert")
 """Every level :func:`bot_for` knows, weakest first: :data:`LEVELS` and the textbook
 ISMCTS opponent (Trixter only, :mod:`tutor.bots.ismcts`), the floor the expert must
 clear in the arena. The app does not offer it."""
-
-# Trixter: the kind of action a seat to move makes in each phase. Its legal list may
-# also hold changes of an earlier bid or trump, which a bot never makes.
-_TRIXTER_KINDS = {Phase.TRUMP: (ChooseTrump,), Phase.BID: (Bid,), Phase.PLAY: (Play,),
-                  Phase.HAND_OVER: (NextHand,)}
-
-
-def legal_actions(observation: Observation | dict[str, Any]) -> list[Action]:
-    """The actions a bot may choose from: the observation's legal actions, without
-    Trixter's take-backs (a changed bid or trump) when a fresh move is due.
-
-    >>> from tutor.engine.observation import TrixterObservation
-    >>> obs = TrixterObservation.from_json(
-    ...     {"phase": "bid", "legal": ["bid 0", "bid 1", "trump S"]})
-    >>> [str(a) for a in legal_actions(obs)]
-    ['bid 0', 'bid 1']
-    """
-    observation = as_observation(observation)  # the view, or its JSON as a message carries it
-    acts = list(observation.legal)
-    if observation.KIND == "trixter":
-        kinds = _TRIXTER_KINDS.get(observation.phase)
-        if kinds is not None:
-            fresh = [a for a in acts if isinstance(a, kinds)]
-            if fresh:
-                return fresh
-    return acts
 
 
 class Bot:
@@ -130,6 +108,10 @@ def bot_for(game_name: str, level: str = "beginner", seed: int | None = None,
         raise ValueError(f"no bots for the game {game_name!r}: choose one of {', '.join(GAMES)}")
     if level not in ARENA_LEVELS:
         raise ValueError(f"no bot level {level!r}: choose one of {', '.join(ARENA_LEVELS)}")
+    # Deferred for their cost, not for a cycle: the search levels load the tree search, the
+    # solver and (intermediate, expert) the whole advice, some 30 modules and 0.15 s (more
+    # in a browser kernel), which ``from tutor.bots import LEVELS`` (the tables, the CLI,
+    # every page) need not pay.
     if level == "ismcts":  # a fixed number of iterations: ``seconds`` does not apply
         if game_name != "trixter":
             raise ValueError("the ismcts level plays Trixter only")

@@ -1,6 +1,6 @@
 """A textbook information-set Monte Carlo tree search player for Trixter: the floor to clear.
 
-Single-Observer ISMCTS (:mod:`tutor.advice.tree`) with random playouts and no knowledge of
+Single-Observer ISMCTS (:mod:`tutor.search.tree`) with random playouts and no knowledge of
 the game beyond its rules. A game-specific engine is worth its code only if it clearly
 beats this (issue 19). It is an arena opponent, not a level the app offers
 (``ARENA_LEVELS``). The move is the root child visited most; a move with no alternative is
@@ -21,14 +21,13 @@ from __future__ import annotations
 
 import random
 
-from tutor.advice.tree import (EXPLORATION, ITERATIONS, SearchResult, allowed_bids,
-                               search)
-from tutor.bots import Bot, legal_actions
+from tutor.bots import Bot
 from tutor.engine.actions import Action
 from tutor.engine.observation import TrixterObservation, as_observation
+from tutor.search.legal import legal_actions
+from tutor.search.tree import EXPLORATION, ITERATIONS, search
 
-__all__ = ["ISMCTSBot", "search", "SearchResult", "allowed_bids", "ITERATIONS",
-           "EXPLORATION"]
+__all__ = ["ISMCTSBot"]
 
 
 class ISMCTSBot(Bot):

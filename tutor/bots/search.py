@@ -29,12 +29,14 @@ beginner's rule and is counted in ``fallbacks``.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from tutor.engine.actions import Action
-from tutor.engine.observation import Observation, as_observation
+
+from tutor.advice import advise
 from tutor.bots.simulate import stable_seed
 from tutor.bots.trix import TrixBot
 from tutor.bots.trixter import TrixterBot
-from tutor.bots import legal_actions
+from tutor.engine.actions import Action
+from tutor.engine.observation import Observation, as_observation
+from tutor.search.legal import legal_actions
 
 __all__ = ["Strength", "STRENGTHS", "TrixterSearchBot", "TrixSearchBot", "bot_for_level"]
 
@@ -91,8 +93,6 @@ class _Search:
         """The best of ``acts`` by the advice, or ``None`` when it has no answer. The
         advice may also rank a take-back (a Trixter dealer changing the trump while
         bidding), which a bot never makes: only ``acts`` count."""
-        from tutor.advice import advise
-
         seen = as_observation(obs)
         try:
             self.last = advise(seen, seen.seat, seconds=self.seconds,

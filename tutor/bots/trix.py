@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 
+from tutor.bots import RandomBot
 from tutor.engine.actions import (Action, ChooseContract, ClaimRedeal, Double, NoDouble, NoRedeal,
                                   Pass, Play)
 from tutor.engine.cards import CARDS, Card, CardSet, Rank, Suit
@@ -23,7 +24,8 @@ from tutor.engine.masks import FULL
 from tutor.engine.observation import TrixObservation
 from tutor.engine.protocol import Phase
 from tutor.engine.trix.contracts import Contract, unit_points
-from tutor.bots import RandomBot, legal_actions, policy
+from tutor.search import policy
+from tutor.search.legal import legal_actions
 
 __all__ = ["TrixBot", "contract_values", "contract_advantages"]
 
@@ -172,7 +174,7 @@ class TrixBot(RandomBot):
     # --- trick contracts and Trex (the beginner's strategy on masks) ------------
     @staticmethod
     def _trick_play(obs: TrixObservation, acts: list[Action]) -> Action:
-        """:func:`tutor.bots.policy.trix_card`: the card the advice's play-outs play."""
+        """:func:`tutor.search.policy.trix_card`: the card the advice's play-outs play."""
         if not any(isinstance(a, Play) for a in acts):
             return acts[0]
         played = CardSet(c for t in (*obs.tricks, obs.trick) for _, c in t).mask
@@ -186,7 +188,7 @@ class TrixBot(RandomBot):
 
     @staticmethod
     def _trex(obs: TrixObservation, acts: list[Action]) -> Action:
-        """:func:`tutor.bots.policy.trex_card`, taking the higher of two cards that do
+        """:func:`tutor.search.policy.trex_card`, taking the higher of two cards that do
         equally well."""
         plays = [a.card for a in acts if isinstance(a, Play)]
         if not plays:

@@ -2,10 +2,10 @@
 
 A hand is an int: bit ``13 * suit + rank - 2`` per card (:attr:`Card.index`); a trick is
 a list of card indices in the order played, :data:`JOKER` (52) standing for a joker. The
-advice's play-outs, the beginner's strategy on masks (:mod:`tutor.bots.policy`) and the
-ISMCTS tree play by these. The engine's own rules on cards (:mod:`tutor.engine.tricks`,
-:mod:`tutor.engine.trix`) stay the reference; ``tests/test_masks.py`` holds the two equal on
-random positions.
+advice's play-outs, the beginner's strategy on masks (:mod:`tutor.search.policy`) and the
+ISMCTS tree (:mod:`tutor.search.tree`) play by these. The engine's own rules on cards
+(:mod:`tutor.engine.tricks`, :mod:`tutor.engine.trix`) stay the reference;
+``tests/test_masks.py`` holds the two equal on random positions.
 
 Only ints, lists of ints and constant tuples, in plain loops: the same functions run as
 they are (the browser's Python) and compile with numba where it is present

@@ -11,15 +11,19 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from tutor.engine.cards import JOKER, Card, CardSet, Rank, Suit, deal
 from tutor.facts import plural
 from tutor.engine.seats import seat_name
-from tutor.engine.tricks import legal_cards
+from tutor.engine.tricks import legal_cards, trick_winner
 from tutor.engine.trix.contracts import KING_OF_HEARTS, Contract, card_scores, unit_points
-from tutor.puzzles.model import Puzzle, Target
+from tutor.puzzles.model import Puzzle, Target, play_card
 from tutor.puzzles.verify import THEME_IDEAS, CheckResult, check, grade
+from tutor.search.estimate import estimate_tricks
+from tutor.solver import MaxTricks, MinPenalty, Position, TrexPlace, TrexPosition, solve
+from tutor.solver.hidden import View, sample_layouts
+from tutor.solver.trex import OPENS, layout_from_cards
 
 __all__ = ["THEMES", "generate", "proved", "finish", "Theme", "seat_name", "reword", "beaten_words"]
 
@@ -103,8 +107,6 @@ def _tricks_left(p: Puzzle) -> int:
 
 
 def _trixter(rng: random.Random, theme: str) -> Puzzle | None:
-    from tutor.solver import MaxTricks, Position, solve
-
     players = rng.choice((3, 5) if theme == "duck-with-joker" else (3, 4, 4, 5))
     jokers = (players - 52 % players) % players
     size = rng.randint(3, 6)
@@ -174,8 +176,6 @@ def _read_bids(rng: random.Random, theme: str) -> Puzzle | None:
 
 def _bid_for(hand: list[Card], trump: Suit | None, players: int, size: int) -> int:
     """What a seat bids with ``hand``: the nearest whole number to its estimate."""
-    from tutor.bots.trixter import estimate_tricks
-
     return max(0, min(size, round(estimate_tricks(hand, trump, players))))
 
 
@@ -190,9 +190,6 @@ def bid_layout_rates(p: Puzzle, layouts: int = BID_LAYOUTS, seed: int = 0
     knows (their hand, the cards played, and every other seat's bid read as the
     beginner's estimate of its hand) in which it makes the bid. ``None`` when no such
     deals are found."""
-    from tutor.solver import Position, solve
-    from tutor.solver.hidden import View, sample_layouts
-
     n = p.players
     size = len(p.hands[p.seat])  # trick 1, the learner to move: a full hand
     played = {(p.leader + i) % n: c for i, c in enumerate(p.trick)}
@@ -246,8 +243,6 @@ TRIX_CONTRACT = {"king-dodge": Contract.KING, "king-force": Contract.KING,
 
 
 def _trix(rng: random.Random, theme: str) -> Puzzle | None:
-    from tutor.solver import MinPenalty, Position, solve
-
     size = rng.randint(3, 7)
     must: dict[int, Card] = {}
     if theme == "king-dodge":
@@ -301,8 +296,6 @@ def _trix(rng: random.Random, theme: str) -> Puzzle | None:
 
 
 def _trex(rng: random.Random, theme: str) -> Puzzle | None:
-    from tutor.solver import TrexPlace, TrexPosition, solve
-
     sizes = [rng.randint(4, 6) if theme == "trex-hold-jack" else rng.randint(3, 6)
              for _ in range(4)]
     total = sum(sizes)
@@ -348,8 +341,6 @@ def _trex(rng: random.Random, theme: str) -> Puzzle | None:
 
 def _opens_for_others(p: Puzzle, card: Card) -> bool:
     """Whether playing ``card`` in Trex makes a card of another seat playable."""
-    from tutor.solver.trex import OPENS
-
     bits = OPENS[card.index]
     return any(h.mask & bits for s, h in enumerate(p.hands) if s != p.seat)
 
@@ -454,8 +445,6 @@ def prompt_for(p: Puzzle) -> str:
     if p.is_trex:
         out = ", ".join(seat_name(s, 4, p.game) for s in p.out)
         gone = f" {out} {'is' if len(p.out) == 1 else 'are'} out." if p.out else ""
-        from tutor.solver.trex import layout_from_cards
-
         rows = str(layout_from_cards(p.layout if p.layout is not None else
                                      CardSet.deck() - sum(p.hands, CardSet())))
         rows = ", ".join(r.strip() for r in rows.split("  ") if r.strip())
@@ -527,10 +516,6 @@ def beaten_words(p: Puzzle) -> str:
 def _refutation(p: Puzzle, r: CheckResult) -> str:
     """What happens after the first failing card: who wins the trick (best play by
     all), or which of the others' cards it frees in Trex; then the other failing cards."""
-    from tutor.solver import solve
-    from tutor.engine.tricks import trick_winner
-    from tutor.puzzles.model import play_card
-
     bad = r.failing[0]
     name = _card_words(bad, "the ")
     Name = name[0].upper() + name[1:]
@@ -662,6 +647,4 @@ def generate(theme: str, count: int, seed: int | str = 0, *, unique: bool = Fals
 
 
 def _replace(p: Puzzle, **kw) -> Puzzle:
-    from dataclasses import replace
-
     return replace(p, **kw)

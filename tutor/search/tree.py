@@ -13,8 +13,8 @@ moves. Each iteration:
    ``mean + c * sqrt(ln(avail) / visits)`` (``c`` = :data:`EXPLORATION`), among the
    children legal here; each such child's ``avail`` grows by one;
 3. **expand** one untried legal move, chosen at random;
-4. **play out** to the end of the hand uniformly at random: legal bids for the seats
-   yet to bid, legal cards;
+4. **play out** to the end of the hand: uniformly at random (legal bids for the seats
+   yet to bid, legal cards), or by the play-out policy passed in (``rollout``);
 5. **back up**: each node on the path adds the reward of the seat that made its move:
    that seat's score for the hand (:meth:`TrixterRules.score`) scaled to [0, 1] over the
    scores this hand can give.
@@ -22,13 +22,17 @@ moves. Each iteration:
 The move is the root child visited most. Decisions: trump (the dealer), bid, card; a
 move with no alternative is made without search. The random numbers come from the bot's
 seed and the observation, so the same observation and seed give the same move, whatever
-the hidden cards are. With ``informed=True`` the play-outs are the beginner's strategy
-(:func:`tutor.bots.policy.trixter_rollout`, every seat playing for its bid) instead of
-random cards: that is the advice's own Trixter search (:func:`tutor.advice.advise`); the
-textbook opponent (:class:`tutor.bots.ismcts.ISMCTSBot`) is the same tree over random ones.
-The advice's search also reads the bids as players do (:data:`BIDS_BY_HAND`,
-:data:`BIDS_TELL`): the other seats yet to bid bid by the hand each layout gives them, and
-the layouts are drawn in proportion to how likely the bids already said are with them.
+the hidden cards are.
+
+The play-out policy is the caller's, as OpenSpiel's IS-MCTS takes an evaluator: given a
+``rollout`` (the advice passes the beginner's strategy,
+:func:`tutor.search.policy.trixter_rollout`, every seat playing for its bid) the search is
+informed, and that is the advice's own Trixter search (:func:`tutor.advice.advise`);
+without one it plays random cards, the textbook opponent
+(:class:`tutor.bots.ismcts.ISMCTSBot`). An informed search also reads the bids as players
+do (:data:`BIDS_BY_HAND`, :data:`BIDS_TELL`): the other seats yet to bid bid by the hand
+each layout gives them, and the layouts are drawn in proportion to how likely the bids
+already said are with them.
 Every table size works: jokers (3, 5 to 8 players) follow RULES.md
 B3 on the masks (bit 52 is "a joker", which never wins). Trixter only.
 
@@ -43,12 +47,10 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from tutor.bots import legal_actions, policy
-from tutor.bots.trixter import estimate_mask
 from tutor.engine.actions import Action, Bid, ChooseTrump, Play
 from tutor.engine.cards import CardSet
 from tutor.engine.masks import JOKER as JK
@@ -57,10 +59,12 @@ from tutor.engine.masks import trick_winner as winner_by_index
 from tutor.engine.observation import TrixterObservation, as_observation
 from tutor.engine.protocol import Phase
 from tutor.engine.trixter import TrixterRules
+from tutor.search.estimate import estimate_mask
+from tutor.search.legal import legal_actions
 from tutor.solver.hidden import sample, view_of
 
-__all__ = ["search", "SearchResult", "allowed_bids", "likely_bid", "told_by_bids", "ITERATIONS",
-           "EXPLORATION", "BIDS_BY_HAND", "BIDS_TELL"]
+__all__ = ["search", "SearchResult", "Rollout", "allowed_bids", "likely_bid", "told_by_bids",
+           "ITERATIONS", "EXPLORATION", "BIDS_BY_HAND", "BIDS_TELL"]
 
 ITERATIONS = 1000
 """Iterations a decision by default: the issue's textbook opponent."""
@@ -71,10 +75,20 @@ EXPLORATION = 0.7
 _TRUMP, _BID, _PLAY, _OVER = range(4)
 _NO_TRUMP = 4  # the action "no trump"; suits are 0-3 as in :class:`~tutor.engine.cards.Suit`
 
+Rollout = Callable[[list[int], list[int], list[int], int, int, Sequence[int], list[int], int],
+                   list[int]]
+"""A play-out policy, the evaluator of an informed search: ``rollout(hands, jokers, trick,
+leader, trump, bids, won, gone)`` plays the hand to its end from a layout on card masks
+(``hands``, ``jokers`` and ``won`` changed in place; ``trick`` the cards of the trick in
+progress, ``gone`` the cards played) and returns the tricks each seat ended with, with
+``first``: the seat that took the first trick it closed
+(:class:`tutor.search.policy.TricksWon`), as :func:`tutor.search.policy.trixter_rollout`
+does."""
+
 
 BIDS_BY_HAND = True
-"""In the advice's (informed) search, every other seat bids by the hand the layout gave it
-(:func:`likely_bid`), as players do, instead of by one tree node for all layouts, which
+"""In an informed search (the advice's), every other seat bids by the hand the layout gave
+it (:func:`likely_bid`), as players do, instead of by one tree node for all layouts, which
 bids as if it held every layout's cards at once (strategy fusion); play-outs bid so too."""
 
 BIDS_TELL = True
@@ -87,7 +101,7 @@ def likely_bid(mask: int, size: int, trump: int, players: int, jokers: int = 0
                ) -> tuple[float, float]:
     """What a player bids with the hand of ``size`` cards whose non-joker cards are
     ``mask``: the mean and spread (tricks) of a normal law about the hand's count
-    (:func:`tutor.bots.trixter.estimate_mask`). Fitted on the arena's 3,200 bids of 3 to 12
+    (:func:`tutor.search.estimate.estimate_mask`). Fitted on the arena's 3,200 bids of 3 to 12
     cards, by our expert and OpenSpiel's ISMCTS (issue 27, ``benchmarks/arena-results.md``):
     players bid some 0.4 under the count in small hands and 0.2 over it in hands of 12, and
     the spread grows from half a trick to one.
@@ -239,20 +253,21 @@ class _Hand:
         if not self.left:
             self.phase = _OVER
 
-    def play_out(self, rand, informed: bool = False) -> None:
+    def play_out(self, rand, rollout: Rollout | None = None) -> None:
         """Play to the end of the hand: random legal bids for the seats yet to bid, then
-        uniformly random legal cards (``rand()`` in [0, 1)), or with ``informed`` the
-        advice's rollout policy, every seat playing for its bid
-        (:func:`tutor.bots.policy.trixter_rollout`)."""
+        uniformly random legal cards (``rand()`` in [0, 1)), or with a ``rollout`` that
+        play-out policy (the advice's: every seat playing for its bid,
+        :func:`tutor.search.policy.trixter_rollout`), the bids then by each hand
+        (:data:`BIDS_BY_HAND`)."""
         while self.phase < _PLAY:
-            if informed and self.phase == _BID and BIDS_BY_HAND:
+            if rollout is not None and self.phase == _BID and BIDS_BY_HAND:
                 self.move(self.hand_bid(rand))
             else:
                 self.move(_pick(self.legal(), rand()))
-        if informed:
+        if rollout is not None:
             if self.left:
-                won = policy.trixter_rollout(self.hands, self.jokers, self.trick, self.leader,
-                                             self.trump, self.bids, self.won, self.gone)
+                won = rollout(self.hands, self.jokers, self.trick, self.leader, self.trump,
+                              self.bids, self.won, self.gone)
                 if self.first < 0:
                     self.first = won.first
                 self.trick, self.left, self.phase = [], 0, _OVER
@@ -418,15 +433,16 @@ def _select(root: _Node, st: _Hand, root_legal: int, rand, c: float,
 
 def search(observation: TrixterObservation | dict[str, Any], iterations: int = ITERATIONS,
            seed: int | str | None = 0, exploration: float = EXPLORATION,
-           informed: bool = False, trace=None) -> SearchResult:
+           rollout: Rollout | None = None, trace=None) -> SearchResult:
     """Run SO-ISMCTS for the seat of ``observation`` (a Trixter ``game.observation(seat)``,
     or its JSON, with that seat to move, in the trump, bid or play phase) and rank its
     moves.
 
-    ``informed`` plays out with the advice's rollout policy instead of random cards (the
-    advice's search, :func:`tutor.advice.advise`). ``trace(hands, path, won)``, if given,
-    is called after each iteration with the layout's hands, the moves the tree made and
-    the tricks each seat ended with (for tests)."""
+    ``rollout``: the play-out policy (:data:`Rollout`), which makes the search informed
+    (the advice's, :func:`tutor.advice.advise`, passes
+    :func:`tutor.search.policy.trixter_rollout`); ``None``, the textbook's random cards.
+    ``trace(hands, path, won)``, if given, is called after each iteration with the layout's
+    hands, the moves the tree made and the tricks each seat ended with (for tests)."""
     seen = as_observation(observation)
     if seen.KIND != "trixter":
         raise ValueError("the ISMCTS bot plays Trixter only")
@@ -450,7 +466,7 @@ def search(observation: TrixterObservation | dict[str, Any], iterations: int = I
     layouts = sample(view_of(seen, seat), iterations, rng)
     if not layouts:
         raise ValueError("no layout of the hidden cards fits what this seat has seen")
-    if informed and BIDS_TELL:
+    if rollout is not None and BIDS_TELL:
         layouts = told_by_bids(seen, base, layouts, rng)
     root = _Node(None, -1, -1)
     results: dict[int, list[tuple[int, int]]] = {a: [] for a in moves}
@@ -461,8 +477,8 @@ def search(observation: TrixterObservation | dict[str, Any], iterations: int = I
     for hands in layouts:
         st = base.layout(hands)
         node, path = _select(root, st, root_legal, rand, exploration,
-                             seat if informed and BIDS_BY_HAND else -1)
-        st.play_out(rand, informed)
+                             seat if rollout is not None and BIDS_BY_HAND else -1)
+        st.play_out(rand, rollout)
         bids, won = st.bids, st.won
         results[path[0]].append((bids[seat], won[seat]))
         firsts[path[0]].append(st.first)

@@ -1,7 +1,8 @@
 """The beginner's strategy on card masks, and the play-outs it drives.
 
 The advice plays every layout to the end of the hand with this policy for every seat
-(:mod:`tutor.advice`), and the ISMCTS tree uses it for its informed play-outs: win cheaply
+(:mod:`tutor.advice`), and hands it to the tree search (:mod:`tutor.search.tree`) as the
+play-out of its informed iterations; the beginner bots play their cards by it: win cheaply
 while the bid needs tricks and duck once it has enough (Trixter); duck under the winning
 card, shed what costs most when void, lead low where others hold higher cards (Trix's trick
 contracts); jacks of long suits and cards that open the hand's own runs (Trex). The rules
@@ -21,6 +22,8 @@ from collections.abc import Sequence
 from tutor.engine.masks import (DIAMONDS, FULL, HEARTS, HIGHER, JACK, JOKER, KING_OF_HEARTS, SUIT,
                                 bits, legal_mask, led_suit, trex_place, trex_playable,
                                 trick_winner, trix_legal_mask)
+from tutor.engine.trix.contracts import (Contract, card_scores, discard_duty, lead_ban,
+                                         penalty_cards, trick_points)
 
 __all__ = ["trixter_card", "trixter_rollout", "TricksWon", "TrixDeal", "trix_deal", "trix_card",
            "trix_rollout", "close_trick", "trex_card", "trex_rollout", "would_double", "FULL"]
@@ -126,7 +129,8 @@ def trixter_rollout(hands: list[int], jokers: list[int], trick: list[int], leade
     """Play the hand out, every seat by :func:`trixter_card` for its own bid: the tricks
     each seat ends with, and the seat that took the first trick (:class:`TricksWon`).
     ``hands``, ``jokers``, ``won`` are changed in place; ``gone``: the cards played so
-    far. The play-outs of the advice's tree and of the informed ISMCTS."""
+    far. The play-out the advice hands the tree search (its ``rollout``,
+    :func:`tutor.search.tree.search`) and the bid advisor plays."""
     n = len(hands)
     trick = list(trick)
     first = -1
@@ -167,9 +171,6 @@ class TrixDeal:
     points, the lead and discard duties, the cards that still score."""
 
     def __init__(self, contracts, doubles, rules, partnership: bool | None = None) -> None:
-        from tutor.engine.trix.contracts import (Contract, card_scores, discard_duty, lead_ban,
-                                                 penalty_cards, trick_points)
-
         self.contracts = frozenset(contracts)
         self.rules = rules
         swap = rules.swap_diamonds_ltoosh
