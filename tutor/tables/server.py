@@ -124,7 +124,7 @@ def teacher_token(home: Path | None = None) -> str:
 
 
 async def serve(port: int, store: str, pause: float, hub: bool = False,
-                address: str = "127.0.0.1", ready: Any = None) -> None:
+                address: str = "127.0.0.1", ready: Any = None, workers: int = 1) -> None:
     """Run the service until SIGINT or SIGTERM."""
     identify, prefix = None, "/"
     if hub:
@@ -132,7 +132,7 @@ async def serve(port: int, store: str, pause: float, hub: bool = False,
 
         identify, prefix = hub_identify(), hub_prefix()
     service = TableService(store_for(store), pause=pause, teacher_token=teacher_token(),
-                           identify=identify)
+                           identify=identify, workers=workers)
     await service.start()
     server = make_app(service, prefix).listen(port, address=address,
                                               max_buffer_size=MAX_MESSAGE * 4)
@@ -162,6 +162,8 @@ def main(argv: list[str] | None = None) -> int:
                                                                          "0.6")),
                    help="seconds a computer action takes at least")
     p.add_argument("--hub", action="store_true", help="run as a JupyterHub-managed service")
+    p.add_argument("--workers", type=int, default=1,
+                   help="processes in which the computer seats think (default 1)")
     args = p.parse_args(argv)
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
     port = args.port
@@ -171,7 +173,10 @@ def main(argv: list[str] | None = None) -> int:
         port = urlparse(os.environ["JUPYTERHUB_SERVICE_URL"]).port or port
     store = args.store or os.environ.get("TRIX_TUTOR_TABLES_STORE") or default_store()
     try:
-        asyncio.run(serve(port, store, args.pause, hub=args.hub, address=args.address))
+        if args.workers < 1:
+            p.error("--workers is at least 1")
+        asyncio.run(serve(port, store, args.pause, hub=args.hub, address=args.address,
+                          workers=args.workers))
     except OSError as e:
         print(f"The table service could not start: {e}", file=sys.stderr)
         return 1

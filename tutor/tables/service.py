@@ -98,12 +98,14 @@ class TableService:
     least (each card is seen landing); ``teacher_token``: what proves the teacher on a
     single server; ``identify``: on a hub, turns a connection's ``key`` (the person's hub
     token) into ``(name, is_teacher)``; ``executor``: where computer seats think (a process
-    pool by default, so the service answers people while a computer thinks)."""
+    pool by default, so the service answers people while a computer thinks; ``workers``
+    processes: one keeps a core for the pages' kernels, two halve a busy class's wait for
+    its computers, ``benchmarks/tables-load.md``)."""
 
     def __init__(self, store: Store, *, pause: float = 0.6, teacher_token: str | None = None,
                  identify: Callable[[str], tuple[str, bool]] | None = None,
                  executor: Executor | None = None, clock: Callable[[], float] = time.time,
-                 bot_seconds: float | None = None) -> None:
+                 bot_seconds: float | None = None, workers: int = 1) -> None:
         self.store = store
         self.pause = pause
         self.teacher_token = teacher_token or secrets.token_urlsafe(12)
@@ -111,6 +113,7 @@ class TableService:
         self._executor = executor
         self.clock = clock
         self.bot_seconds = bot_seconds
+        self.workers = workers
         self.cache: dict[str, Table] = {}
         self.conns: dict[Any, _Bound] = {}
         self.by_table: dict[str, set[Any]] = defaultdict(set)
@@ -126,7 +129,7 @@ class TableService:
         away from now; the computer seats go on where they were."""
         self.loop = asyncio.get_running_loop()
         if self._executor is None:
-            self._executor = ProcessPoolExecutor(max_workers=1)
+            self._executor = ProcessPoolExecutor(max_workers=self.workers)
         now = self.clock()
         for code in self.store.codes():
             if not self.store.shared:
