@@ -170,3 +170,78 @@ def test_decision_time_benchmark_prints_a_table():
     rows = {tuple(ln.split()[:2]) for ln in lines[2:]}
     assert rows == {(lv, k) for lv in ("beginner", "intermediate", "expert")
                     for k in ("bid", "play")}
+
+
+def test_tables_load_benchmark_prints_a_table():
+    """benchmarks/tables_load.py --quick: a table of people alone, one with 2 expert
+    computers alone, then 2 tables at once (one with experts); one hand of 2 cards each,
+    over real WebSockets to one table service process (about 20 s)."""
+    if importlib.util.find_spec("tornado") is None:
+        pytest.skip("needs the app extras (tornado)")
+    run = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "tables_load.py"),
+                          "--quick"], capture_output=True, text=True, timeout=LIMIT)
+    rows = {cells[0]: cells[1:] for cells in
+            ([c.strip() for c in ln.strip("|").split("|")] for ln in run.stdout.splitlines()
+             if ln.startswith("| "))}
+    assert rows["measure"] == ["anchor: 1 table of 4 people alone",
+                               "anchor: 1 table of 2 people + 2 expert computers alone",
+                               "2 tables, 1 of them 2 people + 2 expert computers",
+                               "target"], run.stdout + run.stderr[-2000:]
+    assert rows["tables / people / expert computers"][:3] == ["1 / 4 / 0", "1 / 2 / 2",
+                                                               "2 / 6 / 2"]
+    for cell in rows["people's actions measured"][:3]:
+        assert int(cell) > 0, run.stdout
+    for cell in rows["action -> every seat's update: median / p95 / p99 / max"][:3]:
+        assert float(cell.split()[0]) > 0, run.stdout
+    turns = rows["a computer's turn (expert), as a person sees it: median / p95 / p99 / max"]
+    assert turns[0] == "-" and float(turns[1].split()[0]) > 0, run.stdout
+    assert rows["messages refused"][:3] == ["0", "0", "0"], run.stdout
+    assert rows["each table's record (SQLite) = its audit lines = what its people sent and saw,"
+                " every action once"] == ["1 of 1 right, 0 problems", "1 of 1 right, 0 problems",
+                                          "2 of 2 right, 0 problems", "all right"], run.stdout
+    assert run.returncode == 0, run.stdout + run.stderr[-2000:]
+
+
+def test_tables_load_finds_an_action_lost_or_doubled(tmp_path):
+    """The tables-load check is real: an audit line too many, an action a person sent that
+    the record lacks, a view behind the record are each reported."""
+    if importlib.util.find_spec("tornado") is None:
+        pytest.skip("needs the app extras (tornado)")
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    import tables_load
+
+    from tutor.tables.store import SQLiteStore
+    from tutor.tables.table import Table
+
+    store = SQLiteStore(tmp_path / "tables.sqlite")
+    table = Table.open("trixter", {"players": 4, "first_hand": 2}, people=[0, 1, 2, 3],
+                       seed=1, code="ABCDEF")
+    phase = tables_load.Phase("load", "2 tables", 1, 0)
+    run = tables_load.TableRun(phase, 0, [0, 1, 2, 3], [], "ws://127.0.0.1:9/tables/ws", 1,
+                               (0.0, 0.0), float("inf"), 1)
+    for p in run.persons:
+        table.claim(p.seat, tables_load.NAMES[p.seat], p.key)
+    store.create(table)
+    run.code = table.code
+    for _ in range(6):  # each action kept as the service keeps it, and sent by its person
+        seat, n = table.game.to_move, len(table.game.history)
+        before, log_from = table.version, len(table.log)
+        action = table.game.observe(seat)["legal"][0]
+        table.act(seat, action, n, "person")
+        assert store.save(table, before, log_from)
+        run.persons[seat].sent.append(tables_load.Sent(0.0, n, action, f"{seat}-{n}"))
+    for p in run.persons:
+        p.last = {"actions": 6}
+    assert tables_load.check_table(store, run) == []
+
+    run.persons[1].last = {"actions": 5}  # a seat that missed the last update
+    lost = run.persons[2].sent.pop()  # an action sent that the record lacks (here: not sent)
+    run.persons[3].sent.append(tables_load.Sent(0.0, 6, "bid 1", "3-6"))
+    store.db.execute("INSERT INTO actions VALUES (?, ?, ?, ?, ?, ?)",
+                     (table.code, 6, 0, lost.action, "person", 0.0))  # a line too many
+    problems = tables_load.check_table(store, run)
+    assert problems == ["the audit lines (7) differ from the log (6)",
+                        "seat 2's last view shows 5 of 6 actions",
+                        "seat 3: 0 actions sent and not refused, 1 in the record",
+                        "seat 4: 2 actions sent and not refused, 1 in the record"], problems
+    store.close()
