@@ -81,6 +81,9 @@ def test_voila_settings_for_a_class():
                                               "template": "trix-tutor", "preheat_kernel": True}
     assert settings["Voila"]["kernel_websocket_connection_class"] == \
         "widgets.server.NoDelayChannels"
+    # A preheated page runs while the machine may be busy (a class arriving, CI's other
+    # lanes): nbclient's 4 s wait for a cell's output lost a page's table once.
+    assert settings["VoilaExecutor"]["iopub_timeout"] >= 30
 
 
 def test_the_kernel_pool_preheats_a_few_pages_that_need_no_request():
