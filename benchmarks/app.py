@@ -37,6 +37,7 @@ import argparse
 import contextlib
 import json
 import os
+import platform
 import socket
 import statistics
 import subprocess
@@ -277,6 +278,19 @@ def lessons_app(extra: list[str], log):
         yield proc, f"http://localhost:{port}/voila/render/"
     finally:
         stop(proc)
+
+
+def machine(*packages: str) -> str:
+    """The machine a result was measured on, and the versions of ``packages``."""
+    from importlib.metadata import version
+
+    mem = next(ln.split()[1] for ln in Path("/proc/meminfo").read_text().splitlines()
+               if ln.startswith("MemTotal:"))
+    model = next((ln.split(":", 1)[1].strip() for ln in Path("/proc/cpuinfo").read_text()
+                  .splitlines() if ln.startswith("model name")), platform.machine())
+    return (f"{len(os.sched_getaffinity(0))} cores (`nproc`), {model}, "
+            f"{int(mem) / 1024 ** 2:.1f} GiB memory; Python {platform.python_version()}"
+            + "".join(f", {name} {version(name)}" for name in packages))
 
 
 def cpu_seconds(pids: set[int]) -> float:

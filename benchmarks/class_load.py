@@ -46,7 +46,6 @@ import datetime
 import json
 import math
 import os
-import platform
 import random
 import re
 import sys
@@ -60,7 +59,8 @@ from tornado.httpclient import AsyncHTTPClient, HTTPClientError
 from tornado.websocket import websocket_connect
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from app import MINIMAL, SEED, TRIX, TRIXTER, kernel_pids, rss_mib, voila_app  # noqa: E402
+from app import (MINIMAL, SEED, TRIX, TRIXTER, cpu_seconds, kernel_pids,  # noqa: E402
+                 machine, rss_mib, voila_app)
 
 QUIET = 10.0  # seconds without the update a learner waits for: the session is lost
 SAMPLE = 3.0  # seconds between memory samples
@@ -293,19 +293,11 @@ async def learner(i: int, base: str, notebook: str, play, start: float, minutes:
         page.close()
 
 
-def cpu_seconds(pid: int) -> float:
-    try:
-        fields = (Path("/proc") / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
-        return 0.0
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
 async def run_phase(phase: Phase, proc, base: str, notebooks: list[str], play,
                     stagger: float, seed: int) -> None:
     rng = random.Random(f"{seed}/{phase.name}")
     starts = sorted(rng.uniform(0, stagger) for _ in range(phase.learners))
-    cpu0, client0, wall0 = cpu_seconds(proc.pid), time.process_time(), time.monotonic()
+    cpu0, client0, wall0 = cpu_seconds({proc.pid}), time.process_time(), time.monotonic()
     done = asyncio.Event()
 
     async def sample() -> None:
@@ -331,8 +323,8 @@ async def run_phase(phase: Phase, proc, base: str, notebooks: list[str], play,
     phase.voila_rss = rss_mib(proc.pid)
     phase.voila_peak = max(phase.voila_peak, phase.voila_rss)
     phase.wall = time.monotonic() - wall0
-    phase.cpu = {"server": cpu_seconds(proc.pid) - cpu0,
-                 "kernels": sum(cpu_seconds(p) for p in pids),
+    phase.cpu = {"server": cpu_seconds({proc.pid}) - cpu0,
+                 "kernels": cpu_seconds(pids),
                  "client": time.process_time() - client0}
     server = base.split("/voila/render/")[0]
     for kid in phase.kernel_ids:  # died or culled without a word?
@@ -456,19 +448,6 @@ def table(app: Phase, anchor: Phase, pause: str, log_errors: list[str]) -> str:
     return "\n".join(rows) + "\n\n" + "\n".join(f"- {n}" for n in notes) + "\n"
 
 
-def machine() -> str:
-    mem = next(ln.split()[1] for ln in Path("/proc/meminfo").read_text().splitlines()
-               if ln.startswith("MemTotal:"))
-    model = next((ln.split(":", 1)[1].strip() for ln in Path("/proc/cpuinfo").read_text()
-                  .splitlines() if ln.startswith("model name")), platform.machine())
-    from importlib.metadata import version
-
-    return (f"{len(os.sched_getaffinity(0))} cores (`nproc`), {model}, "
-            f"{int(mem) / 1024 ** 2:.1f} GiB memory; Python {platform.python_version()}, "
-            f"voila {version('voila')}, ipykernel {version('ipykernel')}, "
-            f"jupyter_server {version('jupyter_server')}")
-
-
 async def measure(args) -> int:
     AsyncHTTPClient.configure(None, max_clients=10 * args.learners)
     anchor = Phase("anchor", args.learners, args.anchor_minutes)
@@ -498,7 +477,7 @@ async def measure(args) -> int:
             f"# Class load: {args.learners} learners in the Voila app at once\n\n"
             f"Measured {datetime.date.today().isoformat()} with `{command}`"
             f" (`benchmarks/class_load.py`; what each row means is in its docstring).\n\n"
-            f"Machine: {machine()}.\n\n" + text)
+            f"Machine: {machine('voila', 'ipykernel', 'jupyter_server')}.\n\n" + text)
     return 1 if app.errors or app.lost or anchor.errors or anchor.lost or log_errors \
         or app.checked else 0
 

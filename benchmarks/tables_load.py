@@ -59,7 +59,6 @@ import bisect
 import datetime
 import math
 import os
-import platform
 import random
 import signal
 import sqlite3
@@ -77,20 +76,16 @@ sys.path.insert(0, str(ROOT))
 from tutor.tables.client import TableClient  # noqa: E402
 from tutor.tables.store import SQLiteStore  # noqa: E402
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import app  # noqa: E402 - the benchmarks' shared helpers (machine, CPU, free ports)
+from app import cpu_seconds, free_port  # noqa: E402
+
 SEED = 21
 QUIET = 120.0  # seconds without any update at a table: it is stuck (only a hang reaches it)
 NAMES = ("Ana", "Ben", "Cy", "Dee")
 
 
 # --- the service process ---------------------------------------------------------------------
-def free_port() -> int:
-    import socket
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def start_service(folder: Path, profile: str | None) -> tuple[subprocess.Popen, str, Path]:
     """The service on a free port, its store in ``folder``; (process, address, store)."""
     store = folder / "tables.sqlite"
@@ -125,24 +120,6 @@ def stop_service(proc: subprocess.Popen) -> None:
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
-
-
-def cpu_seconds(pid: int) -> float:
-    """User + system CPU seconds of ``pid`` so far (psutil if installed, else /proc)."""
-    try:
-        import psutil
-
-        t = psutil.Process(pid).cpu_times()
-        return t.user + t.system
-    except ImportError:
-        pass
-    except Exception:  # noqa: BLE001 - the process is gone
-        return 0.0
-    try:
-        fields = (Path("/proc") / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
-        return 0.0
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def children(pid: int) -> list[int]:
@@ -341,15 +318,15 @@ async def run_phase(phase: Phase, url: str, service: subprocess.Popen, args) -> 
         people, computers = ([0, 2], [1, 3]) if expert else ([0, 1, 2, 3], [])
         phase.runs.append(TableRun(phase, i, people, computers, url, hands,
                                    tuple(args.think), deadline, args.seed))
-    kids0 = {k: cpu_seconds(k) for k in children(service.pid)}
-    cpu0, client0, wall0 = cpu_seconds(service.pid), time.process_time(), time.monotonic()
+    kids0 = {k: cpu_seconds({k}) for k in children(service.pid)}
+    cpu0, client0, wall0 = cpu_seconds({service.pid}), time.process_time(), time.monotonic()
     await asyncio.gather(*(r.sit(args.first_hand) for r in phase.runs))
     await asyncio.gather(*(r.play() for r in phase.runs))
     await asyncio.sleep(0.5)  # the last updates (only a late one would still come)
     phase.wall = time.monotonic() - wall0
     kids = children(service.pid)
-    phase.cpu = {"service": cpu_seconds(service.pid) - cpu0,
-                 "workers": sum(cpu_seconds(k) - kids0.get(k, 0.0) for k in kids),
+    phase.cpu = {"service": cpu_seconds({service.pid}) - cpu0,
+                 "workers": sum(cpu_seconds({k}) - kids0.get(k, 0.0) for k in kids),
                  "client": time.process_time() - client0}
     for r in phase.runs:
         if not r.finished.is_set() and not args.seconds:
@@ -505,15 +482,7 @@ def table(phases: list[Phase], args) -> str:
 
 
 def machine() -> str:
-    mem = next(ln.split()[1] for ln in Path("/proc/meminfo").read_text().splitlines()
-               if ln.startswith("MemTotal:"))
-    model = next((ln.split(":", 1)[1].strip() for ln in Path("/proc/cpuinfo").read_text()
-                  .splitlines() if ln.startswith("model name")), platform.machine())
-    from importlib.metadata import version
-
-    return (f"{len(os.sched_getaffinity(0))} cores (`nproc`), {model}, "
-            f"{int(mem) / 1024 ** 2:.1f} GiB memory; Python {platform.python_version()}, "
-            f"tornado {version('tornado')}, SQLite {sqlite3.sqlite_version}; load average "
+    return (f"{app.machine('tornado')}, SQLite {sqlite3.sqlite_version}; load average "
             f"{os.getloadavg()[0]:.1f} when the run started")
 
 

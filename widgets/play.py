@@ -136,6 +136,18 @@ def no_record_yet(game: str) -> str:
             f'downloaded once a {deal_word(game)} is over.</span>')
 
 
+def option_control(option: game_options.Option, value: Any) -> ipywidgets.ValueWidget:
+    """The control of one option of a new game (a check box for a switch, else a list),
+    showing ``value``: the play pages' options and the tables' use the same."""
+    if option.switch:
+        return ipywidgets.Checkbox(value=value, indent=False, description=option.label,
+                                   tooltip=option.help, layout=ipywidgets.Layout(width="auto"))
+    return ipywidgets.Dropdown(options=list(option.choices), value=value,
+                               description=option.label, tooltip=option.help,
+                               style={"description_width": "initial"},
+                               layout=ipywidgets.Layout(width="auto"))
+
+
 class GameView(TableController, ipywidgets.VBox):
     """A game at the table: :class:`CardTable`, :class:`BidPanel`, :class:`TrexLayout`
     (Trix only) and :class:`ScoreSheet`, driven by one controller that draws a
@@ -250,17 +262,7 @@ class GameView(TableController, ipywidgets.VBox):
         until "Game options" is pressed."""
         self.chosen = self.session.options()
         for option in game_options.options_for(self.session.game_name, self.chosen):
-            control: ipywidgets.ValueWidget
-            if option.switch:
-                control = ipywidgets.Checkbox(value=self.chosen[option.name], indent=False,
-                                              description=option.label, tooltip=option.help,
-                                              layout=ipywidgets.Layout(width="auto"))
-            else:
-                control = ipywidgets.Dropdown(options=list(option.choices),
-                                              value=self.chosen[option.name],
-                                              description=option.label, tooltip=option.help,
-                                              style={"description_width": "initial"},
-                                              layout=ipywidgets.Layout(width="auto"))
+            control = option_control(option, self.chosen[option.name])
             control.observe(functools.partial(self._on_choice, option.name), names="value")
             self.option_controls[option.name] = control
         self.next_game = ipywidgets.HTML()

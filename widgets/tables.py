@@ -34,7 +34,7 @@ from widgets import who
 from widgets._base import Refused, TableController
 from widgets.bidding import BidPanel
 from widgets.layout import TrexLayout
-from widgets.play import LEVEL_NAMES, parse_message
+from widgets.play import LEVEL_NAMES, option_control, parse_message
 from widgets.scores import ScoreSheet
 from widgets.table import CardTable
 
@@ -416,16 +416,7 @@ class TablesPage(ipywidgets.VBox):
         controls = []
         self.option_controls = {}
         for option in game_options.options_for(self.game.value, self.chosen):
-            if option.switch:
-                control = ipywidgets.Checkbox(value=self.chosen[option.name], indent=False,
-                                              description=option.label, tooltip=option.help,
-                                              layout=ipywidgets.Layout(width="auto"))
-            else:
-                control = ipywidgets.Dropdown(options=list(option.choices),
-                                              value=self.chosen[option.name],
-                                              description=option.label, tooltip=option.help,
-                                              style={"description_width": "initial"},
-                                              layout=ipywidgets.Layout(width="auto"))
+            control = option_control(option, self.chosen[option.name])
             control.observe(lambda c, name=option.name: self.choose(**{name: c["new"]}),
                             names="value")
             self.option_controls[option.name] = control

@@ -31,7 +31,7 @@ from tutor.bots import LEVELS
 from tutor.engine.actions import Action, NextHand, Play, parse_action
 from tutor.engine.errors import IllegalActionError, ParseError
 from tutor.engine.protocol import Game, Phase
-from tutor.engine.records import loads
+from tutor.engine.records import from_record
 from tutor.facts import deal_word
 
 __all__ = ["Table", "Sitter", "TableError", "new_code", "key_digest", "CODE_LETTERS",
@@ -374,9 +374,7 @@ class Table:
         """The table :meth:`to_state` wrote."""
         if state.get("v") != STATE_VERSION:
             raise TableError("this table was kept by another version of the tutor")
-        import json
-
-        game = loads(json.dumps(state["record"]))
+        game = from_record(state["record"])
         table = cls(code=state["code"], game_name=state["game_name"],
                     options=state["options"], seed=state["seed"], game=game,
                     sitters=[Sitter(**x) for x in state["sitters"]], hints=state["hints"],
