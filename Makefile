@@ -56,7 +56,8 @@ serve-site: site
 # Voila app and one chromium for every module, tests/conftest.py); the static site (built,
 # then run in chromium) and the app's benchmark scripts (each starts its own servers). They
 # mostly wait on pages, so they cost lane 1 little, and apart neither waits for the other. Every browser test waits for what it
-# checks, never for a fixed time, so a page may wait on a core busy with a solver. Lanes 2
+# checks, never for a fixed time, so a page may wait on a core busy with a solver; lane 1
+# runs at a lower priority (nice), so a page's kernel is not starved by it. Lanes 2
 # and 3 keep their output in test-artifacts/*-lane.log, shown when all are done; any
 # failing fails. Lane 1 ends with its ten slowest tests.
 XDIST := -n auto --dist load --no-loadscope-reorder --durations=10
@@ -70,7 +71,7 @@ test: $(VENV)/.installed-test
 	    > test-artifacts/site-lane.log 2>&1 & lane3=$$!; \
 	trap 'kill $$lane2 $$lane3 2>/dev/null' INT TERM; \
 	echo "lanes 2 (browser) and 3 (site, app benchmarks) run beside lane 1: output in $(LANES)"; \
-	$(BIN)/python -m pytest $(XDIST) -m "not browser and not site"; lane1=$$?; \
+	nice -n 10 $(BIN)/python -m pytest $(XDIST) -m "not browser and not site"; lane1=$$?; \
 	echo "waiting for lanes 2 and 3..."; wait $$lane2; lane2=$$?; wait $$lane3; lane3=$$?; \
 	cat $(LANES); echo "lane 1 exit $$lane1, lane 2 exit $$lane2, lane 3 exit $$lane3"; \
 	test $$lane1 -eq 0 && test $$lane2 -eq 0 && test $$lane3 -eq 0

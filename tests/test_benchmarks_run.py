@@ -17,9 +17,16 @@ pytestmark = pytest.mark.slow  # each runs a benchmark script
 LIMIT = 1200
 
 
+def bench(script: str, *args: str) -> str:
+    """A benchmark script's output; if it fails, what it said on stderr is the failure."""
+    run = subprocess.run([sys.executable, str(ROOT / "benchmarks" / script), *args],
+                         capture_output=True, text=True, timeout=LIMIT)
+    assert run.returncode == 0, f"{script} exited {run.returncode}:\n{run.stderr[-4000:]}"
+    return run.stdout
+
+
 def test_engine_benchmark_prints_a_table():
-    out = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "engine.py"),
-                          "--seconds", "0.05"], capture_output=True, text=True, check=True).stdout
+    out = bench("engine.py", "--seconds", "0.05")
     lines = out.splitlines()
     assert lines[0].split()[:2] == ["measure", "unit"]
     assert any("peak hand, 4 players" in ln for ln in lines)
@@ -28,8 +35,7 @@ def test_engine_benchmark_prints_a_table():
 
 
 def test_solver_benchmark_prints_a_table():
-    out = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "solver.py"), "--quick"],
-                         capture_output=True, text=True, check=True).stdout
+    out = bench("solver.py", "--quick")
     lines = [ln for ln in out.splitlines() if not ln.startswith("#")]
     assert lines[0].split()[:4] == ["row", "deals", "numba", "med"]
     rows = {ln[:34].strip(): ln[34:].split() for ln in lines[1:]}
@@ -51,8 +57,7 @@ def test_app_benchmark_prints_a_table():
         pytest.skip("needs the test extras (playwright, voila)")
     if not Path("/usr/bin/chromium").exists():
         pytest.skip("needs Debian's chromium (apt-get install chromium)")
-    out = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "app.py"), "--quick"],
-                         capture_output=True, text=True, check=True, timeout=LIMIT).stdout
+    out = bench("app.py", "--quick")
     lines = [ln for ln in out.splitlines() if ln.strip()]
     # First the page loads (a fresh server per column), then the app against its anchor.
     assert lines[0].startswith("page load: first words / ready")
@@ -74,9 +79,7 @@ def test_puzzle_benchmark_prints_a_table():
     browser = (importlib.util.find_spec("playwright") is not None
                and importlib.util.find_spec("voila") is not None
                and Path("/usr/bin/chromium").exists())
-    cmd = [sys.executable, str(ROOT / "benchmarks" / "puzzles.py"), "--quick"]
-    out = subprocess.run(cmd + ([] if browser else ["--no-browser"]), capture_output=True,
-                         text=True, check=True, timeout=LIMIT).stdout
+    out = bench("puzzles.py", "--quick", *([] if browser else ["--no-browser"]))
     lines = out.splitlines()
     assert lines[0].split() == ["measure", "unit", "numba", "pure", "ratio", "target"]
     total = next(ln for ln in lines if re.match(r"verify \d+ puzzles, total", ln))
@@ -146,8 +149,7 @@ def test_class_load_finds_a_learners_game_in_anothers_folder(tmp_path):
 
 def test_advice_benchmark_prints_a_table():
     """benchmarks/advice.py --quick: two positions of a few rows, on both paths."""
-    out = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "advice.py"), "--quick"],
-                         capture_output=True, text=True, check=True, timeout=LIMIT).stdout
+    out = bench("advice.py", "--quick")
     lines = [ln for ln in out.splitlines() if not ln.startswith(("#", "-"))]
     assert lines[0].split()[:4] == ["game", "decision", "cards", "advice"]
     rows = {tuple(ln.split()[:3]): ln.split()[3:] for ln in lines[1:]}
@@ -162,9 +164,7 @@ def test_advice_benchmark_prints_a_table():
 def test_decision_time_benchmark_prints_a_table():
     """benchmarks/decisions.py --deals 1: every level's bids and first-trick cards at 13
     cards (it once handed the bots a JSON view they no longer take, unnoticed)."""
-    out = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "decisions.py"),
-                          "--deals", "1"], capture_output=True, text=True, check=True,
-                         timeout=LIMIT).stdout
+    out = bench("decisions.py", "--deals", "1")
     lines = out.splitlines()
     assert lines[0] == "4-player Trixter, 13 cards: 1 deals, 4 first-trick cards, 4 bids"
     rows = {tuple(ln.split()[:2]) for ln in lines[2:]}

@@ -223,13 +223,23 @@ def wait_for_learner(page) -> str:
             from None
 
 
-def click(page, locator) -> None:
+def click(page, locator, asked=None) -> None:
     """Click and wait for the widget to redraw (every reply replaces the clicked button).
     Each part of the game gets its own message: a part drawn a moment after another may
-    replace the button between finding it and clicking it; then it is found again."""
+    replace the button between finding it and clicking it; then it is found again. With
+    ``asked``, a button gone for good because the table moved on is no longer clicked."""
     deadline = time.monotonic() + WAIT / 1000
     while True:
-        handle = locator.element_handle()
+        try:
+            handle = locator.element_handle(timeout=5000)
+        except sync_api.TimeoutError:
+            if asked is not None and not asked():
+                return
+            if time.monotonic() > deadline:
+                shot(page, "stuck")
+                raise AssertionError("the button never came (test-artifacts/stuck.png)") \
+                    from None
+            continue
         try:
             handle.click()
             break
@@ -280,9 +290,13 @@ def act(page, what: str) -> None:
     """Take a plain action for the learner (not a card); if the table has moved on to
     another ask meanwhile, do nothing (every caller asks again)."""
     sel = dict(TURN, next='[data-action="next"]')[what]
-    still = page.wait_for_function(STILL_ASKED, arg=[sel, TURN, what], timeout=WAIT)
-    if still.json_value() == "asked":
-        click(page, page.locator(sel).first)
+
+    def asked() -> bool:
+        still = page.wait_for_function(STILL_ASKED, arg=[sel, TURN, what], timeout=WAIT)
+        return still.json_value() == "asked"
+
+    if asked():
+        click(page, page.locator(sel).first, asked)
 
 
 def open_from_start_page(page, app_url: str, link: str):

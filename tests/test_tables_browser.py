@@ -229,8 +229,13 @@ def test_four_people_a_teacher_a_closed_tab_and_a_restart(browser, tables):
     # Hand 2: everyone says they are ready; then the service restarts before anyone plays.
     play_until(pages, lambda: kept(tables, code).game.score_sheet().__len__() >= 1
                and kept(tables, code).game.phase.value not in ("hand_over",), hinted)
-    before = {s: in_hand(pg) for s, pg in pages.items()}
-    history = list(kept(tables, code).game.history)
+    # The service has moved on; each page shows it a moment later (its update in flight).
+    game = kept(tables, code).game
+    before = {s: sorted(game.observe(s)["hand"]) for s in pages}
+    for s, pg in pages.items():
+        tb.wait_until(lambda pg=pg, s=s: in_hand(pg) == before[s],
+                      f"seat {s}'s page shows its hand")
+    history = list(game.history)
     restart_service(tables)
     assert list(kept(tables, code).game.history) == history
     # Every page comes back by itself (a restarted service has nobody connected, until
@@ -239,7 +244,8 @@ def test_four_people_a_teacher_a_closed_tab_and_a_restart(browser, tables):
                   "every page back at the table")
     for s, pg in pages.items():
         expect(pg.locator(".tt-who")).not_to_contain_text("○", timeout=60_000)
-        assert in_hand(pg) == before[s]
+        tb.wait_until(lambda pg=pg, s=s: in_hand(pg) == before[s],
+                      f"seat {s}'s page shows its hand again")
     tb.shot(ana, "tables_after_restart")
     play_until(pages, lambda: kept(tables, code).game.is_over, hinted)
     check_hidden(pages, tables, code)
