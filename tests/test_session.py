@@ -412,3 +412,29 @@ def test_a_trix_deal_is_a_deal_not_a_hand():
     while s.game.to_move is not None:
         s.game.apply(s.game.legal_actions()[0])
     assert s.can_hint() == "nothing to decide now: press “next deal” to go on"
+
+
+@pytest.mark.parametrize("contract", ["king", "queens"])
+def test_a_trix_deal_ended_early_says_why(contract):
+    """Issue 40: a deal that stops before its 13th trick says which cards fell (RULES.md A2
+    ``end_early``), not only "The deal is over"; a deal played out says only that."""
+    from tutor.app.session import status_text
+
+    fell = {"king": "The K♥ has been taken", "queens": "All four queens have been taken"}
+    said = {True: 0, False: 0}
+    for seed in range(12):
+        rng = random.Random(seed)
+        g = TrixGame.new(seed=seed, owner=0)
+        g.apply(f"contract {contract}")
+        while g.phase is not Phase.HAND_OVER:
+            g.apply(rng.choice(g.legal_actions()))
+        row = g.score_sheet()[-1]
+        played, mine = sum(row["tricks"]), row["points"][0]
+        early = played < 13
+        said[early] += 1
+        after = f"{played} trick{'s' * (played > 1)}"
+        head = f"{fell[contract]}: the deal ends after {after}." if early else "The deal is over."
+        score = f"{'+' if mine > 0 else '−' if mine < 0 else ''}{abs(mine)}"
+        assert status_text(g.observe(0)) == \
+            f"{head} You scored {score}. Press “next deal” to go on."
+    assert said[True] >= 3  # random play lets the cards fall early in most deals

@@ -909,6 +909,25 @@ def test_trix_panel_says_next_deal(tmp_path: Path) -> None:
     assert not any(n[1] == "tt-sheet-legend" for n in drawn(view.scores, tmp_path)["nodes"])
 
 
+def test_the_bids_line_says_over_or_under(tmp_path: Path) -> None:
+    """Issue 40: "Bids: 7 of 6" read as if 7 of 6 tricks were taken; the line says the bids
+    against the tricks, and once everyone has bid how many over or under (someone misses)."""
+    view = play(TrixterGame.new(players=4, seed=3), pause=0, opponents="random")
+    rng = random.Random(5)
+    while view.game.phase.value != "play":
+        learner_step(view, rng)
+        bids = [b for b in view.game.observe(0)["bids"] if b is not None]
+        n = view.game.hand_size
+        line = re.search(r"Bids: (\d+ for \d+ tricks?(?: · \d+ (?:over|under))?)",
+                         drawn(view.table, tmp_path)["text"])
+        words = f"{sum(bids)} for {n} trick{'s' if n != 1 else ''}"
+        if len(bids) == 4:
+            diff = sum(bids) - n  # never 0: the dealer may not make the bids add up (the hook)
+            assert diff != 0
+            words += f" · {abs(diff)} {'over' if diff > 0 else 'under'}"
+        assert line and line.group(1).strip() == words, (line, words)
+
+
 def test_the_complex_has_one_name(tmp_path: Path) -> None:
     """Issue 28: the four trick contracts named together are "Trix Complex" (RULES.md A8)
     on the button, the table, the sheet and in every sentence; fewer keep their titles."""

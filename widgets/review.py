@@ -37,6 +37,8 @@ import ipywidgets
 import traitlets
 
 from tutor.engine.cards import Card, Suit
+from tutor.advice.answer import label
+from tutor.engine.actions import parse_action
 from tutor.engine.errors import IllegalActionError, ParseError
 from tutor.engine.protocol import Game
 from tutor.review import decision_indices, number_words, value_words
@@ -83,11 +85,14 @@ def parse_review_message(content: Any, last: int) -> tuple[str, Any]:
 def action_words(text: str) -> str:
     """An action's text for people: cards with suit symbols.
 
-    >>> [action_words(t) for t in ("TH", "bid 2", "trump S", "double QS")]
-    ['10♥', 'bid 2', 'trump ♠', 'double Q♠']
+    >>> [action_words(t) for t in ("TH", "bid 2", "trump S", "double QS", "contract queens",
+    ...                            "contract king+queens")]
+    ['10♥', 'bid 2', 'trump ♠', 'double Q♠', 'Queens', 'King of Hearts + Queens']
     """
     head, _, rest = text.partition(" ")
     try:
+        if head == "contract":  # the contract's own name, as the hint says it
+            return label(parse_action(text))
         if not rest:
             return Card.parse(head).symbol() if head not in ("pass", "next", "redeal") else text
         if head == "trump":

@@ -24,7 +24,8 @@ import ipywidgets
 
 from tutor.advice.answer import hint_seconds, observation_seed
 from tutor.app import game_options
-from tutor.app.session import HINT_STEPS, game_result, hint_words, status_text, views_of
+from tutor.app.session import (HINT_STEPS, game_result, hint_words, over_words, status_text,
+                               views_of)
 from tutor.bots import LEVELS
 from tutor.engine.observation import observation_from_json
 from tutor.facts import deal_word
@@ -170,7 +171,7 @@ class SeatView(TableController, ipywidgets.VBox):
         if view.get("phase") == "hand_over" and mine:
             ready = message.get("ready", [])
             word = deal_word(message.get("game", "trixter"))
-            text = (f"The {word} is over. " + ("Waiting for the others to be ready."
+            text = (f"{over_words(view)} " + ("Waiting for the others to be ready."
                                               if view["seat"] in ready else
                                               f"Press “Next {word}” when you are ready."))
         last = message.get("last") or ""

@@ -41,7 +41,7 @@ from tutor.advice.answer import (hint_seconds, idea_words, observation_seed, sen
                                  trump_change, why_words)
 from tutor.facts import deal_word, number, plural, signed, view_facts
 from tutor.engine.protocol import Game, Phase
-from tutor.engine.trix.contracts import contracts_title
+from tutor.engine.trix.contracts import Contract, contracts_title, early_end_words
 from tutor.engine.seats import direction
 
 __all__ = ["PlaySession", "Move", "SavedGame", "LEVEL_NAMES", "learner_views", "status_text",
@@ -837,6 +837,28 @@ def _name(obs: dict[str, Any], s: int | None) -> str:
     return "you" if s == obs["seat"] else obs["players"][s]
 
 
+def _ended_early(row: Mapping[str, Any]) -> str:
+    """Why a Trix deal stopped before its 13th trick (RULES.md A2 ``end_early``), in the
+    words a puzzle uses; "" for a deal played out, or a Trixter hand.
+
+    >>> _ended_early({"contract": "queens", "tricks": [2, 1, 3, 0]})
+    'All four queens have been taken: the deal ends after 6 tricks.'
+    >>> _ended_early({"contract": "queens", "tricks": [4, 3, 3, 3]})
+    ''
+    """
+    tricks, text = row.get("tricks"), row.get("contract")
+    if not tricks or not text or sum(tricks) >= 13:
+        return ""
+    words = early_end_words(Contract.parse(c) for c in text.split("+"))
+    return words[:-1] + f" after {plural(sum(tricks), 'trick')}." if words else ""
+
+
+def over_words(obs: Mapping[str, Any]) -> str:
+    """"The hand is over." or "The deal is over.", or why a Trix deal ended early."""
+    row = obs.get("last_hand") or obs.get("last_deal") or {}
+    return _ended_early(row) or f"The {deal_word(obs['game'])} is over."
+
+
 def status_text(obs: dict[str, Any]) -> str:
     """One line that says what happens now, from the learner's point of view."""
     phase, mover, seat = obs["phase"], obs["to_move"], obs["seat"]
@@ -858,7 +880,7 @@ def status_text(obs: dict[str, Any]) -> str:
         if row.get("redeal") is not None:
             return f"Redeal claimed by {_name(obs, row['redeal'])}. Press “next {word}”."
         got = f" You scored {signed(mine)}." if isinstance(mine, int) else ""
-        return f"The {word} is over.{got} Press “next {word}” to go on."
+        return f"{over_words(obs)}{got} Press “next {word}” to go on."
     if phase == Phase.TRUMP.value:
         return "Your deal: name trump." if yours else f"{who} names trump."
     if phase == Phase.BID.value:
