@@ -928,6 +928,31 @@ def test_the_bids_line_says_over_or_under(tmp_path: Path) -> None:
         assert line and line.group(1).strip() == words, (line, words)
 
 
+def test_the_score_chart_has_room_for_its_labels(tmp_path: Path) -> None:
+    """Issue 40: the chart cut "Player 2 −125" to "−12": each end label and each tick
+    has room for its words at 7.5 px a character (12 px bold) and 6 px (11 px)."""
+    view = play(TrixGame.new(seed=2, owner=0), pause=0, opponents="random")
+    rng = random.Random(2)
+    while len(view.game.score_sheet()) < 3:
+        view.game.apply(rng.choice(view.game.legal_actions()))
+    view.refresh()
+    # A long game's totals (random play stays near 0): the last row's, ten times over.
+    state = json.loads(json.dumps(view.scores.state))
+    last = state["rows"][-1]
+    last["totals"] = [t * 10 - 1000 * (p == 1) for p, t in enumerate(last["totals"])]
+    view.scores.state = dict(state, scores=last["totals"])
+    nodes = drawn(view.scores, tmp_path)["nodes"]
+    svg = next(n for n in nodes if n[0] == "svg")
+    width = float(svg[4]["viewBox"].split()[2])
+    ends = [n for n in nodes if n[4].get("class") == "tt-end"]
+    low = f"{min(last['totals'])}".replace("-", "−")
+    assert any(n[2] == f"Player 2 {low}" for n in ends), ([n[2] for n in ends], low)
+    for n in ends:
+        assert width - float(n[4]["x"]) >= 7.5 * len(n[2]), n[2]
+    for n in (n for n in nodes if n[4].get("class") == "tt-tick" and n[4].get("text-anchor")):
+        assert float(n[4]["x"]) >= 6 * len(n[2]), n[2]
+
+
 def test_the_complex_has_one_name(tmp_path: Path) -> None:
     """Issue 28: the four trick contracts named together are "Trix Complex" (RULES.md A8)
     on the button, the table, the sheet and in every sentence; fewer keep their titles."""
@@ -956,6 +981,30 @@ def test_a_refusal_reads_as_a_sentence(tmp_path: Path) -> None:
     assert view.table.error.startswith("you must follow suit")  # the engine's words
     message = [n for n in drawn(view.table, tmp_path)["nodes"] if "tt-message" in n[1]]
     assert message[0][2].startswith("You must follow suit: ")
+
+
+def test_the_puzzle_panel_offers_no_hint_once_the_puzzle_is_over(tmp_path: Path) -> None:
+    """After a failing card the hint button is drawn disabled, with no count ("Hint (1 of
+    4)" it read, and it answered), and a hint asked for says why there is none."""
+    from tutor.puzzles import bundled, check
+    from widgets.puzzle import PuzzleBoard
+
+    p = next(q for q in bundled() if q.id == "diamonds-001")  # play goes on after the card
+    board = PuzzleBoard(p, pause=0)
+
+    def hint_button() -> list:
+        (b,) = [n for n in drawn(board.panel, tmp_path)["nodes"] if n[0] == "button"
+                and "int" in n[2]]
+        return b
+
+    assert hint_button()[2] == "Hint (1 of 4)" and "disabled" not in hint_button()[4]
+    send(board.table, {"type": "play", "card": str(check(p).failing[0])})
+    assert not board.session.over
+    b = hint_button()
+    assert b[2] == "No hints: the puzzle is over" and "disabled" in b[4]
+    send(board.panel, {"type": "hint"})
+    error = [n for n in drawn(board.panel, tmp_path)["nodes"] if n[1] == "tt-puzzle-error"]
+    assert error[0][2].startswith("The puzzle is over: your goal is out of reach.")
 
 
 def test_the_map_says_each_lesson_and_where_progress_lives(tmp_path: Path) -> None:

@@ -134,8 +134,6 @@ function chart(st, width) {
   const rows = (st.rows || []).filter((r) => r.redeal === null || r.redeal === undefined);
   const W = Math.max(320, Math.min(720, width || 640));
   const H = W < 480 ? 200 : 220;
-  const L = 44;
-  const R = 96;
   const T = 12;
   const B = 24;
   const series = [];
@@ -146,6 +144,13 @@ function chart(st, width) {
   let lo = Math.min(0, ...all);
   let hi = Math.max(0, ...all);
   if (hi === lo) { hi += 10; lo -= 10; }
+  // Margins wide enough for the longest words at the sides ("Player 2 −1,250" once lost
+  // its last digit): about 7.5 px a character of the 12 px end labels, 6.5 of the ticks.
+  const names = series.map((ser, p) =>
+    `${p === st.seat && !st.watching ? "You" : st.players[p]} ${num(ser[ser.length - 1])}`);
+  const ticks = [hi, lo].map((v) => num(Math.round(v)));
+  const L = Math.ceil(8 + 6.5 * Math.max(...ticks.map((t) => t.length)));
+  const R = Math.ceil(10 + 7.5 * Math.max(...names.map((t) => t.length)));
   const steps = Math.max(1, rows.length);
   const x = (/** @type {number} */ i) => L + ((W - L - R) * i) / steps;
   const y = (/** @type {number} */ v) => T + ((H - T - B) * (hi - v)) / (hi - lo);
@@ -153,11 +158,11 @@ function chart(st, width) {
   svg.setAttribute("aria-label", "running totals per player");
   svg.dataset.testid = "score-chart";
   svg.appendChild(sv("line", { x1: L, x2: W - R, y1: y(0), y2: y(0), class: "tt-axis" }));
-  for (const v of [hi, lo]) {
+  [hi, lo].forEach((v, i) => {
     const t = sv("text", { x: L - 4, y: y(v) + 4, "text-anchor": "end", class: "tt-tick" });
-    t.textContent = num(Math.round(v));
+    t.textContent = ticks[i];
     svg.appendChild(t);
-  }
+  });
   const label = sv("text",
     { x: (L + W - R) / 2, y: H - 6, "text-anchor": "middle", class: "tt-tick" });
   label.textContent = st.game === "trixter" ? "hands" : "deals";
@@ -179,8 +184,7 @@ function chart(st, width) {
     const end = ends.find((e) => e.p === p);
     const t = sv("text", { x: W - R + 6, y: (end ? end.y : 0) + 4, class: "tt-end",
       fill: COLOURS[p % COLOURS.length] });
-    const last = series[p][series[p].length - 1];
-    t.textContent = `${p === st.seat && !st.watching ? "You" : st.players[p]} ${num(last)}`;
+    t.textContent = names[p];
     svg.appendChild(t);
   }
   return svg;

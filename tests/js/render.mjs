@@ -1,6 +1,6 @@
 // Draws a widget module in node with a small stand-in DOM and prints what it shows:
 // `node render.mjs <module.mjs> <traits.json>` -> JSON {text, nodes: [[tag, class, text,
-// title]]}. Enough for words and titles (no layout: that is the browser tests' job).
+// title, attributes]]}. Enough for words, titles and attributes (no layout: the browser tests).
 import { readFileSync } from "node:fs";
 
 class ClassList {
@@ -27,6 +27,10 @@ class Element {
   get textContent() { return this.text + this.children.map((c) => c.textContent).join(""); }
   set textContent(t) { this.children = []; this.text = String(t); }
   get innerText() { return this.textContent; }
+  get childNodes() { return this.children; }
+  // As in a browser, `disabled` is the attribute: a disabled button shows in the attributes.
+  get disabled() { return "disabled" in this.attributes; }
+  set disabled(on) { if (on) this.attributes.disabled = ""; else delete this.attributes.disabled; }
   append(...xs) {
     for (const x of xs) {
       const node = typeof x === "string" ? Object.assign(new Element("#text"), { text: x }) : x;
@@ -69,7 +73,7 @@ const el = new Element("div");
 m.default.render({ model, el });
 const nodes = [];
 (function walk(e) {
-  if (e.tagName !== "#TEXT") nodes.push([e.tagName.toLowerCase(), e.className, e.textContent, e.title || e.attributes.title || ""]);
+  if (e.tagName !== "#TEXT") nodes.push([e.tagName.toLowerCase(), e.className, e.textContent, e.title || e.attributes.title || "", e.attributes]);
   e.children.forEach(walk);
 })(el);
 process.stdout.write(JSON.stringify({ text: el.textContent, nodes }));
