@@ -150,6 +150,33 @@ def test_hint_ladder_by_messages():
     assert board.panel.state["hints"] == [] and board.session.hints_used == 4
 
 
+def test_no_hint_once_the_puzzle_is_over():
+    """Failed (the deal still going or over), solved, or the solution shown: the hint
+    button is off, without a count, and a hint asked for anyway is refused."""
+
+    def refused(board: PuzzleBoard, why: str) -> None:
+        state, used = board.panel.state, board.session.hints_used
+        assert not state["can_hint"] and "of 4" not in state["hint_label"]
+        send(board.panel, {"type": "hint"})
+        assert board.panel.error == f"The puzzle is over: {why}. Take a card back (Undo) " \
+                                    f"or retry it to have hints again."
+        assert board.panel.state["hints"] == [] and board.session.hints_used == used
+
+    for pid in ("diamonds-001", "make-n-001"):  # the deal goes on after the card; it ends
+        p = PUZZLES[pid]
+        board = PuzzleBoard(p, pause=0)
+        send(board.table, {"type": "play", "card": str(check(p).failing[0])})
+        assert board.session.over == (pid == "make-n-001")
+        refused(board, "your goal is out of reach")
+        send(board.panel, {"type": "undo"})
+        assert board.panel.state["can_hint"]
+        assert board.panel.state["hint_label"] == "Hint (1 of 4)"
+        solve_by_clicking(board)
+        refused(board, "you solved it")
+        send(board.panel, {"type": "solution"})
+        refused(board, "that was the solution")
+
+
 def test_show_solution_replays_a_winning_line_and_counts_as_missed(tmp_path):
     p = PUZZLES["diamonds-001"]
     store = ProgressStore(tmp_path / "p.json")

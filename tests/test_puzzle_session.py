@@ -267,6 +267,29 @@ def test_three_player_wrong_cards_fail():
     assert s.position.won[0] <= 1 and not s.reached() and s.result == "failed"
 
 
+def test_a_card_played_for_the_learner_after_the_wrong_one_is_not_blamed():
+    """The failure is the learner's chosen card, not their only legal card played after it.
+    Three players, no trump, exactly 0 tricks; the learner leads.
+      learner: Q♠ A♦ K♦ 10♦    Player 2: K♠ J♠ A♥ Q♦    Player 3: A♠ J♥ Q♣ J♣
+    Only the Q♠ works (Player 3 must take it with the A♠). After the 10♦, Player 2's Q♦
+    wins, Player 3 drops the A♠ and Player 2 leads the J♠: the learner's Q♠ (their only
+    spade) is played for them, wins, and the diamonds win the rest."""
+    p = make({"hands": ["Q..AKT.", "KJ.A.Q.", "A.J..QJ"], "leader": 0, "trump": None},
+             {"kind": "exactly", "tricks": 0})
+    assert check(p, engine=ENGINE).winning == (C("QS"),)
+    s = start(p)
+    s.play("TD")
+    assert s.moves == [(0, C("TD")), (1, C("QD")), (2, C("AS")), (1, C("JS")), (2, C("QC")),
+                       (0, C("QS"))]
+    assert s.failed_at == 0 and s.steps[-1].auto and not s.over
+    assert s.note == "Your only legal card, the Q♠, was played for you."
+    assert s.status() == ("The 10♦ you chose let the defence beat the goal. Take it back "
+                          "(Undo), try again, or see the solution.")
+    s.undo()
+    s.play("TD", answer=False)  # the wrong card is still the last: "That card" is it
+    assert s.status().startswith("That card let the defence beat the goal.")
+
+
 @pytest.mark.parametrize("n,winning", [(0, "3H"), (1, "KH"), (2, "KH")])
 def test_four_player_follow_check_agrees_with_the_hand_analysis(n, winning):
     r = check(four(n), engine=ENGINE)
@@ -645,6 +668,24 @@ def test_hints_when_there_is_no_decision():
     s = start(three(2))
     follow_hints(s)
     assert s.hint() == "The puzzle is over."
+
+
+def test_no_hint_once_the_puzzle_is_over():
+    """Solved, failed (even with cards still to play) or its solution shown: no hint is
+    offered until a card is taken back or the puzzle retried."""
+    tail = " Take a card back (Undo) or retry it to have hints again."
+    s = start(three(2))
+    assert s.why_no_hint() is None
+    s.play("2D")
+    assert not s.over and s.to_move == 0
+    assert s.why_no_hint() == "The puzzle is over: your goal is out of reach." + tail
+    s.undo()
+    assert s.why_no_hint() is None
+    follow_hints(s)
+    assert s.why_no_hint() == "The puzzle is over: you solved it." + tail
+    s.retry()
+    s.replay(s.solution())
+    assert s.why_no_hint() == "The puzzle is over: that was the solution." + tail
 
 
 def test_the_whole_line_of_the_hand_built_puzzle():

@@ -138,17 +138,22 @@ def test_undo_skips_next_and_refuses_at_the_end() -> None:
     assert s.game.to_json() == record
 
 
-def test_undo_across_next_hand() -> None:
+def test_undo_stays_in_the_hand_being_played() -> None:
+    """Issue 40: once "next" has dealt a new hand, Undo does not go back into the scored
+    one (the sheet lost it); before that, the hand's last move may still be taken back."""
     s = PlaySession(TrixterGame.new(players=3, seed=2, first_hand=34), seat=0)
     rng = random.Random(6)
     while s.advance() is not None and s.game.phase.value != "hand_over":
         learner_move(s, rng)
+    assert s.can_undo() is None  # the hand just ended: its last move may be taken back
     s.act("next")
     s.advance()
     assert s.game.hand_number == 2
-    s.undo()  # "next" is not the learner's choice to take back: their last card is
-    assert s.game.hand_number == 1 and s.game.to_move == 0
-    assert s.game.phase.value == "play"
+    if s.game.to_move != 0:  # computers bid first: nothing of the learner's in hand 2 yet
+        record = s.game.to_json()
+        with pytest.raises(ValueError, match="^nothing of yours to take back in this hand yet$"):
+            s.undo()
+        assert s.game.to_json() == record and len(s.game.score_sheet()) == 1
 
 
 # --- new game ----------------------------------------------------------------------------

@@ -361,16 +361,31 @@ def test_undo_takes_back_the_learners_action_and_the_bots_after_it() -> None:
         learner_step(view, rng)
 
 
-def test_undo_across_next_hand() -> None:
+def test_undo_never_goes_back_into_a_scored_hand() -> None:
+    """Issue 40: Undo at the start of hand 2 went back into hand 1 and the sheet lost it.
+    Once the next hand is dealt the last stands: Undo is off (saying why) until the learner
+    acts in the new hand, and then takes back only that hand's moves."""
     rng = random.Random(6)
     view = play(TrixterGame.new(players=3, seed=2, first_hand=34), seat=0, pause=0)
     while view.game.phase.value != "hand_over":
         learner_step(view, rng)
+    assert view.table.no_undo == ""  # the hand just ended: its last move may be taken back
     learner_step(view, rng)  # "next"
-    assert view.game.hand_number == 2
+    assert view.game.hand_number == 2 and len(view.game.score_sheet()) == 1
+    for _ in range(3):
+        assert view.table.no_undo == "nothing of yours to take back in this hand yet"
+        send(view.table, {"type": "undo"})
+        assert view.table.error == "nothing of yours to take back in this hand yet"
+        assert view.game.hand_number == 2 and len(view.game.score_sheet()) == 1
+    while view.game.to_move != 0:
+        learner_step(view, rng)
+    start = len(view.game.history)
+    learner_step(view, rng)
+    assert view.table.no_undo == ""
     send(view.table, {"type": "undo"})
-    assert view.table.error == ""
-    assert view.game.hand_number == 1 and view.game.to_move == 0
+    assert view.table.error == "" and len(view.game.history) == start
+    assert view.game.hand_number == 2 and len(view.game.score_sheet()) == 1
+    assert view.scores.state["rows"] == view.game.score_sheet()
 
 
 def test_new_game_same_setup_new_seed() -> None:

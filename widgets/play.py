@@ -572,6 +572,7 @@ class GameView(TableController, ipywidgets.VBox):
         self.trex.layout.display = "" if v["show_trex"] else "none"
         self.scores.state = v["scores"]
         self.table.result = self.session.result(v["table"])
+        self.table.no_undo = self.session.can_undo() or ""
         if self.hints:
             self.table.hint = self.session.hint_view()
         if self.offered is not None:

@@ -214,12 +214,12 @@ class PuzzleBoard(Controller, ipywidgets.VBox):
         return True
 
     def hint(self) -> bool:
-        """Show the next hint for the decision now (up to 4: the whole line)."""
+        """Show the next hint for the decision now (up to 4: the whole line); none once
+        the puzzle is over."""
         s = self.session
-        if s.to_move != s.seat:
-            return self._refuse("The puzzle is over." if s.over else "Wait for your turn.")
-        if s.hint_level >= 4:
-            return self._refuse("That was the last hint: the whole line.")
+        why = s.why_no_hint()
+        if why is not None:
+            return self._refuse(why)
         self._hints.append(s.hint())
         self.refresh(clear_errors=True)
         return True
@@ -322,8 +322,8 @@ class PuzzleBoard(Controller, ipywidgets.VBox):
             "difficulty": p.difficulty, "prompt": p.prompt, "goal": goal_words(p),
             "status": s.status(), "outcome": s.outcome, "reachable": s.reachable,
             "hints": list(self._hints),
-            "can_hint": s.to_move == s.seat and s.hint_level < 4 and not self._replaying,
-            "hint_label": _hint_label(s.hint_level),
+            "can_hint": s.why_no_hint() is None and not self._replaying,
+            "hint_label": _hint_label(s.hint_level, over=s.outcome is not None),
             "can_undo": bool(mine) and not self._replaying,
             "explanation": self._explanation() if done else "",
             "replaying": self._replaying, "next": self.on_next is not None,
@@ -496,12 +496,17 @@ def due_words(n: int) -> str:
     return f"{n} puzzle{'' if n == 1 else 's'} due for review"
 
 
-def _hint_label(level: int) -> str:
-    """The hint button's words after ``level`` hints of 4 (then it is disabled).
+def _hint_label(level: int, over: bool = False) -> str:
+    """The hint button's words after ``level`` hints of 4 (then it is disabled); once the
+    puzzle is ``over`` no count, as no hint is given.
 
     >>> [_hint_label(k) for k in (0, 1, 3, 4)]
     ['Hint (1 of 4)', 'Another hint (2 of 4)', 'Another hint (4 of 4)', 'No more hints']
+    >>> _hint_label(1, over=True)
+    'No hints: the puzzle is over'
     """
+    if over:
+        return "No hints: the puzzle is over"
     if level >= 4:
         return "No more hints"
     return f"Another hint ({level + 1} of 4)" if level else "Hint (1 of 4)"

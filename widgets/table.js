@@ -464,8 +464,9 @@ function toolbar(view, s) {
     const u = /** @type {HTMLButtonElement} */ (h("button", "tt-btn", "Undo"));
     u.type = "button";
     u.dataset.testid = "undo";
-    u.disabled = over || offering;  // the game is over: nothing to take back into
-    u.title = over ? "The game is over: start a new game" : "Take back your last move";
+    const why = model.get("no_undo") || "";  // Python's reason: game or hand over, nothing yet
+    u.disabled = over || offering || !!why;
+    u.title = why ? sentence(why) : "Take back your last move";
     u.addEventListener("click", () => view.send({ type: "undo" }));
     bar.appendChild(u);
   }
@@ -807,7 +808,7 @@ export default {
     const draw = view.draw;
 
     const events = ["change:state", "change:message", "change:open_hands",
-                    "change:four_colour", "change:controls", "change:result"];
+                    "change:four_colour", "change:controls", "change:result", "change:no_undo"];
     for (const e of events) model.on(e, draw);
     // Python's answer to "Hint" (the advice, "Thinking…", or a refusal) ends the wait.
     const answered = () => { view.hintAsked = false; draw(); };

@@ -44,3 +44,5 @@ class CardTable(TutorWidget):
     # Python's words (tutor.app.session.hint_words), ``{"thinking": True}`` while it is worked
     # out, ``{}`` when none. Below the toolbar, never over the cards.
     hint = traitlets.Dict().tag(sync=True)
+    # Why Undo has nothing to take back now ("" when it has): its button is off, saying so.
+    no_undo = traitlets.Unicode("").tag(sync=True)

@@ -245,8 +245,9 @@ class PlaySession:
         """Why there is nothing to take back now, or ``None`` if :meth:`undo` may."""
         if self.game.is_over:  # the result stands
             return "the game is over: start a new game"
-        if not self._mine():
-            return "nothing of yours to take back yet"
+        if not self._mine(this_hand=True):  # once the next hand is dealt, the last stands
+            return (f"nothing of yours to take back in this {deal_word(self.game_name)} yet"
+                    if self._mine() else "nothing of yours to take back yet")
         return None
 
     @property
@@ -255,9 +256,16 @@ class PlaySession:
         something of theirs)."""
         return bool(self._mine())
 
-    def _mine(self) -> list[int]:
-        return [i for i, (s, a) in enumerate(self.game.history)
-                if s == self.seat and not isinstance(a, NextHand)]
+    def _mine(self, this_hand: bool = False) -> list[int]:
+        """Where the learner's actions are in the history (in the hand being played only,
+        with ``this_hand``: it starts after the last "next")."""
+        history = self.game.history
+        start = 0
+        if this_hand:
+            start = next((i + 1 for i in range(len(history) - 1, -1, -1)
+                          if isinstance(history[i][1], NextHand)), 0)
+        return [i for i in range(start, len(history))
+                if history[i][0] == self.seat and not isinstance(history[i][1], NextHand)]
 
     def undo(self) -> None:
         """Take back the learner's last action (not counting "next") and every action
@@ -265,7 +273,7 @@ class PlaySession:
         why = self.can_undo()
         if why is not None:
             raise IllegalActionError(why)
-        target = self._mine()[-1]
+        target = self._mine(this_hand=True)[-1]
         while len(self.game.history) > target:
             self.game.undo()
         self._hint = None

@@ -426,6 +426,31 @@ class PuzzleSession:
         return hints(self.puzzle, position=self.position, engine=self.engine,
                      result=self._solve(self._key(), self.position))
 
+    def why_no_hint(self) -> str | None:
+        """Why the learner may not ask for the next hint now, in words, or ``None``. Once
+        the puzzle is over (solved, the goal out of reach, or the solution shown) a hint
+        would read as help with a move that no longer counts: undo or retry first.
+
+        >>> from tutor.puzzles import bundled, check
+        >>> p = next(q for q in bundled() if q.id == "make-n-001")
+        >>> s = PuzzleSession(p)
+        >>> s.why_no_hint() is None
+        True
+        >>> _ = s.play(check(p).failing[0])
+        >>> s.why_no_hint().split(". ")[0]
+        'The puzzle is over: your goal is out of reach'
+        """
+        if self.outcome is not None:
+            why = ("that was the solution" if self.replayed else
+                   "you solved it" if self.outcome == "solved" else "your goal is out of reach")
+            return (f"The puzzle is over: {why}. Take a card back (Undo) or retry it to have "
+                    f"hints again.")
+        if self.to_move != self.seat:
+            return "Wait for your turn."
+        if self._hint_level >= 4:
+            return "That was the last hint: the whole line."
+        return None
+
     def hint(self, level: int | None = None) -> str:
         """The next hint (or hint ``level`` 1-4) for the decision now; asking counts in
         ``hints_used``."""
@@ -627,13 +652,27 @@ class PuzzleSession:
                 return "Solved! " + done
             return "Not this time. " + done
         if not self.reachable:
-            return ("That card let the defence beat the goal. Take it back (Undo), "
-                    "try again, or see the solution.")
+            return f"{self._failed_words()} Take it back (Undo), try again, or see the solution."
         mover = self.position.to_move
         if mover == self.seat:
             return ("Your goal is still within reach. Your turn." if self.steps else
                     "Your turn: " + goal_words(p) + ".")
         return f"{self.names()[mover]} to play."
+
+    def _failed_words(self) -> str:
+        """Which card of the learner's let the defence beat the goal. "That card" only
+        while it is their last: a card played for them since (or one they chose after)
+        must not read as the one that failed. A forced card never fails on its own (it
+        keeps whatever the position had), so the blame goes to the last card chosen."""
+        at = self.failed_at if self.failed_at is not None else len(self.steps) - 1
+        mine = [i for i, st in enumerate(self.steps) if st.seat == self.seat]
+        if mine and mine[-1] == at and not self.steps[at].auto:
+            return "That card let the defence beat the goal."
+        chosen = [st.card for st in self.steps[:at + 1]
+                  if st.seat == self.seat and not st.auto and st.card is not None]
+        if not chosen:
+            return "A card you chose earlier let the defence beat the goal."
+        return f"The {chosen[-1].symbol()} you chose let the defence beat the goal."
 
     def _done_words(self) -> str:
         p, pos, t = self.puzzle, self.position, self.puzzle.target
