@@ -314,6 +314,35 @@ def test_the_hint_greys_once_taken_and_goes_with_the_next_decision() -> None:
         assert s.hint_view() == {}
 
 
+def test_a_greyed_hint_is_only_ever_the_last_decisions() -> None:
+    """Issue 40: "The hint for your last decision" showed the hint of the decision before
+    (asked for the bid, then a card played without one); nor does a hint greyed at the
+    end of a hand follow the learner into the next."""
+    s = trixter_at("trump")
+    s._advisor = Fake()
+    s.act("trump S")
+    s.hint()
+    s.act("bid 1")
+    assert s.hint_view()["stale"]  # the bid's hint, just taken
+    s.advance()
+    while s.game.phase.value != "hand_over":
+        if s.learner_to_move:
+            s.act(s.game.legal_actions(0)[0])  # cards, without a hint
+            assert s.hint_view() == {}  # not the bid's hint: it is not the last decision
+        s.advance()
+    assert s.hint_view() == {}
+    s = trixter_at("card")
+    s._advisor = Fake()
+    while s.game.phase.value != "hand_over":
+        if s.learner_to_move:
+            s.hint()
+            s.act(s.game.legal_actions(0)[0])
+        s.advance()
+    assert s.hint_view()["stale"]  # the last card's hint, at the end of the hand
+    s.act("next")
+    assert s.hint_view() == {}  # a new hand: that hint is of the last one
+
+
 def test_undo_and_new_game_take_the_hint_away_and_the_record_keeps_what_was_hinted() -> None:
     s = trixter_at("trump")
     s._advisor = Fake()

@@ -403,14 +403,17 @@ class PlaySession:
         """The hint the table shows (:func:`hint_words`), ``{}`` when there is none: the
         steps shown so far of the one asked for the decision now, or all of it, greyed
         (``"stale"``), once the learner has taken that decision, until their next one
-        comes (or undo, a new game)."""
+        comes or the hand ends (or undo, a new game)."""
         if self._hint is None or self._hint[2] is not self.game:
             return {}
         index, advice, _game = self._hint
         now = len(self.game.history)
         if now == index:
             return hint_words(advice, stale=False, step=self.hint_step)
-        if now > index and not self.learner_to_move:
+        # Greyed only while it is the hint of the learner's latest decision in this hand: a
+        # decision taken since without a hint, or a new hand, makes it someone else's past.
+        mine = self._mine(this_hand=True)
+        if now > index and not self.learner_to_move and mine and mine[-1] == index:
             return hint_words(advice, stale=True)
         return {}
 
