@@ -14,7 +14,8 @@ beside it in the same run: what the app's Hint button calls, ``tutor.advice.advi
 the app's budget (:func:`tutor.app.session.hint_seconds`), and the beginner bot's
 decision. Advice runs at its default budget (``DEFAULT_SECONDS`` of rollouts at the fixed
 rate, so fewer rollouts the more cards are left).
-``--quick`` times two positions of a few rows (for the tests).
+``--quick`` times two positions of a few rows at a tenth of the budget (for the tests: it
+only shows that the script runs).
 
 ``--quality N`` measures instead how good the default answer is on ``N`` positions a row of
 at most 5 cards a hand: the reference is the same player model over many more layouts
@@ -127,6 +128,9 @@ def positions(game: str, kind: str, size: int, count: int, seed: int) -> list:
     return trix_positions(kind, size, count, seed)
 
 
+BUDGET = DEFAULT_SECONDS  # the advice's seconds of rollouts (a tenth with --quick)
+
+
 def time_rows(rows, count: int, seed: int, anchors: bool) -> dict:
     """Seconds per decision for each row: advice, the app's hint (advice at the app's
     budget), and the beginner bot."""
@@ -139,7 +143,7 @@ def time_rows(rows, count: int, seed: int, anchors: bool) -> dict:
             for g in games:
                 left = sum(g.observe(g.to_move)["hand_counts"])
                 start = time.perf_counter()
-                a = advise(g, seed=seed)
+                a = advise(g, seed=seed, seconds=BUDGET)
                 advice_t.append(time.perf_counter() - start)
                 work += a.rollouts * (left + 8)
                 if anchors:
@@ -181,7 +185,7 @@ def quality(count: int, seed: int) -> None:
             games = [g for g in positions(game, kind, size, count, seed + 7)
                      if len(g.legal_actions()) > 1]
             for g in games:
-                a = advise(g, seed=seed)
+                a = advise(g, seed=seed, seconds=BUDGET)
                 ref = advise(g, seed=seed + 1, budget=REFERENCE_BUDGET)
                 unit = ref.kind
                 values = {str(o.action): o.value for o in ref.options}
@@ -256,8 +260,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.review:
         review_times(args.review, args.seed)
         return 0
+    global BUDGET
     rows = QUICK_ROWS if args.quick else ROWS
     count = 2 if args.quick else args.positions
+    BUDGET = DEFAULT_SECONDS / 10 if args.quick else DEFAULT_SECONDS
     anchors = not args.quick
     if args.child:  # the pure path, timed in its own process
         print(json.dumps(time_rows(rows, count, args.seed, anchors)))
@@ -277,7 +283,8 @@ def main(argv: list[str] | None = None) -> int:
              "--seed", str(args.seed)] + (["--quick"] if args.quick else [])
     pure = json.loads(subprocess.run(child, env=env, capture_output=True, text=True,
                                      check=True).stdout)
-    print(f"# advise at its default budget ({DEFAULT_SECONDS} s of rollouts at the fixed "
+    print(f"# advise at {'a tenth of ' if args.quick else ''}its default budget ({BUDGET} s of "
+          f"rollouts at the fixed "
           f"rate); {count} positions a row; seconds per decision (median, p90); fast path: "
           f"{'numba' if fast else 'numba not installed'}")
     head = (f"{'game':<8}{'decision':<9}{'cards':>5}  {'advice fast':>13}  {'advice pure':>13}"

@@ -245,3 +245,19 @@ def test_tables_load_finds_an_action_lost_or_doubled(tmp_path):
                         "seat 3: 0 actions sent and not refused, 1 in the record",
                         "seat 4: 2 actions sent and not refused, 1 in the record"], problems
     store.close()
+
+
+def test_review_calibration_benchmark_prints_a_table():
+    """benchmarks/review_calibration.py --quick: four short games reviewed both ways, the
+    named mistakes judged by a small reference (about 15 s)."""
+    out = bench("review_calibration.py", "--quick")
+    rows = {ln[:62].strip(): ln[62:].split("  ") for ln in out.splitlines()
+            if not ln.startswith("#")}
+    assert out.splitlines()[0].split() == ["one", "look", "(anchor)", "confirmed", "(now)"]
+    cells = [c.strip() for c in rows["all: named mistakes the reference confirms"] if c.strip()]
+    assert len(cells) == 2
+    for cell in cells:  # "k of n (p%)": k confirmed of n named, both counted
+        k, n = re.match(r"(\d+) of (\d+)", cell).groups()
+        assert int(k) <= int(n) and int(n) > 0, cell
+    assert any(ln.startswith("review of a Trixter game, s: median / max") for ln in
+               out.splitlines())

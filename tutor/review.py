@@ -94,7 +94,20 @@ no double), redeal (a claim or its refusal), card (trick or Trex) and Trex pass.
 
 REVIEW_SECONDS = 0.05
 """The advice's work per decision in a review, as seconds at its fixed rate of rollouts:
-an eighth of a hint's, so that a whole game of about 200 decisions reviews in seconds."""
+a twentieth of a hint's, so that a whole game of about 200 decisions reviews in seconds."""
+
+SUSPECT = 0.8
+"""How sure the first, cheap look must be that a choice lost at least the tolerance before
+the review spends more layouts on it. Below it, the cheap look's numbers stand (a close
+call at most): the review never accuses on them."""
+
+CONFIRM = (6,)
+"""The confirming looks at a suspected mistake, as multiples of the first look's work,
+each on fresh layouts. A look tests the choice against the best of the look before (named
+before its layouts were dealt, so the max of noisy means cannot flatter it); the first
+look that cannot tell them apart at :data:`CLEAR` ends it as a close call. Only a mistake
+every look confirms is named. One look at six times the work keeps a whole game's review
+within 15 s (``benchmarks/review_calibration.py`` measures both)."""
 
 TREX_POINTS_PER_PLACE = TREX_POINTS[0] - TREX_POINTS[1]  # RULES.md A3: 200, 150, 100, 50
 
@@ -360,7 +373,7 @@ def review(record: dict[str, Any] | Game, seat: int, *, seconds: float = REVIEW_
                            seconds=hint_seconds() if hint else seconds,
                            budget=hint_budget if hint else budget,
                            seed=observation_seed(game.observe(seat)) if hint
-                           else seed * 1_000_003 + i, game_name=name)
+                           else seed * 1_000_003 + i, game_name=name, hinted=hint)
             decisions.append(judge.decision())
             if progress is not None:
                 progress(len(decisions), len(mine))
@@ -377,8 +390,9 @@ class _Judge:
     """Weighs one action of ``seat`` in ``game`` as it stood just before it."""
 
     def __init__(self, game, seat: int, action, index: int, *, seconds: float,
-                 budget: int | None, seed: int, game_name: str) -> None:
+                 budget: int | None, seed: int, game_name: str, hinted: bool = False) -> None:
         self.game = game
+        self.hinted = hinted
         self.seat = seat
         self.action = action
         self.seconds = seconds
@@ -390,6 +404,9 @@ class _Judge:
                          chosen=str(action), game=game_name)
 
     def decision(self) -> Decision:
+        """The decision judged cheaply; a suspected mistake is looked at again on fresh,
+        larger sets of layouts (:data:`CONFIRM`) until it is confirmed or is a close call.
+        A hinted decision keeps the hint's own evaluation."""
         kind = _kind_of(self.action)
         choices = self._choices(kind)
         if len(choices) <= 1 or kind == "pass":
@@ -397,9 +414,23 @@ class _Judge:
                             best_value=None, unit=self._unit(kind), loss=0.0,
                             alternatives=[(str(self.action), None)], forced=True)
         try:
-            rows, unit, per_unit, advice = self._weigh(kind)
+            d = self._look(kind)
+            if self.hinted or not d.loss > 0 or (d.sure or 0) < SUSPECT:
+                return d
+            for k, scale in enumerate(CONFIRM, 1):
+                d = self._look(kind, scale=scale, seed=self.seed + 7919 * k, against=d.best)
+                if not d.is_mistake:
+                    return d
         except _NotJudged as e:
             return self._not_judged(kind, str(e))
+        return d
+
+    def _look(self, kind: str, scale: int = 1, seed: int | None = None,
+              against: str | None = None) -> Decision:
+        """One look at the decision: ``scale`` times the review's work, on the layouts of
+        ``seed``; ``sure`` tests the choice against ``against`` (else this look's best)."""
+        rows, unit, per_unit, advice = self._weigh(kind, scale, self.seed if seed is None
+                                                   else seed)
         values = dict(rows)
         chosen = str(self.action)
         if chosen not in values:  # pragma: no cover - every legal choice is weighed
@@ -411,7 +442,9 @@ class _Judge:
             return Decision(**self.base, kind=kind, best=chosen, chosen_value=values[chosen],
                             best_value=values[chosen], unit=unit, loss=0.0,
                             alternatives=rows)
-        better, worse = (best, chosen) if best_value > values[chosen] else (chosen, best)
+        # How surely the rival beats the choice by the tolerance (a place: lower is better).
+        rival = against if against in values and against != chosen else best
+        better, worse = (chosen, rival) if unit == "place" else (rival, chosen)
         sure = surely_better(advice, better, worse, TOLERANCE[unit])
         return Decision(**self.base, kind=kind, best=best, chosen_value=values[chosen],
                         best_value=best_value, unit=unit, loss=loss, alternatives=rows,
@@ -443,14 +476,15 @@ class _Judge:
         also holds take-backs of an earlier bid or trump)."""
         return [a for a in self.game.legal_actions(self.seat) if _kind_of(a) == kind]
 
-    def _weigh(self, kind: str):
+    def _weigh(self, kind: str, scale: int, seed: int):
         """Each choice of this kind with its value, best first; the values' unit; the
         points a unit is worth; the advice (each choice's results on its layouts)."""
         from tutor.advice import advise
 
         g = self.game
         try:
-            a = advise(g, self.seat, seconds=self.seconds, budget=self.budget, seed=self.seed)
+            a = advise(g, self.seat, seconds=self.seconds * scale, seed=seed,
+                       budget=None if self.budget is None else self.budget * scale)
         except ValueError as e:
             raise _NotJudged(str(e)) from e
         rows = [(str(o.action), o.value) for o in a.options if _kind_of(o.action) == kind]
