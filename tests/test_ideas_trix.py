@@ -311,7 +311,7 @@ def test_dont_double_a_bare_queen():
     reason = DETECT["dont_double_bare"](view, advice)
     assert reason is not None and reason.text.startswith(
         f"your {queen.card.symbol()} has only 1 other spade to hide behind: don't double it, "
-        "you would take it back 50%")
+        "you would take it back 50% of the time")
     never = replace(advice, features={str(queen): {"back": [0, 0]}})
     assert DETECT["dont_double_bare"](view, never) is None
 

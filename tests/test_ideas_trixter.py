@@ -18,7 +18,7 @@ from tutor import TrixterGame
 from tutor.advice import advise
 from tutor.advice import ideas_trixter as trixter_ideas
 from tutor.advice.ideas import mean
-from tutor.advice.ideas_trixter import often
+from tutor.advice.ideas import often
 from tutor.advice.reasons import catalogue, reason_against, reason_for
 from tutor.bots import bot_for
 from tutor.engine.actions import Bid, ChooseTrump, Play

@@ -1039,6 +1039,27 @@ def test_the_map_says_each_lesson_and_where_progress_lives(tmp_path: Path) -> No
     assert where in prose
 
 
+def test_a_forced_card_is_the_only_choice_not_the_best(tmp_path: Path) -> None:
+    """Issue 40: a forced card that made the bid 0% of the time wore the "best" badge; the
+    hint of a forced decision marks it the only choice."""
+    from tutor.advice.answer import Advice, Option
+    from tutor.app.session import hint_words
+
+    view = play(TrixterGame.new(players=4, seed=2, dealer=1, first_hand=3), pause=0)
+    forced = Advice(seat=0, kind="chance", samples=40, seconds=0.0, game="trixter",
+                    options=[Option(Play(Card.parse("4C")), 0.0, "makes your bid almost never")])
+    view.table.hint = hint_words(forced, step=3)
+    assert view.table.hint["options"][0]["only"]
+    marks = [n[2] for n in drawn(view.table, tmp_path)["nodes"] if "tt-hint-mark" in n[1]]
+    assert marks == ["only choice"]
+    two = Advice(seat=0, kind="chance", samples=40, seconds=0.0, game="trixter",
+                 options=[Option(Play(Card.parse(c)), v, "")
+                          for c, v in (("4C", 0.5), ("9D", 0.1))])
+    view.table.hint = hint_words(two, step=3)
+    marks = [n[2] for n in drawn(view.table, tmp_path)["nodes"] if "tt-hint-mark" in n[1]]
+    assert marks == ["best"]
+
+
 def test_the_hint_panel_draws_the_steps_shown(tmp_path: Path) -> None:
     """The table's hint panel, a step of the ladder at a time: the idea and a button for the
     card; then the choice and why and a button for the numbers; then the options ranked,

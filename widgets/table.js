@@ -32,7 +32,7 @@
  *   thinking?: boolean, title?: string, measure?: string, line?: string, note?: string,
  *   stale?: boolean, more?: number, step?: number, steps?: number, idea?: string,
  *   why?: string, button?: string,
- *   options?: {action: string, label: string, text: string, best: boolean}[],
+ *   options?: {action: string, label: string, text: string, best: boolean, only?: boolean}[],
  * }} Hint
  */
 
@@ -656,7 +656,9 @@ function hintNumbers(box, hint) {
       label.classList.add(`suit-${o.action.slice(-1)}`);
     }
     const text = h("span", "tt-hint-text", o.text);
-    if (o.best) text.appendChild(h("span", "tt-mark tt-mark-turn tt-hint-mark", "best"));
+    if (o.best) {  // a forced choice is no one's "best": it is the only one
+      text.appendChild(h("span", "tt-mark tt-mark-turn tt-hint-mark", o.only ? "only choice" : "best"));
+    }
     li.append(h("span", "tt-hint-num", `${i + 1}.`), label, text);
     list.appendChild(li);
   });

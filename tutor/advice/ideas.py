@@ -83,6 +83,17 @@ def share(xs: Sequence[float]) -> str:
     return f"{round(100 * p)}%"
 
 
+def often(xs: Sequence[float]) -> str:
+    """How often a thing happened over the layouts, as a sentence reads it ("you take it
+    back 62%" said nothing of what the 62% is of).
+
+    >>> often([1, 0, 1, 1]), often([1] * 300), often([0] * 300)
+    ('75% of the time', 'almost always', 'almost never')
+    """
+    s = share(xs)
+    return s if s.startswith("almost") else f"{s} of the time"
+
+
 def feature(advice, option, key: str) -> list[float]:
     """The fact ``key`` of ``option`` on each of the advice's layouts (none if not kept)."""
     return advice.features.get(str(option.action), {}).get(key, [])

@@ -16,7 +16,7 @@ True
 from __future__ import annotations
 
 from tutor.advice.ideas import (Decision, Detector, Idea, Reason, feature, given, ideas_of, mean,
-                                pair, share)
+                                often, pair)
 from tutor.engine.actions import ChooseContract, ClaimRedeal, Double, Play
 from tutor.engine.cards import Card, CardSet, Rank, Suit
 from tutor.engine.protocol import Phase
@@ -437,7 +437,7 @@ def double_protected(c) -> Reason | None:
     if n < 3 or low < 2 or not back or mean(back) > 0.3:
         return None
     return c.say("double_protected", guards=counted(n, "other " + SUIT_WORDS[c.card.suit]),
-                 low=low, back=share(back))
+                 low=low, back=often(back))
 
 
 @given(_double)
@@ -460,7 +460,7 @@ def dont_double_bare(c) -> Reason | None:
         return None
     guard = "stands alone" if n == 0 else \
         f"has only {counted(n, 'other ' + SUIT_WORDS[c.other.suit])} to hide behind"
-    return c.say("dont_double_bare", guard=guard, back=share(back))
+    return c.say("dont_double_bare", guard=guard, back=often(back))
 
 
 # --- the contract -------------------------------------------------------------------------
@@ -538,7 +538,7 @@ def suited_contract(view, advice) -> Reason | None:
         return None
     words = fit(view.hand)
     if words is None and mean(taken) <= 0.7 * most:  # the play-outs say it, if the hand doesn't
-        words = TAKEN_WORDS[key].format(share=share(taken), mean=mean(taken))
+        words = TAKEN_WORDS[key].format(share=often(taken), mean=mean(taken))
     if words is None:
         return None
     return c.say("suited_contract", title=contracts_title(c.best.action.contracts), why=words,

@@ -15,7 +15,7 @@ True
 from __future__ import annotations
 
 from tutor.advice.ideas import (Decision, Detector, Idea, Reason, given, ideas_of, mean,
-                                pair, share)
+                                often, pair)
 from tutor.engine.actions import Bid, ChooseTrump, Play
 from tutor.engine.cards import Card, CardSet, Rank, Suit
 from tutor.engine.protocol import Phase
@@ -34,16 +34,6 @@ LEAN = 0.05
 MADE = 0.03
 """How much more often the best choice must make the bid than the next best for an idea
 that rests on the bid made (3 points: the two shares the learner reads differ)."""
-
-
-def often(xs) -> str:
-    """How often a thing happened over the iterations, as a learner reads it.
-
-    >>> often([1, 0, 1, 1]), often([1] * 300), often([0] * 300)
-    ('75% of the time', 'almost always', 'almost never')
-    """
-    s = share(xs)
-    return s if s.startswith("almost") else f"{s} of the time"
 
 
 # --- what a seat may know ------------------------------------------------------------------

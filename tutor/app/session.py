@@ -747,8 +747,9 @@ def _hint_numbers(advice: Any, top: int) -> dict[str, Any]:
     """The hint's last step: the options ranked, with the line and the note."""
     options = list(advice.options)
     best = advice.best
+    only = len(options) == 1  # forced: "best" would praise a card that was no choice
     shown = [{"action": str(o.action), "label": choice_words(o.action, advice),
-              "text": str(o.text),
+              "text": str(o.text), "only": only,
               "best": o.action == best} for o in options[:top]]
     if best not in [o.action for o in options[:top]]:  # never left out (ties listed first)
         shown[-1:] = [{"action": str(best), "label": choice_words(best, advice),
