@@ -105,9 +105,11 @@ class Advice:
 
     @property
     def about_equal(self) -> bool:
-        """The best and the next best are within the noise: their values differ by less
-        than the :data:`TOLERANCE` of the advice's kind, or the layouts make it less than
-        :data:`CLEAR` that the best beats the next (:attr:`sure`). ``False`` with one option.
+        """The best and the next best are about equal by the numbers the learner reads:
+        their values differ by less than the :data:`TOLERANCE` of the advice's kind.
+        ``False`` with one option. (Values further apart that the layouts cannot rank
+        surely are :attr:`unsure`, not "about equal": "either makes your bid about 11%"
+        above 11% and 6% contradicted the numbers.)
 
         >>> from tutor.engine.actions import parse_action as act
         >>> a = Advice(seat=0, kind="chance", samples=4, seconds=0, options=[
@@ -119,9 +121,24 @@ class Advice:
         """
         if len(self.options) < 2:
             return False
-        gap = abs(self.options[0].value - self.options[1].value)
-        return gap < TOLERANCE.get(self.kind, 0.0) or (self.sure is not None
-                                                        and self.sure < CLEAR)
+        return abs(self.options[0].value - self.options[1].value) < TOLERANCE.get(self.kind, 0.0)
+
+    @property
+    def unsure(self) -> bool:
+        """The best looks better than the next by at least the tolerance, but the layouts
+        make it less than :data:`CLEAR` sure (:attr:`sure`): said so, not hidden.
+
+        >>> from tutor.engine.actions import parse_action as act
+        >>> a = Advice(seat=0, kind="chance", samples=40, seconds=0, sure=0.8, options=[
+        ...     Option(act("9C"), 0.11, "makes your bid 11% of the time"),
+        ...     Option(act("QD"), 0.06, "makes your bid 6% of the time")])
+        >>> a.about_equal, a.unsure
+        (False, True)
+        >>> a.explain().split(": ")[0]
+        '9♣ looks better than Q♦, though these layouts do not make it sure'
+        """
+        return (len(self.options) > 1 and not self.about_equal and self.sure is not None
+                and self.sure < CLEAR)
 
     def explain(self) -> str:
         """One plain line: why the best choice beats the next best, or that the two are
@@ -145,9 +162,12 @@ class Advice:
         if self.about_equal:
             return (f"{_cap(label(best.action))} and {n} are about equal: "
                     f"{self._either()}{self._ahead()}.")
+        other = self.short.get(str(nxt.action), nxt.text)
+        if self.unsure:
+            return (f"{_cap(label(best.action))} looks better than {n}, though these layouts "
+                    f"do not make it sure: {best.text}; {n}: {other}.")
         changing = trump_change(best.action, self.options)
-        return (f"{_cap(_verb(best.action, changing))}: {best.text}; "
-                f"the next best, {n}: {self.short.get(str(nxt.action), nxt.text)}.")
+        return f"{_cap(_verb(best.action, changing))}: {best.text}; the next best, {n}: {other}."
 
     def either(self) -> str:
         """What either of the best two gives when they are about equal, naming neither: the
@@ -243,7 +263,8 @@ def why_words(advice) -> str:
     :meth:`Advice.explain`). When the best two are about equal, :meth:`Advice.explain`
     says so: a reason would rank them."""
     reason = getattr(advice, "reason", None)
-    if reason is None or getattr(advice, "about_equal", False):
+    if reason is None or getattr(advice, "about_equal", False) or getattr(advice, "unsure",
+                                                                          False):
         return advice.explain()
     return sentence(reason.text)
 

@@ -718,6 +718,8 @@ def _hint_title(advice: Any, stale: bool) -> str:
     named = choice_words(advice.best, advice)
     if getattr(advice, "about_equal", False):
         named += f" or {choice_words(advice.options[1].action, advice)}, about equal"
+    elif getattr(advice, "unsure", False):
+        named += ", not surely"
     return f"The hint for your last decision: {named}" if stale else f"Hint: {named}"
 
 
