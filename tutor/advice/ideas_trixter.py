@@ -215,6 +215,10 @@ _SAYS = {
     "trump-strongest": (
         "Name as trump the suit of your high cards: nobody can trump them.",
         "Name {suit} trump, your strongest suit ({names}): {made}."),
+    "trump-void": (
+        "A weak hand plans to take nothing: name a suit you do not hold as trump.",
+        "Name {suit} trump, a suit you do not hold: with {what} you plan to take nothing, "
+        "and a trump of yours can never win a trick you did not want; {made}."),
     "all-the-same/lost": (
         "Nothing to choose here: your bid is out of reach whatever you do.",
         "You have {tricks}, more than your bid of {bid}: whatever you play, the bid is lost."),
@@ -297,6 +301,9 @@ _CATALOGUE = {  # name: (the decisions it speaks to, title, what it teaches), by
                       "The suit you hold most of makes the most trump tricks."),
     "trump-strongest": ("trump", "Name your strongest suit trump",
                         "Your high cards count double in the trump suit: nobody can trump them."),
+    "trump-void": ("trump", "A weak hand names a suit it lacks",
+                   "With no high cards, plan to take nothing: a trump suit you do not hold "
+                   "never wins you a trick you did not want."),
     "all-the-same": ("card bid trump", "Nothing to choose",
                      "Sometimes every choice does as well: then it does not matter."),
     "close-call": ("card bid trump", "A close call",
@@ -754,6 +761,15 @@ def trump_strongest(c) -> Reason | None:
     return c.say("trump-strongest", names=names)
 
 
+@given(_trump_decision)
+def trump_void(c) -> Reason | None:
+    """A weak hand (no ace, no king) does best with trump a suit it does not hold."""
+    hand = c.view.hand
+    if hand.by_suit(c.suit) or any(x.rank >= Rank.KING for x in hand if not x.is_joker):
+        return None
+    return c.say("trump-void", what="no ace and no king")
+
+
 def _sym(option) -> str:
     return option.action.card.symbol()
 
@@ -825,4 +841,5 @@ DETECTORS: list[Detector] = [last_cheapest_winner, last_highest_loser, joker_duc
                              wait_with_winner, win_high_keep_low, win_needed, lose_cheaply,
                              shed_high, hook,
                              bid_sure_tricks, bid_zero, bid_most_often, trump_longest,
-                             trump_strongest, all_the_same, close_call, keep_bid_alive]
+                             trump_strongest, trump_void, all_the_same, close_call,
+                             keep_bid_alive]
