@@ -95,9 +95,12 @@ WHERE = {
                       "(you take it 23% of the time, with the J♣ 33% of the time)."),
     "wait-with-winner": (3, "You still need 1 trick: keep the K♥ for later and play the 7♣ now; "
                             "the 7♣ makes your bid 87% of the time, the K♥ 65% of the time."),
-    "win-high-keep-low": (52, "This trick makes your bid: take it with the K♦ and keep the lower "
-                              "6♦ to lose with later; the K♦ makes your bid 53% of the time, the "
-                              "6♦ 29% of the time."),
+    # It promises a trick only as often as the card takes it (issue 40: "This trick makes
+    # your bid: take it with the higher card", and the K♣ lost to the A♣).
+    "win-high-keep-low": (52, "One more trick makes your bid: try for this one with the K♦, which "
+                              "takes it 83% of the time, and keep the lower 6♦ to lose with "
+                              "later; the K♦ makes your bid 53% of the time, the 6♦ 29% of the "
+                              "time."),
     "win-needed": (18, "You still need 1 trick: the J♣ is the card that most often takes this "
                        "trick, 31% of the time; the 6♥ 4% of the time."),
     "lose-cheaply": (56, "Neither card is likely to take this trick: play the cheaper 8♦ and keep "

@@ -177,10 +177,10 @@ _SAYS = {
         "You still need {need}: keep the {other} for later and play the {card} now; the {card} "
         "{made}."),
     "win-high-keep-low": (
-        "This trick makes your bid: take it with the higher card and keep the low one to lose "
-        "with.",
-        "This trick makes your bid: take it with the {card} and keep the lower {other} to lose "
-        "with later; the {card} {made}."),
+        "One more trick makes your bid: try for this one with the higher card and keep the low "
+        "one to lose with.",
+        "One more trick makes your bid: try for this one with the {card}, which takes it "
+        "{takes}, and keep the lower {other} to lose with later; the {card} {made}."),
     "win-needed": (
         "You still need a trick: win this one as cheaply as you can.",
         "You still need {need}: the {card} is {how} this trick, {takes}; the {other} "
