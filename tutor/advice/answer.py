@@ -184,6 +184,10 @@ class Advice:
         ...     Option(act("KS"), -88.1, "-88.1 points expected in this deal"),
         ...     Option(act("QS"), -88.1, "")]).either()
         'Either way: -88.1 points expected in this deal.'
+        >>> Advice(seat=0, kind="points", samples=4, seconds=0, options=[
+        ...     Option(act("contract king"), 35.2, ""),
+        ...     Option(act("contract queens"), 34.6, "")]).either()[:66]
+        'Either scores about 35 points more than an average hand would in it'
         """
         best = self.options[0]
         if len(self.options) > 1 and best.value == self.options[1].value:
@@ -216,7 +220,10 @@ class Advice:
         if self.kind == "place":
             return f"either finishes you in about place {v:.1f}"
         if isinstance(self.best, ChooseContract):  # a contract's value: its gain (see trix.py)
-            return f"either scores about {signed_points(v, 0)} against an average hand"
+            more = "more" if v >= 0 else "fewer"
+            return (f"either scores about {abs(v):.0f} points {more} than an average hand "
+                    "would in it (each contract is played once a kingdom: choose the one "
+                    "where your hand beats an average one most)")
         return f"either scores about {signed_points(v)} points"
 
     def __repr__(self) -> str:
