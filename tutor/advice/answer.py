@@ -186,7 +186,7 @@ class Advice:
         'Either way: -88.1 points expected in this deal.'
         >>> Advice(seat=0, kind="points", samples=4, seconds=0, options=[
         ...     Option(act("contract king"), 35.2, ""),
-        ...     Option(act("contract queens"), 34.6, "")]).either()[:66]
+        ...     Option(act("contract queens"), 34.6, "")]).either()[:67]
         'Either scores about 35 points more than an average hand would in it'
         """
         best = self.options[0]
