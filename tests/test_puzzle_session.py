@@ -21,6 +21,7 @@ from tutor.engine.cards import Card
 from tutor.puzzles import Puzzle, bundled, check, loads, position_after, winning_cards
 from tutor.puzzles.model import play_card
 from tutor.puzzles.session import PuzzleSession, goal_words
+from tutor.puzzles.verify import hints
 
 ENGINE = "auto"
 PUZZLES = bundled()
@@ -634,6 +635,24 @@ def test_hint_ladder_goes_one_to_four(p):
     with pytest.raises(ValueError, match="1 to 4"):
         s.hint(0)
     assert s.hints_used == 4
+
+
+def test_the_hints_card_is_the_one_its_idea_names():
+    """Issue 40: lesson 5's puzzle said to discard a high card when you cannot follow, then
+    named the 3♠; where several cards keep a zero bid, the card named is the high one the
+    idea speaks of. A lesson's scene without an explanation of its own gets its goal's idea,
+    not its prompt again ("You are North and bid 1.")."""
+    from tutor.lessons import scenes
+
+    p = next(q for q in PUZZLES if q.id == "make-zero-002")
+    s = start(p)
+    assert {c.symbol() for c in s.winning()} == {"9♦", "Q♠", "3♠"}  # the debrief's three
+    assert "discard it when you cannot follow suit" in s.hint(1)
+    assert s.hint(3) == "Play the Q♠."
+    assert s.hint(4).split(": ", 1)[-1].startswith("you Q♠")
+    scene = scenes()["trixter-05-exact"].puzzle
+    idea = hints(scene).idea
+    assert not scene.prompt.startswith(idea) and "Count the tricks" in idea
 
 
 def test_hint_levels_asked_directly_and_the_record_of_the_highest():

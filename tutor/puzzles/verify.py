@@ -186,12 +186,44 @@ class HintLadder:
         raise ValueError(f"hint levels are 1 to 4, not {level!r}")
 
 
+GOAL_IDEAS = {
+    "exactly": "Count the tricks your hand surely takes: take just the ones your goal needs, "
+               "and play under the others once you have them.",
+    "max-tricks": "Count the tricks you still need and plan which cards will take them.",
+    "avoid": "Stay out of the trick the penalty card falls into: keep a low card to play "
+             "under it.",
+    "penalty": "Keep low cards to play under the others, and shed your costly cards on tricks "
+               "others win.",
+    "trex-place": "Open the cards that free your own, not the ones that free the others'.",
+}
+"""The idea of a goal, for a lesson's scene that has no explanation of its own."""
+
+
 def _idea(puzzle: Puzzle) -> str:
+    """Hint 1: the explanation's first sentence, or the theme's idea. A lesson's scene
+    without an explanation has its prompt there ("You are North and bid 1." repeated the
+    prompt as the idea): the goal's idea then."""
     text = puzzle.explanation.strip()
+    if text == puzzle.prompt.strip():
+        text = ""
+    if puzzle.target.kind == "exactly" and puzzle.target.amount == 0 and not text:
+        return THEME_IDEAS["make-zero"]
     first = text.split(". ")[0].strip()
     if first and not first.endswith((".", "!", "?")):
         first += "."
-    return first or THEME_IDEAS.get(puzzle.theme, "Look for the card that keeps your goal.")
+    return first or THEME_IDEAS.get(puzzle.theme) or GOAL_IDEAS.get(
+        puzzle.target.kind, "Look for the card that keeps your goal.")
+
+
+def _idea_card(puzzle: Puzzle, winning: list[Card]) -> Card | None:
+    """Among cards that all keep the goal, the one the idea names, where it names one: to
+    take no trick, the highest card that is not trump (the idea: keep the low cards, and
+    discard a high one when you cannot follow). Else ``None``: the solver's line decides."""
+    if puzzle.game != "trixter" or puzzle.target.kind != "exactly" or puzzle.target.amount \
+            or len(winning) < 2:
+        return None
+    side = [c for c in winning if not c.is_joker and c.suit != puzzle.trump]
+    return max(side, key=lambda c: c.rank) if side else None
 
 
 def hints(puzzle: Puzzle, moves: Iterable[Card | str | None] = (), position=None,
@@ -210,7 +242,8 @@ def hints(puzzle: Puzzle, moves: Iterable[Card | str | None] = (), position=None
     if not result.by_card:  # a Trex pass
         return HintLadder(_idea(puzzle), "", None, line, puzzle.reached(result.value, pos))
     if winning:
-        card = line[0] if line and line[0] in winning else winning[0]
+        card = _idea_card(puzzle, winning) or (line[0] if line and line[0] in winning
+                                               else winning[0])
     else:
         best = result.best_cards()
         card = line[0] if line and line[0] in best else best[0]
