@@ -7,7 +7,8 @@ import pytest
 
 from tutor import IllegalActionError, TrixGame, TrixterGame
 from tutor.engine.errors import ParseError
-from tutor.review import CLEAR, Decision, decision_indices, number_words, review, value_words
+from tutor.review import (CLEAR, Decision, decision_indices, number_words, review,
+                          surely_better, value_words)
 from tutor.engine.trix.rules import TrixRules
 
 
@@ -330,6 +331,12 @@ class Looks:
                       per=per)
 
 
+def _trump_at():
+    """The planted game before its first decision, and seat 3 (the dealer) to name trump."""
+    g = trixter_blunder()
+    return type(g).from_record({**g.to_record(), "actions": []}), 3
+
+
 def _trump_review(monkeypatch, looks: Looks, hinted: bool = False):
     """The planted Trixter game's first decision, seat 3's trump S, judged by ``looks``."""
     import tutor.advice
@@ -346,10 +353,20 @@ def _layouts(mean: float, spread: float = 1.0) -> list[float]:
     return [mean + spread * (-1) ** i for i in range(40)]
 
 
+def _other_layouts(mean: float, spread: float) -> list[float]:
+    """Results that rise and fall out of step with :func:`_layouts`'s: their difference
+    with those varies from layout to layout, so a gap is only so sure."""
+    return [mean + spread * (-1) ** (i // 2) for i in range(40)]
+
+
+# trump S 5 behind trump D on average, about 93% sure by 1 point on 40 layouts: suspected,
+# not clear enough alone among 5 choices (it would need 99%).
+SUSPECTED = {"trump H": _layouts(-20), "trump S": _other_layouts(0, 12), "trump D": _layouts(5, 12)}
+
+
 def test_a_suspected_mistake_not_confirmed_on_fresh_layouts_is_a_close_call(monkeypatch):
-    cheap = {"trump H": _layouts(0), "trump S": _layouts(-4), "trump D": _layouts(5)}
     fresh = {"trump H": _layouts(0), "trump S": _layouts(4.6), "trump D": _layouts(5)}
-    looks = Looks(cheap, fresh)
+    looks = Looks(SUSPECTED, fresh)
     d = _trump_review(monkeypatch, looks)
     assert [b for b, _s in looks.calls] == [10, 60]  # the cheap look, one confirming look
     assert len({s for _b, s in looks.calls}) == 2  # fresh layouts: another seed
@@ -358,15 +375,17 @@ def test_a_suspected_mistake_not_confirmed_on_fresh_layouts_is_a_close_call(monk
 
 
 def test_a_mistake_is_named_only_when_every_look_confirms_it(monkeypatch):
+    assert 0.8 < surely_better(Looks(SUSPECTED)(*_trump_at(), seconds=0, budget=1, seed=0),
+                               "trump D", "trump S", 1.0) < 0.99
     results = {"trump H": _layouts(0), "trump S": _layouts(-4), "trump D": _layouts(5)}
-    looks = Looks(results)
+    looks = Looks(SUSPECTED, results)
     d = _trump_review(monkeypatch, looks)
     assert [b for b, _s in looks.calls] == [10, 60]
-    assert d.is_mistake and d.loss == pytest.approx(9)
+    assert d.is_mistake and d.loss == pytest.approx(9)  # the confirming look's numbers
     # A rival named before the layouts were dealt: the confirming look tests the choice
     # against the best of the look before (♦), not against its own best (♥ there).
     turned = {"trump H": _layouts(6), "trump S": _layouts(4.9), "trump D": _layouts(5.2)}
-    looks = Looks(results, turned)
+    looks = Looks(SUSPECTED, turned)
     d = _trump_review(monkeypatch, looks)
     assert d.best == "trump H" and not d.is_mistake and d.close_call
 
@@ -379,7 +398,12 @@ def test_a_clear_choice_and_a_hinted_one_are_looked_at_once(monkeypatch):
     looks = Looks(unsure)
     d = _trump_review(monkeypatch, looks)
     assert d.close_call and len(looks.calls) == 1  # not suspected: no more layouts spent
+    looks = Looks(SUSPECTED)
+    d = _trump_review(monkeypatch, looks, hinted=True)
+    assert d.is_mistake is False and len(looks.calls) == 1  # the hint's evaluation stands
+    # A blunder the cheap look makes clear even among all 5 choices (9 points behind on
+    # every layout): named at once, no layouts spent on confirming it.
     bad = {"trump H": _layouts(0), "trump S": _layouts(-4), "trump D": _layouts(5)}
     looks = Looks(bad)
-    d = _trump_review(monkeypatch, looks, hinted=True)
-    assert d.is_mistake and len(looks.calls) == 1  # the hint's own evaluation stands
+    d = _trump_review(monkeypatch, looks)
+    assert d.is_mistake and len(looks.calls) == 1

@@ -99,7 +99,10 @@ a twentieth of a hint's, so that a whole game of about 200 decisions reviews in 
 SUSPECT = 0.8
 """How sure the first, cheap look must be that a choice lost at least the tolerance before
 the review spends more layouts on it. Below it, the cheap look's numbers stand (a close
-call at most): the review never accuses on them."""
+call at most): the review never accuses on them. Above ``1 - (1 - CLEAR) / choices`` the
+cheap look is clear even counting that the best was picked among all the choices (each
+compared at that level, the chance that any of them flatters it stays under 5%): a blunder
+needs no second look."""
 
 CONFIRM = (6,)
 """The confirming looks at a suspected mistake, as multiples of the first look's work,
@@ -415,8 +418,9 @@ class _Judge:
                             alternatives=[(str(self.action), None)], forced=True)
         try:
             d = self._look(kind)
-            if self.hinted or not d.loss > 0 or (d.sure or 0) < SUSPECT:
-                return d
+            if self.hinted or not d.loss > 0 or (d.sure or 0) < SUSPECT \
+                    or (d.sure or 0) >= 1 - (1 - CLEAR) / len(choices):
+                return d  # (or so clear that every rival at once could not flatter it)
             for k, scale in enumerate(CONFIRM, 1):
                 d = self._look(kind, scale=scale, seed=self.seed + 7919 * k, against=d.best)
                 if not d.is_mistake:
