@@ -941,6 +941,7 @@ def test_the_bids_line_says_over_or_under(tmp_path: Path) -> None:
             assert diff != 0
             words += f" · {abs(diff)} {'over' if diff > 0 else 'under'}"
         assert line and line.group(1).strip() == words, (line, words)
+        assert f"total {words}" in drawn(view.bids, tmp_path)["text"]  # the bid panel's too
 
 
 def test_the_score_chart_has_room_for_its_labels(tmp_path: Path) -> None:

@@ -111,8 +111,7 @@ function bidList(s) {
     const who = seat === s.seat && !s.watching ? "you" : s.players[seat];
     list.appendChild(h("span", "tt-bid-item", `${who}: ${b == null ? "…" : b}`));
   }
-  const sum = s.bids.reduce((a, b) => a + (b || 0), 0);
-  list.appendChild(h("span", "tt-bid-sum", `total ${sum} of ${s.hand_size}`));
+  list.appendChild(h("span", "tt-bid-sum", `total ${bidsText(s.bids, s.hand_size)}`));
   return list;
 }
 

@@ -237,20 +237,6 @@ function factsLine(facts) {
 }
 
 /**
- * The bids so far against the tricks there are: "7 for 6 tricks · 1 over" once all have
- * bid (someone must miss), never "7 of 6".
- * @param {(number | null)[]} bids
- * @param {number} tricks
- * @returns {string}
- */
-function bidsText(bids, tricks) {
-  const sum = bids.reduce((a, b) => a + (b || 0), 0);
-  const text = `${sum} for ${tricks} trick${tricks === 1 ? "" : "s"}`;
-  if (bids.some((b) => b == null) || sum === tricks) return text;
-  return `${text} · ${Math.abs(sum - tricks)} ${sum > tricks ? "over" : "under"}`;
-}
-
-/**
  * The line above the table: a puzzle's own items, else the Trixter hand, trump and bids,
  * else the Trix kingdom, contract, doubles and team scores.
  * @param {TableState} s
