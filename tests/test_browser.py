@@ -895,7 +895,15 @@ def test_game_over_shows_the_result_and_undo_is_off(browser, last_hand_app):
     page.locator('[data-testid="new-game"]').click()
     expect(result).to_have_count(0)
     expect(page.locator('[data-testid="new-game-confirm"]')).to_have_count(0)
-    expect(page.locator('[data-testid="undo"]')).to_be_enabled()
+    # A new game: nothing of the learner's to take back yet, and Undo says so; their first
+    # action turns it on.
+    undo = page.locator('[data-testid="undo"]')
+    expect(undo).to_be_disabled()
+    expect(undo).to_have_attribute("title", "Nothing of yours to take back yet")
+    what = wait_for_learner(page)
+    if what not in ("card", "next"):
+        act(page, what)
+        expect(undo).to_be_enabled()
     page.close()
     page.context.close()
     assert not problems, "\n".join(problems)
