@@ -1053,8 +1053,10 @@ def test_the_new_line_of_make_zero_001_is_the_solvers():
     s.hint(4)
     s.play("5S")  # North 6♠, East Q♠ (the line had 9♠), South 8♣; East leads Q♦, South 7♥
     assert [str(c) for _, c in s.moves] == ["5S", "6S", "QS", "8C", "QD", "7H"]
-    assert s.line == ("This trick: you 4♠, North 2♦. Trick 5: East 9♠, South 5♥, you 3♠, "
-                      "North Q♥. Trick 6: East 8♦, South 4♥, you J♠, North 8♥. Trick 7: "
+    # No diamond to follow the Q♦: of the cards that keep the zero, the idea's, the highest
+    # (J♠, discarded where it cannot win), then the solver's line from there.
+    assert s.line == ("This trick: you J♠, North 2♦. Trick 5: East 9♠, South 5♥, you 4♠, "
+                      "North Q♥. Trick 6: East 8♦, South 4♥, you 3♠, North 8♥. Trick 7: "
                       "East 4♦, South 2♥, you 6♥, North 5♣.")
     assert _keeps_the_goal(s)
 

@@ -131,10 +131,11 @@ def test_next_and_previous_mistake_go_in_game_order(trixter_record, reviewed):
     order = sorted(m.index for m in reviewed.mistakes)
     assert len(order) >= 2
     seen = []
+    ahead = [i for i in order if i > b.index]  # the board opens at the first decision
     while b.panel.state["has_next_mistake"]:
         send(b.panel, {"type": "step", "to": "next_mistake"})
         seen.append(b.index)
-    assert seen == order
+    assert seen == ahead and len(ahead) >= 2
     send(b.panel, {"type": "step", "to": "next_mistake"})  # none left: refused, no move
     assert b.index == order[-1] and "no more mistakes" in b.panel.error
     send(b.panel, {"type": "step", "to": "prev_mistake"})

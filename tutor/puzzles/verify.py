@@ -215,12 +215,15 @@ def _idea(puzzle: Puzzle) -> str:
         puzzle.target.kind, "Look for the card that keeps your goal.")
 
 
-def _idea_card(puzzle: Puzzle, winning: list[Card]) -> Card | None:
+def _idea_card(puzzle: Puzzle, pos, winning: list[Card]) -> Card | None:
     """Among cards that all keep the goal, the one the idea names, where it names one: to
-    take no trick, the highest card that is not trump (the idea: keep the low cards, and
-    discard a high one when you cannot follow). Else ``None``: the solver's line decides."""
+    take no trick with no card of the suit led, the highest card that is not trump (the
+    idea: discard a high card when you cannot follow). Else ``None``: the solver's line."""
     if puzzle.game != "trixter" or puzzle.target.kind != "exactly" or puzzle.target.amount \
-            or len(winning) < 2:
+            or len(winning) < 2 or not pos.trick:
+        return None
+    led = pos.trick[0].suit
+    if led is None or any(c.suit == led for c in pos.hands[puzzle.seat] if not c.is_joker):
         return None
     side = [c for c in winning if not c.is_joker and c.suit != puzzle.trump]
     return max(side, key=lambda c: c.rank) if side else None
@@ -242,7 +245,7 @@ def hints(puzzle: Puzzle, moves: Iterable[Card | str | None] = (), position=None
     if not result.by_card:  # a Trex pass
         return HintLadder(_idea(puzzle), "", None, line, puzzle.reached(result.value, pos))
     if winning:
-        card = _idea_card(puzzle, winning) or (line[0] if line and line[0] in winning
+        card = _idea_card(puzzle, pos, winning) or (line[0] if line and line[0] in winning
                                                else winning[0])
     else:
         best = result.best_cards()
