@@ -417,42 +417,44 @@ class _Judge:
                             best_value=None, unit=self._unit(kind), loss=0.0,
                             alternatives=[(str(self.action), None)], forced=True)
         try:
-            d = self._look(kind)
-            if self.hinted or not d.loss > 0 or (d.sure or 0) < SUSPECT \
-                    or (d.sure or 0) >= 1 - (1 - CLEAR) / len(choices):
-                return d  # (or so clear that every rival at once could not flatter it)
-            for k, scale in enumerate(CONFIRM, 1):
-                d = self._look(kind, scale=scale, seed=self.seed + 7919 * k, against=d.best)
+            d, advice = self._look(kind)
+            settled = self.hinted or not d.loss > 0 or (d.sure or 0) < SUSPECT \
+                or (d.sure or 0) >= 1 - (1 - CLEAR) / len(choices)  # (or clear among all)
+            for k, scale in enumerate(() if settled else CONFIRM, 1):
+                d, advice = self._look(kind, scale=scale, seed=self.seed + 7919 * k,
+                                       against=d.best)
                 if not d.is_mistake:
-                    return d
+                    break
         except _NotJudged as e:
             return self._not_judged(kind, str(e))
-        return d
+        # Why, once, from the look that stands (not from each look a later one replaced).
+        return replace(d, why=self._why(advice, kind)) if d.loss > 0 else d
 
     def _look(self, kind: str, scale: int = 1, seed: int | None = None,
-              against: str | None = None) -> Decision:
-        """One look at the decision: ``scale`` times the review's work, on the layouts of
-        ``seed``; ``sure`` tests the choice against ``against`` (else this look's best)."""
+              against: str | None = None):
+        """One look at the decision and its advice: ``scale`` times the review's work, on
+        the layouts of ``seed``; ``sure`` tests the choice against ``against`` (else this
+        look's best)."""
         rows, unit, per_unit, advice = self._weigh(kind, scale, self.seed if seed is None
                                                    else seed)
         values = dict(rows)
         chosen = str(self.action)
         if chosen not in values:  # pragma: no cover - every legal choice is weighed
-            return self._not_judged(kind, "the review found no value for this action")
+            raise _NotJudged("the review found no value for this action")
         best, best_value = rows[0]
         # Means of the same layouts: round so that equal results give a loss of exactly 0.
         loss = round(abs(best_value - values[chosen]) * per_unit, 6)
         if loss <= 0:
             return Decision(**self.base, kind=kind, best=chosen, chosen_value=values[chosen],
                             best_value=values[chosen], unit=unit, loss=0.0,
-                            alternatives=rows)
+                            alternatives=rows), advice
         # How surely the rival beats the choice by the tolerance (a place: lower is better).
         rival = against if against in values and against != chosen else best
         better, worse = (chosen, rival) if unit == "place" else (rival, chosen)
         sure = surely_better(advice, better, worse, TOLERANCE[unit])
         return Decision(**self.base, kind=kind, best=best, chosen_value=values[chosen],
                         best_value=best_value, unit=unit, loss=loss, alternatives=rows,
-                        sure=round(sure, 6), why=self._why(advice, kind))
+                        sure=round(sure, 6)), advice
 
     def _why(self, advice, kind: str) -> str | None:
         """Why the best of this kind beats the action taken, from the seat's view at the

@@ -189,12 +189,12 @@ class HintLadder:
 GOAL_IDEAS = {
     "exactly": "Count the tricks your hand surely takes: take just the ones your goal needs, "
                "and play under the others once you have them.",
-    "max-tricks": "Count the tricks you still need and plan which cards will take them.",
+    "max-tricks": THEME_IDEAS["make-n"],
     "avoid": "Stay out of the trick the penalty card falls into: keep a low card to play "
              "under it.",
     "penalty": "Keep low cards to play under the others, and shed your costly cards on tricks "
                "others win.",
-    "trex-place": "Open the cards that free your own, not the ones that free the others'.",
+    "trex-place": THEME_IDEAS["trex-open"],
 }
 """The idea of a goal, for a lesson's scene that has no explanation of its own."""
 
