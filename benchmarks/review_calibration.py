@@ -43,7 +43,8 @@ from tutor import TrixGame, TrixterGame  # noqa: E402
 from tutor.advice import advise, hint_seconds  # noqa: E402
 from tutor.bots import bot_for, play_bot_turn  # noqa: E402
 from tutor.engine.records import from_record  # noqa: E402
-from tutor.review import TOLERANCE, review  # noqa: E402
+from tutor.engine.actions import parse_action  # noqa: E402
+from tutor.review import TOLERANCE, kind_of, review  # noqa: E402
 
 LEVELS = ("beginner", "intermediate")
 GAMES = ("Trixter", "Trix")
@@ -119,15 +120,10 @@ def reference(job: tuple) -> tuple[int, int, bool, float]:
         for o in a.options:
             values.setdefault(str(o.action), []).append(o.value)
     same = {t: sum(v) / len(v) for t, v in values.items()
-            if review_module._kind_of(parse(t)) == review_module._kind_of(parse(chosen))}
+            if kind_of(parse_action(t)) == kind_of(parse_action(chosen))}
     top = min(same.values()) if kind == "place" else max(same.values())
     lost = abs(top - same[chosen])
     return gid, index, lost >= TOLERANCE[kind], lost
-
-
-def parse(text: str):
-    from tutor.engine.actions import parse_action
-    return parse_action(text)
 
 
 # --- the table -------------------------------------------------------------------------

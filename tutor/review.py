@@ -86,7 +86,7 @@ from tutor.engine.trix.contracts import TREX_POINTS
 
 __all__ = ["review", "Review", "Decision", "KINDS", "REVIEW_SECONDS", "CLEAR", "TOLERANCE",
            "surely_better",
-           "decision_indices", "value_words", "number_words"]
+           "decision_indices", "value_words", "number_words", "kind_of"]
 
 KINDS = ("trump", "bid", "card", "contract", "double", "redeal", "pass")
 """The kinds of decision: Trixter's trump, bid and card; Trix's contract, double (or
@@ -410,7 +410,7 @@ class _Judge:
         """The decision judged cheaply; a suspected mistake is looked at again on fresh,
         larger sets of layouts (:data:`CONFIRM`) until it is confirmed or is a close call.
         A hinted decision keeps the hint's own evaluation."""
-        kind = _kind_of(self.action)
+        kind = kind_of(self.action)
         choices = self._choices(kind)
         if len(choices) <= 1 or kind == "pass":
             return Decision(**self.base, kind=kind, best=str(self.action), chosen_value=None,
@@ -460,7 +460,7 @@ class _Judge:
         """Why the best of this kind beats the action taken, from the seat's view at the
         decision and the review's own advice of it (its layouts): the game's idea, or
         ``None``."""
-        mine = replace(advice, options=[o for o in advice.options if _kind_of(o.action) == kind])
+        mine = replace(advice, options=[o for o in advice.options if kind_of(o.action) == kind])
         found = reason_against(self.game.observation(self.seat), mine, self.action)
         return sentence(found.text) if found is not None else None
 
@@ -480,7 +480,7 @@ class _Judge:
     def _choices(self, kind: str) -> list:
         """The legal actions of the same kind as the one taken (Trixter's legal list
         also holds take-backs of an earlier bid or trump)."""
-        return [a for a in self.game.legal_actions(self.seat) if _kind_of(a) == kind]
+        return [a for a in self.game.legal_actions(self.seat) if kind_of(a) == kind]
 
     def _weigh(self, kind: str, scale: int, seed: int):
         """Each choice of this kind with its value, best first; the values' unit; the
@@ -493,7 +493,7 @@ class _Judge:
                        budget=None if self.budget is None else self.budget * scale)
         except ValueError as e:
             raise _NotJudged(str(e)) from e
-        rows = [(str(o.action), o.value) for o in a.options if _kind_of(o.action) == kind]
+        rows = [(str(o.action), o.value) for o in a.options if kind_of(o.action) == kind]
         if a.kind == "chance":
             per_unit = _bid_swing(g, g.bids[self.seat])
         elif a.kind == "place":
@@ -507,7 +507,8 @@ class _NotJudged(Exception):
     """A decision the review does not weigh; the message says why."""
 
 
-def _kind_of(action) -> str:
+def kind_of(action) -> str:
+    """The kind of decision an action is (one of :data:`KINDS`)."""
     if isinstance(action, Play):
         return "card"
     if isinstance(action, Bid):
