@@ -115,7 +115,8 @@ INLINE = {"popcount", "msb", "rel", "unrel", "top_mask", "led_suit", "legal", "b
           "play", "unplay", "trick_cards", "close_trick", "open_trick", "put_moves",
           "suit_code", "hash_key", "rank_hash", "store_bound", "new_entry", "enter_node",
           "tt_probe", "rank_probe", "node_moves", "node_store", "make_key", "tt_find",
-          "find_slot", "gen_moves", "order_moves", "order_follows"}
+          "find_slot", "gen_moves", "order_moves", "order_follows", "beaten_later",
+          "to_front"}
 SIGNATURES = {"ab": f"int64({', '.join(['int64[::1]'] * 11 + ['int64'] * 3)})"}
 
 
@@ -226,41 +227,83 @@ def order_moves(H, T, S, C, seat, MB, mo, k, need):
         else:
             order_leads(H, S, C, seat, MB, mo, k, to, hero)
     else:
-        order_follows(T, S, C, seat, MB, mo, k, to, hero, avoider)
+        order_follows(H, T, S, C, seat, MB, mo, k, to, hero, avoider)
     for i in range(k):
         MB[mo + i] = MB[to + i]
 
 
 def order_leads(H, S, C, seat, MB, mo, k, to, hero):
     """Leads: first the sure winners (the top card still out in a suit, and nobody else
-    can ruff), then leads towards a partner's top card, then the rest."""
+    can ruff), then leads towards a partner's top card or a partner's ruff, then the rest
+    low first, and last the suits an opponent can ruff."""
     n = C[C_N]
     trump = C[C_TRUMP]
     side = C[C_SIDE]
     others = S[S_LIVE] & ~H[seat]
     ruff = trump >= 0 and (others & (SUIT << (13 * trump))) != 0
     friends = 0
+    foe_ruffs = 0  # suits an opponent is void in while holding a trump
+    friend_ruffs = 0
     for i in range(n):
-        if i != seat and ((side >> i) & 1) == hero:
+        if i == seat:
+            continue
+        mate = ((side >> i) & 1) == hero
+        if mate:
             friends |= H[i]
-    f = to + ORDER_AT  # each lead's group: 0 top, 1 to a partner, 2 the rest
+        if trump >= 0 and (H[i] >> (13 * trump)) & SUIT:
+            for st in range(4):
+                if st != trump and (H[i] >> (13 * st)) & SUIT == 0:
+                    if mate:
+                        friend_ruffs |= 1 << st
+                    else:
+                        foe_ruffs |= 1 << st
+    f = to + ORDER_AT  # each lead's group: 0 top, 1 to a partner, 2 the rest, 3 ruffed
     for i in range(k):
         c = MB[mo + i]
         g = 2
         if c != JOKER_INDEX:
-            sm = others & (SUIT << (13 * (c // 13)))
-            if (sm & ~((2 << c) - 1)) == 0 and (not ruff or c // 13 == trump):
+            st = c // 13
+            sm = others & (SUIT << (13 * st))
+            if (sm & ~((2 << c) - 1)) == 0 and (not ruff or st == trump):
                 g = 0
+            elif (foe_ruffs >> st) & 1:
+                g = 3
             elif sm != 0 and not ruff and (friends >> msb(sm)) & 1:
+                g = 1
+            elif (friend_ruffs >> st) & 1:
                 g = 1
         MB[f + i] = g
     j = put_moves(MB, mo, k, to, 0, 0, 0, 0)
-    j = put_moves(MB, mo, k, to, j, 1, 1, 0)
-    put_moves(MB, mo, k, to, j, 2, 2, 0)
+    j = put_moves(MB, mo, k, to, j, 1, 1, 1)
+    j = put_moves(MB, mo, k, to, j, 2, 2, 1)
+    put_moves(MB, mo, k, to, j, 3, 3, 1)
 
 
-def order_follows(T, S, C, seat, MB, mo, k, to, hero, avoider):
-    """Following: each card loses (0), loses and scores (1) or wins the trick so far (2)."""
+def beaten_later(H, S, C, seat, c, led, mates):
+    """1 if a seat still to play in this trick, of the other side from ``seat``'s (of its
+    own with ``mates``), could beat the card c (a higher card of its suit where it may play
+    it, or a ruff)."""
+    n = C[C_N]
+    trump = C[C_TRUMP]
+    hero = (C[C_SIDE] >> seat) & 1
+    st = c // 13
+    above = (SUIT << (13 * st)) & ~((2 << c) - 1)
+    for i in range(S[S_TLEN] + 1, n):
+        o = (S[S_LEADER] + i) % n
+        if (((C[C_SIDE] >> o) & 1) == hero) != mates:
+            continue
+        h = H[o]
+        void = led < 0 or (h & (SUIT << (13 * led))) == 0
+        if h & above and (st == led or void):
+            return 1
+        if void and trump >= 0 and st != trump and h & (SUIT << (13 * trump)):
+            return 1
+    return 0
+
+
+def order_follows(H, T, S, C, seat, MB, mo, k, to, hero, avoider):
+    """Following: each card loses (0), loses and scores (1), wins the trick so far but a
+    later opponent may beat it (2) or wins it whatever they play (3)."""
     n = C[C_N]
     trump = C[C_TRUMP]
     tlen = S[S_TLEN]
@@ -270,6 +313,7 @@ def order_follows(T, S, C, seat, MB, mo, k, to, hero, avoider):
     best = T[base + wp]
     led = led_suit(T, base, tlen)
     f = to + ORDER_AT
+    sure = 0
     for i in range(k):
         c = MB[mo + i]
         g = 0
@@ -281,6 +325,9 @@ def order_follows(T, S, C, seat, MB, mo, k, to, hero, avoider):
                     c // 13 == trump and best // 13 != trump)
             if win:
                 g = 2
+                if not avoider and beaten_later(H, S, C, seat, c, led, False) == 0:
+                    g = 3
+                    sure = 1
             elif (C[C_SPECIAL] >> c) & 1:
                 g = 1
         MB[f + i] = g
@@ -289,10 +336,18 @@ def order_follows(T, S, C, seat, MB, mo, k, to, hero, avoider):
         put_moves(MB, mo, k, to, j, 2, 2, 1)
     elif ((C[C_SIDE] >> wseat) & 1) == hero:  # a partner wins: play low
         j = put_moves(MB, mo, k, to, 0, 0, 1, 1)
-        put_moves(MB, mo, k, to, j, 2, 2, 1)
+        put_moves(MB, mo, k, to, j, 2, 3, 1)
     elif avoider:  # the hero side wins the trick so far: dump on it, scoring cards first
         j = put_moves(MB, mo, k, to, 0, 1, 1, 0)
         j = put_moves(MB, mo, k, to, j, 0, 0, 0)
+        put_moves(MB, mo, k, to, j, 2, 2, 1)
+    elif sure:  # win it for sure, cheaply; else play low
+        j = put_moves(MB, mo, k, to, 0, 3, 3, 1)
+        j = put_moves(MB, mo, k, to, j, 0, 1, 1)
+        put_moves(MB, mo, k, to, j, 2, 2, 1)
+    elif best != JOKER_INDEX and beaten_later(H, S, C, seat, best, led, True):
+        # a partner still to play may win it: low first
+        j = put_moves(MB, mo, k, to, 0, 0, 1, 1)
         put_moves(MB, mo, k, to, j, 2, 2, 1)
     else:  # win cheaply, else play low
         j = put_moves(MB, mo, k, to, 0, 2, 2, 1)
@@ -946,14 +1001,18 @@ def node_moves(H, J, T, S, C, KID, MB, mo, seat, hint, need):
     k = gen_moves(H, J, T, S, C, KID, seat, MB, mo)
     order_moves(H, T, S, C, seat, MB, mo, k, need)
     if hint > -2:
-        hc = unrel(hint, S[S_LIVE])
-        for i in range(1, k):
-            if MB[mo + i] == hc:
-                for j in range(i, 0, -1):
-                    MB[mo + j] = MB[mo + j - 1]
-                MB[mo] = hc
-                break
+        to_front(MB, mo, k, unrel(hint, S[S_LIVE]))
     return k
+
+
+def to_front(MB, mo, k, c):
+    """Move the card c, when among the k moves at MB[mo:], to the front."""
+    for i in range(1, k):
+        if MB[mo + i] == c:
+            for j in range(i, 0, -1):
+                MB[mo + j] = MB[mo + j - 1]
+            MB[mo] = c
+            return
 
 
 def node_store(H, J, S, C, TK, TV, MB, mo, best, best_card, improved, a0, b0, need, wacc):
