@@ -262,7 +262,8 @@ def lessons_app(extra: list[str], log):
         p for p in (str(ROOT / "share" / "jupyter"), os.environ.get("JUPYTER_PATH")) if p),
         "TRIX_TUTOR_HOME": tempfile.mkdtemp(prefix="trix-bench-")}
     proc = subprocess.Popen([sys.executable, "-m", "voila", "lessons", f"--port={port}",
-                             "--no-browser", "--Voila.port_retries=0", *extra],
+                             "--no-browser", "--Voila.port_retries=0",
+                             "--VoilaConfiguration.template=trix-tutor", *extra],
                             cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
     deadline = time.monotonic() + STARTUP
     while True:

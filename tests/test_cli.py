@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import contextlib
 import io
+import os
+from pathlib import Path
+
+import pytest
 
 from tutor import cli
 
@@ -62,3 +66,25 @@ def test_solve_rejects_junk(capsys):
     assert cli.main(["solve", "N:A... K... Q... J...", "--goal", "penalty:0:chess"]) == 2
     err = capsys.readouterr().err
     assert err.count("error:") == 4 and "bad goal 'nonsense'" in err
+
+
+def test_app_serves_the_lessons_with_the_checkouts_page_template(monkeypatch, capsys):
+    """`trix-tutor app` replaces itself by Voila on the lessons, naming the page template
+    and putting this checkout's share/jupyter first on the Jupyter path, so the template
+    is found even where an editable install left the data files out."""
+    pytest.importorskip("voila")
+    root = Path(cli.__file__).resolve().parents[1]
+    seen = {}
+    monkeypatch.setenv("TRIX_TUTOR_TABLES", "http://localhost:1")  # no table service started
+    monkeypatch.setenv("JUPYTER_PATH", "/elsewhere")
+    monkeypatch.setattr(cli.os, "chdir", lambda path: seen.setdefault("cwd", Path(path)))
+    monkeypatch.setattr(cli.os, "execve", lambda exe, args, env: seen.update(args=args, env=env))
+    assert cli.app(port=8999) == 0
+    assert seen["cwd"] == root
+    assert seen["args"][1:4] == ["-m", "voila", "lessons"]
+    assert "--VoilaConfiguration.template=trix-tutor" in seen["args"]
+    assert "--port=8999" in seen["args"]
+    paths = seen["env"]["JUPYTER_PATH"].split(os.pathsep)
+    assert paths == [str(root / "share" / "jupyter"), "/elsewhere"]
+    assert (Path(paths[0]) / "voila" / "templates" / "trix-tutor" / "index.html.j2").is_file()
+    assert "Open http://localhost:8999/" in capsys.readouterr().out

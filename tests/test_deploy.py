@@ -78,7 +78,7 @@ def test_voila_settings_for_a_class():
     cull = settings["MappingKernelManager"]
     assert cull["cull_idle_timeout"] == 900 and cull["cull_connected"] is False
     assert settings["VoilaConfiguration"] == {"show_tracebacks": False, "strip_sources": True,
-                                              "template": "trix-tutor", "preheat_kernel": True}
+                                              "preheat_kernel": True}
     assert settings["Voila"]["kernel_websocket_connection_class"] == \
         "widgets.server.NoDelayChannels"
     # A preheated page runs while the machine may be busy (a class arriving, CI's other
@@ -104,8 +104,10 @@ def test_the_kernel_pool_preheats_a_few_pages_that_need_no_request():
 
 def test_every_way_of_serving_gets_the_apps_page_template():
     """The template and the voila.json naming it are data files of the package (so a hub's
-    or Binder's environment has them on its Jupyter paths), every file of the template;
-    the repository's voila.json names it too (`voila lessons` from the checkout)."""
+    or Binder's environment has them on its Jupyter paths), every file of the template.
+    The repository's voila.json does not name it: after a plain editable install (no data
+    files) `voila lessons` from the checkout serves Voila's own page instead of an error;
+    `trix-tutor app` names it, with the checkout's copy first on the Jupyter path."""
     tomllib = pytest.importorskip("tomllib")
     data = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"][
         "data-files"]
@@ -116,8 +118,8 @@ def test_every_way_of_serving_gets_the_apps_page_template():
     assert data["etc/jupyter"] == ["etc/jupyter/voila.json"]
     installed = json.loads((ROOT / "etc" / "jupyter" / "voila.json").read_text())
     assert installed == {"VoilaConfiguration": {"template": "trix-tutor"}}
-    assert json.loads((ROOT / "voila.json").read_text())["VoilaConfiguration"][
-        "template"] == "trix-tutor"
+    assert "template" not in json.loads((ROOT / "voila.json").read_text())[
+        "VoilaConfiguration"]
     # Binder and the hub recipes install binder/requirements.txt: not editable, since an
     # editable install leaves the data files out.
     lines = (ROOT / "binder" / "requirements.txt").read_text().splitlines()

@@ -135,6 +135,7 @@ def demo(seed: int | None = 1, out: TextIO = sys.stdout) -> int:
 
 APP_PORT = 8866
 START_PAGE = "voila/render/00_start_here.ipynb"
+TEMPLATE = "trix-tutor"  # share/jupyter/voila/templates/trix-tutor, the app's page
 
 
 def app(port: int = APP_PORT, out: TextIO | None = None) -> int:
@@ -158,16 +159,17 @@ def app(port: int = APP_PORT, out: TextIO | None = None) -> int:
     print(f"Open http://localhost:{port}/{START_PAGE} (Ctrl+C stops the app)", file=out)
     out.flush()
     os.chdir(root)  # where Voila finds voila.json (settings, page template, kernel pool)
-    # voila.json names the page template share/jupyter/voila/templates/trix-tutor, which
-    # Voila looks for on the Jupyter path only: this checkout's goes first, so the app
-    # never runs with an older installed copy.
+    # The page template share/jupyter/voila/templates/trix-tutor: Voila looks for it on
+    # the Jupyter path only, so this checkout's goes first (the app never runs with an
+    # older installed copy, nor fails where an editable install left it out).
     env["JUPYTER_PATH"] = os.pathsep.join(
         p for p in (str(root / "share" / "jupyter"), env.get("JUPYTER_PATH", "")) if p)
     if tables is not None:  # the pages' kernels find the table service here
         env["TRIX_TUTOR_TABLES"] = tables
     # Voila takes this process's place, so Ctrl+C and a kill reach it directly.
     os.execve(sys.executable, [sys.executable, "-m", "voila", "lessons", f"--port={port}",
-                               "--no-browser", "--Voila.port_retries=0"], env)
+                               "--no-browser", "--Voila.port_retries=0",
+                               f"--VoilaConfiguration.template={TEMPLATE}"], env)
     return 0  # not reached
 
 
