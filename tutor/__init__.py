@@ -1,6 +1,8 @@
-"""trix-tutor's engine: cards, the two games, and (later) solver, bots and puzzles.
+"""trix-tutor's engine at the top of the package: cards, actions and the two games.
 
-Pure Python: nothing here imports Jupyter.
+The layers above it live in their own packages (``tutor.solver``, ``tutor.search``,
+``tutor.bots``, ``tutor.advice``, ``tutor.puzzles``, ``tutor.lessons``, ``tutor.app``,
+``tutor.tables``). Pure Python: nothing here imports Jupyter.
 
 >>> from tutor import TrixterGame
 >>> g = TrixterGame.new(players=4, seed=3)
@@ -15,6 +17,7 @@ from tutor.engine.actions import (Action, Bid, ChooseContract, ChooseTrump, Clai
 from tutor.engine.cards import JOKER, Card, CardSet, Deal, Rank, Suit, deal, format_deal, parse_deal
 from tutor.engine.errors import IllegalActionError, ParseError
 from tutor.engine.protocol import Game, Phase
+from tutor.engine.trix import TrixGame, TrixRules
 from tutor.engine.trixter import TrixterGame, TrixterRules
 
 __all__ = [
@@ -22,11 +25,5 @@ __all__ = [
     "NextHand", "NoDouble", "NoRedeal", "Pass", "Play", "parse_action",
     "JOKER", "Card", "CardSet", "Deal", "Rank", "Suit", "deal", "format_deal", "parse_deal",
     "IllegalActionError", "ParseError", "Game", "Phase", "TrixterGame", "TrixterRules",
+    "TrixGame", "TrixRules",
 ]
-
-try:  # the Trix engine
-    from tutor.engine.trix import TrixGame, TrixRules  # noqa: F401
-
-    __all__ += ["TrixGame", "TrixRules"]
-except ImportError:  # pragma: no cover - while tutor.engine.trix is being built
-    pass

@@ -18,22 +18,15 @@ from typing import IO, Any
 
 from tutor.engine.errors import ParseError
 from tutor.engine.protocol import Game, Phase
+from tutor.engine.trix import TrixGame
+from tutor.engine.trixter import TrixterGame
 
 __all__ = ["load", "loads", "dump", "dumps", "from_record", "game_types", "finished_record"]
 
 
 def game_types() -> dict[str, type[Game]]:
     """The record format of each game, e.g. ``"trix-tutor/trixter"``."""
-    from tutor.engine.trixter import TrixterGame
-
-    kinds: list[type[Game]] = [TrixterGame]
-    try:
-        from tutor.engine.trix import TrixGame
-    except ImportError:  # pragma: no cover - while tutor.engine.trix is being built
-        pass
-    else:
-        kinds.append(TrixGame)
-    return {cls.FORMAT: cls for cls in kinds}
+    return {cls.FORMAT: cls for cls in (TrixterGame, TrixGame)}
 
 
 def from_record(record: Any) -> Game:
