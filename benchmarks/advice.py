@@ -11,7 +11,7 @@ and Trex card. Positions come from games the beginner bots play from fixed seeds
 Each row is timed on the fast path (the solver on numba, when it imports) and on the
 pure path (``TRIX_TUTOR_SOLVER=python``, in a child process), with the anchors measured
 beside it in the same run: what the app's Hint button calls, ``tutor.advice.advise`` at
-the app's budget (:func:`tutor.app.session.hint_seconds`), and the beginner bot's
+the app's budget (:func:`tutor.advice.answer.hint_seconds`), and the beginner bot's
 decision. Advice runs at its default budget (``DEFAULT_SECONDS`` of rollouts at the fixed
 rate, so fewer rollouts the more cards are left).
 ``--quick`` times two positions of a few rows at a tenth of the budget (for the tests: it
@@ -43,8 +43,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tutor import TrixGame, TrixterGame  # noqa: E402
-from tutor.advice import DEFAULT_SECONDS, ROLLOUT_CARDS_PER_SECOND, advise  # noqa: E402
-from tutor.app.session import hint_seconds  # noqa: E402  (the app's hint budget)
+from tutor.advice import advise
+from tutor.advice.answer import DEFAULT_SECONDS, ROLLOUT_CARDS_PER_SECOND
+from tutor.advice.answer import hint_seconds
 from tutor.bots import bot_for, play_bot_turn  # noqa: E402
 from tutor.engine.protocol import Phase  # noqa: E402
 

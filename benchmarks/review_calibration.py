@@ -9,14 +9,14 @@ down to 1) and a Trix kingdom (its five deals). Each game is reviewed twice, sid
 
 - **one look** (the anchor, the review before issue 40): every decision judged once at the
   review's budget (:data:`tutor.review.REVIEW_SECONDS`), a mistake named when that look is
-  :data:`tutor.review.CLEAR` sure;
+  :data:`tutor.advice.answer.CLEAR` sure;
 - **confirmed** (``tutor.review.review`` now): a suspected mistake looked at again on fresh
   layouts (:data:`tutor.review.CONFIRM`) and named only when every look confirms it.
 
 Each named mistake is judged again by a **reference**: the advice at four times the hint's
-budget (:func:`tutor.advice.hint_seconds`), on two seeds the review never used, its two
+budget (:func:`tutor.advice.answer.hint_seconds`), on two seeds the review never used, its two
 values of each choice averaged. A mistake is *confirmed* when the reference's best beats
-the choice by at least the tolerance (:data:`tutor.review.TOLERANCE`). The reference also
+the choice by at least the tolerance (:data:`tutor.advice.answer.TOLERANCE`). The reference also
 judges a sample of the decisions the review let pass (``--sample`` a game): the mistakes it
 finds there are ones the review missed. Review seconds are the wall time of a whole game's
 review on this machine (one process). Every count is the same on every run with the same
@@ -40,11 +40,13 @@ if str(ROOT) not in sys.path:
 
 import tutor.review as review_module  # noqa: E402
 from tutor import TrixGame, TrixterGame  # noqa: E402
-from tutor.advice import advise, hint_seconds  # noqa: E402
+from tutor.advice import advise  # noqa: E402
+from tutor.advice.answer import hint_seconds  # noqa: E402
 from tutor.bots import bot_for, play_bot_turn  # noqa: E402
 from tutor.engine.records import from_record  # noqa: E402
 from tutor.engine.actions import parse_action  # noqa: E402
-from tutor.review import TOLERANCE, kind_of, review  # noqa: E402
+from tutor.advice.answer import TOLERANCE  # noqa: E402
+from tutor.review import kind_of, review  # noqa: E402
 
 LEVELS = ("beginner", "intermediate")
 GAMES = ("Trixter", "Trix")

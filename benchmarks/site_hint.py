@@ -14,7 +14,7 @@ by Playwright. The site is served by Python's static file server, as
   and at the first card choice (two legal cards or more) at 13 cards, then at 10 or fewer
   and at 7 or fewer (Trix: trick or Trex card). The time is the browser's own, from the
   click to the hint's first step drawn (a MutationObserver in the page). Each hint runs at
-  the page's own budget, :func:`tutor.app.session.hint_seconds`: 0.6 s of rollouts at the
+  the page's own budget, :func:`tutor.advice.answer.hint_seconds`: 0.6 s of rollouts at the
   fixed rate in the site, 1.0 s in the app. The hint's "Tried on N ways …" is read
   from the panel.
 - **engine**: ``advise`` at the site's budget (0.6 s) on the same positions

@@ -11,7 +11,7 @@ median and 90th percentile; ``/dds`` is our numba time over DDS's. The ``PIMC hi
 row is the time of 20 exact solves of random positions for the seat to move, estimated
 as 20 times the median of the solves it ran. ``App hint, 13 cards`` (only with
 ``--max-cards 13``) times what the app's Hint button calls, ``tutor.advice.advise`` at the
-app's budget (:func:`tutor.app.session.hint_seconds`; rollouts, no exact solve), on live
+app's budget (:func:`tutor.advice.answer.hint_seconds`; rollouts, no exact solve), on live
 4-player Trixter games at their 13-card hand after the beginner bots chose trump and bid.
 
 ``make bench`` stays bounded: 11- and 13-card rows only with ``--max-cards`` 11 or 13, and a
@@ -248,7 +248,7 @@ def hint_row(label: str, games: int) -> str:
     """The app's hint (:func:`tutor.advice.advise` at the app's budget) on a few live
     games; its rollouts run in pure Python whichever solver engine is installed."""
     from tutor.advice import advise
-    from tutor.app.session import hint_seconds
+    from tutor.advice.answer import hint_seconds
 
     times = []
     for seed in range(games):

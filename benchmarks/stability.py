@@ -5,7 +5,7 @@
 
 "At the hint's budget, asking again with another seed must not change the best choice by
 more than the tolerance in more than 5% of positions" (the tolerance is the review's,
-:data:`tutor.review.TOLERANCE`: 1 point; 5% chance of the bid; a fiftieth of a Trex place).
+:data:`tutor.advice.answer.TOLERANCE`: 1 point; 5% chance of the bid; a fiftieth of a Trex place).
 
 Positions: ``--positions`` of every decision kind of both games, drawn from whole games the
 beginner bots play from fixed seeds (one position a kind a game, chosen by a seeded draw;
@@ -16,8 +16,8 @@ cards); 3, 5 and 6 players (in turn): bid and card. Trix: contract, double, rede
 Trex card.
 
 Each position is advised (:func:`tutor.advice.advise`) at the hint's budget
-(:func:`tutor.advice.hint_seconds`) with ``--seeds`` seeds: the hint's own,
-:func:`tutor.advice.observation_seed` of the seat's view, and the next ones; and once at
+(:func:`tutor.advice.answer.hint_seconds`) with ``--seeds`` seeds: the hint's own,
+:func:`tutor.advice.answer.observation_seed` of the seat's view, and the next ones; and once at
 ``--budget-scale`` times that budget with another seed, the reference. The best choice of a
 seed is its best among the decision's fresh choices (:func:`tutor.search.legal.legal_actions`: a
 Trixter dealer's change of trump at a bid is not a bid). Columns:
@@ -28,7 +28,7 @@ Trixter dealer's change of trump at a bid is not a bid). Columns:
 - ``beyond own``: the same by the seeds' own numbers: some seed rates another seed's best
   worse than its own by more than the tolerance;
 - ``mistake``: some seed's numbers would call following another seed's hint a mistake
-  (:func:`tutor.review.surely_better` by the tolerance at :data:`tutor.review.CLEAR`);
+  (:func:`tutor.advice.answer.surely_better` by the tolerance at :data:`tutor.advice.answer.CLEAR`);
 - ``hint off``: the hint's best (seed 0) is worse than the reference's best by more than
   the tolerance;
 - ``med s``: median seconds of one advice at the hint's budget (on this machine's load).
@@ -55,12 +55,13 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from tutor import TrixGame, TrixterGame  # noqa: E402
-from tutor.advice import advise, budget_for, hint_seconds, observation_seed  # noqa: E402
+from tutor.advice import advise  # noqa: E402
+from tutor.advice.answer import budget_for, hint_seconds, observation_seed  # noqa: E402
 from tutor.search.legal import legal_actions  # noqa: E402
 from tutor.bots import bot_for, play_bot_turn  # noqa: E402
 from tutor.engine.actions import ClaimRedeal, Double  # noqa: E402
 from tutor.engine.protocol import Phase  # noqa: E402
-from tutor.review import CLEAR, TOLERANCE, surely_better  # noqa: E402
+from tutor.advice.answer import CLEAR, TOLERANCE, surely_better  # noqa: E402
 
 TRIXTER_KINDS = ("trump", "bid", "card-early", "card-mid", "card-late", "bid-3/5/6p",
                  "card-3/5/6p")

@@ -7,9 +7,9 @@ import pytest
 
 @pytest.fixture
 def learner_home(tmp_path, monkeypatch):
-    """A fresh ``TRIX_TUTOR_HOME`` and no learner known yet (``widgets.learner`` keeps the
+    """A fresh ``TRIX_TUTOR_HOME`` and no learner known yet (``widgets.who`` keeps the
     learner per kernel, so each test starts as a newly opened page)."""
-    from widgets import learner
+    from widgets import who as learner
 
     monkeypatch.setenv("TRIX_TUTOR_HOME", str(tmp_path))
     learner.forget()

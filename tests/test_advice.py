@@ -13,7 +13,9 @@ import pytest
 
 from tutor import Bid, CardSet, Phase, TrixGame, TrixterGame
 from tutor.engine.actions import ChooseContract, ChooseTrump, ClaimRedeal, Double, Pass, Play
-from tutor.advice import Advice, Option, advise, bid_distribution
+from tutor.advice import advise
+from tutor.advice.answer import Advice, Option
+from tutor.advice.bids import bid_distribution
 from tutor.advice.answer import TOLERANCE
 from tutor.bots import bot_for, play_bot_turn
 from tutor.search import policy, tree

@@ -40,7 +40,8 @@ from tutor import Phase, TrixGame, TrixterGame
 from tutor.advice import bids as advice_bids
 from tutor.advice import trex, trix
 from tutor.engine.actions import ChooseContract, ChooseTrump, ClaimRedeal, Double, Pass, Play
-from tutor.advice import advise, bid_distribution
+from tutor.advice import advise
+from tutor.advice.bids import bid_distribution
 from tutor.bots import bot_for
 from tutor.search import policy, tree
 from tutor.engine import masks

@@ -209,9 +209,9 @@ def test_bid_advice_known_answers():
 
 
 def test_bid_advice_is_the_advice_engines_distribution():
-    """The advisor's numbers are :func:`tutor.advice.bid_distribution`'s: chances that add
+    """The advisor's numbers are :func:`tutor.advice.bids.bid_distribution`'s: chances that add
     up to 1 and expected scores that follow from them with the table's scoring."""
-    from tutor.advice import bid_distribution
+    from tutor.advice.bids import bid_distribution
 
     hand = CardSet.from_pbn("A2.K3..")
     a = bid_advice(hand, "H", players=3, samples=30, seed=5)

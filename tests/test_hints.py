@@ -21,8 +21,8 @@ from tutor.engine.cards import CardSet, parse_deal
 from tutor.engine.observation import Observation
 from tutor.engine.protocol import Phase
 from tutor.engine.errors import IllegalActionError, ParseError
-from tutor.app.session import (PlaySession, SavedGame, action_words, hint_seconds, hint_words,
-                           observation_seed)
+from tutor.advice.answer import hint_seconds, observation_seed
+from tutor.app.session import PlaySession, SavedGame, action_words, hint_words
 
 BUDGET = 48  # rollouts: enough to rank, quick at any hand size
 

@@ -14,7 +14,8 @@ from typing import NamedTuple
 import pytest
 
 from tutor import TrixGame
-from tutor.advice import Advice, Option, advise
+from tutor.advice import advise
+from tutor.advice.answer import Advice, Option
 from tutor.advice.ideas_trix import DETECTORS, IDEAS, decision
 from tutor.advice.reasons import catalogue, reason_against
 from tutor.bots import bot_for, play_bot_turn

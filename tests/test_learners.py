@@ -13,7 +13,7 @@ from tutor.lessons.classset import ClassResult, ClassSet
 from tutor.app.learners import (Learner, LearnerError, MemoryStore, check_id, lesson_of_page,
                             lesson_of_question)
 from tutor.engine.trixter import TrixterGame
-from widgets import learner as who
+from widgets import who
 from widgets.learner import LearnerMap, map_state
 from widgets.quiz import Quiz
 from widgets.table import CardTable

@@ -149,7 +149,8 @@ def test_a_lesson_puzzle_is_practice_and_says_so(tmp_path):
     back for review on the puzzles page; the rated page still rates as before."""
     from datetime import datetime, timezone
 
-    from tutor.app.progress import ProgressStore, counting_words
+    from tutor.app.attempts import counting_words
+    from tutor.app.progress import ProgressStore
     from widgets.lesson import puzzle
     from widgets.puzzle import PuzzleBoard
 

@@ -11,7 +11,8 @@ import pytest
 pytest.importorskip("anywidget")
 
 from tutor.puzzles import bundled, loads  # noqa: E402
-from tutor.app.progress import OUTCOME_TITLES, Progress, ProgressStore  # noqa: E402
+from tutor.app.attempts import OUTCOME_TITLES
+from tutor.app.progress import Progress, ProgressStore
 from widgets import puzzle as puzzle_widget  # noqa: E402
 from widgets.puzzle import PuzzleBoard, progress_html  # noqa: E402
 

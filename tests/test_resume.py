@@ -22,7 +22,7 @@ from tutor import TrixGame, TrixterGame  # noqa: E402
 from tutor.bots import bot_for  # noqa: E402
 from tutor.app.learners import Learner  # noqa: E402
 from tutor.app.session import PlaySession, SavedGame  # noqa: E402
-from widgets import learner as who  # noqa: E402
+from widgets import who  # noqa: E402
 from widgets.lesson import trix_game, trixter_game  # noqa: E402
 from widgets.play import CHOOSE_FIRST, GameView, play  # noqa: E402
 

@@ -8,9 +8,10 @@ import pytest
 
 from tutor import TrixGame, TrixterGame
 from tutor.advice import advise
-from tutor.advice import observation_seed
+from tutor.advice.answer import observation_seed
 from tutor.bots import bot_for, play_bot_turn
-from tutor.review import CLEAR, TOLERANCE, Decision, review, surely_better
+from tutor.advice.answer import CLEAR, TOLERANCE, surely_better
+from tutor.review import Decision, review
 
 BUDGET = 160  # rollouts a decision, both for the hints and for the review
 

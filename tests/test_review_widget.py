@@ -25,8 +25,8 @@ from test_widgets import message_for  # noqa: E402
 
 from widgets.lesson import trix_game, trixter_game  # noqa: E402
 from tutor.engine.records import finished_record  # noqa: E402
-from widgets.review import (STEP_TARGETS, ReviewBoard, ReviewPage,  # noqa: E402
-                            parse_review_message)
+from widgets.messages import STEP_TARGETS
+from widgets.review import ReviewBoard, ReviewPage, parse_review_message
 
 CARD_TOKEN = re.compile(r"(?<![A-Za-z0-9])(?:10|[2-9TJQKA])[SHDC♠♥♦♣](?![A-Za-z0-9])")
 

@@ -27,8 +27,8 @@ from tutor.engine.trixter import peak_for  # noqa: E402
 from widgets import BidPanel, CardTable, GameView, ScoreSheet, TrexLayout, play  # noqa: E402
 from tutor.engine.cards import Card  # noqa: E402
 from tutor.facts import view_facts  # noqa: E402
-from widgets.play import (MESSAGE_TYPES, Refused, describe, learner_views,  # noqa: E402
-                          parse_message, status_text)
+from tutor.app.session import describe, learner_views, status_text
+from widgets.play import MESSAGE_TYPES, Refused, parse_message
 
 WIDGETS = Path(__file__).resolve().parent.parent / "widgets"
 CARD_TOKEN = re.compile(r"(?<![A-Za-z0-9])(?:10|[2-9TJQKA])[SHDC♠♥♦♣](?![A-Za-z0-9])")
@@ -822,7 +822,7 @@ def test_game_over_result_in_words_and_no_undo() -> None:
     """The last hand of a Trixter game: the table's result ranks the final scores (the
     engine's), its title names the winner, and Undo is refused: the result stands until
     a new game, which needs no question at the end and clears the result."""
-    from widgets.play import game_result
+    from tutor.app.session import game_result
 
     view = play(TrixterGame.new(players=4, seed=21, first_hand=25), seat=0, pause=0)
     rng = random.Random(1)
@@ -857,7 +857,7 @@ def test_game_over_result_in_words_and_no_undo() -> None:
     ([-5, 10, 10, 11], 2, "P4 won.", "You finished joint 2nd of 4 with P2, 1 point behind P4."),
 ])
 def test_game_result_words(scores: list[int], seat: int, title: str, words: str) -> None:
-    from widgets.play import game_result
+    from tutor.app.session import game_result
 
     r = game_result({"phase": "game_over", "seat": seat, "players": ["P1", "P2", "P3", "P4"],
                      "scores": scores})
@@ -869,7 +869,7 @@ def test_game_result_words(scores: list[int], seat: int, title: str, words: str)
 
 
 def test_game_result_teams_and_reversed_signs() -> None:
-    from widgets.play import game_result
+    from tutor.app.session import game_result
 
     obs = {"phase": "game_over", "seat": 1, "players": ["P1", "P2", "P3", "P4"],
            "scores": [150, 100, 150, 100], "team_scores": [300, 200]}
@@ -972,7 +972,7 @@ def test_the_score_chart_has_room_for_its_labels(tmp_path: Path) -> None:
 def test_the_complex_has_one_name(tmp_path: Path) -> None:
     """Issue 28: the four trick contracts named together are "Trix Complex" (RULES.md A8)
     on the button, the table, the sheet and in every sentence; fewer keep their titles."""
-    from tutor.advice import label
+    from tutor.advice.answer import label
     from tutor.engine.trix.contracts import contracts_title
 
     view = play(TrixGame.new(seed=21, owner=0, rules=TrixRules.complex()), pause=0)

@@ -1,7 +1,7 @@
 """The facts under each seat's name at a card table, as finished words.
 
 Every table gets them from here: the play pages and the review
-(``widgets.play.learner_views``, through :func:`view_facts`), the puzzles and the lesson
+(``tutor.app.session.learner_views``, through :func:`view_facts`), the puzzles and the lesson
 scenes (``PuzzleSession.observation``). The browser only shows them. The cards that score
 come from the rules' tables (:mod:`tutor.engine.trix.contracts`), so the words cannot drift from
 the score. Each fact is short: a narrow seat box breaks its lines between facts, never

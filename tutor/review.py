@@ -84,9 +84,8 @@ from tutor.advice.reasons import reason_against
 from tutor.engine.protocol import Game, Phase
 from tutor.engine.trix.contracts import TREX_POINTS
 
-__all__ = ["review", "Review", "Decision", "KINDS", "REVIEW_SECONDS", "CLEAR", "TOLERANCE",
-           "surely_better",
-           "decision_indices", "value_words", "number_words", "kind_of"]
+__all__ = ["review", "Review", "Decision", "KINDS", "REVIEW_SECONDS", "decision_indices",
+           "value_words", "number_words", "kind_of"]
 
 KINDS = ("trump", "bid", "card", "contract", "double", "redeal", "pass")
 """The kinds of decision: Trixter's trump, bid and card; Trix's contract, double (or
@@ -343,7 +342,7 @@ def review(record: dict[str, Any] | Game, seat: int, *, seconds: float = REVIEW_
     """Judge every decision of ``seat`` in the game ``record`` (see the module docstring).
 
     A decision taken after a hint (the record's ``"hinted"``) is weighed as the hint
-    weighed it: the hint's budget (:func:`~tutor.advice.hint_seconds`, or ``hint_budget``
+    weighed it: the hint's budget (:func:`~tutor.advice.answer.hint_seconds`, or ``hint_budget``
     rollouts for a table that asked with a budget) and its seed, drawn from the seat's
     view, so the review shows the very evaluation the learner was shown."""
     from tutor.engine.records import from_record

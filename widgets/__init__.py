@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from widgets.bidding import BidPanel
 from widgets.layout import TrexLayout
-from widgets.play import GameView, learner_views, play
+from tutor.app.session import learner_views
+from widgets.play import GameView, play
 from widgets.puzzle import PuzzleBoard, PuzzleTrainer
 from widgets.scores import ScoreSheet
 from widgets.table import CardTable

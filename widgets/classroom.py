@@ -22,7 +22,7 @@ from tutor.app.progress import default_path
 
 from tutor.app.learners import LearnerError
 
-from widgets.learner import current
+from widgets.who import current
 from widgets.play import GameView, play
 from widgets.puzzle import PuzzleBoard
 from widgets.upload import upload_button

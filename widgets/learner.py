@@ -16,9 +16,9 @@ from tutor.lessons.curriculum import LESSONS, TRACKS, track
 
 from widgets._base import Controller, Refused, TutorWidget, css, esm
 from widgets.messages import read
-from widgets.who import arrive, current, forget, when_known
+from widgets.who import current, when_known
 
-__all__ = ["arrive", "current", "when_known", "forget", "LearnerMap", "learner_map"]
+__all__ = ["LearnerMap", "learner_map"]
 
 
 

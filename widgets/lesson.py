@@ -76,7 +76,7 @@ def puzzle(puzzle_id: str, pause: float | None = None) -> PuzzleBoard:
     from tutor.app.learners import MemoryStore
     from tutor.puzzles import bundled
 
-    from widgets.learner import when_known
+    from widgets.who import when_known
 
     found = {p.id: p for p in bundled()}
     if puzzle_id not in found:
@@ -216,7 +216,7 @@ def bid_advisor(hand: str, trump: str | None, players: int = 4, samples: int = 4
                 seed: int = 1) -> ipywidgets.VBox:
     """The bid advisor on ``hand`` with ``trump`` at a table of ``players``, every seat
     playing for its own bid over ``samples`` deals of the other cards
-    (:func:`tutor.advice.bid_distribution`): how many tricks the hand takes playing for
+    (:func:`tutor.advice.bids.bid_distribution`): how many tricks the hand takes playing for
     the best bid (the chances add up to 100%), the chance of making each bid when playing
     for it, and each bid's expected points. A button deals a new hand of the same size."""
     from tutor.advice.bids import bid_advice

@@ -44,7 +44,7 @@ from tutor.engine.records import finished_record
 from tutor.app.session import (LEVEL_NAMES, PlaySession, SavedGame, describe,  # noqa: F401
                            game_result, learner_views, round_kind, round_words, status_text)
 
-from widgets import learner as learners
+from widgets import who as learners
 from widgets._base import Refused, TableController
 from widgets.messages import SCHEMA, read
 from widgets.bidding import BidPanel
@@ -52,9 +52,8 @@ from widgets.layout import TrexLayout
 from widgets.scores import ScoreSheet
 from widgets.table import CardTable
 
-__all__ = ["GameView", "play", "learner_views", "parse_message", "MESSAGE_TYPES",
-           "record_name", "record_link", "LEVEL_NAMES", "game_result",
-           "PlaySession", "PLAY_PAGES"]
+__all__ = ["GameView", "play", "parse_message", "MESSAGE_TYPES", "record_name", "record_link",
+           "PLAY_PAGES"]
 
 log = logging.getLogger(__name__)
 

@@ -34,7 +34,7 @@ import ipywidgets
 from tutor.app.attempts import (OUTCOME_TITLES, OUTCOMES, Attempt, attempt_words,
                                 counting_words, practice_words, review_words)
 from tutor.app.progress import Progress, ProgressStore
-from tutor.app.trainer import (REVIEW_WORDS, THEME_TITLES, Trainer, theme_title,
+from tutor.app.trainer import (REVIEW_WORDS, Trainer, theme_title,
                                utc_now)
 from tutor.puzzles import Puzzle
 from tutor.puzzles.fresh import is_generated, puzzle_data
@@ -42,13 +42,13 @@ from tutor.puzzles.session import PuzzleSession, goal_words
 
 from widgets._base import Controller, TutorWidget, css, esm
 from widgets.layout import TrexLayout
-from widgets.learner import when_known
+from widgets.who import when_known
 from widgets.messages import SCHEMA, read
 from widgets.play import Refused, default_pause, parse_message
 from widgets.table import CardTable
 
-__all__ = ["PuzzlePanel", "PuzzleBoard", "PuzzleTrainer", "PANEL_MESSAGES", "theme_title",
-           "due_words", "progress_html", "utc_now", "THEME_TITLES"]
+__all__ = ["PuzzlePanel", "PuzzleBoard", "PuzzleTrainer", "PANEL_MESSAGES", "due_words",
+           "progress_html"]
 
 PANEL_MESSAGES = tuple(k for k in SCHEMA["puzzle"].kinds if k != "play")
 """The panel's requests; each is ``{"type": NAME}`` and nothing else (widgets.messages)."""

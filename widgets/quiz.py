@@ -10,7 +10,7 @@ from typing import Any
 from tutor.lessons.quiz import Question
 
 from widgets._base import Controller, Refused, TutorWidget, css, esm
-from widgets.learner import when_known
+from widgets.who import when_known
 from widgets.messages import read
 
 __all__ = ["Quiz"]

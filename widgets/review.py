@@ -55,7 +55,7 @@ from widgets.upload import upload_button
 THREADS = sys.platform != "emscripten"
 
 __all__ = ["ReviewPanel", "ReviewBoard", "review_board", "review_page", "ReviewPage",
-           "parse_review_message", "action_words", "STEP_TARGETS"]
+           "parse_review_message", "action_words"]
 
 log = logging.getLogger(__name__)
 

@@ -32,10 +32,11 @@ from tutor.app.progress import ProgressStore
 from tutor.app.learners import MemoryStore
 
 from widgets._base import Controller, Refused, TutorWidget, css, esm
-from widgets.learner import when_known
+from widgets.who import when_known
 from widgets.messages import SCHEMA, read
 from widgets.play import default_pause
-from widgets.puzzle import PuzzleBoard, utc_now
+from tutor.app.trainer import utc_now
+from widgets.puzzle import PuzzleBoard
 
 __all__ = ["RushPanel", "RushBoard", "PuzzleRush", "RUSH_MESSAGES", "RUSH_PAUSE"]
 

@@ -23,7 +23,7 @@ class CardTable(TutorWidget):
     at the end of the game; ``question``, when set, asks with those words; ``"hint"``: the
     ranked options of ``hint`` below). ``result`` is
     the end of the game in words (``title``, ``rows`` of places and scores, ``words``; see
-    :func:`widgets.play.game_result`), empty until then. ``offer``, when set, offers the
+    :func:`tutor.app.session.game_result`), empty until then. ``offer``, when set, offers the
     learner's saved game above the table (which is dimmed until they answer).
     """
 

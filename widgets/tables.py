@@ -35,7 +35,8 @@ from widgets import who
 from widgets._base import Refused, TableController
 from widgets.bidding import BidPanel
 from widgets.layout import TrexLayout
-from widgets.play import LEVEL_NAMES, option_control, parse_message
+from tutor.app.session import LEVEL_NAMES
+from widgets.play import option_control, parse_message
 from widgets.scores import ScoreSheet
 from widgets.table import CardTable
 

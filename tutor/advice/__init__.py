@@ -39,19 +39,14 @@ from __future__ import annotations
 
 import time
 
-from tutor.advice.answer import (DEFAULT_SECONDS, ROLLOUT_CARDS_PER_SECOND, Advice, Option,
-                                 budget_for, hint_seconds, label, observation_seed,
-                                 paired_sure, unpaired_sure, work_for)
-from tutor.advice.bids import BidDistribution, bid_distribution
+from tutor.advice.answer import Advice, work_for
 from tutor.advice.reasons import reason_for
 from tutor.advice.trex import trex_advice
 from tutor.advice.trix import card_advice, contract_advice, round_advice
 from tutor.advice.trixter import trixter_advice
 from tutor.engine.protocol import Phase
 
-__all__ = ["advise", "Advice", "Option", "bid_distribution", "BidDistribution",
-           "DEFAULT_SECONDS", "ROLLOUT_CARDS_PER_SECOND", "budget_for", "paired_sure",
-           "unpaired_sure", "label", "hint_seconds", "observation_seed"]
+__all__ = ["advise"]
 
 # Each decision of Trix by its phase (Trixter's are all the tree's).
 _TRIX = {Phase.CHOOSE_CONTRACT: contract_advice, Phase.DOUBLE: round_advice,

@@ -3,7 +3,7 @@ each game use, each detected from the seat's view and the advice's own simulatio
 
 An :class:`Idea` is one piece of play a learner can name ("win the trick you need", "throw
 the K♥ when void"). Its detector reads two things only: the seat's typed view
-(``game.observation(seat)``) and the :class:`~tutor.advice.Advice` (its options, each
+(``game.observation(seat)``) and the :class:`~tutor.advice.answer.Advice` (its options, each
 option's result per layout in ``per`` and the facts of those same layouts in
 ``features``). So a reason never depends on a card the seat may not see, and it is named
 only when the numbers the hint shows support it: a detector that finds its idea in the

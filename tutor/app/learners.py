@@ -34,8 +34,8 @@ from pathlib import Path
 from typing import Any
 
 from tutor.lessons.curriculum import LESSONS, lesson
-from tutor.app.progress import (Progress, ProgressFormatError, ProgressStore, atomic_write,
-                               default_path)
+from tutor.app.attempts import ProgressFormatError
+from tutor.app.progress import Progress, ProgressStore, atomic_write, default_path
 
 __all__ = ["LearnerError", "Learner", "LessonMark", "check_id", "learners_home",
            "lesson_of_page", "lesson_of_question", "EXPORT_FORMAT", "GAME_KINDS",

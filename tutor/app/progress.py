@@ -91,57 +91,16 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from tutor.app.attempts import (EPOCH, GENERATED_BYTES, OUTCOME_TITLES, OUTCOMES, REVIEW_DAYS,
-                                Attempt, DrillRun, ProgressFormatError, Review, Tally,
-                                attempt_words, counting_words, first_reviews, json_count,
-                                json_list, json_number, json_object, json_text, moment_of,
-                                practice_words, read_attempt, read_drill_run,
-                                read_puzzle_data, read_review, read_tally, review_words,
-                                utc_stamp, when_text)
-from tutor.app.rating import (EPSILON, MAX_DEVIATION, MIN_DEVIATION, PUZZLE_DEVIATION, SCALE,
-                              START, TAU, Rating, expected_score, glicko2, puzzle_difficulty,
-                              puzzle_rating)
+from tutor.app.attempts import (REVIEW_DAYS, Attempt, DrillRun, ProgressFormatError, Review,
+                                Tally, first_reviews, json_count, json_list, json_number,
+                                json_object, json_text, moment_of, read_attempt, read_drill_run,
+                                read_puzzle_data, read_review, read_tally, utc_stamp, when_text)
+from tutor.app.rating import (MAX_DEVIATION, MIN_DEVIATION, PUZZLE_DEVIATION, Rating,
+                              expected_score, glicko2, puzzle_difficulty, puzzle_rating)
 
-__all__ = [
-    "FORMAT",
-    "VERSION",
-    "HISTORY_LIMIT",
-    "PUZZLE_DEVIATION",
-    "Rating",
-    "Tally",
-    "Attempt",
-    "Review",
-    "DrillRun",
-    "REVIEW_DAYS",
-    "review_words",
-    "Progress",
-    "ProgressStore",
-    "ProgressFormatError",
-    "glicko2",
-    "expected_score",
-    "puzzle_rating",
-    "default_path",
-    "atomic_write",
-    "attempt_words",
-    "practice_words",
-    "counting_words",
-    "OUTCOMES",
-    "OUTCOME_TITLES",
-    # the constants this module held before the split, still here
-    "FILE_NAME",
-    "APP_DIR",
-    "NEAR_BAND",
-    "GENERATED_LIMIT",
-    "GENERATED_BYTES",
-    "DRILL_LIMIT",
-    "EPOCH",
-    "SCALE",
-    "TAU",
-    "EPSILON",
-    "START",
-    "MIN_DEVIATION",
-    "MAX_DEVIATION",
-]
+__all__ = ["FORMAT", "VERSION", "HISTORY_LIMIT", "Progress", "ProgressStore", "default_path",
+           "atomic_write", "FILE_NAME", "APP_DIR", "NEAR_BAND", "GENERATED_LIMIT",
+           "DRILL_LIMIT"]
 
 log = logging.getLogger(__name__)
 

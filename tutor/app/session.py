@@ -46,8 +46,8 @@ from tutor.engine.seats import direction
 
 __all__ = ["PlaySession", "Move", "SavedGame", "LEVEL_NAMES", "learner_views", "status_text",
            "describe", "game_result", "round_kind", "round_words", "ago", "hint_words",
-           "hint_seconds", "action_words", "choice_words", "observation_seed", "HINT_OPTIONS",
-           "HINT_STEPS", "views_of", "rehearse_round"]
+           "action_words", "choice_words", "HINT_OPTIONS", "HINT_STEPS", "views_of",
+           "rehearse_round"]
 
 log = logging.getLogger(__name__)
 
@@ -359,7 +359,7 @@ class PlaySession:
 
     def hint(self, seconds: float | None = None, budget: int | None = None) -> Any:
         """Advice for the decision the learner must take now (an
-        :class:`~tutor.advice.Advice`: every legal choice ranked, and why the best), from
+        :class:`~tutor.advice.answer.Advice`: every legal choice ranked, and why the best), from
         the learner's observation only: :func:`~tutor.advice.advise` for the learner's
         seat, seeded by that observation, so the same decision gets the same hint and
         the other seats' cards cannot change it. ``seconds`` (default
@@ -658,7 +658,7 @@ _NEXT_STEP = {Play: "Show the card", Bid: "Show the bid", ChooseTrump: "Show the
 
 def hint_words(advice: Any, stale: bool = False, top: int = HINT_OPTIONS,
                step: int = HINT_STEPS) -> dict[str, Any]:
-    """What the table's hint panel shows for ``advice`` (an :class:`~tutor.advice.Advice`
+    """What the table's hint panel shows for ``advice`` (an :class:`~tutor.advice.answer.Advice`
     for the learner's seat) when ``step`` steps of the ladder are shown (a ``stale`` hint,
     for a decision taken, shows them all, greyed):
 
@@ -668,7 +668,7 @@ def hint_words(advice: Any, stale: bool = False, top: int = HINT_OPTIONS,
        (:func:`~tutor.advice.answer.why_words`).
     3. the numbers: the ``top`` options best first (``action`` text, ``label``, ``text``,
        ``best``), how many ``more`` there are, what they mean (``measure``), the ``line``
-       (:meth:`~tutor.advice.Advice.explain`) and the ``note`` (how much was weighed).
+       (:meth:`~tutor.advice.answer.Advice.explain`) and the ``note`` (how much was weighed).
 
     Every key is always there (empty until its step); ``button`` names the next step
     ("" at the last). Nothing but the advice: it holds only what the seat may know."""

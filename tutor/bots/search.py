@@ -44,7 +44,7 @@ __all__ = ["Strength", "STRENGTHS", "TrixterSearchBot", "TrixSearchBot", "bot_fo
 @dataclass(frozen=True)
 class Strength:
     """How hard a level thinks: the advice's work per decision, in seconds at its fixed
-    rate of rollouts (see :func:`tutor.advice.budget_for`)."""
+    rate of rollouts (see :func:`tutor.advice.answer.budget_for`)."""
 
     seconds: float
 
