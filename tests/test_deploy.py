@@ -146,3 +146,14 @@ def test_kernel_websockets_send_without_nagle_delay(monkeypatch):
     monkeypatch.setattr(NoDelayChannels, "websocket_handler", Handler())  # a trait there
     assert conn.connect() == "connected"
     assert calls == [("nodelay", True), "connect"]
+
+
+def test_every_package_is_installed():
+    """pyproject.toml lists the packages one by one: a package left out is missing from a
+    non-editable install (Binder, a hub) though every test passes on an editable one."""
+    tomllib = pytest.importorskip("tomllib")
+    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"][
+        "packages"])
+    found = {".".join(init.parent.relative_to(ROOT).parts)
+             for top in ("tutor", "widgets") for init in (ROOT / top).rglob("__init__.py")}
+    assert listed == found

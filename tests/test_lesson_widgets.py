@@ -110,7 +110,7 @@ def test_bid_advisor_says_the_table_it_plays_at():
 
 
 def test_shown_percentages_add_up_to_100():
-    from tutor.facts import percents
+    from tutor.engine.facts import percents
 
     assert percents([0.335, 0.335, 0.33]) == [34, 33, 33]  # rounded each: 101
     assert percents([0.2925, 0.2925, 0.2925, 0.1225]) == [30, 29, 29, 12]  # rounded each: 99

@@ -8,7 +8,8 @@ import pytest
 from tutor import IllegalActionError, TrixGame, TrixterGame
 from tutor.engine.errors import ParseError
 from tutor.advice.answer import CLEAR, surely_better
-from tutor.review import Decision, decision_indices, number_words, review, value_words
+from tutor.review import Decision, decision_indices, review
+from tutor.review.words import number_words, value_words
 from tutor.engine.trix.rules import TrixRules
 
 

@@ -27,7 +27,7 @@ import pytest
 from tutor import Phase, TrixGame, TrixRules, TrixterGame
 from tutor.engine.actions import Double, NoDouble, NoRedeal, Play
 from tutor.engine.cards import Card, CardSet, Rank, Suit
-from tutor.facts import number, seat_facts, view_facts
+from tutor.engine.facts import number, seat_facts, view_facts
 from tutor.solver import MinPenalty, Position, TrexPlace, solve
 from tutor.solver.goals import side_of
 from tutor.engine.trix.contracts import (CARD_POINTS, PENALTY_CARDS, TREX_POINTS, TRICK_POINTS,
@@ -283,7 +283,7 @@ def test_seat_facts_of_every_kind_of_table():
 
 
 # --- no copies ---------------------------------------------------------------------------
-CONSUMERS = ["tutor/engine/trix/game.py", "tutor/engine/trix/trex.py", "tutor/facts.py",
+CONSUMERS = ["tutor/engine/trix/game.py", "tutor/engine/trix/trex.py", "tutor/engine/facts.py",
              "tutor/solver/goals.py", "tutor/solver/search.py", "tutor/solver/kernels.py",
              "tutor/solver/position.py", "tutor/solver/trex.py", "tutor/solver/hidden.py",
              "tutor/advice/trix.py", "tutor/advice/trex.py", "tutor/advice/bids.py",
@@ -312,4 +312,4 @@ def test_the_table_widget_only_shows_the_facts_python_sends():
     body = re.search(r"function seatFacts\(s, seat\) \{(.*?)\n\}", js, re.S)
     assert body, "seatFacts is gone from table.js"
     uses = set(re.findall(r"\bs\.(\w+)", body[1]))
-    assert uses == {"facts"}, f"seatFacts reads {uses}: the facts come from tutor/facts.py"
+    assert uses == {"facts"}, f"seatFacts reads {uses}: the facts come from tutor/engine/facts.py"

@@ -26,7 +26,7 @@ from tutor.engine.trix import TrixRules  # noqa: E402
 from tutor.engine.trixter import peak_for  # noqa: E402
 from widgets import BidPanel, CardTable, GameView, ScoreSheet, TrexLayout, play  # noqa: E402
 from tutor.engine.cards import Card  # noqa: E402
-from tutor.facts import view_facts  # noqa: E402
+from tutor.engine.facts import view_facts  # noqa: E402
 from tutor.app.session import describe, learner_views, status_text
 from widgets.play import MESSAGE_TYPES, Refused, parse_message
 

@@ -22,7 +22,7 @@ from typing import Any
 import ipywidgets
 
 from tutor.engine.cards import Card, CardSet, Suit
-from tutor.facts import percents, plural, signed
+from tutor.engine.facts import percents, plural, signed
 from tutor.lessons import GuidedSession, question, scene
 from tutor.lessons.scene import Scene
 

@@ -36,7 +36,7 @@ from tutor.engine.actions import (Action, Bid, ChooseContract, ChooseTrump, Clai
 from tutor.bots import LEVELS
 from tutor.engine.cards import Card, Suit
 from tutor.engine.errors import ParseError
-from tutor.facts import deal_word
+from tutor.engine.facts import deal_word
 from tutor.app.learners import Learner, LearnerError, lesson_of_page
 from tutor.engine.protocol import Game, Phase
 from tutor.engine.records import finished_record

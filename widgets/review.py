@@ -41,7 +41,8 @@ from tutor.advice.answer import label
 from tutor.engine.actions import parse_action
 from tutor.engine.errors import IllegalActionError, ParseError
 from tutor.engine.protocol import Game
-from tutor.review import decision_indices, number_words, value_words
+from tutor.review import decision_indices
+from tutor.review.words import number_words, value_words
 from tutor.app.session import learner_views
 
 from widgets._base import Controller, Refused, TutorWidget, css, esm

@@ -28,7 +28,7 @@ from tutor.app.session import (HINT_STEPS, game_result, hint_words, over_words, 
                                views_of)
 from tutor.bots import LEVELS
 from tutor.engine.observation import observation_from_json
-from tutor.facts import deal_word
+from tutor.engine.facts import deal_word
 from tutor.tables.hub import kernel_key
 
 from widgets import who

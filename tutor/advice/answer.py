@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from tutor.facts import signed
+from tutor.engine.facts import signed
 from tutor.engine.actions import (Action, Bid, ChooseContract, ChooseTrump, ClaimRedeal, Double,
                                   NoDouble, NoRedeal, Play)
 from tutor.engine.trix.contracts import TREX_POINTS, contracts_title

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from tutor.advice.answer import DEFAULT_SECONDS, budget_for, percent, signed_points
-from tutor.facts import percents
+from tutor.engine.facts import percents
 from tutor.engine.actions import Bid
 from tutor.engine.cards import JOKER, CardSet, Suit
 from tutor.engine.protocol import Phase

@@ -22,7 +22,7 @@ from tutor.engine.cards import Card, CardSet, Rank, Suit
 from tutor.engine.protocol import Phase
 from tutor.engine.trix.contracts import (KING_OF_HEARTS, PENALTY_CARDS, Contract,
                                          card_scores, contracts_title)
-from tutor.facts import signed
+from tutor.engine.facts import signed
 
 __all__ = ["IDEAS", "DETECTORS", "decision", "unseen", "shown_void", "beyond"]
 

@@ -20,7 +20,7 @@ from tutor.engine.actions import Bid, ChooseTrump, Play
 from tutor.engine.cards import Card, CardSet, Rank, Suit
 from tutor.engine.protocol import Phase
 from tutor.engine.tricks import led_suit, trick_winner
-from tutor.facts import plural, signed
+from tutor.engine.facts import plural, signed
 
 __all__ = ["IDEAS", "DETECTORS", "often"]
 

@@ -28,7 +28,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from tutor.facts import plural
+from tutor.engine.facts import plural
 from tutor.engine.protocol import Game
 from tutor.engine.trix import TrixGame, TrixRules
 from tutor.engine.trixter import (MAX_PLAYERS, MIN_PLAYERS, TrixterGame, TrixterRules, jokers_for,

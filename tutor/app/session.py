@@ -39,7 +39,7 @@ from tutor.bots import LEVELS, Bot, RandomBot, bot_for
 from tutor.engine.errors import IllegalActionError
 from tutor.advice.answer import (hint_seconds, idea_words, observation_seed, sentence,
                                  trump_change, why_words)
-from tutor.facts import deal_word, number, plural, signed, view_facts
+from tutor.engine.facts import deal_word, number, plural, signed, view_facts
 from tutor.engine.protocol import Game, Phase
 from tutor.engine.trix.contracts import Contract, contracts_title, early_end_words
 from tutor.engine.seats import direction
@@ -573,7 +573,7 @@ def views_of(obs: dict[str, Any], sheet: list[dict[str, Any]],
     seat = obs["seat"]
     view = dict(obs)
     view["direction"] = direction(obs["game"])
-    view["facts"] = view_facts(obs)  # the words under each seat's name (tutor.facts)
+    view["facts"] = view_facts(obs)  # the words under each seat's name (tutor.engine.facts)
     if trix:  # the round's words, from the contract only (never from whose cards allow what)
         view["round"] = round_words(obs) if obs["phase"] == Phase.DOUBLE.value else None
     return {

@@ -22,7 +22,7 @@ from functools import cache
 from typing import Any
 
 from tutor.engine.cards import Card, CardSet, Suit
-from tutor.facts import signed
+from tutor.engine.facts import signed
 from tutor.engine.seats import DIRECTIONS, seat_name
 from tutor.engine.tricks import legal_cards, trick_winner, why_illegal
 from tutor.lessons.scene import data_files, read_cards, trick_story

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 
 from tutor.engine.cards import JOKER, Card, CardSet, Rank, Suit, deal
-from tutor.facts import plural
+from tutor.engine.facts import plural
 from tutor.engine.seats import seat_name
 from tutor.engine.tricks import legal_cards, trick_winner
 from tutor.engine.trix.contracts import KING_OF_HEARTS, Contract, card_scores, unit_points

@@ -26,7 +26,7 @@ from typing import Any
 
 from tutor.engine.cards import Card
 from tutor.engine.errors import ParseError
-from tutor.facts import plural, seat_facts, signed
+from tutor.engine.facts import plural, seat_facts, signed
 from tutor.engine.seats import direction, seat_name
 from tutor.engine.trix.contracts import contracts_title, early_end_words
 from tutor.puzzles.generate import PLACES
@@ -768,7 +768,7 @@ class PuzzleSession:
             facts = seat_facts(p.game, n, tricks_won=pos.won, bids=p.bids or None,
                                contract=p.contract, taken=pos.taken)
         obs["info"] = info
-        obs["facts"] = facts  # each seat's short facts (tutor.facts), the same as in play
+        obs["facts"] = facts  # each seat's short facts (tutor.engine.facts), the same as in play
         return obs
 
     def hands(self) -> list:

@@ -45,7 +45,7 @@ from tutor.engine.observation import observation_from_json
 from tutor.engine.protocol import Phase
 from tutor.app.session import rehearse_round
 from tutor.engine.records import finished_record, loads
-from tutor.facts import deal_word
+from tutor.engine.facts import deal_word
 from tutor.tables.store import Store
 from tutor.tables.table import MAX_NAME, Table, TableError, clean_name, new_code
 

@@ -32,7 +32,7 @@ from tutor.engine.actions import Action, NextHand, Play, parse_action
 from tutor.engine.errors import IllegalActionError, ParseError
 from tutor.engine.protocol import Game, Phase
 from tutor.engine.records import from_record
-from tutor.facts import deal_word
+from tutor.engine.facts import deal_word
 
 __all__ = ["Table", "Sitter", "TableError", "new_code", "key_digest", "CODE_LETTERS",
            "STATE_VERSION"]

@@ -70,7 +70,6 @@ Each value is the advice's (its ``kind`` is the unit), and ``loss`` turns it int
 
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
@@ -78,14 +77,15 @@ from typing import Any
 
 from tutor.engine.actions import (Bid, ChooseContract, ChooseTrump, ClaimRedeal, Double, NoDouble,
                                   NoRedeal, Pass, Play, parse_action)
-from tutor.advice.answer import (CLEAR, TOLERANCE, hint_seconds, label, observation_seed,
-                                 sentence, surely_better)
+from tutor.advice.answer import (CLEAR, TOLERANCE, hint_seconds, observation_seed, sentence,
+                                 surely_better)
 from tutor.advice.reasons import reason_against
 from tutor.engine.protocol import Game, Phase
 from tutor.engine.trix.contracts import TREX_POINTS
+from tutor.review.words import action_words, number_words, value_words, versus_average
 
 __all__ = ["review", "Review", "Decision", "KINDS", "REVIEW_SECONDS", "decision_indices",
-           "value_words", "number_words", "kind_of"]
+           "kind_of"]
 
 KINDS = ("trump", "bid", "card", "contract", "double", "redeal", "pass")
 """The kinds of decision: Trixter's trump, bid and card; Trix's contract, double (or
@@ -113,8 +113,8 @@ within 15 s (``benchmarks/review_calibration.py`` measures both)."""
 
 TREX_POINTS_PER_PLACE = TREX_POINTS[0] - TREX_POINTS[1]  # RULES.md A3: 200, 150, 100, 50
 
-# CLEAR, TOLERANCE and surely_better live with the advice (tutor.advice.answer), which says
-# "about equal" by the same measure; they stay importable from here.
+# CLEAR, TOLERANCE and surely_better are the advice's (tutor.advice.answer), which says
+# "about equal" by the same measure.
 
 
 # --- what the review returns ---------------------------------------------------------
@@ -176,14 +176,14 @@ class Decision:
 
     def _line(self) -> str:
         where = self._where()
-        chosen = _show(self.chosen)
+        chosen = action_words(self.chosen)
         if not self.judged:
             return f"{where}: {chosen} was not judged: {self.reason}."
         if self.forced:
             if self.kind == "pass":
                 return f"{where}: no card of yours fitted the layout, so you passed."
             return f"{where}: {chosen} was your only choice."
-        cv, bv, best = self.chosen_value, self.best_value, _show(self.best)
+        cv, bv, best = self.chosen_value, self.best_value, action_words(self.best)
         if self.unit == "chance":
             if self.loss <= 0:
                 return (f"{where}: {chosen} made your bid in {_pct(cv)} of layouts; "
@@ -199,10 +199,10 @@ class Decision:
                     f"points more.")
         if self.kind == "contract":
             # The value is the gain over an average hand (see the module docstring).
-            said = f"{where}: {chosen} scored {_vs_average(cv)}"
+            said = f"{where}: {chosen} scored {versus_average(cv)}"
             if self.loss <= 0:
                 return f"{said}: no contract left did better."
-            return f"{said}; {best} would have scored {_vs_average(bv)}."
+            return f"{said}; {best} would have scored {versus_average(bv)}."
         if self.kind == "trump":
             said = f"{where}: with {chosen} your best bid scored {_pts(cv)} on average"
             if self.loss <= 0:
@@ -222,60 +222,8 @@ class Decision:
         return f"{word} {self.hand}"
 
 
-def _vs_average(x: float) -> str:
-    """A contract's gain in words, with the number the table shows.
-
-    >>> _vs_average(-56.25)
-    '56.3 points worse than an average hand'
-    >>> _vs_average(1), _vs_average(0.01)
-    ('1 point better than an average hand', 'as much as an average hand')
-    """
-    n = number_words(abs(x))
-    if n == "0":
-        return "as much as an average hand"
-    word = "better" if x > 0 else "worse"
-    return f"{n} point{'s' if n != '1' else ''} {word} than an average hand"
-
-
 def _pts(x: float) -> str:
     return value_words(x, "points")
-
-
-def _tenths(x: float) -> int:
-    """``x`` in tenths, halves away from zero (as a person rounds, and the same on every
-    machine: Python's own rounding goes to even, JavaScript's up)."""
-    n = math.floor(abs(x) * 10 + 0.5 + 1e-9)
-    return -n if x < 0 else n
-
-
-def number_words(x: float) -> str:
-    """A number to one decimal at most, with a real minus sign.
-
-    >>> number_words(6.25), number_words(-2.04), number_words(16.0)
-    ('6.3', '−2', '16')
-    """
-    t = _tenths(x)
-    text = str(abs(t) // 10) if t % 10 == 0 else f"{abs(t) // 10}.{abs(t) % 10}"
-    return ("−" if t < 0 else "") + text
-
-
-def value_words(value: float | None, unit: str) -> str:
-    """A value as the review shows it, in the table and in its sentence alike: a chance
-    as a percentage, a Trex place, points signed (``None``: "–").
-
-    >>> value_words(0.625, "chance"), value_words(2.25, "place"), value_words(6.25, "points")
-    ('63%', 'place 2.3', '+6.3')
-    >>> value_words(-2.5, "points"), value_words(0.04, "points")
-    ('−2.5', '0')
-    """
-    if value is None:
-        return "–"
-    if unit == "chance":
-        return f"{math.floor(value * 100 + 0.5 + 1e-9)}%"
-    if unit == "place":
-        return f"place {number_words(value)}"
-    n = number_words(value)
-    return n if n.startswith("−") or n == "0" else "+" + n
 
 
 @dataclass
@@ -540,16 +488,3 @@ def _bid_swing(game, bid: int) -> float:
 
 def _pct(x: float) -> str:
     return value_words(x, "chance")
-
-
-def _show(text: str) -> str:
-    """An action as a learner reads it: ``"QS"`` → ``"Q♠"``, ``"bid 2"`` → ``"bidding 2"``."""
-    a = parse_action(text)
-    if isinstance(a, Bid):
-        return f"bidding {a.n}"
-    if isinstance(a, Double):
-        return f"doubling {a.card.symbol()}"
-    if isinstance(a, ClaimRedeal):
-        return str(a)
-    return label(a)  # the advice's name of it: the same words in the hint and the review
-
