@@ -340,9 +340,9 @@ def _trump_at():
 
 def _trump_review(monkeypatch, looks: Looks, hinted: bool = False):
     """The planted Trixter game's first decision, seat 3's trump S, judged by ``looks``."""
-    import tutor.advice
+    import tutor.review
 
-    monkeypatch.setattr(tutor.advice, "advise", looks)
+    monkeypatch.setattr(tutor.review, "advise", looks)
     record = trixter_blunder().to_record()
     record["actions"] = record["actions"][:1]
     if hinted:

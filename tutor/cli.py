@@ -24,6 +24,14 @@ from tutor.bots import bot_for
 from tutor.engine.errors import IllegalActionError, ParseError
 from tutor.engine.protocol import Phase
 from tutor.engine.trixter import TrixterGame
+import subprocess
+from tutor.engine.cards import CardSet
+from tutor.solver import AvoidCards, Exactly, MaxTricks, MinPenalty, TrexPlace
+from tutor.engine.cards import Card, parse_deal
+from tutor.solver import Position, TrexPosition, solve
+from tutor.engine.trix.trex import Layout
+from tutor.puzzles import PuzzleError, check, dump, dumps, generate, load
+from tutor.bots.arena import arena
 
 
 def _show(game: TrixterGame, seat: int, out: TextIO) -> None:
@@ -177,14 +185,13 @@ def start_tables(env: dict[str, str], out: TextIO) -> str | None:
     """Start the table service beside the app (it ends with the app) and return its
     address, or ``None`` (said in a line) if it cannot start: the app runs without tables.
     It prints the teacher's token, which the teacher types on the class's tables page."""
-    import subprocess
 
     if env.get("TRIX_TUTOR_TABLES"):  # a service of its own runs already (a hub, a test)
         return env["TRIX_TUTOR_TABLES"]
     port = int(env.get("TRIX_TUTOR_TABLES_PORT", "8867"))
     preexec = None
     if sys.platform.startswith("linux"):
-        import ctypes
+        import ctypes  # Linux only: the service's end tied to the app's
         import signal
 
         def preexec() -> None:  # the service ends when the app (this process, then Voila) does
@@ -213,8 +220,6 @@ def parse_goal(text: str, doubles: tuple = (), swap: bool = False):
     >>> parse_goal("exactly:0:2"), parse_goal("max:1+3")
     (Exactly(seat=0, n=2), MaxTricks(seat=(1, 3)))
     """
-    from tutor.engine.cards import CardSet
-    from tutor.solver import AvoidCards, Exactly, MaxTricks, MinPenalty, TrexPlace
 
     parts = text.strip().lower().split(":")
     kind, args = parts[0], parts[1:]
@@ -244,7 +249,6 @@ def _seat_name(seat: int) -> str:
 
 
 def _goal_text(goal) -> str:
-    from tutor.solver import AvoidCards, Exactly, MaxTricks, MinPenalty
 
     who = (_seat_name(goal.seat) if isinstance(goal.seat, int)
            else "team " + "+".join(str(s) for s in goal.seat))
@@ -264,9 +268,6 @@ def _goal_text(goal) -> str:
 def solve_command(args, out: TextIO | None = None) -> int:
     """``trix-tutor solve``: each legal card's value and one principal line."""
     out = out or sys.stdout
-    from tutor.engine.cards import Card, parse_deal
-    from tutor.solver import Position, TrexPlace, TrexPosition, solve
-    from tutor.engine.trix.trex import Layout
 
     try:
         doubles = tuple((Card.parse(c), int(s)) for c, _, s in
@@ -311,7 +312,6 @@ def solve_command(args, out: TextIO | None = None) -> int:
 def puzzle_command(args, out: TextIO | None = None) -> int:
     """``trix-tutor puzzle generate|check``: deal new puzzles, or prove a file's puzzles."""
     out = out or sys.stdout
-    from tutor.puzzles import PuzzleError, check, dump, dumps, generate, load
 
     if args.puzzle_command == "generate":
         try:
@@ -352,7 +352,6 @@ def arena_command(args, out: TextIO | None = None) -> int:
     """``trix-tutor arena``: bot levels on duplicated deals; the table to ``out``,
     progress to stderr."""
     out = out or sys.stdout
-    from tutor.bots.arena import arena
 
     def progress(done: int, total: int) -> None:
         print(f"\rgame {done}/{total}", end="\n" if done == total else "", file=sys.stderr,

@@ -30,6 +30,15 @@ from widgets.play import GameView, play
 from widgets.puzzle import PuzzleBoard, PuzzleTrainer
 from widgets.quiz import Quiz
 from widgets.rush import PuzzleRush
+from tutor.app.learners import MemoryStore
+from tutor.puzzles import bundled
+from widgets.who import when_known
+from tutor.engine.trixter import jokers_for, peak_for, schedule
+from tutor.advice.bids import bid_advice
+from tutor.bots.simulate import FAIR_SHARE
+from tutor.bots.simulate import simulate_contracts
+from tutor.engine.trixter import TrixterGame, TrixterRules
+from tutor.engine.trix import TrixGame, TrixRules
 
 __all__ = ["GuidedTable", "guided", "check", "puzzle", "hand_size_chart", "bid_advisor",
            "contract_chooser", "trixter_game", "trix_game", "puzzle_trainer",
@@ -73,10 +82,7 @@ def puzzle(puzzle_id: str, pause: float | None = None) -> PuzzleBoard:
     """One puzzle of the collection, as practice: its first result is kept for the
     review schedule (a miss or a hinted solve comes back on the puzzles page), but the
     rating stays as it was, and the board says so."""
-    from tutor.app.learners import MemoryStore
-    from tutor.puzzles import bundled
 
-    from widgets.who import when_known
 
     found = {p.id: p for p in bundled()}
     if puzzle_id not in found:
@@ -132,7 +138,6 @@ def _hand_html(cards: Sequence[Card]) -> str:
 def hand_size_chart() -> ipywidgets.HTML:
     """For 3 to 8 players: the jokers, the peak hand and the number of hands, and a chart
     of the cards dealt in every hand of the game."""
-    from tutor.engine.trixter import jokers_for, peak_for, schedule
 
     colours = ["#1a73e8", "#c8102e", "#137333", "#8e44ad", "#e67e22", "#555"]
     width, height, left, bottom = 640, 260, 36, 28
@@ -219,8 +224,6 @@ def bid_advisor(hand: str, trump: str | None, players: int = 4, samples: int = 4
     (:func:`tutor.advice.bids.bid_distribution`): how many tricks the hand takes playing for
     the best bid (the chances add up to 100%), the chance of making each bid when playing
     for it, and each bid's expected points. A button deals a new hand of the same size."""
-    from tutor.advice.bids import bid_advice
-    from tutor.engine.trixter import jokers_for
 
     start = _parse_hand(hand)
     deck = list(CardSet.deck()) + [Card.parse("X")] * jokers_for(players)
@@ -236,7 +239,6 @@ def bid_advisor(hand: str, trump: str | None, players: int = 4, samples: int = 4
 
 
 def _trials_html(hand: Sequence[Card], trials) -> str:
-    from tutor.bots.simulate import FAIR_SHARE
 
     best = trials[0] if trials else None
     span = max([abs(t.gain) for t in trials] + [1])
@@ -263,7 +265,6 @@ def contract_chooser(hand: str, samples: int = 12, seed: int = 1) -> ipywidgets.
     """Which contract suits ``hand`` (13 cards) as owner, shown by playing each contract
     on the same random deals of the other hands
     (:func:`tutor.bots.simulate.simulate_contracts`). A button deals a new hand."""
-    from tutor.bots.simulate import simulate_contracts
 
     def page(cards: CardSet) -> str:
         return _trials_html(list(cards), simulate_contracts(list(cards), samples=samples,
@@ -291,7 +292,6 @@ def trixter_game(players: int = 4, first_hand: int = 1, seed: int | None = None,
     ``seed`` defaults to :func:`env_seed`. Under the table: the ``opponents``' level (a
     choice the learner can change), a download of the game record, and a review of the
     game once a hand is over."""
-    from tutor.engine.trixter import TrixterGame, TrixterRules
 
     seed = env_seed() if seed is None else seed
     return play(TrixterGame.new(players=players, seed=seed, first_hand=first_hand,
@@ -305,7 +305,6 @@ def trix_game(seed: int | None = None, pause: float | None = None, owner: int | 
     decides the first owner unless ``owner`` names it; ``seed`` defaults to
     :func:`env_seed`. The level choice, record download and review as in
     :func:`trixter_game`."""
-    from tutor.engine.trix import TrixGame, TrixRules
 
     seed = env_seed() if seed is None else seed
     return play(TrixGame.new(seed=seed, owner=owner, rules=TrixRules(**options)), pause=pause,

@@ -51,6 +51,8 @@ from widgets.bidding import BidPanel
 from widgets.layout import TrexLayout
 from widgets.scores import ScoreSheet
 from widgets.table import CardTable
+import json
+from widgets.review import ReviewBoard
 
 __all__ = ["GameView", "play", "parse_message", "MESSAGE_TYPES", "record_name", "record_link",
            "PLAY_PAGES"]
@@ -118,7 +120,6 @@ def record_link(record: dict[str, Any], label: str = "Download game record") -> 
     """An ``<a download>`` of a game record as a data URL (as the class set page hands
     in results): the file the review page reads. Give it :func:`finished_record`, never
     the live game's record: that holds the hands still being played."""
-    import json
 
     name = record_name(record["format"].rsplit("/", 1)[-1])
     text = json.dumps(record, indent=1, ensure_ascii=False)
@@ -349,7 +350,6 @@ class GameView(TableController, ipywidgets.VBox):
     def open_review(self) -> Any:
         """A :class:`~widgets.review.ReviewBoard` of the finished hands for the learner's
         seat, below the table (the review runs in the background)."""
-        from widgets.review import ReviewBoard
 
         rec = finished_record(self.game)
         if rec is None:

@@ -38,16 +38,17 @@ import traitlets
 
 from tutor.engine.cards import Card, Suit
 from tutor.advice.answer import label
+from tutor.engine import records
 from tutor.engine.actions import parse_action
 from tutor.engine.errors import IllegalActionError, ParseError
 from tutor.engine.protocol import Game
-from tutor.review import decision_indices
+from tutor.review import decision_indices, review
 from tutor.review.words import number_words, value_words
 from tutor.app.session import learner_views
 
 from widgets._base import Controller, Refused, TutorWidget, css, esm
 from widgets.layout import TrexLayout
-from widgets.messages import STEP_TARGETS, read  # noqa: F401 - STEP_TARGETS: the page's words
+from widgets.messages import read
 from widgets.table import CardTable
 from widgets.upload import upload_button
 
@@ -107,7 +108,6 @@ def action_words(text: str) -> str:
 
 def _game_from(source: Any) -> Game:
     """The game a record (a :class:`Game`, a record dict, or record text) describes."""
-    from tutor.engine import records
     if isinstance(source, Game):
         return records.from_record(source.to_record())
     if isinstance(source, dict):
@@ -244,7 +244,6 @@ class ReviewBoard(Controller, ipywidgets.VBox):
     # --- the replay -------------------------------------------------------------------
     def _replay(self) -> dict[int, dict[str, Any]]:
         """The seat's view before each step's action (and at the end), in one pass."""
-        from tutor.engine import records
         want = set(self.steps)
         record = dict(self.record, actions=[])
         game = records.from_record(record)
@@ -297,7 +296,7 @@ class ReviewBoard(Controller, ipywidgets.VBox):
         reviewer = self._reviewer
         try:
             if reviewer is None:
-                from tutor.review import review as reviewer
+                reviewer = review
             work = {k: v for k, v in (("seconds", self.seconds), ("budget", self.budget))
                     if v is not None}
             rv = reviewer(self.record, self.seat, seed=self.seed, progress=self._on_progress,
@@ -560,7 +559,6 @@ class ReviewPage(ipywidgets.VBox):
         if len(content) > MAX_RECORD_BYTES:
             return self._bad(f"{what} is too large to be a game record.")
         try:
-            from tutor.engine import records
             game = records.loads(content)
         except (ParseError, IllegalActionError) as e:
             return self._bad(f"{what} is not a game record this tutor can read: "

@@ -36,6 +36,8 @@ from typing import Any
 from tutor.lessons.curriculum import LESSONS, lesson
 from tutor.app.attempts import ProgressFormatError
 from tutor.app.progress import Progress, ProgressStore, atomic_write, default_path
+from tutor.lessons.quiz import questions
+from tutor.lessons.classset import ClassResult, ClassSetError
 
 __all__ = ["LearnerError", "Learner", "LessonMark", "check_id", "learners_home",
            "lesson_of_page", "lesson_of_question", "EXPORT_FORMAT", "GAME_KINDS",
@@ -364,7 +366,6 @@ class Learner:
             class_sets = data.get("class_sets", {})
             if not isinstance(class_sets, Mapping) or len(class_sets) > 200:
                 raise LearnerError("its class-set results are not a list of files")
-            from tutor.lessons.classset import ClassResult, ClassSetError
             for name, text in class_sets.items():
                 if not isinstance(name, str) or not SAFE_NAME.fullmatch(name) \
                         or not isinstance(text, str) or len(text) > MAX_RECORD_CHARS:
@@ -393,7 +394,6 @@ class Learner:
 
 
 def _has_check(path: str) -> bool:
-    from tutor.lessons.quiz import questions
 
     return any(lesson_of_question(q) == path for q in questions())
 

@@ -43,6 +43,8 @@ from tutor.engine.facts import deal_word, number, plural, signed, view_facts
 from tutor.engine.protocol import Game, Phase
 from tutor.engine.trix.contracts import Contract, contracts_title, early_end_words
 from tutor.engine.seats import direction
+from tutor.engine.records import from_record
+from tutor.advice import advise
 
 __all__ = ["PlaySession", "Move", "SavedGame", "LEVEL_NAMES", "learner_views", "status_text",
            "describe", "game_result", "round_kind", "round_words", "ago", "hint_words",
@@ -378,13 +380,11 @@ class PlaySession:
         if again and seconds is None and budget is None:
             advice = self._hint[1]  # asked again: the same decision, the same answer
         else:
-            advise = self._advisor
-            if advise is None:
-                from tutor.advice import advise
-            advice = advise(self.game, seat=self.seat,
-                            seconds=hint_seconds() if seconds is None and budget is None
-                            else seconds, seed=observation_seed(self.game.observe(self.seat)),
-                            budget=budget)
+            advisor = self._advisor or advise
+            advice = advisor(self.game, seat=self.seat,
+                             seconds=hint_seconds() if seconds is None and budget is None
+                             else seconds, seed=observation_seed(self.game.observe(self.seat)),
+                             budget=budget)
         self.game.hinted.add(index)
         self._hint = (index, advice, self.game)
         if len(advice.options) < 2:  # nothing to think over: the whole hint at once
@@ -483,7 +483,6 @@ class SavedGame:
         """The saved game in record ``text`` (from :meth:`PlaySession.saved_record`) for a
         ``game_name`` table. ``ValueError`` with the reason if it is not a record of that
         game that replays (a damaged file, an edited one, the other game's)."""
-        from tutor.engine.records import from_record
 
         if not isinstance(text, str):
             raise ValueError("a saved game is a game record")

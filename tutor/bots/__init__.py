@@ -115,14 +115,14 @@ def bot_for(game_name: str, level: str = "beginner", seed: int | None = None,
     if level == "ismcts":  # a fixed number of iterations: ``seconds`` does not apply
         if game_name != "trixter":
             raise ValueError("the ismcts level plays Trixter only")
-        from tutor.bots.ismcts import ISMCTSBot
+        from tutor.bots.ismcts import ISMCTSBot  # for its cost, above
 
         return ISMCTSBot(seed)
     if level == "random":
         return RandomBot(seed)
     if level == "beginner":
         return _BEGINNERS[game_name](seed)
-    from tutor.bots.search import bot_for_level
+    from tutor.bots.search import bot_for_level  # for its cost, above
 
     return bot_for_level(game_name, level, seed=seed, seconds=seconds)
 

@@ -37,6 +37,7 @@ from tutor.bots import ARENA_LEVELS, GAMES, bot_for, play_bot_turn
 from tutor.engine.cards import deal
 from tutor.engine.protocol import Phase
 from tutor.engine.trixter import MAX_PLAYERS, MIN_PLAYERS, TrixterGame, peak_for
+from tutor.engine.trix import TrixGame
 
 __all__ = ["arena", "ArenaResult", "Estimate", "Run", "mean_ci", "t_975"]
 
@@ -314,8 +315,6 @@ def _play_one(game_name: str, seating: tuple[str, ...], game_seed: int,
     if game_name == "trixter":
         game = TrixterGame.new(players=len(seating), seed=game_seed, first_hand=first_hand)
     else:
-        from tutor.engine.trix import TrixGame
-
         game = TrixGame.new(seed=game_seed, deals=[_trix_cards(game_seed, 1)])
     scored = 0
     redeals = 0
@@ -401,7 +400,7 @@ def arena(game: str = "trixter", players: int = 4,
     if jobs == 1:
         done = (_deal_set(task, d) for d in range(games))
     else:  # the sets are independent and seeded: the same results, sooner
-        import multiprocessing
+        import multiprocessing  # only for several jobs (a browser kernel has no processes)
 
         # A Pool, not a ProcessPoolExecutor: Debian's PyPy 3.9 breaks the latter.
         pool = multiprocessing.get_context("spawn").Pool(min(jobs, games))

@@ -15,6 +15,9 @@ from tutor.engine.actions import ChooseContract
 from tutor.engine.cards import CARDS, Card
 from tutor.engine.trix.contracts import Contract, contract_total
 from tutor.bots.trix import TrixBot
+from tutor.engine.trix.game import TrixGame
+from tutor.engine.trix.rules import TrixRules
+from tutor.bots import play_bot_turn
 
 __all__ = ["simulate_contracts", "ContractTrial", "FAIR_SHARE", "stable_seed"]
 
@@ -55,9 +58,6 @@ def simulate_contracts(hand: Sequence[Card] | str, samples: int = 12, seed: int 
     >>> [(t.contract.title, t.mean, t.gain) for t in top][:2]
     [('Trex', 200.0, 75.0), ('King of Hearts', -75.0, -56.25)]
     """
-    from tutor.engine.trix.game import TrixGame
-    from tutor.engine.trix.rules import TrixRules
-    from tutor.bots import play_bot_turn
 
     if isinstance(hand, str):
         hand = [Card.parse(t) for t in hand.replace(",", " ").split()]

@@ -64,6 +64,7 @@ class ChooseContract:
     contracts: frozenset
 
     def __init__(self, contracts: Contract | frozenset | set | list | tuple) -> None:
+        # here, not at the top: the Trix engine imports this module (a cycle)
         from tutor.engine.trix.contracts import Contract
 
         if isinstance(contracts, (Contract, str)):

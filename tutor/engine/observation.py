@@ -30,6 +30,12 @@ from typing import Any, ClassVar
 from tutor.engine.actions import Action, parse_action
 from tutor.engine.cards import Card, CardSet, Suit
 from tutor.engine.protocol import Phase
+from tutor.engine.tricks import led_suit
+from tutor.engine.trixter_rules import TrixterRules
+from tutor.engine.trix.contracts import penalty_cards
+from tutor.engine.trix.contracts import Contract
+from tutor.engine.trix.rules import TrixRules
+from tutor.engine.trix.trex import Layout
 
 __all__ = ["Observation", "TrixterObservation", "TrixObservation", "observation_from_json",
            "as_observation"]
@@ -147,7 +153,6 @@ class TrixterObservation(Observation):
     @property
     def led_suit(self) -> Suit | None:
         """The suit of the trick's first card that is not a joker."""
-        from tutor.engine.tricks import led_suit
 
         return led_suit([c for _, c in self.trick])
 
@@ -183,7 +188,6 @@ class TrixterObservation(Observation):
     def from_json(cls, d: Mapping[str, Any]) -> TrixterObservation:
         """The view from its JSON (``observe(seat)``): for records, messages and positions
         written by hand."""
-        from tutor.engine.trixter_rules import TrixterRules
 
         args = cls._common_args(d)
         n = len(args["players"])
@@ -229,7 +233,6 @@ class TrixObservation(Observation):
 
     def penalty_cards(self) -> CardSet:
         """The cards that score against their taker in this contract."""
-        from tutor.engine.trix.contracts import penalty_cards
 
         return penalty_cards(self.contract)
 
@@ -266,9 +269,6 @@ class TrixObservation(Observation):
     def from_json(cls, d: Mapping[str, Any]) -> TrixObservation:
         """The view from its JSON (``observe(seat)``): for records, messages and positions
         written by hand."""
-        from tutor.engine.trix.contracts import Contract
-        from tutor.engine.trix.rules import TrixRules
-        from tutor.engine.trix.trex import Layout
 
         args = cls._common_args(d)
         layout = Layout.from_json(d["layout"]) if d.get("layout") else Layout()

@@ -23,6 +23,9 @@ import statistics
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
+from tutor.puzzles import bundled
+from tutor.engine.trix import TrixGame
+from tutor.engine.trixter import TrixterGame
 
 __all__ = ["ClassSet", "ClassResult", "ClassSetError", "ClassTable", "gather", "ACTIVITIES"]
 
@@ -86,19 +89,14 @@ class ClassSet:
         """The game every student plays (``trixter`` and ``trix``): same deals, same
         computer players."""
         if self.activity == "trixter":
-            from tutor.engine.trixter import TrixterGame
-
             return TrixterGame.new(players=4, seed=self.seed, first_hand=26 - self.deals,
                                    dealer=0)
         if self.activity == "trix":
-            from tutor.engine.trix import TrixGame
-
             return TrixGame.new(seed=self.seed, owner=0, dealer=0)
         raise ClassSetError("a puzzle class set has no game")
 
     def puzzles(self) -> list:
         """The puzzles of a ``puzzles`` class set, easiest first, the same for everyone."""
-        from tutor.puzzles import bundled
 
         pool = sorted(bundled(), key=lambda p: p.id)
         pick = random.Random(f"class set {self.seed}").sample(pool, self.deals)

@@ -26,6 +26,14 @@ from tutor.engine.facts import signed
 from tutor.engine.seats import DIRECTIONS, seat_name
 from tutor.engine.tricks import legal_cards, trick_winner, why_illegal
 from tutor.lessons.scene import data_files, read_cards, trick_story
+from tutor.engine.trixter import TrixterRules
+from tutor.engine.trixter import schedule
+from tutor.engine.trix.contracts import Contract
+from tutor.engine.trix.game import deal_points
+from tutor.engine.trix.game import KING_OF_HEARTS, QUEENS
+from tutor.solver.trex import layout_from_cards
+from tutor.engine.cards import Rank
+from tutor.engine.trix.game import may_claim_king_redeal, may_claim_trex_redeal
 
 __all__ = ["Question", "question", "questions", "parse_question", "QuizError", "KINDS"]
 
@@ -201,7 +209,6 @@ def _legal(q, qid, text, why, where) -> Question:
 
 def _score(q, qid, text, why, where) -> Question:
     """``bid`` and ``tricks``; optional ``scoring`` (a TrixterRules option)."""
-    from tutor.engine.trixter import TrixterRules
 
     bid, tricks = _int(q, "bid", where, 0, 18), _int(q, "tricks", where, 0, 18)
     try:
@@ -242,7 +249,6 @@ def _score(q, qid, text, why, where) -> Question:
 
 def _hand_size(q, qid, text, why, where) -> Question:
     """``players`` and ``hand`` (its number in the game, from 1)."""
-    from tutor.engine.trixter import schedule
 
     n = _int(q, "players", where, 3, 8)
     sizes = schedule(n)
@@ -264,8 +270,6 @@ def _points(q, qid, text, why, where) -> Question:
     """Trix: ``contract`` (a name or list), ``taken`` (cards per seat), optional
     ``tricks`` (per seat, for Ltoosh), ``doubles`` ({card: seat}), ``seat`` (whose
     points are asked)."""
-    from tutor.engine.trix.contracts import Contract
-    from tutor.engine.trix.game import deal_points
 
     c = q.get("contract")
     names = [c] if isinstance(c, str) else c
@@ -305,8 +309,6 @@ def _points(q, qid, text, why, where) -> Question:
 
 def _values_words(contract: set, doubled: bool) -> str:
     """What each card and trick costs in ``contract``, from the engine's own scoring."""
-    from tutor.engine.trix.contracts import Contract
-    from tutor.engine.trix.game import KING_OF_HEARTS, QUEENS, deal_points
 
     def cost(card: Card | None = None, tricks: int = 0) -> int:
         got = [CardSet([card]) if card else CardSet(), CardSet(), CardSet(), CardSet()]
@@ -333,7 +335,6 @@ def _values_words(contract: set, doubled: bool) -> str:
 
 def _trex(q, qid, text, why, where) -> Question:
     """``layout`` (cards on the table) and ``choices``: exactly one fits."""
-    from tutor.solver.trex import layout_from_cards
 
     try:
         lay = layout_from_cards(_cards(q.get("layout", []), where))
@@ -352,7 +353,6 @@ def _trex(q, qid, text, why, where) -> Question:
 
 def _why_not_laid(card: Card, layout: list[Card]) -> str:
     """Why ``card`` does not fit a Trex layout of these cards, in words."""
-    from tutor.engine.cards import Rank
 
     row = sorted(int(c.rank) for c in layout if c.suit == card.suit)
     name = card.suit.name.lower().removesuffix("s")
@@ -372,7 +372,6 @@ def _why_not_laid(card: Card, layout: list[Card]) -> str:
 def _redeal(q, qid, text, why, where) -> Question:
     """Trix: ``hand`` (13 cards) and ``contract`` (``king`` or ``trex``): may its holder
     show it and claim a redeal?"""
-    from tutor.engine.trix.game import may_claim_king_redeal, may_claim_trex_redeal
 
     raw = q.get("hand")
     if isinstance(raw, str) and "." in raw:

@@ -34,6 +34,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from tutor.puzzles.model import Puzzle
+import math
 
 __all__ = ["Drill", "DrillError", "DrillResult", "LIMIT", "PENALTY", "TOLERANCE", "QUOTA",
            "plan", "clock_words"]
@@ -211,7 +212,6 @@ def clock_words(seconds: float) -> str:
     >>> clock_words(180), clock_words(59.2), clock_words(0)
     ('3:00', '1:00', '0:00')
     """
-    import math
 
     s = max(0, math.ceil(seconds - 1e-9))
     return f"{s // 60}:{s % 60:02d}"

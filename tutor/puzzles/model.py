@@ -26,6 +26,11 @@ from tutor.engine.cards import Card, CardSet, Suit
 from tutor.engine.errors import ParseError
 from tutor.engine.tricks import legal_cards, trick_winner
 from tutor.engine.trix.contracts import Contract, ends_early
+from tutor.solver import Position
+from tutor.solver import TrexPosition
+from tutor.solver import AvoidCards, Exactly, MaxTricks, MinPenalty, TrexPlace
+from tutor.engine.trix.contracts import deal_points
+from tutor.solver.trex import layout_from_cards
 
 __all__ = ["Puzzle", "Target", "PuzzleError", "load", "loads", "dump", "dumps",
            "GOAL_KINDS", "GAMES", "play_card"]
@@ -126,11 +131,8 @@ class Puzzle:
     def position(self):
         """The solver's position: a :class:`~tutor.solver.Position` or, for Trex, a
         :class:`~tutor.solver.TrexPosition`."""
-        from tutor.solver import Position, TrexPosition
 
         if self.is_trex:
-            from tutor.solver.trex import layout_from_cards
-
             layout = None if self.layout is None else layout_from_cards(self.layout)
             return TrexPosition(self.hands, layout=layout, to_move=self.seat, out=self.out)
         return Position(self.hands, leader=self.leader, trick=self.trick, trump=self.trump,
@@ -139,7 +141,6 @@ class Puzzle:
 
     def goal(self):
         """The solver's goal for the learner's seat."""
-        from tutor.solver import AvoidCards, Exactly, MaxTricks, MinPenalty, TrexPlace
 
         t = self.target
         if t.kind == "exactly":
@@ -173,7 +174,6 @@ class Puzzle:
         the solver's penalty value counts only what is still to come."""
         if position is None or self.is_trex or not self.contract:
             return 0
-        from tutor.engine.trix.contracts import deal_points
 
         n = self.players
         start_won = self.won or (0,) * n
@@ -250,7 +250,6 @@ def play_card(position, card: Card | None):
 
     A finished trick goes to its winner, who leads the next.
     """
-    from tutor.solver import Position
 
     if not isinstance(position, Position):
         return position.after(card)

@@ -32,6 +32,10 @@ from tutor.engine.trix.contracts import contracts_title, early_end_words
 from tutor.puzzles.generate import PLACES
 from tutor.puzzles.model import Puzzle, play_card
 from tutor.puzzles.verify import HintLadder, hints, solve_at
+from tutor.engine.tricks import legal_cards
+from tutor.engine.tricks import why_illegal
+from tutor.engine.trix.contracts import Contract
+from tutor.engine.trix.game import KING_OF_HEARTS, QUEENS, deal_points, penalty_cards
 
 __all__ = ["PuzzleSession", "Move", "goal_words"]
 
@@ -228,7 +232,6 @@ class PuzzleSession:
         pos = self.position
         if self.is_trex:
             return list(pos.legal())
-        from tutor.engine.tricks import legal_cards
 
         return list(legal_cards(pos.hands[self.seat], pos.trick))
 
@@ -258,7 +261,6 @@ class PuzzleSession:
             return None
         if self.is_trex:
             return f"The {card.symbol()} does not fit the layout yet."
-        from tutor.engine.tricks import why_illegal
 
         why = why_illegal(card, hand, self.position.trick) or "that card cannot be played"
         return why[0].upper() + why[1:] + "."
@@ -695,8 +697,6 @@ class PuzzleSession:
         """A Trix trick contract's end in words: what the learner took since the puzzle's
         start (tricks in Ltoosh, the cards that score), a card they doubled taken by
         someone else, and their points, scored by the engine (``deal_points``)."""
-        from tutor.engine.trix.contracts import Contract
-        from tutor.engine.trix.game import KING_OF_HEARTS, QUEENS, deal_points, penalty_cards
 
         p, pos, me = self.puzzle, self.position, self.seat
         n = p.players

@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from tutor.engine.cards import Card
 from tutor.engine.trix.contracts import Contract, unit_points
 from tutor.puzzles.model import Puzzle, play_card
+from tutor.solver import solve
+from tutor.solver.trex import TrexPosition
 
 __all__ = ["CheckResult", "check", "grade", "grade_score", "HintLadder", "hints", "until_end",
            "position_after", "winning_cards", "solve_at", "THEME_IDEAS"]
@@ -41,8 +43,6 @@ class CheckResult:
 def solve_at(puzzle: Puzzle, position, engine: str):
     """The solver's result for ``puzzle``'s goal at ``position`` (a trick position or a
     Trex one); the board's session asks it at every decision."""
-    from tutor.solver import solve
-    from tutor.solver.trex import TrexPosition
 
     if isinstance(position, TrexPosition):
         return solve(position, puzzle.goal())

@@ -83,6 +83,8 @@ from tutor.advice.reasons import reason_against
 from tutor.engine.protocol import Game, Phase
 from tutor.engine.trix.contracts import TREX_POINTS
 from tutor.review.words import action_words, number_words, value_words, versus_average
+from tutor.engine.records import from_record
+from tutor.advice import advise
 
 __all__ = ["review", "Review", "Decision", "KINDS", "REVIEW_SECONDS", "decision_indices",
            "kind_of"]
@@ -293,7 +295,6 @@ def review(record: dict[str, Any] | Game, seat: int, *, seconds: float = REVIEW_
     weighed it: the hint's budget (:func:`~tutor.advice.answer.hint_seconds`, or ``hint_budget``
     rollouts for a table that asked with a budget) and its seed, drawn from the seat's
     view, so the review shows the very evaluation the learner was shown."""
-    from tutor.engine.records import from_record
 
     start = time.perf_counter()
     if isinstance(record, Game):
@@ -432,7 +433,6 @@ class _Judge:
     def _weigh(self, kind: str, scale: int, seed: int):
         """Each choice of this kind with its value, best first; the values' unit; the
         points a unit is worth; the advice (each choice's results on its layouts)."""
-        from tutor.advice import advise
 
         g = self.game
         try:

@@ -7,6 +7,9 @@ from dataclasses import dataclass
 from typing import Union
 
 from tutor.engine.cards import Card, CardSet
+from tutor.engine.trix.contracts import Contract
+from tutor.engine.trix.contracts import card_scores, trick_points
+from tutor.engine.trix.contracts import trex_team_points
 
 __all__ = ["MaxTricks", "Exactly", "AvoidCards", "MinPenalty", "TrexPlace", "Goal", "side_of"]
 
@@ -77,7 +80,6 @@ class MinPenalty:
 
     def contracts(self) -> frozenset:
         """The contracts scored, as a set."""
-        from tutor.engine.trix.contracts import Contract
 
         c = self.contract
         if isinstance(c, (Contract, str)):
@@ -89,7 +91,6 @@ class MinPenalty:
         each card ``(plain, doubled, doubler_gain, doubler)`` from
         :func:`tutor.engine.trix.contracts.card_scores`, ``doubler`` the seat that doubled it or
         −1. Both solver engines build their arrays from this."""
-        from tutor.engine.trix.contracts import card_scores, trick_points
 
         contracts = self.contracts()
         doubler = {c.index: s for c, s in self.doubles}
@@ -123,7 +124,6 @@ class TrexPlace:
 
     def points(self, value: int) -> int:
         """The Trex points a value (a place, or a team's sum of places) is worth."""
-        from tutor.engine.trix.contracts import trex_team_points
 
         return trex_team_points(value, len(side_of(self.seat)))
 

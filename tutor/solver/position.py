@@ -7,6 +7,8 @@ from dataclasses import dataclass, field
 
 from tutor.engine.cards import Card, CardSet, Suit, parse_deal
 from tutor.engine.errors import ParseError
+from tutor.engine.tricks import trick_winner
+from tutor.engine.trix.contracts import discard_duty, lead_ban
 
 __all__ = ["Position"]
 
@@ -88,7 +90,6 @@ class Position:
 
         ``hands`` replaces the hands still held (a layout sampled for one seat's view);
         Trix's optional lead and discard constraints come from the game's rules."""
-        from tutor.engine.tricks import trick_winner
 
         trump = getattr(game, "trump", None)
         taken = [CardSet() for _ in range(game.n_players)]
@@ -99,8 +100,6 @@ class Position:
         kw = {}
         contract = getattr(game, "contract", None)
         if contract is not None:
-            from tutor.engine.trix.contracts import discard_duty, lead_ban
-
             # The only lead ban is King of Hearts' hearts (contracts.NO_LEAD).
             kw["no_heart_lead"] = bool(lead_ban(contract, game.rules))
             kw["penalty_discard"] = discard_duty(contract, game.rules)

@@ -34,7 +34,7 @@ class _Table:
     def __init__(self, bits: int, numba: bool) -> None:
         size = 1 << bits
         if numba:
-            import numpy as np
+            import numpy as np  # only with numba, the optional accelerator
 
             self.keys = np.empty(size * K.KW + K.MEMO_WORDS, np.int64)
             self.values = np.empty(size * K.TVW, np.int64)
@@ -109,7 +109,7 @@ class Searcher:
         arrays = [H, J, T, S, C, PTS, DBL, KID]
         scratch = [(K.MAX_PLY + 2) * K.MAX_MOVES, K.MAX_MOVES, K.MAX_MOVES]
         if numba:
-            import numpy as np
+            import numpy as np  # only with numba, the optional accelerator
 
             arrays = [np.array(a, np.int64) for a in arrays]
             arrays += [np.zeros(size, np.int64) for size in scratch]
@@ -240,7 +240,7 @@ def _fast_module():
     """``_fast`` (which imports numba), or None when numba is missing or broken."""
     if not _FAST:
         try:
-            from tutor.solver import _fast
+            from tutor.solver import _fast  # numba, the optional accelerator
         except ImportError:
             _fast = None
         _FAST.append(_fast)

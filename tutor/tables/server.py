@@ -27,6 +27,8 @@ import tornado.websocket
 from tutor.app.progress import default_path
 from tutor.tables.service import TableService, class_sheet, sheet_csv
 from tutor.tables.store import store_for
+from urllib.parse import urlparse
+from tutor.tables.hub import hub_identify, hub_prefix
 
 __all__ = ["make_app", "main", "serve", "TABLES_PORT", "default_store", "teacher_token",
            "MAX_MESSAGE"]
@@ -128,8 +130,6 @@ async def serve(port: int, store: str, pause: float, hub: bool = False,
     """Run the service until SIGINT or SIGTERM."""
     identify, prefix = None, "/"
     if hub:
-        from tutor.tables.hub import hub_identify, hub_prefix
-
         identify, prefix = hub_identify(), hub_prefix()
     service = TableService(store_for(store), pause=pause, teacher_token=teacher_token(),
                            identify=identify, workers=workers)
@@ -168,8 +168,6 @@ def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
     port = args.port
     if args.hub and os.environ.get("JUPYTERHUB_SERVICE_URL"):
-        from urllib.parse import urlparse
-
         port = urlparse(os.environ["JUPYTERHUB_SERVICE_URL"]).port or port
     store = args.store or os.environ.get("TRIX_TUTOR_TABLES_STORE") or default_store()
     try:
