@@ -15,9 +15,10 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 
-from test_progress import P  # noqa: E402  (progress.py, loaded alone if need be)
+from tutor.app import attempts as A  # noqa: E402
+from tutor.app import progress as P  # noqa: E402
 
-Progress, Review = P.Progress, P.Review
+Progress, Review = P.Progress, A.Review
 T0 = datetime(2026, 5, 4, 18, 30, tzinfo=timezone.utc)
 
 
@@ -32,7 +33,7 @@ def pool() -> list[dict]:
 
 
 def test_the_waits_are_one_three_seven_and_thirty_days():
-    assert P.REVIEW_DAYS == (1, 3, 7, 30)
+    assert A.REVIEW_DAYS == (1, 3, 7, 30)
 
 
 def test_a_puzzle_missed_today_is_due_after_one_day_and_comes_before_new_ones():
@@ -149,7 +150,7 @@ def test_generated_data_is_bounded():
     assert len(p.generated) == P.GENERATED_LIMIT
     assert "gen-0" in p.generated and f"gen-{P.GENERATED_LIMIT + 4}" not in p.generated
     with pytest.raises(ValueError):
-        p.record("big", "make-n", 2, solved=False, data={"x": "y" * P.GENERATED_BYTES})
+        p.record("big", "make-n", 2, solved=False, data={"x": "y" * A.GENERATED_BYTES})
     with pytest.raises(ValueError):
         p.record("odd", "make-n", 2, solved=False, data={"x": float("nan")})
 
@@ -193,7 +194,7 @@ def test_a_version_1_file_loads_and_its_unsolved_puzzles_join_the_schedule(tmp_p
     # longer in the history.
     assert p.reviews == {"d2-1": Review(0, "2026-02-03T10:00:00+00:00"),
                          "d2-2": Review(0, "2026-02-04T10:00:00+00:00"),
-                         "old-9": Review(0, P.EPOCH)}
+                         "old-9": Review(0, A.EPOCH)}
     assert p.generated == {} and p.drill_best == 0 and p.drills == []
     # Saved again, it is written in the new version and reads back the same.
     store.save()
@@ -226,5 +227,5 @@ def test_a_malformed_schedule_or_drill_is_refused(change):
     data = json.loads(p.to_json())
     Progress.from_dict(json.loads(json.dumps(data)))  # sound as written
     change(data)
-    with pytest.raises(P.ProgressFormatError):
+    with pytest.raises(A.ProgressFormatError):
         Progress.from_dict(data)

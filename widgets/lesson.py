@@ -33,11 +33,9 @@ from widgets.rush import PuzzleRush
 from tutor.app.learners import MemoryStore
 from tutor.puzzles import bundled
 from widgets.who import when_known
-from tutor.engine.trixter import jokers_for, peak_for, schedule
 from tutor.advice.bids import bid_advice
-from tutor.bots.simulate import FAIR_SHARE
-from tutor.bots.simulate import simulate_contracts
-from tutor.engine.trixter import TrixterGame, TrixterRules
+from tutor.bots.simulate import FAIR_SHARE, simulate_contracts
+from tutor.engine.trixter import TrixterGame, TrixterRules, jokers_for, peak_for, schedule
 from tutor.engine.trix import TrixGame, TrixRules
 
 __all__ = ["GuidedTable", "guided", "check", "puzzle", "hand_size_chart", "bid_advisor",
