@@ -9,12 +9,10 @@ from __future__ import annotations
 
 from widgets.bidding import BidPanel
 from widgets.layout import TrexLayout
-from tutor.app.session import learner_views
 from widgets.play import GameView, play
 from widgets.puzzle import PuzzleBoard, PuzzleTrainer
 from widgets.scores import ScoreSheet
 from widgets.table import CardTable
 
 __all__ = ["CardTable", "BidPanel", "TrexLayout", "ScoreSheet", "GameView", "play",
-           "PuzzleBoard", "PuzzleTrainer",
-           "learner_views"]
+           "PuzzleBoard", "PuzzleTrainer"]
