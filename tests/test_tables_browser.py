@@ -145,11 +145,22 @@ def turn_of(pg) -> str | None:
 
 
 def take_turn(pg, what: str) -> None:
-    if what == "card":
-        card = tb.hand(pg).and_(pg.locator(".legal")).first
-        tb.click(pg, card)
-    else:
-        tb.act(pg, what)
+    """Take the turn the page shows, unless the table has moved on meanwhile: after a
+    restart a computer plays for a seat whose page came back later than the time away, and
+    then the page's turn is gone until the people after it have played (who wait in this
+    loop), so a turn not asked again within a few seconds is left for the next round."""
+    sel = dict(tb.TURN, next='[data-action="next"]')[what]
+
+    def asked() -> bool:
+        try:
+            still = pg.wait_for_function(tb.STILL_ASKED, arg=[sel, tb.TURN, what],
+                                         timeout=10_000)
+        except tb.sync_api.TimeoutError:
+            return False
+        return still.json_value() == "asked"
+
+    if asked():
+        tb.click(pg, pg.locator(sel).first, asked)
 
 
 def play_until(pages, done, hinted: set[int], limit: float = 240.0) -> None:
@@ -170,11 +181,11 @@ def play_until(pages, done, hinted: set[int], limit: float = 240.0) -> None:
                 hinted.add(seat)
             try:
                 take_turn(pg, what)
-            except Exception:
+            except Exception as e:
                 for k, other in pages.items():
                     if other is not None:
                         tb.shot(other, f"tables_stuck_{k}")
-                raise AssertionError(f"seat {seat} could not {what}") from None
+                raise AssertionError(f"seat {seat} could not {what}: {e}") from None
             moved = True
         if not moved:
             time.sleep(0.2)
