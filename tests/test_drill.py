@@ -12,7 +12,8 @@ import pytest
 
 from tutor.puzzles import bundled, check
 from tutor.puzzles.drill import LIMIT, PENALTY, QUOTA, TOLERANCE, Drill, DrillError, plan
-from tutor.app.progress import Progress, ProgressStore
+from tutor.app.progress import Progress
+from tutor.app.progress_store import ProgressStore
 
 PUZZLES = bundled()
 

@@ -11,7 +11,7 @@ import pytest
 
 from tutor.puzzles import PuzzleError, bundled, check, grade
 from tutor.puzzles.fresh import FAST_THEMES, fresh, is_generated, puzzle_data, rebuild
-from tutor.app.progress import ProgressStore
+from tutor.app.progress_store import ProgressStore
 
 T0 = datetime(2026, 5, 4, 9, 0, tzinfo=timezone.utc)
 

@@ -150,7 +150,7 @@ def test_a_lesson_puzzle_is_practice_and_says_so(tmp_path):
     from datetime import datetime, timezone
 
     from tutor.app.attempts import counting_words
-    from tutor.app.progress import ProgressStore
+    from tutor.app.progress_store import ProgressStore
     from widgets.lesson import puzzle
     from widgets.puzzle import PuzzleBoard
 

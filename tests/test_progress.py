@@ -14,12 +14,13 @@ import pytest
 
 from tutor.app import attempts as A
 from tutor.app import progress as P
+from tutor.app import progress_store as S
 from tutor.app import rating as R
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-Progress, ProgressStore, Rating = P.Progress, P.ProgressStore, R.Rating
+Progress, ProgressStore, Rating = P.Progress, S.ProgressStore, R.Rating
 
 
 @pytest.fixture(autouse=True)
@@ -332,23 +333,23 @@ def test_malformed_data_is_refused(change):
 
 def test_default_path_honours_trix_tutor_home(tmp_path, monkeypatch):
     monkeypatch.setenv("TRIX_TUTOR_HOME", str(tmp_path / "tt"))
-    assert P.default_path() == tmp_path / "tt" / "progress.json"
+    assert S.default_path() == tmp_path / "tt" / "progress.json"
     assert ProgressStore().path == tmp_path / "tt" / "progress.json"
 
 
 def test_default_path_per_platform(tmp_path, monkeypatch):
     monkeypatch.delenv("TRIX_TUTOR_HOME")
     monkeypatch.delenv("XDG_DATA_HOME", raising=False)
-    monkeypatch.setattr(P.Path, "home", classmethod(lambda cls: tmp_path))
-    monkeypatch.setattr(P.sys, "platform", "linux")
-    assert P.default_path() == tmp_path / ".local/share/trix-tutor/progress.json"
+    monkeypatch.setattr(S.Path, "home", classmethod(lambda cls: tmp_path))
+    monkeypatch.setattr(S.sys, "platform", "linux")
+    assert S.default_path() == tmp_path / ".local/share/trix-tutor/progress.json"
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
-    assert P.default_path() == tmp_path / "xdg/trix-tutor/progress.json"
-    monkeypatch.setattr(P.sys, "platform", "darwin")
-    assert P.default_path() == tmp_path / "Library/Application Support/trix-tutor/progress.json"
-    monkeypatch.setattr(P.sys, "platform", "win32")
+    assert S.default_path() == tmp_path / "xdg/trix-tutor/progress.json"
+    monkeypatch.setattr(S.sys, "platform", "darwin")
+    assert S.default_path() == tmp_path / "Library/Application Support/trix-tutor/progress.json"
+    monkeypatch.setattr(S.sys, "platform", "win32")
     monkeypatch.setenv("APPDATA", str(tmp_path / "Roaming"))
-    assert P.default_path() == tmp_path / "Roaming/trix-tutor/progress.json"
+    assert S.default_path() == tmp_path / "Roaming/trix-tutor/progress.json"
 
 
 def test_missing_file_gives_fresh_progress(tmp_path):
@@ -438,14 +439,14 @@ def test_unreadable_file(tmp_path, monkeypatch):
     path = tmp_path / "progress.json"
     path.write_text(busy_progress().to_json())
     original = path.read_bytes()
-    real = P.Path.read_bytes
+    real = S.Path.read_bytes
 
     def refuse(self):
         if self == path:
             raise PermissionError(13, "Permission denied", str(self))
         return real(self)
 
-    monkeypatch.setattr(P.Path, "read_bytes", refuse)
+    monkeypatch.setattr(S.Path, "read_bytes", refuse)
     store = ProgressStore(path)
     store.load()
     _assert_fresh_with_backup(store, original)
@@ -481,7 +482,7 @@ def test_backup_failure_is_reported(tmp_path, monkeypatch):
     def no_rename(src, dst):
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(P.os, "rename", no_rename)
+    monkeypatch.setattr(S.os, "rename", no_rename)
     store = ProgressStore(path)
     assert store.progress == Progress()
     assert store.backup is None and "could not be backed up" in store.warning
@@ -496,13 +497,13 @@ def test_failed_save_leaves_the_old_file_intact(tmp_path, monkeypatch):
     def boom(*args, **kwargs):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(P.os, "replace", boom)
+    monkeypatch.setattr(S.os, "replace", boom)
     with pytest.raises(OSError):
         store.record("b", "king", 1, solved=True)
     assert path.read_bytes() == good
     assert [x.name for x in tmp_path.iterdir()] == ["progress.json"]  # temp file removed
 
-    monkeypatch.setattr(P.os, "fsync", boom)
+    monkeypatch.setattr(S.os, "fsync", boom)
     with pytest.raises(OSError):
         store.save()
     assert path.read_bytes() == good
@@ -531,7 +532,7 @@ for i in range(40):
 
 def test_concurrent_saves_never_corrupt_the_file(tmp_path):
     path = tmp_path / "progress.json"
-    module = ROOT / "tutor/app/progress.py"
+    module = ROOT / "tutor/app/progress_store.py"
     procs = [
         subprocess.Popen([sys.executable, "-c", _WRITER, str(module), str(path), tag])
         for tag in ("a", "b")
@@ -549,10 +550,11 @@ def test_concurrent_saves_never_corrupt_the_file(tmp_path):
 def test_every_public_name_has_one_home():
     """The rating and the attempts are modules of their own (tutor.app.rating,
     tutor.app.attempts): each public name is exported by the one module that defines it,
-    and the progress store no longer passes theirs on."""
+    and the progress store no longer passes theirs on; the file it is kept in is its own
+    module too (tutor.app.progress_store)."""
     from tutor.app import attempts, rating
 
-    modules = (P, rating, attempts)
+    modules = (P, S, rating, attempts)
     for module in modules:
         for name in module.__all__:
             thing = getattr(module, name)
@@ -562,4 +564,5 @@ def test_every_public_name_has_one_home():
             assert not others, (module.__name__, name, others)
     assert {"Rating", "glicko2", "puzzle_rating"} <= set(rating.__all__)
     assert {"Attempt", "Review", "ProgressFormatError", "OUTCOME_TITLES"} <= set(attempts.__all__)
-    assert {"Progress", "ProgressStore", "FORMAT", "VERSION"} <= set(P.__all__)
+    assert {"Progress", "FORMAT", "VERSION"} <= set(P.__all__)
+    assert {"ProgressStore", "default_path", "atomic_write"} <= set(S.__all__)

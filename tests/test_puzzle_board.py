@@ -14,7 +14,7 @@ import pytest
 pytest.importorskip("anywidget")
 
 from tutor.puzzles import bundled, check  # noqa: E402
-from tutor.app.progress import ProgressStore  # noqa: E402
+from tutor.app.progress_store import ProgressStore  # noqa: E402
 from widgets.puzzle import PANEL_MESSAGES, PuzzleBoard, PuzzleTrainer  # noqa: E402
 
 CARD_TOKEN = re.compile(r"(?<![A-Za-z0-9])(?:10|[2-9TJQKA])[SHDC♠♥♦♣](?![A-Za-z0-9])")

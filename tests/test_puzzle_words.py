@@ -12,7 +12,8 @@ pytest.importorskip("anywidget")
 
 from tutor.puzzles import bundled, loads  # noqa: E402
 from tutor.app.attempts import OUTCOME_TITLES
-from tutor.app.progress import Progress, ProgressStore
+from tutor.app.progress import Progress
+from tutor.app.progress_store import ProgressStore
 from widgets import puzzle as puzzle_widget  # noqa: E402
 from widgets.puzzle import PuzzleBoard, progress_html  # noqa: E402
 

@@ -17,6 +17,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 from tutor.app import attempts as A  # noqa: E402
 from tutor.app import progress as P  # noqa: E402
+from tutor.app import progress_store as S  # noqa: E402
 
 Progress, Review = P.Progress, A.Review
 T0 = datetime(2026, 5, 4, 18, 30, tzinfo=timezone.utc)
@@ -156,9 +157,9 @@ def test_generated_data_is_bounded():
 
 
 def test_the_schedule_survives_the_file(tmp_path):
-    store = P.ProgressStore(tmp_path / "p.json")
+    store = S.ProgressStore(tmp_path / "p.json")
     store.record("d2-1", "king", 2, solved=False, when=at())
-    again = P.ProgressStore(tmp_path / "p.json").load()
+    again = S.ProgressStore(tmp_path / "p.json").load()
     assert again.reviews == {"d2-1": Review(0, at(1).isoformat())}
     assert again.next_puzzle(pool(), now=at(1))["id"] == "d2-1"
 
@@ -186,7 +187,7 @@ VERSION_1 = {
 def test_a_version_1_file_loads_and_its_unsolved_puzzles_join_the_schedule(tmp_path):
     path = tmp_path / "progress.json"
     path.write_text(json.dumps(VERSION_1))
-    store = P.ProgressStore(path)
+    store = S.ProgressStore(path)
     p = store.load()
     assert store.warning is None and store.backup is None
     assert round(p.rating, 1) == 1480.5 and p.solved == {"d2-0"} and len(p.history) == 3

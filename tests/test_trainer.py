@@ -11,7 +11,8 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from tutor.app.progress import Progress, ProgressStore
+from tutor.app.progress import Progress
+from tutor.app.progress_store import ProgressStore
 from tutor.app.trainer import NO_FRESH_WORDS, Trainer, theme_title
 from tutor.puzzles import bundled, check
 from tutor.puzzles.fresh import fresh, is_generated, puzzle_data

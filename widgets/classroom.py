@@ -18,7 +18,7 @@ import ipywidgets
 
 from tutor.lessons.classset import (ACTIVITIES, ClassResult, ClassSet, ClassSetError,
                                     ClassTable, gather, student_name)
-from tutor.app.progress import default_path
+from tutor.app.progress_store import default_path
 
 from tutor.app.learners import LearnerError
 

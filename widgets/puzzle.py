@@ -33,18 +33,20 @@ import ipywidgets
 
 from tutor.app.attempts import (OUTCOME_TITLES, OUTCOMES, Attempt, attempt_words,
                                 counting_words, practice_words, review_words)
-from tutor.app.progress import Progress, ProgressStore
+from tutor.app.progress import Progress
+from tutor.app.progress_store import ProgressStore
 from tutor.app.trainer import (REVIEW_WORDS, Trainer, theme_title,
                                utc_now)
 from tutor.puzzles import Puzzle
 from tutor.puzzles.fresh import is_generated, puzzle_data
 from tutor.puzzles.session import PuzzleSession, goal_words
+from tutor.app.pacing import default_pause
 
 from widgets._base import Controller, TutorWidget, css, esm
 from widgets.layout import TrexLayout
 from widgets.who import when_known
 from widgets.messages import SCHEMA, read
-from widgets.play import Refused, default_pause, parse_message
+from widgets.play import Refused, parse_message
 from widgets.table import CardTable
 
 __all__ = ["PuzzlePanel", "PuzzleBoard", "PuzzleTrainer", "PANEL_MESSAGES", "due_words",

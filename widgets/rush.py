@@ -27,14 +27,14 @@ import ipywidgets
 from tutor.engine.cards import Card
 from tutor.puzzles import Puzzle, bundled
 from tutor.puzzles.drill import LIMIT, PENALTY, Drill, DrillError, clock_words
-from tutor.app.progress import ProgressStore
+from tutor.app.progress_store import ProgressStore
+from tutor.app.pacing import default_pause
 
 from tutor.app.learners import MemoryStore
 
 from widgets._base import Controller, Refused, TutorWidget, css, esm
 from widgets.who import when_known
 from widgets.messages import SCHEMA, read
-from widgets.play import default_pause
 from tutor.app.trainer import utc_now
 from widgets.puzzle import PuzzleBoard
 

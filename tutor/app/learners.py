@@ -35,7 +35,8 @@ from typing import Any
 
 from tutor.lessons.curriculum import LESSONS, lesson
 from tutor.app.attempts import ProgressFormatError
-from tutor.app.progress import Progress, ProgressStore, atomic_write, default_path
+from tutor.app.progress import Progress
+from tutor.app.progress_store import ProgressStore, atomic_write, default_path
 from tutor.lessons.quiz import questions
 from tutor.lessons.classset import ClassResult, ClassSetError
 

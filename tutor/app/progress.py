@@ -1,10 +1,9 @@
 """The learner's puzzle progress: a Glicko-2 rating, streaks, tallies, the review
-schedule, the choice of the next puzzle, and the file it lives in.
+schedule, the choice of the next puzzle, and its JSON form.
 
 It is built of two modules below it: :mod:`tutor.app.rating` (the Glicko-2 rating) and
 :mod:`tutor.app.attempts` (an attempt, its outcome, a puzzle's place in the schedule, a
-drill's run, their words and the readers of their JSON). Every public name of those two
-that this module used to hold is still importable from here.
+drill's run, their words and the readers of their JSON).
 
 Every puzzle attempt is one Glicko-2 rating period with one game, played against the
 puzzle, whose rating comes from its difficulty (``1000 + 250 * (difficulty - 1)``, with a
@@ -66,29 +65,17 @@ A timed drill (a "puzzle rush", :mod:`tutor.puzzles.drill`) is kept apart from a
 this: :meth:`Progress.record_drill` keeps its scores and the best one, and never touches
 the rating, streaks, tallies, history or schedule.
 
-``ProgressStore`` keeps a ``Progress`` in a small JSON file (see ``default_path``): a missing
-file means fresh progress; a corrupt or unreadable one is moved aside to a timestamped
-``.bak`` file (never overwritten) and ``store.warning`` says so in words for the learner;
-``save`` writes atomically, and ``store.record`` saves at once, so a finished result is on
-disk before it returns. Two processes saving at once cannot corrupt the file (the later
-save wins).
+The file it is kept in is :mod:`tutor.app.progress_store` (``ProgressStore``).
 """
 
 from __future__ import annotations
 
 import json
-import logging
 import math
-import os
 import random
-import sys
-import tempfile
-import time
 from collections.abc import Iterable, Mapping
-from contextlib import suppress
 from dataclasses import asdict, dataclass, field
 from datetime import datetime, timedelta
-from pathlib import Path
 from typing import Any
 
 from tutor.app.attempts import (REVIEW_DAYS, Attempt, DrillRun, ProgressFormatError, Review,
@@ -98,16 +85,11 @@ from tutor.app.attempts import (REVIEW_DAYS, Attempt, DrillRun, ProgressFormatEr
 from tutor.app.rating import (MAX_DEVIATION, MIN_DEVIATION, PUZZLE_DEVIATION, Rating,
                               expected_score, glicko2, puzzle_difficulty, puzzle_rating)
 
-__all__ = ["FORMAT", "VERSION", "HISTORY_LIMIT", "Progress", "ProgressStore", "default_path",
-           "atomic_write", "FILE_NAME", "APP_DIR", "NEAR_BAND", "GENERATED_LIMIT",
+__all__ = ["FORMAT", "VERSION", "HISTORY_LIMIT", "Progress", "NEAR_BAND", "GENERATED_LIMIT",
            "DRILL_LIMIT"]
-
-log = logging.getLogger(__name__)
 
 FORMAT = "trix-tutor/progress"
 VERSION = 2  # 2: the review schedule, generated puzzles' data and drill scores
-FILE_NAME = "progress.json"
-APP_DIR = "trix-tutor"
 HISTORY_LIMIT = 500
 NEAR_BAND = 125.0  # next_puzzle: puzzles within this of the nearest one's rating distance
 GENERATED_LIMIT = 400  # generated puzzles kept for review; the one due last goes first
@@ -402,50 +384,7 @@ class Progress:
     @classmethod
     def from_dict(cls, data: Any) -> Progress:
         """Progress from ``to_dict``'s output; anything malformed raises ``ProgressFormatError``."""
-        if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise ProgressFormatError(f"not a {FORMAT} file")
-        version = data.get("version")
-        if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-            raise ProgressFormatError(f"bad version {version!r}")
-        if version > VERSION:
-            raise ProgressFormatError(
-                f"written by a newer trix-tutor (version {version}; this one reads {VERSION})"
-            )
-        try:
-            glicko = _read_rating(json_object(data, "rating"))
-            themes = {json_text(k, "theme"): read_tally(t)
-                      for k, t in json_object(data, "themes").items()}
-            difficulties: dict[int, Tally] = {}
-            for k, t in json_object(data, "difficulties").items():
-                if not k.isdigit():
-                    raise ProgressFormatError(f"bad difficulty {k!r}")
-                difficulties[puzzle_difficulty(int(k))] = read_tally(t)
-            history = [read_attempt(a) for a in json_list(data, "history")][-HISTORY_LIMIT:]
-            solved = {json_text(x, "solved id") for x in json_list(data, "solved")}
-            tried = {json_text(x, "tried id") for x in json_list(data, "tried")}
-            if version == 1:  # before the schedule: the puzzles never solved come back
-                reviews = first_reviews(history, tried - solved)
-                generated, best, drills = {}, 0, []
-            else:
-                reviews, generated, best, drills = _read_version_2(data)
-            return cls(
-                glicko=glicko,
-                streak=json_count(data, "streak"),
-                best_streak=json_count(data, "best_streak"),
-                themes=themes,
-                difficulties=difficulties,
-                solved=solved,
-                tried=tried,
-                history=history,
-                reviews=reviews,
-                generated=generated,
-                drill_best=best,
-                drills=drills,
-            )
-        except ProgressFormatError:
-            raise
-        except (ValueError, TypeError) as e:
-            raise ProgressFormatError(str(e)) from None
+        return cls(**_progress_fields(data))
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Progress:
@@ -460,6 +399,54 @@ class Progress:
         if not isinstance(other, Progress):
             return NotImplemented
         return self.to_dict() == other.to_dict()
+
+
+def _progress_fields(data: Any) -> dict[str, Any]:
+    """A progress file's dict read into ``Progress``'s fields; ``ProgressFormatError`` on junk."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise ProgressFormatError(f"not a {FORMAT} file")
+    version = data.get("version")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise ProgressFormatError(f"bad version {version!r}")
+    if version > VERSION:
+        raise ProgressFormatError(
+            f"written by a newer trix-tutor (version {version}; this one reads {VERSION})"
+        )
+    try:
+        glicko = _read_rating(json_object(data, "rating"))
+        themes = {json_text(k, "theme"): read_tally(t)
+                  for k, t in json_object(data, "themes").items()}
+        difficulties: dict[int, Tally] = {}
+        for k, t in json_object(data, "difficulties").items():
+            if not k.isdigit():
+                raise ProgressFormatError(f"bad difficulty {k!r}")
+            difficulties[puzzle_difficulty(int(k))] = read_tally(t)
+        history = [read_attempt(a) for a in json_list(data, "history")][-HISTORY_LIMIT:]
+        solved = {json_text(x, "solved id") for x in json_list(data, "solved")}
+        tried = {json_text(x, "tried id") for x in json_list(data, "tried")}
+        if version == 1:  # before the schedule: the puzzles never solved come back
+            reviews = first_reviews(history, tried - solved)
+            generated, best, drills = {}, 0, []
+        else:
+            reviews, generated, best, drills = _read_version_2(data)
+        return dict(
+            glicko=glicko,
+            streak=json_count(data, "streak"),
+            best_streak=json_count(data, "best_streak"),
+            themes=themes,
+            difficulties=difficulties,
+            solved=solved,
+            tried=tried,
+            history=history,
+            reviews=reviews,
+            generated=generated,
+            drill_best=best,
+            drills=drills,
+        )
+    except ProgressFormatError:
+        raise
+    except (ValueError, TypeError) as e:
+        raise ProgressFormatError(str(e)) from None
 
 
 def _read_rating(data: Mapping[str, Any]) -> Rating:
@@ -480,168 +467,3 @@ def _read_version_2(data: Mapping[str, Any]) -> tuple[dict[str, Review], dict[st
     best = json_count(drill, "best")
     drills = [read_drill_run(r) for r in json_list(drill, "runs")][-DRILL_LIMIT:]
     return reviews, generated, best, drills
-
-
-# ---------------------------------------------------------------------------------- the file
-
-
-def default_path() -> Path:
-    """Where the progress file lives unless told otherwise.
-
-    ``$TRIX_TUTOR_HOME/progress.json`` when that is set; else the platform's per-user data
-    folder: ``%APPDATA%\\trix-tutor`` on Windows, ``~/Library/Application Support/trix-tutor``
-    on macOS, ``$XDG_DATA_HOME/trix-tutor`` (default ``~/.local/share/trix-tutor``) elsewhere.
-    """
-    home = os.environ.get("TRIX_TUTOR_HOME")
-    if home:
-        return Path(home).expanduser() / FILE_NAME
-    if sys.platform.startswith("win"):
-        appdata = os.environ.get("APPDATA")
-        base = Path(appdata) if appdata else Path.home() / "AppData" / "Roaming"
-    elif sys.platform == "darwin":
-        base = Path.home() / "Library" / "Application Support"
-    else:
-        xdg = os.environ.get("XDG_DATA_HOME")
-        base = Path(xdg) if xdg and os.path.isabs(xdg) else Path.home() / ".local" / "share"
-    return base / APP_DIR / FILE_NAME
-
-
-def _replace(src: str, dst: Path) -> None:
-    # Windows refuses to replace a file another process has open for a moment: retry briefly.
-    for delay in (0.02, 0.05, 0.1, 0.2, 0.4):
-        try:
-            os.replace(src, dst)
-            return
-        except PermissionError:
-            if not sys.platform.startswith("win"):
-                raise
-            time.sleep(delay)
-    os.replace(src, dst)
-
-
-def atomic_write(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` so that a crash leaves either the old file or the new one.
-
-    Public because every file of a learner is saved this way: the progress file here, and
-    the lesson marks, saved games and class sets of :mod:`tutor.app.learners`."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        _replace(tmp, path)
-    except BaseException:
-        with suppress(OSError):
-            os.unlink(tmp)
-        raise
-    if hasattr(os, "O_DIRECTORY"):  # make the rename itself durable (POSIX)
-        with suppress(OSError):
-            dir_fd = os.open(path.parent, os.O_RDONLY | os.O_DIRECTORY)
-            try:
-                os.fsync(dir_fd)
-            finally:
-                os.close(dir_fd)
-
-
-class ProgressStore:
-    """A ``Progress`` kept in a JSON file; ``record`` saves every finished attempt at once.
-
-    ``load`` never fails on a bad file: it starts fresh, moves the bad file aside to
-    ``<name>.<timestamp>.bak`` (``backup``) and leaves a message for the learner in
-    ``warning``.
-    """
-
-    def __init__(self, path: str | os.PathLike[str] | None = None) -> None:
-        self.path = Path(path) if path is not None else default_path()
-        self.warning: str | None = None
-        self.backup: Path | None = None
-        self._progress: Progress | None = None
-
-    def __repr__(self) -> str:
-        return f"ProgressStore({str(self.path)!r})"
-
-    @property
-    def progress(self) -> Progress:
-        """The progress, loaded from the file on first use."""
-        if self._progress is None:
-            self.load()
-        assert self._progress is not None
-        return self._progress
-
-    def load(self) -> Progress:
-        """Read the file: missing means fresh progress; a bad file is backed up, then fresh."""
-        self.warning = None
-        self.backup = None
-        try:
-            data = self.path.read_bytes()
-        except FileNotFoundError:
-            progress = Progress()
-        except OSError as e:
-            progress = self._start_fresh(f"it could not be read ({e.strerror or e})")
-        else:
-            try:
-                progress = Progress.from_json(data)
-            except ProgressFormatError as e:
-                progress = self._start_fresh(f"it is damaged: {e}")
-        self._progress = progress
-        return progress
-
-    def _start_fresh(self, why: str) -> Progress:
-        message = f"Your puzzle progress file {self.path} was not used because {why}."
-        if os.path.lexists(self.path):
-            try:
-                self.backup = self._move_aside()
-            except OSError as e:
-                message += f" It could not be backed up ({e.strerror or e})."
-            else:
-                message += f" It was kept as {self.backup}."
-        self.warning = message + " Your puzzle progress starts fresh."
-        log.warning(self.warning)
-        return Progress()
-
-    def _move_aside(self) -> Path:
-        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-        for n in range(1000):
-            suffix = f".{stamp}.bak" if n == 0 else f".{stamp}-{n}.bak"
-            backup = self.path.with_name(self.path.name + suffix)
-            if not os.path.lexists(backup):
-                os.rename(self.path, backup)
-                return backup
-        raise FileExistsError(f"too many backups of {self.path}")
-
-    def save(self, progress: Progress | None = None) -> None:
-        """Write the progress (this one, or the store's) atomically; errors propagate."""
-        if progress is not None:
-            self._progress = progress
-        atomic_write(self.path, self.progress.to_json())
-
-    def record(self, puzzle_id: Any, theme: str, difficulty: int, solved: bool,
-               hints_used: int = 0, when: datetime | str | None = None,
-               data: Mapping[str, Any] | None = None) -> Attempt:
-        """``Progress.record``, then save at once.
-
-        If saving fails the error propagates, but the attempt stays counted in memory and
-        goes to disk with the next successful ``save``.
-        """
-        attempt = self.progress.record(puzzle_id, theme, difficulty, solved, hints_used, when,
-                                       data)
-        self.save()
-        return attempt
-
-    def record_practice(self, puzzle_id: Any, theme: str, difficulty: int, solved: bool,
-                        hints_used: int = 0, when: datetime | str | None = None,
-                        data: Mapping[str, Any] | None = None) -> Attempt:
-        """``Progress.record_practice``, then save at once (as :meth:`record`)."""
-        attempt = self.progress.record_practice(puzzle_id, theme, difficulty, solved,
-                                                hints_used, when, data)
-        self.save()
-        return attempt
-
-    def record_drill(self, score: int, missed: int, when: datetime | str | None = None
-                     ) -> bool:
-        """``Progress.record_drill``, then save at once (as :meth:`record`)."""
-        best = self.progress.record_drill(score, missed, when)
-        self.save()
-        return best

@@ -28,7 +28,7 @@ from datetime import datetime, timezone
 from typing import Any
 
 from tutor.app.learners import MemoryStore
-from tutor.app.progress import ProgressStore
+from tutor.app.progress_store import ProgressStore
 from tutor.app.rating import puzzle_rating
 from tutor.puzzles import Puzzle, PuzzleError, bundled
 from tutor.puzzles.fresh import FAST_THEMES, fresh, rebuild

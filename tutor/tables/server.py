@@ -24,7 +24,7 @@ from typing import Any
 import tornado.web
 import tornado.websocket
 
-from tutor.app.progress import default_path
+from tutor.app.progress_store import default_path
 from tutor.tables.service import TableService, class_sheet, sheet_csv
 from tutor.tables.store import store_for
 from urllib.parse import urlparse
