@@ -22,7 +22,9 @@ from tutor.engine.observation import Observation
 from tutor.engine.protocol import Phase
 from tutor.engine.errors import IllegalActionError, ParseError
 from tutor.advice.answer import hint_seconds, observation_seed
-from tutor.app.session import PlaySession, SavedGame, action_words, hint_words
+from tutor.app.hints import action_words, hint_words
+from tutor.app.saved import SavedGame
+from tutor.app.session import PlaySession
 
 BUDGET = 48  # rollouts: enough to rank, quick at any hand size
 
@@ -230,7 +232,7 @@ class Fake:
     def __call__(self, game: Any, seat: int | None = None, seconds: float | None = None,
                  seed: int = 0, budget: int | None = None) -> FakeAdvice:
         self.calls.append({"seat": seat, "seconds": seconds, "seed": seed, "budget": budget,
-                           "obs": game.observe(seat)})
+                           "obs": game.observe(seat), "given": game})
         legal = game.legal_actions(seat)
         return FakeAdvice([Opt(a, -i, f"{10 - i} points") for i, a in enumerate(legal)],
                           game=game.KIND, reason=self.reason(legal))
@@ -262,6 +264,9 @@ def test_the_engine_is_asked_for_the_learners_seat_from_their_view(
     s.hint()
     call = fake.calls[0]
     assert call["seat"] == 2 and call["budget"] is None and call["seconds"] == 1.0
+    # the seat's view, never the game: no other hand can reach the engine
+    assert isinstance(call["given"], Observation) and call["given"] == s.game.observation(2)
+    assert [len(h) for h in call["given"].hands] == [0, 0, 3, 0]
     assert call["seed"] == observation_seed(s.game.observe(2))
     monkeypatch.setattr("sys.platform", "emscripten")  # the static site's Python is slower:
     assert hint_seconds() == 0.6  # a smaller budget, so that it still answers in seconds

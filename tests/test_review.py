@@ -318,12 +318,15 @@ class Looks:
     def __init__(self, *looks: dict[str, list[float]]) -> None:
         self.looks, self.calls = list(looks), []
 
-    def __call__(self, game, seat, *, seconds, budget, seed):
+    def __call__(self, view, *, seconds, budget, seed):
         from tutor.advice.answer import Advice, Option
+        from tutor.engine.observation import Observation
         from tutor.search.legal import legal_actions
 
+        assert isinstance(view, Observation)  # the review asks from the seat's view only
+        seat = view.seat
         self.calls.append((budget, seed))
-        acts = {str(a): a for a in legal_actions(game.observe(seat))}
+        acts = {str(a): a for a in legal_actions(view.to_json())}
         per = {t: _layouts(-20) for t in acts}  # the other choices: far behind
         per.update(self.looks[min(len(self.calls), len(self.looks)) - 1])
         options = sorted((Option(acts[t], sum(v) / len(v), "") for t, v in per.items()),
@@ -376,7 +379,9 @@ def test_a_suspected_mistake_not_confirmed_on_fresh_layouts_is_a_close_call(monk
 
 
 def test_a_mistake_is_named_only_when_every_look_confirms_it(monkeypatch):
-    assert 0.8 < surely_better(Looks(SUSPECTED)(*_trump_at(), seconds=0, budget=1, seed=0),
+    game, seat = _trump_at()
+    assert 0.8 < surely_better(Looks(SUSPECTED)(game.observation(seat), seconds=0, budget=1,
+                                                seed=0),
                                "trump D", "trump S", 1.0) < 0.99
     results = {"trump H": _layouts(0), "trump S": _layouts(-4), "trump D": _layouts(5)}
     looks = Looks(SUSPECTED, results)

@@ -238,7 +238,7 @@ def parse_took(fact: str) -> tuple[set[str], int]:
 
 
 def test_seat_facts_name_the_cards_that_score_and_the_engines_totals():
-    from tutor.app.session import learner_views
+    from tutor.app.views import learner_views
 
     rng = random.Random(11)
     checked = 0

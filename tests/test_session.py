@@ -15,7 +15,8 @@ from tutor.bots import Bot
 from tutor.engine.cards import Card, CardSet, parse_deal
 from tutor.engine.observation import Observation
 from tutor.engine.protocol import Phase
-from tutor.app.session import Move, PlaySession, describe
+from tutor.app.session import Move, PlaySession
+from tutor.app.words import describe
 from tutor.engine.trix import TrixRules
 from tutor.engine.trixter import TrixterRules
 
@@ -404,7 +405,7 @@ def test_trixter_bidding_reads_the_same_wherever_the_hidden_cards_are() -> None:
 
 def test_a_trix_deal_is_a_deal_not_a_hand():
     """Issue 28: Trix plays deals (RULES.md A1); its words never call one a hand."""
-    from tutor.app.session import status_text
+    from tutor.app.words import status_text
 
     obs = {"phase": "hand_over", "to_move": None, "seat": 0, "game": "trix",
            "players": ["You", "Player 2", "Player 3", "Player 4"],
@@ -423,7 +424,7 @@ def test_a_trix_deal_is_a_deal_not_a_hand():
 def test_a_trix_deal_ended_early_says_why(contract):
     """Issue 40: a deal that stops before its 13th trick says which cards fell (RULES.md A2
     ``end_early``), not only "The deal is over"; a deal played out says only that."""
-    from tutor.app.session import status_text
+    from tutor.app.words import status_text
 
     fell = {"king": "The K♥ has been taken", "queens": "All four queens have been taken"}
     said = {True: 0, False: 0}

@@ -44,7 +44,7 @@ from tutor.engine.errors import IllegalActionError, ParseError
 from tutor.engine.protocol import Game
 from tutor.review import decision_indices, review
 from tutor.review.words import number_words, value_words
-from tutor.app.session import learner_views
+from tutor.app.views import learner_views
 
 from widgets._base import Controller, Refused, TutorWidget, css, esm
 from widgets.layout import TrexLayout

@@ -24,8 +24,9 @@ import ipywidgets
 
 from tutor.advice.answer import hint_seconds, observation_seed
 from tutor.app import game_options
-from tutor.app.session import (HINT_STEPS, game_result, hint_words, over_words, status_text,
-                               views_of)
+from tutor.app.hints import HINT_STEPS, hint_words
+from tutor.app.views import views_of
+from tutor.app.words import game_result, over_words, status_text
 from tutor.bots import LEVELS
 from tutor.engine.observation import observation_from_json
 from tutor.engine.facts import deal_word

@@ -44,6 +44,7 @@ from tutor.advice.reasons import reason_for
 from tutor.advice.trex import trex_advice
 from tutor.advice.trix import card_advice, contract_advice, round_advice
 from tutor.advice.trixter import trixter_advice
+from tutor.engine.observation import Observation
 from tutor.engine.protocol import Phase
 
 __all__ = ["advise"]
@@ -53,24 +54,31 @@ _TRIX = {Phase.CHOOSE_CONTRACT: contract_advice, Phase.DOUBLE: round_advice,
          Phase.TREX: trex_advice, Phase.PLAY: card_advice}
 
 
-def advise(game, seat: int | None = None, seconds: float | None = None, seed: int = 0,
+def advise(view, seat: int | None = None, seconds: float | None = None, seed: int = 0,
            budget: int | None = None) -> Advice:
-    """Rank every legal choice of ``seat`` (default: the seat to move) from what that seat
-    may know. ``budget`` counts rollouts; ``seconds`` converts to one at a fixed rate.
-    ``ValueError`` when the seat has no decision now or the game is over."""
+    """Rank every legal choice of the seat to move from what that seat may know: ``view``
+    is its :class:`~tutor.engine.observation.Observation` (what every caller in the app
+    passes, and all a seat at a table of people has). A whole game is taken down to the
+    seat's view before anything reads it, so the answer is the view's, byte for byte.
+    ``seat``, if given, must be the view's (a game: the mover's, its default). ``budget`` counts rollouts;
+    ``seconds`` converts to one at a fixed rate. ``ValueError`` when the seat has no
+    decision now or the game is over."""
     start = time.perf_counter()
+    game = view
     if game.phase == Phase.GAME_OVER:
         raise ValueError("the game is over: there is nothing to decide")
     if game.phase == Phase.HAND_OVER:
         raise ValueError("the hand is over: nothing to decide until the next is dealt")
     mover = game.to_move
     if seat is None:
-        seat = mover
+        seat = game.seat if isinstance(game, Observation) else mover
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.n_players:
         raise ValueError(f"there is no seat {seat!r} at this table")
     if seat != mover:
         names = game.observation(seat).players
         raise ValueError(f"{names[seat]} has no decision now: it is {names[mover]}'s turn")
+    if not isinstance(game, Observation):
+        game = game.observation(seat)  # the seat's view only, from here on
     legal = list(game.legal_actions(seat))
     if not legal:  # pragma: no cover - the engine always offers the mover something
         raise ValueError("there is nothing to decide here")
@@ -79,6 +87,6 @@ def advise(game, seat: int | None = None, seconds: float | None = None, seed: in
     decide = trixter_advice if game.KIND == "trixter" else _TRIX.get(game.phase, card_advice)
     advice = decide(game, seat, legal, work, rng_seed)
     advice.game = game.KIND
-    advice.reason = reason_for(game.observation(seat), advice)
+    advice.reason = reason_for(game, advice)
     advice.seconds = time.perf_counter() - start
     return advice

@@ -436,7 +436,7 @@ class _Judge:
 
         g = self.game
         try:
-            a = advise(g, self.seat, seconds=self.seconds * scale, seed=seed,
+            a = advise(g.observation(self.seat), seconds=self.seconds * scale, seed=seed,
                        budget=None if self.budget is None else self.budget * scale)
         except ValueError as e:
             raise _NotJudged(str(e)) from e

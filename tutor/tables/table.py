@@ -26,7 +26,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from tutor.app import game_options
-from tutor.app.session import describe
+from tutor.app.words import describe
 from tutor.bots import LEVELS
 from tutor.engine.actions import Action, NextHand, Play, parse_action
 from tutor.engine.errors import IllegalActionError, ParseError
