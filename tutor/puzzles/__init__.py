@@ -11,7 +11,8 @@ from __future__ import annotations
 from tutor.puzzles.model import (GAMES, GOAL_KINDS, Puzzle, PuzzleError, Target, dump, dumps, load,
                                  loads, play_card)
 from tutor.puzzles.collection import bundled
-from tutor.puzzles.generate import THEMES, generate
+from tutor.puzzles.generate import generate
+from tutor.puzzles.themes import THEMES
 from tutor.puzzles.verify import (THEME_IDEAS, CheckResult, HintLadder, check, grade, hints,
                                   position_after, winning_cards)
 

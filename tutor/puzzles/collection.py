@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from tutor.puzzles.generate import THEMES, generate
+from tutor.puzzles.generate import generate
+from tutor.puzzles.themes import THEMES
 from tutor.puzzles.model import Puzzle, PuzzleError, dump, load
 
 __all__ = ["DATA", "FILES", "bundled", "build"]

@@ -27,7 +27,8 @@ import time
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from tutor.puzzles.generate import THEMES, finish, proved
+from tutor.puzzles.generate import finish, proved
+from tutor.puzzles.themes import THEMES
 from tutor.puzzles.model import Puzzle, PuzzleError, loads
 from tutor.puzzles.verify import check
 
