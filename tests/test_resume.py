@@ -21,10 +21,12 @@ from test_widgets import CARD_TOKEN, check_safe, message_for, send  # noqa: E402
 from tutor import TrixGame, TrixterGame  # noqa: E402
 from tutor.bots import bot_for  # noqa: E402
 from tutor.app.learners import Learner  # noqa: E402
-from tutor.app.session import PlaySession, SavedGame  # noqa: E402
+from tutor.app.saved import SavedGame
+from tutor.app.session import PlaySession
 from widgets import who  # noqa: E402
 from widgets.lesson import trix_game, trixter_game  # noqa: E402
-from widgets.play import CHOOSE_FIRST, GameView, play  # noqa: E402
+from widgets.play import GameView, play  # noqa: E402
+from widgets.saved import CHOOSE_FIRST  # noqa: E402
 
 A, B = "a" * 32, "0123456789abcdef" * 2
 TRIXTER_PAGE = "/voila/render/play_trixter.ipynb"

@@ -27,7 +27,9 @@ from tutor.engine.trixter import peak_for  # noqa: E402
 from widgets import BidPanel, CardTable, GameView, ScoreSheet, TrexLayout, play  # noqa: E402
 from tutor.engine.cards import Card  # noqa: E402
 from tutor.engine.facts import view_facts  # noqa: E402
-from tutor.app.session import describe, learner_views, status_text
+from tutor.app.views import learner_views
+from tutor.app.words import describe, status_text
+from tutor.app.pacing import PACE_CAP, PACE_WINDOW  # noqa: E402
 from widgets.play import MESSAGE_TYPES, Refused, parse_message
 
 WIDGETS = Path(__file__).resolve().parent.parent / "widgets"
@@ -501,12 +503,12 @@ def test_a_slow_thought_sets_the_pace_so_a_forced_move_waits_as_long(
     gaps = [round(b - a, 9) for a, b in zip(moments, moments[1:])]
     computer = [gap for gap in gaps if gap > 0]
     assert computer and set(computer) == {1.5}
-    assert controller.PACE_CAP < 10
-    assert view._pace(0.5, 10.0) == controller.PACE_CAP
-    assert view._pace(0.0, 3.0) == 0.0
-    for _ in range(controller.PACE_WINDOW):
-        view._pace(0.5, 0.1)
-    assert view._pace(0.5, 0.1) == 0.5  # the slow thoughts are forgotten
+    assert PACE_CAP < 10
+    assert view.pacer.pace(0.5, 10.0) == PACE_CAP
+    assert view.pacer.pace(0.0, 3.0) == 0.0
+    for _ in range(PACE_WINDOW):
+        view.pacer.pace(0.5, 0.1)
+    assert view.pacer.pace(0.5, 0.1) == 0.5  # the slow thoughts are forgotten
 
 
 def test_a_failing_bot_is_replaced_by_a_random_move() -> None:
@@ -822,7 +824,7 @@ def test_game_over_result_in_words_and_no_undo() -> None:
     """The last hand of a Trixter game: the table's result ranks the final scores (the
     engine's), its title names the winner, and Undo is refused: the result stands until
     a new game, which needs no question at the end and clears the result."""
-    from tutor.app.session import game_result
+    from tutor.app.words import game_result
 
     view = play(TrixterGame.new(players=4, seed=21, first_hand=25), seat=0, pause=0)
     rng = random.Random(1)
@@ -857,7 +859,7 @@ def test_game_over_result_in_words_and_no_undo() -> None:
     ([-5, 10, 10, 11], 2, "P4 won.", "You finished joint 2nd of 4 with P2, 1 point behind P4."),
 ])
 def test_game_result_words(scores: list[int], seat: int, title: str, words: str) -> None:
-    from tutor.app.session import game_result
+    from tutor.app.words import game_result
 
     r = game_result({"phase": "game_over", "seat": seat, "players": ["P1", "P2", "P3", "P4"],
                      "scores": scores})
@@ -869,7 +871,7 @@ def test_game_result_words(scores: list[int], seat: int, title: str, words: str)
 
 
 def test_game_result_teams_and_reversed_signs() -> None:
-    from tutor.app.session import game_result
+    from tutor.app.words import game_result
 
     obs = {"phase": "game_over", "seat": 1, "players": ["P1", "P2", "P3", "P4"],
            "scores": [150, 100, 150, 100], "team_scores": [300, 200]}
@@ -1044,7 +1046,7 @@ def test_a_forced_card_is_the_only_choice_not_the_best(tmp_path: Path) -> None:
     """Issue 40: a forced card that made the bid 0% of the time wore the "best" badge; the
     hint of a forced decision marks it the only choice."""
     from tutor.advice.answer import Advice, Option
-    from tutor.app.session import hint_words
+    from tutor.app.hints import hint_words
 
     view = play(TrixterGame.new(players=4, seed=2, dealer=1, first_hand=3), pause=0)
     forced = Advice(seat=0, kind="chance", samples=40, seconds=0.0, game="trixter",
@@ -1067,7 +1069,7 @@ def test_the_hint_panel_draws_the_steps_shown(tmp_path: Path) -> None:
     the note, no button; a stale hint, everything greyed and no button. The line is not
     drawn twice when it is the why (no reason found)."""
     from tutor.advice.answer import Advice, Option
-    from tutor.app.session import hint_words
+    from tutor.app.hints import hint_words
 
     view = play(TrixterGame.new(players=4, seed=2, dealer=1, first_hand=3), pause=0)
     cards = [Play(Card.parse(c)) for c in ("JD", "9D", "4C")]
