@@ -12,7 +12,9 @@ import pytest
 from tutor.tables.service import TableService
 from tutor.tables.store import SQLiteStore
 
-from widgets.tables import SeatView, TablesPage, where_tables_cannot_fill
+from widgets.seat_view import SeatView
+from widgets.table_line import where_tables_cannot_fill
+from widgets.tables import TablesPage
 
 KEYS = ["a" * 32, "b" * 32, "c" * 32, "d" * 32]
 

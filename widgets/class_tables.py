@@ -1,0 +1,155 @@
+"""The teacher's page of tables of people: the class's tables (players, whose turn, the
+score), any table live with every hand, pause and resume, a message to a table, the class
+sheet.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import html
+from typing import Any
+
+import ipywidgets
+
+from tutor.tables.hub import kernel_key
+
+from widgets.seat_view import SeatView
+from widgets.table_line import ServiceLine, soon, tables_note, where_tables_cannot_fill
+
+__all__ = ["ClassTablesPage", "class_tables_page"]
+
+
+class ClassTablesPage(ipywidgets.VBox):
+    """The teacher's page: the class's tables (players, whose turn, the score), any table
+    live with every hand, pause and resume, a message to a table, the class sheet."""
+
+    def __init__(self, four_colour: bool = False, line: Any = None,
+                 refresh_seconds: float = 3.0) -> None:
+        self.four_colour = four_colour
+        self.refresh_seconds = refresh_seconds
+        self.status = ipywidgets.HTML()
+        self.token = ipywidgets.Password(description="Token", placeholder="the app printed it")
+        self.enter = ipywidgets.Button(description="Open the class", button_style="primary")
+        self.enter.on_click(lambda _b: self.teach())
+        self.listing = ipywidgets.VBox()
+        self.watching: str | None = None
+        self.seat_view = SeatView(lambda m: None, four_colour, teacher=True)
+        self.seat_view.layout.display = "none"
+        self.say_text = ipywidgets.Text(placeholder="a message to this table",
+                                        layout=ipywidgets.Layout(width="360px"))
+        self.say_button = ipywidgets.Button(description="Send", icon="comment")
+        self.say_button.on_click(lambda _b: self._tell({"type": "say", "code": self.watching,
+                                                        "text": self.say_text.value}))
+        self.pause_button = ipywidgets.Button(description="Pause", icon="pause")
+        self.pause_button.on_click(lambda _b: self._toggle_pause())
+        self.controls = ipywidgets.HBox([self.pause_button, self.say_text, self.say_button])
+        self.controls.layout.display = "none"
+        self.sheet_button = ipywidgets.Button(description="Class sheet", icon="table")
+        self.sheet_button.on_click(lambda _b: self._tell({"type": "sheet"}))
+        self.sheet = ipywidgets.HTML()
+        self.teaching = False
+        self.paused = False
+        login = self.login = ipywidgets.HBox([self.token, self.enter])
+        cannot = where_tables_cannot_fill()
+        super().__init__([self.status, login, self.listing, self.sheet_button, self.sheet,
+                          self.controls, self.seat_view])
+        self.add_class("trix-tutor")
+        self.add_class("tt-class-tables")
+        if cannot:
+            self.status.value = tables_note(cannot, "warn")
+            self.line = None
+            return
+        self.line = line or ServiceLine(self._received, lambda s: None)
+        if line is None:
+            soon(self._connect())
+        if kernel_key():  # on a hub the teacher is known by their account
+            login.layout.display = "none"
+            self.teach(kernel_key())
+
+    async def _connect(self) -> None:
+        try:
+            await self.line.open()
+        except (OSError, asyncio.TimeoutError):
+            self.status.value = tables_note("The table service is not running: start the app "
+                                            "with <code>make app</code>.", "error")
+
+    def _tell(self, message: dict[str, Any]) -> None:
+        if self.line is not None:
+            self.line.send(message)
+
+    def teach(self, token: str | None = None) -> None:
+        """Prove to the service that this is the teacher (the token, or the hub account)."""
+        self._tell({"type": "teach", "token": token or self.token.value})
+
+    async def _poll(self) -> None:
+        while self.teaching:
+            self._tell({"type": "list"})
+            await asyncio.sleep(self.refresh_seconds)
+
+    def watch(self, code: str) -> None:
+        """Watch table ``code`` live, every hand shown."""
+        self.watching = code
+        self._tell({"type": "watch", "code": code})
+
+    def _toggle_pause(self) -> None:
+        self._tell({"type": "resume" if self.paused else "pause", "code": self.watching})
+
+    def _received(self, message: dict[str, Any]) -> None:
+        kind = message.get("type")
+        if kind == "refused":
+            self.status.value = tables_note(
+                html.escape(message["reason"]).capitalize() + ".", "error")
+        elif kind == "teaching":
+            self.teaching = True
+            self.login.layout.display = "none"
+            self.status.value = tables_note(
+                "You are the teacher: the class's tables are below.", "ok")
+            soon(self._poll())
+        elif kind == "tables":
+            self._show_list(message["tables"])
+        elif kind == "view" and message.get("code") == self.watching:
+            self.paused = bool(message.get("paused"))
+            self.pause_button.description = "Resume" if self.paused else "Pause"
+            self.pause_button.icon = "play" if self.paused else "pause"
+            self.controls.layout.display = ""
+            self.seat_view.layout.display = ""
+            self.seat_view.show(message)
+        elif kind == "sheet":
+            self._show_sheet(message)
+
+    def _show_list(self, tables: list[dict[str, Any]]) -> None:
+        rows = []
+        for t in tables:
+            names = ", ".join(x["name"] + ("" if x["connected"] or x["kind"] == "computer"
+                                           else " (away)") for x in t["sitters"])
+            mover = t["to_move"]
+            turn = "game over" if t["over"] else "paused" if t["paused"] else \
+                "waiting for players" if not t["started"] else \
+                f"{t['sitters'][mover]['name']} to play" if mover is not None else "between hands"
+            scores = " ".join(f"{s:+d}" for s in t["scores"])
+            label = ipywidgets.HTML(f"<b>{t['code']}</b> · {html.escape(t['setup'])} · "
+                                    f"{html.escape(names)} · {html.escape(turn)} · "
+                                    f"scores {scores}")
+            watch = ipywidgets.Button(description="Watch", layout=ipywidgets.Layout(width="80px"))
+            watch.on_click(lambda _b, c=t["code"]: self.watch(c))
+            rows.append(ipywidgets.HBox([watch, label],
+                                        layout=ipywidgets.Layout(align_items="center")))
+        self.listing.children = rows or [ipywidgets.HTML("<i>No table yet.</i>")]
+
+    def _show_sheet(self, message: dict[str, Any]) -> None:
+        rows = "".join(
+            f"<tr><td>{html.escape(r['name'])}</td><td>{r['game']}</td><td>{r['tables']}</td>"
+            f"<td>{r['played']}</td><td>{r['points']:+d}</td><td>{r['per_hand']:+.2f}</td></tr>"
+            for r in message["rows"])
+        data = base64.b64encode(message["csv"].encode()).decode()
+        self.sheet.value = (
+            "<table class='tt-class-sheet'><tr><th>Name</th><th>Game</th><th>Tables</th>"
+            "<th>Hands (deals)</th><th>Points</th><th>Points a hand (deal)</th></tr>"
+            f"{rows}</table><a download='class-sheet.csv' data-testid='sheet-download' "
+            f"href='data:text/csv;base64,{data}'>Download the class sheet (CSV)</a>")
+
+
+def class_tables_page(four_colour: bool = False) -> ClassTablesPage:
+    """The teacher's page of the class's tables."""
+    return ClassTablesPage(four_colour=four_colour)

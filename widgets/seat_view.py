@@ -1,0 +1,208 @@
+"""One seat at a table of people, drawn from the messages the table service sends: the
+seat's own view only (the teacher's: every hand face up), and the learner's hint worked
+out from that view in the page's kernel.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import html
+import logging
+from typing import Any
+
+import ipywidgets
+
+from tutor.advice.answer import hint_seconds, observation_seed
+from tutor.app.hints import HINT_STEPS, hint_words
+from tutor.app.views import views_of
+from tutor.app.words import game_result, over_words, status_text
+from tutor.engine.facts import deal_word
+from tutor.engine.observation import observation_from_json
+
+from widgets._base import Refused, TableController
+from widgets.bidding import BidPanel
+from widgets.layout import TrexLayout
+from widgets.play import parse_message
+from widgets.scores import ScoreSheet
+from widgets.table import CardTable
+from widgets.table_line import tables_note
+
+__all__ = ["SeatView", "who_is_here"]
+
+log = logging.getLogger(__name__)
+
+
+def who_is_here(message: dict[str, Any]) -> str:
+    """The line under the table: who sits where and who is connected (public facts)."""
+    out = []
+    for x in message.get("sitters", []):
+        name = html.escape(x["name"])
+        if x["kind"] == "computer":
+            out.append(f"{name} <span style='color:#666'>(computer)</span>")
+        elif x["waiting"]:
+            out.append(f"<i>{name}: waiting for a player</i>")
+        elif x["connected"]:
+            out.append(f"<span style='color:#1a7f37'>●</span> {name}")
+        else:
+            standing = " · the computer plays for now" if x["computer_plays"] else ""
+            out.append(f"<span style='color:#b3261e'>○</span> {name} "
+                       f"<span style='color:#666'>(away{standing})</span>")
+    return " &nbsp;·&nbsp; ".join(out)
+
+
+class SeatView(TableController, ipywidgets.VBox):
+    """One seat at a table of people, drawn from the messages the service sends
+    (:meth:`show`); the learner's decisions go back through ``send``. ``teacher``: every
+    hand is shown face up and nothing can be played."""
+
+    def __init__(self, send: Any, four_colour: bool = False, teacher: bool = False) -> None:
+        self.send = send
+        self.teacher = teacher
+        self.message: dict[str, Any] | None = None
+        self._hint: tuple[int, Any] | None = None  # (actions seen, advice)
+        self.hint_step = 0
+        self.table = CardTable(four_colour=four_colour, controls=[])
+        self.bids = BidPanel(four_colour=four_colour)
+        self.trex = TrexLayout(four_colour=four_colour)
+        self.scores = ScoreSheet(four_colour=four_colour)
+        self.parts = [self.table, self.bids, self.trex, self.scores]
+        for w in self.parts:
+            w.on_msg(self._on_msg)
+        self.who = ipywidgets.HTML()
+        self.note = ipywidgets.HTML()
+        super().__init__([self.note, self.table, self.who, self.bids, self.trex, self.scores])
+        self.add_class("trix-tutor")
+        self.add_class("tt-game")
+        self.add_class("tt-seat-view")
+
+    # --- what the service sends ------------------------------------------------------------
+    def show(self, message: dict[str, Any]) -> None:
+        """Draw a view the service sent (only what this seat, or the teacher, may see)."""
+        self.message = message
+        view = dict(message["view"])
+        if view.get("seat") is None:  # a spectator or the teacher: seat 0 at the bottom,
+            view["seat"] = 0  # named, not "You"
+            view["watching"] = True
+        hands = message.get("hands") or {}
+        if hands:
+            view["hand"] = hands.get("0", [])
+        opened = {s: cards for s, cards in hands.items() if s != "0"}
+        v = views_of(view, message.get("sheet", []), opened)
+        v["scores"]["watching"] = v["trex"]["watching"] = bool(view.get("watching"))
+        mine = message.get("role") == "seat"
+        with contextlib.ExitStack() as stack:
+            for w in self.parts:
+                stack.enter_context(w.hold_sync())
+            self.table.controls = ["hint"] if mine and message.get("hints") else []
+            self.table.state = v["table"]
+            self.table.open_hands = v["open_hands"]
+            self.table.message = self._status(message, v["table"], mine)
+            done = not mine or view["seat"] in message.get("ready", [])  # ready: no Next
+            self.bids.state = {**v["bids"], "legal": []} if done else v["bids"]
+            self.trex.state = v["trex"]
+            self.trex.layout.display = "" if v["show_trex"] else "none"
+            self.scores.state = v["scores"]
+            self.table.result = game_result(v["table"]) if mine and message.get("over") else {}
+            self.table.hint = self._hint_view() if mine else {}
+        self.who.value = (f"<div class='tt-who' style='font:14px system-ui,sans-serif;"
+                          f"text-align:center;margin:2px auto 6px'>{who_is_here(message)}</div>")
+        note = message.get("note") or ""
+        self.note.value = tables_note(f"<b>From the teacher:</b> {html.escape(note)}",
+                                      "warn") if note else ""
+
+    def _status(self, message: dict[str, Any], view: dict[str, Any], mine: bool) -> str:
+        if message.get("paused"):
+            return "The teacher has paused this table."
+        if not message.get("started"):
+            return "Waiting for players: the game starts when every seat is taken."
+        text = status_text(view) if mine else ""
+        if not mine:
+            mover = view.get("to_move")
+            text = f"{view['players'][mover]} to play." if mover is not None else ""
+        if view.get("phase") == "hand_over" and mine:
+            ready = message.get("ready", [])
+            word = deal_word(message.get("game", "trixter"))
+            text = (f"{over_words(view)} " + ("Waiting for the others to be ready."
+                                              if view["seat"] in ready else
+                                              f"Press “Next {word}” when you are ready."))
+        last = message.get("last") or ""
+        return f"{last} {text}".strip()
+
+    # --- the learner's requests ----------------------------------------------------------
+    def handle(self, content: Any, source: Any = None) -> bool:
+        """A click of the learner's: checked here for its shape, by the service for the
+        rest (turn, rules); a refusal is shown and changes nothing."""
+        if self.teacher or self.message is None or self.message.get("role") != "seat":
+            self._refuse("you are watching this table", source)
+            return False
+        try:
+            kind, action = parse_message(content)
+        except Refused as e:
+            self._refuse(str(e), source)
+            return False
+        self._clear_errors()
+        if kind == "hint":
+            return self.hint(source)
+        if kind == "next":
+            self.send({"type": "ready"})
+            return True
+        if action is None:
+            self._refuse("there is no undo or new game at a table of people", source)
+            return False
+        self.send({"type": "act", "action": str(action), "seen": self.message["actions"]})
+        return True
+
+    def refused(self, reason: str) -> None:
+        """The service said no: the reason is shown, nothing changed."""
+        self._refuse(reason)
+
+    # --- the hint: this seat's view and nothing else ---------------------------------------
+    def hint(self, source: Any = None) -> bool:
+        """The next step of the hint for the learner's decision now, worked out in this
+        page's kernel from the seat's view only (the service never sends another hand)."""
+        m = self.message
+        if m is None or not m.get("hints"):
+            self._refuse("this table gives no hints (the table's creator turned them off)",
+                         source)
+            return False
+        view = m["view"]
+        if m.get("paused") or view.get("to_move") != view.get("seat"):
+            self._refuse("a hint is for your own decision: wait for your turn", source)
+            return False
+        seen = m["actions"]
+        if self._hint is not None and self._hint[0] == seen:
+            self.hint_step = min(HINT_STEPS, self.hint_step + 1)
+        else:
+            from tutor.advice import advise  # the engine only when a hint is asked for
+
+            self.table.hint = {"thinking": True}
+            try:
+                advice = advise(observation_from_json(view), seconds=hint_seconds(),
+                                seed=observation_seed(view))
+            except Exception:  # a bug in the engine must not stop the game
+                log.exception("the hint failed")
+                self.table.hint = {}
+                self._refuse("no hint this time: it could not be worked out", source)
+                return False
+            self._hint = (seen, advice)
+            self.hint_step = HINT_STEPS if len(advice.options) < 2 else 1
+        self.table.hint = self._hint_view()
+        return True
+
+    def _hint_view(self) -> dict[str, Any]:
+        """The hint's steps shown so far; once that decision is taken, all of it greyed
+        until the learner's next decision or the end of the hand (deal)."""
+        if self._hint is None or self.message is None:
+            return {}
+        seen, advice = self._hint
+        view = self.message["view"]
+        moved_on = self.message["actions"] != seen and view.get("to_move") == view.get("seat")
+        if moved_on or view.get("phase") in ("hand_over", "game_over"):
+            self._hint = None
+            return {}
+        if self.message["actions"] == seen:
+            return hint_words(advice, stale=False, step=self.hint_step)
+        if self.message["actions"] > seen and self.message["view"].get("to_move") != \
+                self.message["view"].get("seat"):
+            return hint_words(advice, stale=True)
+        return {}
