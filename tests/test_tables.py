@@ -1009,7 +1009,8 @@ def test_every_computer_takes_the_same_time_in_the_round_of_doubles():
     computer's action in the round that long (at least the pause)."""
     from concurrent.futures import ThreadPoolExecutor as Pool
 
-    from tutor.tables.service import TableService, rehearse
+    from tutor.tables.computers import rehearse
+    from tutor.tables.service import TableService
     from tutor.tables.store import SQLiteStore
     from tutor.tables.table import Table
 

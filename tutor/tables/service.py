@@ -2,10 +2,11 @@
 
 A connection (a page's kernel, a test, the benchmark) sends small JSON messages and gets
 back only what its role may see (:meth:`Table.message_for`): a seat its own view, a
-spectator the public facts, the teacher every hand. Every change goes through one path,
-:meth:`TableService._change`: the table is loaded (from the store when other processes share
-it), changed by the rules of :class:`~tutor.tables.table.Table`, saved with a check that
-nobody changed it meanwhile, announced, and sent to every connection. A refused message gets
+spectator the public facts, the teacher every hand. Every change goes through one path
+(:mod:`tutor.tables.changes`): the table is loaded (from the store when other processes
+share it), changed by the rules of :class:`~tutor.tables.table.Table`, saved with a check
+that nobody changed it meanwhile, announced, and sent to every connection; then the
+computer seats go on (:mod:`tutor.tables.computers`). A refused message gets
 ``{"type": "refused", "reason": ...}`` and changes nothing.
 
 The protocol (``type`` and its fields; ``id``, any short text, comes back in the reply):
@@ -29,36 +30,28 @@ from __future__ import annotations
 
 import asyncio
 import csv
-import functools
 import io
 import logging
 import secrets
 import time
-import zlib
 from collections import defaultdict
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any, Protocol
 
-from tutor.bots import bot_for
-from tutor.engine.observation import observation_from_json
-from tutor.engine.protocol import Phase
-from tutor.app.session import rehearse_round
-from tutor.engine.records import finished_record, loads
 from tutor.engine.facts import deal_word
+from tutor.engine.records import finished_record
+from tutor.tables.computers import ComputerSeats
 from tutor.tables.store import Store
 from tutor.tables.table import MAX_NAME, Table, TableError, clean_name, new_code
 
-__all__ = ["TableService", "Connection", "think", "class_sheet", "sheet_csv", "MESSAGE_TYPES"]
+__all__ = ["TableService", "Connection", "class_sheet", "sheet_csv", "MESSAGE_TYPES"]
 
 log = logging.getLogger(__name__)
 
 MESSAGE_TYPES = ("open", "join", "watch", "teach", "list", "act", "ready", "start", "pause",
                  "resume", "say", "sheet", "leave", "record")
 MAX_NOTE = 300
-PACE_WINDOW = 12
-PACE_CAP = 4.0
-ROUND_MARGIN = 1.5  # as the play pages: head room over the rehearsed thought
 KEY_CHARS = set("0123456789abcdef")
 
 
@@ -81,19 +74,7 @@ class _Bound:
         self.name: str | None = None
 
 
-def think(game_name: str, level: str, seed: int, view: dict[str, Any]) -> str:
-    """A computer seat's decision from its view alone (runs in a worker process)."""
-    bot = bot_for(game_name, level, seed=seed)
-    return str(bot.act(observation_from_json(view)))
-
-
-def rehearse(record: str, level: str) -> float:
-    """Seconds a computer at ``level`` takes to weigh a double or a redeal claim in the
-    round of the game ``record`` is at, timed on a fixed deal (runs in a worker process)."""
-    return rehearse_round(loads(record), bot_for("trix", level, seed=0))  # only Trix doubles
-
-
-class TableService:
+class TableService(ComputerSeats):
     """Every table of a class, over ``store``. ``pause``: seconds a computer action takes at
     least (each card is seen landing); ``teacher_token``: what proves the teacher on a
     single server; ``identify``: on a hub, turns a connection's ``key`` (the person's hub
@@ -350,137 +331,6 @@ class TableService:
             raise TableError("say which table (its code)")
         return bound.code
 
-    # --- one path for every change ---------------------------------------------------------
-    async def _table(self, code: str) -> Table:
-        if not self.store.shared and code in self.cache:
-            return self.cache[code]
-        table = self.store.load(code)
-        if table is None:
-            raise TableError(f"there is no table {code}: check the code")
-        self.cache[code] = table
-        return table
-
-    async def _change(self, code: str, fn: Callable[[Table], Any]) -> Any:
-        """Load, change (``fn``; a :class:`TableError` changes nothing), save with the
-        version check (reloading and judging again if another process got there first),
-        then tell everyone and let the computer seats go on."""
-        async with self.locks[code]:
-            for _ in range(10):
-                if self.store.shared:
-                    self.cache.pop(code, None)
-                table = await self._table(code)
-                before, log_from = table.version, len(table.log)
-                # Every change of a Table checks before it changes anything, so a refusal
-                # leaves the cached table as it was.
-                result = fn(table)
-                if table.game.phase == Phase.HAND_OVER:
-                    table.deal_if_ready()
-                if table.version == before:
-                    return result
-                if self.store.save(table, before, log_from):
-                    break
-                self.cache.pop(code, None)
-            else:  # pragma: no cover - ten processes raced for one table
-                raise TableError("the table is busy: try again")
-        self.store.announce(code)
-        self._broadcast(table)
-        self._kick(code)
-        return result
-
-    def _remote(self, code: str) -> None:
-        """Another process changed ``code``: send its new state to our connections."""
-        if not self.by_table.get(code):
-            self._kick(code)
-            return
-
-        async def go() -> None:
-            try:
-                table = await self._table(code)
-            except TableError:
-                return
-            self._broadcast(table)
-            self._kick(code)
-        asyncio.ensure_future(go())
-
-    def _broadcast(self, table: Table) -> None:
-        now = self.clock()
-        for conn in list(self.by_table.get(table.code, ())):
-            bound = self.conns.get(conn)
-            if bound is None or bound.role is None:
-                continue
-            try:
-                conn.send(table.message_for(bound.role, bound.seat, now))
-            except Exception:  # pragma: no cover - a dead connection goes on disconnect
-                log.exception("send failed")
-
-    # --- the computer seats ----------------------------------------------------------------
-    def _kick(self, code: str) -> None:
-        task = self.drivers.get(code)
-        if task is not None and not task.done():
-            return
-        self.drivers[code] = asyncio.ensure_future(self._drive(code))
-
-    async def _drive(self, code: str) -> None:
-        """Let the computers act at ``code`` while one is to move, one action at a time at
-        the table's pace; wait for an away person's time to run out."""
-        while True:
-            try:
-                table = await self._table(code)
-            except TableError:
-                return
-            now = self.clock()
-            seat = table.computer_seat(now)
-            if seat is None:
-                deadline = table.away_deadline()
-                if deadline is None or table.paused or table.game.is_over or \
-                        not table.started:
-                    return
-                await asyncio.sleep(max(0.05, min(5.0, deadline - now)))
-                continue
-            n = len(table.game.history)
-            if self.store.shared and not self.store.lease(code, n):
-                return  # another process plays this decision
-            level = table.sitters[seat].level
-            view = table.game.observe(seat)
-            seed = zlib.crc32(f"{table.seed}:{n}".encode())
-            loop = asyncio.get_running_loop()
-            held = 0.0
-            if table.game.phase == Phase.DOUBLE and self.pause > 0:
-                held = await self._round_cost(table, level)
-            started = time.monotonic()
-            text = await loop.run_in_executor(self._executor, think, table.game_name, level,
-                                              seed, view)
-            took = time.monotonic() - started
-            rest = (max(held, took) if held else self._pace(code, took)) - took
-            if rest > 0:
-                await asyncio.sleep(rest)
-            try:
-                await self._change(code, functools.partial(_computer_act, seat=seat, text=text,
-                                                           seen=n, now=self.clock()))
-            except TableError as e:  # the table moved on (a person came back, a pause)
-                log.info("computer move at %s dropped: %s", code, e)
-
-    async def _round_cost(self, table: Table, level: str) -> float:
-        """In Trix's round of doubles and claims every computer seat takes the same time,
-        whether it holds something to double or not (RULES.md A5): the pause, or
-        :data:`ROUND_MARGIN` times a weighed choice rehearsed on a fixed deal."""
-        key = (table.code, str(sorted(c.text for c in table.game.contract)), level)
-        if key not in self.round_costs:
-            cost = await asyncio.get_running_loop().run_in_executor(
-                self._executor, rehearse, table.game.to_json(), level)
-            self.round_costs[key] = max(self.pause, min(PACE_CAP, ROUND_MARGIN * cost))
-        return self.round_costs[key]
-
-    def _pace(self, code: str, took: float) -> float:
-        """Seconds a computer action takes on screen: the pause, or the slowest of the
-        table's recent thoughts (so a forced move waits as long as a weighed one)."""
-        if self.pause <= 0:
-            return 0.0
-        recent = self.thoughts[code]
-        recent.append(took)
-        del recent[:-PACE_WINDOW]
-        return max(self.pause, min(PACE_CAP, max(recent)))
-
 
 def _ident(message: Any) -> str | int | None:
     """A message's ``id`` as its reply carries it back: a short text or number, else none."""
@@ -514,12 +364,6 @@ def _all_away(table: Table, now: float) -> None:
 def _left(table: Table, seat: int, now: float) -> Table:
     table.presence(seat, -1, now)
     return table
-
-
-def _computer_act(table: Table, seat: int, text: str, seen: int, now: float) -> None:
-    if table.computer_seat(now) != seat:
-        raise TableError("the seat is not the computer's now")
-    table.act(seat, text, seen, "computer", now)
 
 
 def class_sheet(tables: Any) -> list[dict[str, Any]]:
