@@ -3,7 +3,7 @@ PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: app site serve-site test test-long check bench bench-app bench-bots bench-class lint clean
+.PHONY: app site serve-site test test-long check bench bench-app bench-bots bench-class lint clean pot
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -75,6 +75,11 @@ test: $(VENV)/.installed-test
 	echo "waiting for lanes 2 and 3..."; wait $$lane2; lane2=$$?; wait $$lane3; lane3=$$?; \
 	cat $(LANES); echo "lane 1 exit $$lane1, lane 2 exit $$lane2, lane 3 exit $$lane3"; \
 	test $$lane1 -eq 0 && test $$lane2 -eq 0 && test $$lane3 -eq 0
+
+# The translation template tutor/locale/trix-tutor.pot, from every message marked in tutor/ and
+# widgets/ (tutor.engine.i18n). A test checks it is current: run this after changing words.
+pot: $(VENV)/.installed-test
+	$(BIN)/python scripts/pot.py
 
 # `make test` with the long random runs (marked sized: random games, the expert's walks) at
 # their full size (tests/sizes.py): before a release, or after a change to the rules or the

@@ -20,12 +20,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from tutor.engine.cards import Card, CardSet, Suit
+from tutor.engine.i18n import Nn_, _, ngettext, ordinal
 from tutor.engine.trix.contracts import PENALTY_CARDS, Contract
 
 __all__ = ["seat_facts", "view_facts", "number", "signed", "plural", "percents",
-           "deal_word"]
-
-ORDINALS = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
+           "deal_word", "COUNTED"]
 
 
 def number(n: int) -> str:
@@ -45,13 +44,24 @@ def signed(n: float, digits: int | None = None) -> str:
     return f"+{n}" if n > 0 else number(n)
 
 
+COUNTED = {
+    "trick": Nn_("{n} trick", "{n} tricks"), "card": Nn_("{n} card", "{n} cards"),
+    "hand": Nn_("{n} hand", "{n} hands"), "deal": Nn_("{n} deal", "{n} deals"),
+    "joker": Nn_("{n} joker", "{n} jokers"), "minute": Nn_("{n} minute", "{n} minutes"),
+    "hour": Nn_("{n} hour", "{n} hours"), "day": Nn_("{n} day", "{n} days"),
+}
+"""The things a learner reads counted, each with its forms (a language may have more)."""
+
+
 def plural(n: int, word: str) -> str:
-    """``1 trick``, ``2 tricks``; a separator keeps big counts readable.
+    """``1 trick``, ``2 tricks`` (``word``: one of :data:`COUNTED`); a separator keeps big
+    counts readable.
 
     >>> plural(1, "trick"), plural(15625, "deal")
     ('1 trick', '15,625 deals')
     """
-    return f"{n} {word}" if n == 1 else f"{n:,} {word}s"
+    one, many = COUNTED[word]
+    return ngettext(one, many, n).format(n=f"{n:,}")
 
 
 def deal_word(game: str) -> str:
@@ -61,7 +71,7 @@ def deal_word(game: str) -> str:
     >>> deal_word("trix"), deal_word("trixter")
     ('deal', 'hand')
     """
-    return "deal" if game == "trix" else "hand"
+    return _("deal") if game == "trix" else _("hand")
 
 
 def percents(shares: Sequence[float]) -> list[int]:
@@ -97,7 +107,7 @@ def _took(got: CardSet, contracts: frozenset[Contract]) -> str:
     diamonds = got.suit_length(Suit.DIAMONDS) if Contract.DIAMONDS in contracts else 0
     if diamonds:
         words.append(f"{diamonds}×♦")
-    return "took " + " ".join(words) if words else ""
+    return _("took {cards}").format(cards=" ".join(words)) if words else ""
 
 
 def seat_facts(game: str, players: int, *, tricks_won: Sequence[int] | None = None,
@@ -121,18 +131,19 @@ def seat_facts(game: str, players: int, *, tricks_won: Sequence[int] | None = No
     for s, facts in enumerate(out_facts):
         if game == "trixter":
             if bids is not None:
-                facts.append("bid –" if bids[s] is None else f"bid {bids[s]}")
+                facts.append(_("bid –") if bids[s] is None
+                             else _("bid {n}").format(n=bids[s]))
             if tricks_won is not None:
-                facts.append(f"won {tricks_won[s]}")
+                facts.append(_("won {n}").format(n=tricks_won[s]))
         elif Contract.TREX in contracts:
             if s in out:
-                facts.append(f"out {ORDINALS[list(out).index(s) + 1]}")
+                facts.append(_("out {place}").format(place=ordinal(list(out).index(s) + 1)))
             elif cards_left is not None:
                 facts.append(plural(cards_left[s], "card"))
         elif contracts and tricks_won is not None:
             facts.append(plural(tricks_won[s], "trick"))
         if scores is not None:
-            facts.append(f"{number(scores[s])} pts")
+            facts.append(_("{points} pts").format(points=number(scores[s])))
         if game == "trix" and contracts and Contract.TREX not in contracts and taken:
             took = _took(CardSet(taken[s]), contracts)
             if took:

@@ -1,0 +1,130 @@
+"""The translation template: every message marked in tutor/ and widgets/ (tutor.engine.i18n),
+extracted by Babel into tutor/locale/trix-tutor.pot.
+
+    python scripts/pot.py            write the template (make pot)
+    python scripts/pot.py --check    exit 1 if the template is not current (a test runs it)
+    python scripts/pot.py --unmarked list sentences a learner may read that are not marked
+
+No line numbers and a fixed header, so the template changes only when a message does."""
+
+from __future__ import annotations
+
+import ast
+import io
+import sys
+from datetime import datetime, timezone
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_dir
+from babel.messages.pofile import write_po
+
+ROOT = Path(__file__).resolve().parent.parent
+POT = ROOT / "tutor" / "locale" / "trix-tutor.pot"
+SOURCES = ("tutor", "widgets")
+KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "Nn_": (1, 2)}
+MARKERS = set(KEYWORDS)
+
+
+def template() -> str:
+    """The template's text, from the code as it is now."""
+    fixed = datetime(2026, 1, 1, tzinfo=timezone.utc)  # no date: the file moves with the words
+    catalog = Catalog(project="trix-tutor", version="1", charset="utf-8", fuzzy=False,
+                      creation_date=fixed, revision_date=fixed,
+                      header_comment="# The words a learner reads in trix-tutor, to translate.\n"
+                                     "# Written by `make pot` (scripts/pot.py); do not edit.")
+    for source in SOURCES:
+        for name, line, message, comments, context in extract_from_dir(
+                ROOT / source, method_map=[("**.py", "python")], keywords=KEYWORDS,
+                comment_tags=("Translators:",), strip_comment_tags=True):
+            catalog.add(message, None, [(f"{source}/{name}", line)], auto_comments=comments,
+                        context=context)
+    out = io.BytesIO()
+    write_po(out, catalog, width=100, no_location=True, sort_output=True)
+    lines = out.getvalue().decode("utf-8").splitlines(keepends=True)
+    return "".join(x for x in lines if not x.startswith('"Generated-By:'))  # Babel's version
+
+
+def not_literal() -> list[str]:
+    """Marked calls of a text built on the spot (an f-string, a joined or formatted text):
+    Babel cannot extract it, so a translation would never reach it. A name or an item of a
+    table is a message marked where the table is (``N_``, ``Nn_``)."""
+    bad = []
+    for source in SOURCES:
+        for path in sorted((ROOT / source).rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text(), str(path))):
+                if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                        and node.func.id in MARKERS):
+                    continue
+                count = 2 if node.func.id in ("ngettext", "Nn_") else 1
+                args = node.args[:count]
+                if len(args) < count or any(isinstance(a, (ast.JoinedStr, ast.BinOp, ast.Call))
+                                            for a in args):
+                    bad.append(f"{path.relative_to(ROOT)}:{node.lineno}: {node.func.id}() of "
+                               "a text built on the spot: mark the whole text, then .format()")
+    return bad
+
+
+def _sentence(text: str) -> bool:
+    """Reads like words for a learner: two words or more with a letter, not code."""
+    words = text.split()
+    return (len(words) >= 2 and any(c.isalpha() for c in text)
+            and not text.lstrip().startswith(("<", "{", ".", "#", "[", "http", "%"))
+            and "\n" not in text.strip() and "=" not in text and "()" not in text)
+
+
+def unmarked() -> list[str]:
+    """Texts that read like a sentence and are not inside a marked call, a docstring or a
+    log line: the candidates still to mark."""
+    found = []
+    for source in SOURCES:
+        for path in sorted((ROOT / source).rglob("*.py")):
+            tree = ast.parse(path.read_text(), str(path))
+            skip: set[int] = set()
+            for node in ast.walk(tree):
+                if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef,
+                                     ast.AsyncFunctionDef)) and ast.get_docstring(node):
+                    skip.add(id(node.body[0].value))
+                if isinstance(node, ast.Call) and (
+                        isinstance(node.func, ast.Name) and node.func.id in MARKERS
+                        or isinstance(node.func, ast.Attribute) and node.func.attr in (
+                            "debug", "info", "warning", "exception", "error")):
+                    skip.update(id(n) for a in node.args for n in ast.walk(a))
+            for node in ast.walk(tree):
+                if id(node) in skip:
+                    continue
+                if isinstance(node, ast.JoinedStr):
+                    skip.update(id(n) for n in ast.walk(node))
+                    text = "".join(v.value if isinstance(v, ast.Constant) else "{}"
+                                   for v in node.values)
+                elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+                    text = node.value
+                else:
+                    continue
+                if _sentence(text):
+                    found.append(f"{path.relative_to(ROOT)}:{node.lineno}: {text!r}")
+    return found
+
+
+def main(argv: list[str]) -> int:
+    if "--unmarked" in argv:
+        print("\n".join(unmarked()))
+        return 0
+    bad = not_literal()
+    if bad:
+        print("\n".join(bad), file=sys.stderr)
+        return 1
+    text = template()
+    if "--check" in argv:
+        if not POT.exists() or POT.read_text(encoding="utf-8") != text:
+            print(f"{POT.relative_to(ROOT)} is not current: run `make pot`", file=sys.stderr)
+            return 1
+        return 0
+    POT.parent.mkdir(parents=True, exist_ok=True)
+    POT.write_text(text, encoding="utf-8")
+    print(f"wrote {POT.relative_to(ROOT)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
