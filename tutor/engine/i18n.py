@@ -3,8 +3,9 @@
 test checks the catalog is current).
 
 Mark a sentence with :func:`_` where it is said, a counted one with :func:`ngettext`, and a
-word kept in a table with :func:`N_` (:func:`Nn_` if counted), translated where it is used. A sentence with values
-in it is one message with named fields, so a translation may put them in its own order::
+word kept in a table with :func:`N_` (:func:`Nn_` if counted), translated where it is used.
+A sentence with values in it is one message with named fields, so a translation may put
+them in its own order::
 
     _("{who} bid {n}.").format(who=who, n=n)
 
