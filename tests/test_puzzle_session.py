@@ -20,7 +20,8 @@ import pytest
 from tutor.engine.cards import Card
 from tutor.puzzles import Puzzle, bundled, check, loads, position_after, winning_cards
 from tutor.puzzles.model import play_card
-from tutor.puzzles.session import PuzzleSession, goal_words
+from tutor.puzzles.session import PuzzleSession
+from tutor.puzzles.words import goal_words
 from tutor.puzzles.verify import hints
 
 ENGINE = "auto"

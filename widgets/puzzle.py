@@ -39,7 +39,8 @@ from tutor.app.trainer import (REVIEW_WORDS, Trainer, theme_title,
                                utc_now)
 from tutor.puzzles import Puzzle
 from tutor.puzzles.fresh import is_generated, puzzle_data
-from tutor.puzzles.session import PuzzleSession, goal_words
+from tutor.puzzles.session import PuzzleSession
+from tutor.puzzles.words import goal_words
 from tutor.app.pacing import default_pause
 
 from widgets._base import Controller, TutorWidget, css, esm
