@@ -80,6 +80,7 @@ from tutor.engine.actions import (Bid, ChooseContract, ChooseTrump, ClaimRedeal,
 from tutor.advice.answer import (CLEAR, TOLERANCE, hint_seconds, observation_seed, sentence,
                                  surely_better)
 from tutor.advice.reasons import reason_against
+from tutor.engine.i18n import _, ngettext
 from tutor.engine.protocol import Game, Phase
 from tutor.engine.trix.contracts import TREX_POINTS
 from tutor.review.words import action_words, number_words, value_words, versus_average
@@ -173,55 +174,85 @@ class Decision:
         """
         line = self._line()
         if self.close_call:
-            line = line[:-1] + ": a close call on these layouts, not counted as a mistake."
+            # Translators: {line} is a review line without its final full stop.
+            line = _("{line}: a close call on these layouts, not counted as a mistake.").format(
+                line=line[:-1])
         return f"{line} {self.why}" if self.why else line
 
     def _line(self) -> str:
+        # In every line: {where} is where the decision was ("Hand 3, trick 2"), {chosen}
+        # and {best} actions ("A♠", "bidding 2"), the values as the review's table has them.
         where = self._where()
         chosen = action_words(self.chosen)
         if not self.judged:
-            return f"{where}: {chosen} was not judged: {self.reason}."
+            # Translators: {where} is where the decision was ("Hand 3, trick 2"), {chosen}
+            # an action ("A♠", "bidding 2"), {reason} why the review could not weigh it.
+            return _("{where}: {chosen} was not judged: {reason}.").format(
+                where=where, chosen=chosen, reason=self.reason)
         if self.forced:
             if self.kind == "pass":
-                return f"{where}: no card of yours fitted the layout, so you passed."
-            return f"{where}: {chosen} was your only choice."
+                return _("{where}: no card of yours fitted the layout, so you passed.").format(
+                    where=where)
+            return _("{where}: {chosen} was your only choice.").format(where=where,
+                                                                         chosen=chosen)
         cv, bv, best = self.chosen_value, self.best_value, action_words(self.best)
         if self.unit == "chance":
             if self.loss <= 0:
-                return (f"{where}: {chosen} made your bid in {_pct(cv)} of layouts; "
-                        f"no card did better.")
-            return (f"{where}: {chosen} made your bid in {_pct(cv)} of layouts; "
-                    f"the {best} in {_pct(bv)}.")
+                return _("{where}: {chosen} made your bid in {chance} of layouts; no card did "
+                         "better.").format(where=where, chosen=chosen, chance=_pct(cv))
+            return _("{where}: {chosen} made your bid in {chance} of layouts; the {best} in "
+                     "{best_chance}.").format(where=where, chosen=chosen, chance=_pct(cv),
+                                              best=best, best_chance=_pct(bv))
         if self.unit == "place":
             if self.loss <= 0:
-                return (f"{where}: {chosen} finished you in {value_words(cv, 'place')} on "
-                        "average; nothing did better.")
-            return (f"{where}: {chosen} finished you in {value_words(cv, 'place')} on average; "
-                    f"{best} in {value_words(bv, 'place')}, worth {number_words(self.loss)} "
-                    f"points more.")
+                return _("{where}: {chosen} finished you in {place} on average; nothing did "
+                         "better.").format(where=where, chosen=chosen,
+                                           place=value_words(cv, "place"))
+            return _("{where}: {chosen} finished you in {place} on average; {best} in "
+                     "{best_place}, worth {points} points more.").format(
+                where=where, chosen=chosen, place=value_words(cv, "place"), best=best,
+                best_place=value_words(bv, "place"), points=number_words(self.loss))
+        return self._points_line(where, chosen, best)
+
+    def _points_line(self, where: str, chosen: str, best: str) -> str:
+        """The line of a decision weighed in points: a contract, a trump, a bid, a card."""
+        cv, bv = self.chosen_value, self.best_value
         if self.kind == "contract":
             # The value is the gain over an average hand (see the module docstring).
-            said = f"{where}: {chosen} scored {versus_average(cv)}"
             if self.loss <= 0:
-                return f"{said}: no contract left did better."
-            return f"{said}; {best} would have scored {versus_average(bv)}."
+                return _("{where}: {chosen} scored {gain}: no contract left did better.").format(
+                    where=where, chosen=chosen, gain=versus_average(cv))
+            return _("{where}: {chosen} scored {gain}; {best} would have scored "
+                     "{best_gain}.").format(where=where, chosen=chosen,
+                                            gain=versus_average(cv), best=best,
+                                            best_gain=versus_average(bv))
         if self.kind == "trump":
-            said = f"{where}: with {chosen} your best bid scored {_pts(cv)} on average"
             if self.loss <= 0:
-                return f"{said}: no trump did better."
-            return f"{said}; with {best}, {_pts(bv)}."
+                return _("{where}: with {chosen} your best bid scored {points} on average: no "
+                         "trump did better.").format(where=where, chosen=chosen,
+                                                     points=_pts(cv))
+            return _("{where}: with {chosen} your best bid scored {points} on average; with "
+                     "{best}, {best_points}.").format(where=where, chosen=chosen,
+                                                      points=_pts(cv), best=best,
+                                                      best_points=_pts(bv))
         if self.loss <= 0:
-            return f"{where}: {chosen} scored {_pts(cv)} on average; nothing did better."
-        return (f"{where}: {chosen} scored {_pts(cv)} on average; {best} would have scored "
-                f"{_pts(bv)}.")
+            return _("{where}: {chosen} scored {points} on average; nothing did better.").format(
+                where=where, chosen=chosen, points=_pts(cv))
+        return _("{where}: {chosen} scored {points} on average; {best} would have scored "
+                 "{best_points}.").format(where=where, chosen=chosen, points=_pts(cv),
+                                          best=best, best_points=_pts(bv))
 
     def _where(self) -> str:
-        word = "Hand" if self.game == "trixter" else "Deal"
+        hand = self.game == "trixter"
         if self.trick is not None:
-            return f"{word} {self.hand}, trick {self.trick}"
+            # Translators: where a decision was, at the start of a review line; Trixter
+            # plays hands, Trix deals; "Trex" is the name of a Trix contract.
+            return (_("Hand {hand}, trick {trick}") if hand else
+                    _("Deal {hand}, trick {trick}")).format(hand=self.hand, trick=self.trick)
         if self.unit == "place" or self.kind == "pass":
-            return f"{word} {self.hand}, Trex"
-        return f"{word} {self.hand}"
+            return (_("Hand {hand}, Trex") if hand else _("Deal {hand}, Trex")).format(
+                hand=self.hand)
+        return (_("Hand {hand}") if hand else _("Deal {hand}")).format(hand=self.hand)
 
 
 def _pts(x: float) -> str:
@@ -250,26 +281,39 @@ class Review:
 
     def summary(self) -> str:
         """A few lines: what was judged, what the mistakes cost, the biggest ones."""
-        name = self.players[self.seat] if self.seat < len(self.players) else f"seat {self.seat}"
+        name = (self.players[self.seat] if self.seat < len(self.players)
+                else _("seat {seat}").format(seat=self.seat))
         judged = sum(d.judged for d in self.decisions)
-        lines = [f"{name} ({'Trixter' if self.game == 'trixter' else 'Trix'}): "
-                 f"{len(self.decisions)} decisions, {judged} judged."]
+        n = len(self.decisions)
+        # Translators: the review's first line; {game} is "Trixter" or "Trix". English says
+        # "decisions" for any count.
+        lines = [ngettext("{name} ({game}): {n} decisions, {judged} judged.",
+                          "{name} ({game}): {n} decisions, {judged} judged.", n).format(
+            name=name, game="Trixter" if self.game == "trixter" else "Trix", n=n,
+            judged=judged)]
         if not self.mistakes:
-            lines.append("No judged decision lost points.")
+            lines.append(_("No judged decision lost points."))
         else:
             n = len(self.mistakes)
-            lines.append(f"{n} mistake{'s' if n != 1 else ''} cost about {self.lost:.0f} "
-                         f"points in all. The biggest:")
+            lines.append(ngettext("{n} mistake cost about {points} points in all. The biggest:",
+                                  "{n} mistakes cost about {points} points in all. The "
+                                  "biggest:", n).format(n=n, points=f"{self.lost:.0f}"))
             lines += ["  " + d.explain() for d in self.mistakes[:3]]
         close = sum(d.close_call for d in self.decisions)
         if close:
-            lines.append(f"{close} close call{'s' if close != 1 else ''}: another choice "
-                         "did a little better on these layouts, too little to call a mistake.")
+            lines.append(ngettext("{n} close call: another choice did a little better on these "
+                                  "layouts, too little to call a mistake.",
+                                  "{n} close calls: another choice did a little better on "
+                                  "these layouts, too little to call a mistake.",
+                                  close).format(n=close))
         skipped = sum(not d.judged for d in self.decisions)
         if skipped:
-            lines.append(f"{skipped} not judged (no layout fitted what you had seen).")
+            lines.append(ngettext("{n} not judged (no layout fitted what you had seen).",
+                                  "{n} not judged (no layout fitted what you had seen).",
+                                  skipped).format(n=skipped))
         if self.scores and self.scores[-1][self.seat] is not None:
-            lines.append(f"Final score: {number_words(self.scores[-1][self.seat])}.")
+            lines.append(_("Final score: {score}.").format(
+                score=number_words(self.scores[-1][self.seat])))
         return "\n".join(lines)
 
 
@@ -302,8 +346,8 @@ def review(record: dict[str, Any] | Game, seat: int, *, seconds: float = REVIEW_
     final = from_record(record)  # refuses a bad record, naming the bad action
     record = final.to_record()  # an older version's record, with what it left unsaid
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < final.n_players:
-        raise ValueError(f"there is no seat {seat!r} at this table: seats are "
-                         f"0..{final.n_players - 1}")
+        raise ValueError(_("there is no seat {seat} at this table: seats are "
+                           "0..{last}").format(seat=repr(seat), last=final.n_players - 1))
     if budget is not None and (isinstance(budget, bool) or not isinstance(budget, int)
                                or budget < 1):
         raise ValueError("budget is a whole number of rollouts, at least 1")
@@ -388,7 +432,7 @@ class _Judge:
         values = dict(rows)
         chosen = str(self.action)
         if chosen not in values:  # pragma: no cover - every legal choice is weighed
-            raise _NotJudged("the review found no value for this action")
+            raise _NotJudged(_("the review found no value for this action"))
         best, best_value = rows[0]
         # Means of the same layouts: round so that equal results give a loss of exactly 0.
         loss = round(abs(best_value - values[chosen]) * per_unit, 6)

@@ -8,6 +8,7 @@ import math
 
 from tutor.advice.answer import label
 from tutor.engine.actions import Bid, ClaimRedeal, Double, parse_action
+from tutor.engine.i18n import _, ngettext
 
 __all__ = ["number_words", "value_words", "versus_average", "action_words"]
 
@@ -22,9 +23,25 @@ def versus_average(x: float) -> str:
     """
     n = number_words(abs(x))
     if n == "0":
-        return "as much as an average hand"
-    word = "better" if x > 0 else "worse"
-    return f"{n} point{'s' if n != '1' else ''} {word} than an average hand"
+        return _("as much as an average hand")
+    count = _count(n)
+    if x > 0:
+        # Translators: {n} may have one decimal ("56.3"); it says what a contract gained.
+        return ngettext("{n} point better than an average hand",
+                        "{n} points better than an average hand", count).format(n=n)
+    # Translators: {n} may have one decimal ("56.3"); it says what a contract lost.
+    return ngettext("{n} point worse than an average hand",
+                    "{n} points worse than an average hand", count).format(n=n)
+
+
+def _count(n: str) -> int:
+    """The count a number in words (:func:`number_words`, no sign) is said with: itself
+    when whole, else 2 (English says "points" of any fraction).
+
+    >>> _count("1"), _count("16"), _count("0.5")
+    (1, 16, 2)
+    """
+    return int(n) if n.isdigit() else 2
 
 
 
@@ -59,9 +76,10 @@ def value_words(value: float | None, unit: str) -> str:
     if value is None:
         return "–"
     if unit == "chance":
-        return f"{math.floor(value * 100 + 0.5 + 1e-9)}%"
+        return _("{percent}%").format(percent=math.floor(value * 100 + 0.5 + 1e-9))
     if unit == "place":
-        return f"place {number_words(value)}"
+        # Translators: a mean finishing place in Trex ("place 2.3"), in the review's table.
+        return _("place {n}").format(n=number_words(value))
     n = number_words(value)
     return n if n.startswith("−") or n == "0" else "+" + n
 
@@ -70,9 +88,11 @@ def action_words(text: str) -> str:
     """An action as a learner reads it: ``"QS"`` → ``"Q♠"``, ``"bid 2"`` → ``"bidding 2"``."""
     a = parse_action(text)
     if isinstance(a, Bid):
-        return f"bidding {a.n}"
+        # Translators: an action in the review's sentences ("bidding 2 scored +4.1 ...").
+        return _("bidding {n}").format(n=a.n)
     if isinstance(a, Double):
-        return f"doubling {a.card.symbol()}"
+        # Translators: an action in the review's sentences ("doubling K♥ scored ...").
+        return _("doubling {card}").format(card=a.card.symbol())
     if isinstance(a, ClaimRedeal):
         return str(a)
     return label(a)  # the advice's name of it: the same words in the hint and the review
