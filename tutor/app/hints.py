@@ -12,7 +12,8 @@ from tutor.advice.answer import (hint_seconds, idea_words, observation_seed, sen
 from tutor.engine.actions import (Action, Bid, ChooseContract, ChooseTrump, ClaimRedeal, Double,
                                   NoDouble, NoRedeal, Pass, Play)
 from tutor.engine.errors import IllegalActionError
-from tutor.engine.facts import deal_word
+from tutor.app.words import next_button, suit_name
+from tutor.engine.i18n import N_, _, ngettext
 from tutor.engine.trix.contracts import contracts_title
 
 __all__ = ["Hints", "hint_words", "action_words", "choice_words", "HINT_OPTIONS",
@@ -26,11 +27,13 @@ class Hints:
     def can_hint(self) -> str | None:
         """Why there is no hint to give now, or ``None`` if :meth:`hint` may answer."""
         if self.game.is_over:
-            return "the game is over: there is nothing left to decide"
+            return _("the game is over: there is nothing left to decide")
         if self.game.to_move is None:
-            return f"nothing to decide now: press “next {deal_word(self.game_name)}” to go on"
+            # Translators: {button} is the button's label, "next deal" or "next hand".
+            return _("nothing to decide now: press “{button}” to go on").format(
+                button=next_button(self.game_name))
         if not self.learner_to_move:
-            return "a hint is for your own decision: wait for your turn"
+            return _("a hint is for your own decision: wait for your turn")
         return None
 
     def hint(self, seconds: float | None = None, budget: int | None = None) -> Any:
@@ -101,8 +104,8 @@ class Hints:
 HINT_OPTIONS = 5
 """How many ranked options a hint shows (the rest are counted)."""
 
-_KIND_WORDS = {"chance": "chance of making your bid", "points": "expected points",
-               "place": "expected place in Trex"}
+_KIND_WORDS = {"chance": N_("chance of making your bid"), "points": N_("expected points"),
+               "place": N_("expected place in Trex")}
 
 
 def action_words(action: Action) -> str:
@@ -116,24 +119,28 @@ def action_words(action: Action) -> str:
     if isinstance(action, Play):
         return action.card.symbol()
     if isinstance(action, Bid):
-        return f"Bid {action.n}"
+        return _("Bid {n}").format(n=action.n)
     if isinstance(action, ChooseTrump):
         s = action.suit
-        return "No trump" if s is None else f"Trump {s.symbol} {s.name.lower()}"
+        return _("No trump") if s is None else \
+            _("Trump {symbol} {suit}").format(symbol=s.symbol, suit=suit_name(s))
     if isinstance(action, ChooseContract):
         return contracts_title(action.contracts)
     if isinstance(action, Double):
-        return f"Double {action.card.symbol()}"
-    words = {NoDouble: "No double", ClaimRedeal: "Claim a redeal", NoRedeal: "No redeal",
-             Pass: "Pass"}
-    return words.get(type(action), str(action))
+        return _("Double {card}").format(card=action.card.symbol())
+    said = _ACTION_WORDS.get(type(action))
+    return _(said) if said else str(action)
+
+
+_ACTION_WORDS = {NoDouble: N_("No double"), ClaimRedeal: N_("Claim a redeal"),
+                 NoRedeal: N_("No redeal"), Pass: N_("Pass")}
 
 
 HINT_STEPS = 3
 """The hint ladder's steps: the idea, the choice and why, the numbers."""
 
-_NEXT_STEP = {Play: "Show the card", Bid: "Show the bid", ChooseTrump: "Show the trump",
-              ChooseContract: "Show the contract"}
+_NEXT_STEP = {Play: N_("Show the card"), Bid: N_("Show the bid"),
+              ChooseTrump: N_("Show the trump"), ChooseContract: N_("Show the contract")}
 
 
 def hint_words(advice: Any, stale: bool = False, top: int = HINT_OPTIONS,
@@ -155,10 +162,10 @@ def hint_words(advice: Any, stale: bool = False, top: int = HINT_OPTIONS,
     step = HINT_STEPS if stale else max(1, min(HINT_STEPS, step))
     words: dict[str, Any] = {
         "step": step, "steps": HINT_STEPS, "stale": stale, "idea": idea_words(advice),
-        "title": _hint_title(advice, stale) if step >= 2 else "Hint",
+        "title": _hint_title(advice, stale) if step >= 2 else _("Hint"),
         "why": _after_title(why_words(advice), advice) if step >= 2 else "",
         "options": [], "more": 0, "measure": "", "line": "", "note": "",
-        "button": {1: _next_step(advice), 2: "Show the numbers"}.get(step, ""),
+        "button": {1: _next_step(advice), 2: _("Show the numbers")}.get(step, ""),
     }
     if step >= 3:
         words.update(_hint_numbers(advice, top))
@@ -170,9 +177,8 @@ def _next_step(advice: Any) -> str:
     that kind, so that at the dealer's bid, where the trump may still be changed, it does
     not give away whether a bid or a new trump is best."""
     kinds = {type(o.action) for o in advice.options}
-    if len(kinds) > 1:
-        return "Show the choice"
-    return _NEXT_STEP.get(type(advice.best), "Show the choice")
+    said = _NEXT_STEP.get(type(advice.best)) if len(kinds) <= 1 else None
+    return _(said) if said else _("Show the choice")
 
 
 def choice_words(action: Action, advice: Any) -> str:
@@ -188,8 +194,8 @@ def choice_words(action: Action, advice: Any) -> str:
     """
     if trump_change(action, advice.options):
         s = action.suit
-        return "Change to no trump" if s is None else \
-            f"Change trump to {s.symbol} {s.name.lower()}"
+        return _("Change to no trump") if s is None else \
+            _("Change trump to {symbol} {suit}").format(symbol=s.symbol, suit=suit_name(s))
     return action_words(action)
 
 
@@ -197,10 +203,12 @@ def _hint_title(advice: Any, stale: bool) -> str:
     """The best choice, or the best two when they are about equal."""
     named = choice_words(advice.best, advice)
     if getattr(advice, "about_equal", False):
-        named += f" or {choice_words(advice.options[1].action, advice)}, about equal"
+        named = _("{choice} or {other}, about equal").format(
+            choice=named, other=choice_words(advice.options[1].action, advice))
     elif getattr(advice, "unsure", False):
-        named += ", not surely"
-    return f"The hint for your last decision: {named}" if stale else f"Hint: {named}"
+        named = _("{choice}, not surely").format(choice=named)
+    said = _("The hint for your last decision: {choice}") if stale else _("Hint: {choice}")
+    return said.format(choice=named)
 
 
 def _after_title(why: str, advice: Any) -> str:
@@ -237,15 +245,32 @@ def _hint_numbers(advice: Any, top: int) -> dict[str, Any]:
         shown[-1:] = [{"action": str(best), "label": choice_words(best, advice),
                        "text": next((str(o.text) for o in options if o.action == best), ""),
                        "best": True}]
-    samples = getattr(advice, "samples", 0) or 0
-    ways = f"{samples:,} ways the cards you cannot see could lie, each played to the end"
-    note = f"Tried on {ways}." if samples > 1 else ""
-    if note and not getattr(advice, "paired", True):  # a tree search: see tutor.advice
-        note = f"Searched over {ways}; the better choices were tried on more of them."
-        if any(isinstance(o.action, ChooseTrump) for o in options):  # a tree a trump
-            note = (f"Searched over {ways}: every trump as often, and under each the "
-                    "better bids more often.")
+    kind = _KIND_WORDS.get(getattr(advice, "kind", ""))
     return {"options": shown, "more": max(0, len(options) - len(shown)),
-            "measure": _KIND_WORDS.get(getattr(advice, "kind", ""), ""),
-            "line": advice.explain(), "note": note}
+            "measure": _(kind) if kind else "",
+            "line": advice.explain(), "note": _note(advice, options)}
+
+
+def _note(advice: Any, options: list[Any]) -> str:
+    """How much the hint weighed: the deals it tried (a tree search's, how it spread them)."""
+    samples = getattr(advice, "samples", 0) or 0
+    if samples <= 1:
+        return ""
+    n = f"{samples:,}"
+    if getattr(advice, "paired", True):
+        return ngettext("Tried on {n} way the cards you cannot see could lie, each played to "
+                        "the end.", "Tried on {n} ways the cards you cannot see could lie, "
+                        "each played to the end.", samples).format(n=n)
+    if any(isinstance(o.action, ChooseTrump) for o in options):  # a tree a trump
+        return ngettext("Searched over {n} way the cards you cannot see could lie, each "
+                        "played to the end: every trump as often, and under each the better "
+                        "bids more often.", "Searched over {n} ways the cards you cannot see "
+                        "could lie, each played to the end: every trump as often, and under "
+                        "each the better bids more often.", samples).format(n=n)
+    # a tree search: see tutor.advice
+    return ngettext("Searched over {n} way the cards you cannot see could lie, each played "
+                    "to the end; the better choices were tried on more of them.",
+                    "Searched over {n} ways the cards you cannot see could lie, each played "
+                    "to the end; the better choices were tried on more of them.",
+                    samples).format(n=n)
 

@@ -8,12 +8,28 @@ from typing import Any
 
 from tutor.engine.actions import (Action, Bid, ChooseContract, ChooseTrump, ClaimRedeal, Double,
                                   NoDouble, NoRedeal, Pass, Play)
-from tutor.engine.facts import deal_word, number, plural, signed
+from tutor.engine.cards import Suit
+from tutor.engine.facts import number, plural, signed
+from tutor.engine.i18n import N_, _, ngettext, ordinal
 from tutor.engine.protocol import Phase
 from tutor.engine.trix.contracts import Contract, early_end_words
 
 __all__ = ["describe", "game_result", "over_words", "status_text", "round_kind",
-           "round_words", "PLACES"]
+           "round_words", "suit_name", "next_button"]
+
+_SUIT_NAMES = {Suit.SPADES: N_("spades"), Suit.HEARTS: N_("hearts"),
+               Suit.DIAMONDS: N_("diamonds"), Suit.CLUBS: N_("clubs")}
+
+
+def suit_name(suit: Suit) -> str:
+    """A suit's name as a learner reads it in a sentence: ``"hearts"``."""
+    return _(_SUIT_NAMES[suit])
+
+
+def next_button(game: str) -> str:
+    """The label of the button that deals on: "next deal" in Trix, "next hand" in Trixter
+    (:func:`~tutor.engine.facts.deal_word`)."""
+    return _("next deal") if game == "trix" else _("next hand")
 
 
 def describe(who: str, action: Action, trex: bool = False) -> str:
@@ -24,37 +40,65 @@ def describe(who: str, action: Action, trex: bool = False) -> str:
     'Player 2 played 10♥.'
     """
     if isinstance(action, Play):
-        return f"{who} {'laid' if trex else 'played'} {action.card.symbol()}."
+        said = _("{who} laid {card}.") if trex else _("{who} played {card}.")
+        return said.format(who=who, card=action.card.symbol())
     if isinstance(action, Bid):
-        return f"{who} bid {action.n}."
+        return _("{who} bid {n}.").format(who=who, n=action.n)
     if isinstance(action, ChooseTrump):
         suit = action.suit
-        named = "none" if suit is None else f"{suit.symbol} {suit.name.lower()}"
-        return f"{who} named trump: {named}."
+        if suit is None:
+            return _("{who} named trump: none.").format(who=who)
+        return _("{who} named trump: {symbol} {suit}.").format(who=who, symbol=suit.symbol,
+                                                               suit=suit_name(suit))
     if isinstance(action, ChooseContract):
-        return f"{who} chose {' + '.join(c.title for c in sorted(action.contracts))}."
+        return _("{who} chose {contracts}.").format(
+            who=who, contracts=" + ".join(c.title for c in sorted(action.contracts)))
     if isinstance(action, Double):
-        return f"{who} doubled {action.card.symbol()}."
+        return _("{who} doubled {card}.").format(who=who, card=action.card.symbol())
     said = _SAID.get(type(action))
-    return f"{who} {said}." if said else f"{who}: {action}."
+    return _(said).format(who=who) if said else \
+        _("{who}: {action}.").format(who=who, action=action)
 
 
 # Every player says one of these in turn (RULES.md A5): the words tell nothing of whether
 # the player could have doubled or claimed.
-_SAID = {NoDouble: "said “no double”", NoRedeal: "said “no redeal”",
-         ClaimRedeal: "claimed a redeal", Pass: "passed: no card fitted"}
-
-
-
-PLACES = ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th")
+_SAID = {NoDouble: N_("{who} said “no double”."), NoRedeal: N_("{who} said “no redeal”."),
+         ClaimRedeal: N_("{who} claimed a redeal."), Pass: N_("{who} passed: no card fitted.")}
 
 
 def _points(n: int) -> str:
-    return f"{number(n)} point{'' if abs(n) == 1 else 's'}"
+    return ngettext("{n} point", "{n} points", abs(n)).format(n=number(n))
 
 
 def _and(names: Sequence[str]) -> str:
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    if len(names) == 1:
+        return names[0]
+    # Translators: a list of names, "Ana, Bo and Cy": {names} are all but the last, joined
+    # by ", ".
+    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
+
+
+def _me(obs: Mapping[str, Any], start: bool) -> str:
+    """The learner's own row in the result: "You", or their team with its players ("you"
+    and "your team (…)" inside a sentence)."""
+    seat, players = obs["seat"], obs["players"]
+    if not obs.get("team_scores"):
+        return _("You") if start else _("you")
+    names = _and([_("you") if s == seat else players[s]
+                  for s in range(seat % 2, len(players), 2)])
+    return (_("Your team ({names})") if start else _("your team ({names})")).format(names=names)
+
+
+def _entries(obs: Mapping[str, Any]) -> list[tuple[int, bool, str]]:
+    """Each player, or each team in partnership: (score, the learner's, name)."""
+    seat, players = obs["seat"], obs["players"]
+    if obs.get("team_scores"):  # Trix in partnership: seats 0 and 2 against 1 and 3
+        teams = obs["team_scores"]
+        mine = seat % 2
+        return [(teams[t], t == mine, _me(obs, True) if t == mine else
+                 _and([players[s] for s in range(t, len(players), 2)])) for t in (0, 1)]
+    return [(v, s == seat, _me(obs, True) if s == seat else players[s])
+            for s, v in enumerate(obs["scores"])]
 
 
 def game_result(obs: dict[str, Any]) -> dict[str, Any]:
@@ -73,21 +117,10 @@ def game_result(obs: dict[str, Any]) -> dict[str, Any]:
     """
     if obs.get("phase") != Phase.GAME_OVER.value:
         return {}
-    seat, players = obs["seat"], obs["players"]
     low_wins = bool((obs.get("rules") or {}).get("reversed_signs"))
-    if obs.get("team_scores"):  # Trix in partnership: seats 0 and 2 against 1 and 3
-        teams = obs["team_scores"]
-        mine = seat % 2
-        names = [_and(["you" if s == seat else players[s] for s in range(t, len(players), 2)])
-                 for t in (0, 1)]
-        entries = [(teams[t], t == mine, f"Your team ({names[t]})" if t == mine
-                    else names[t]) for t in (0, 1)]
-    else:
-        entries = [(v, s == seat, "You" if s == seat else players[s])
-                   for s, v in enumerate(obs["scores"])]
-    order = sorted(entries, key=lambda e: (e[0] if low_wins else -e[0], not e[1]))
+    order = sorted(_entries(obs), key=lambda e: (e[0] if low_wins else -e[0], not e[1]))
     better = (lambda a, b: a < b) if low_wins else (lambda a, b: a > b)
-    rows = [{"place": PLACES[sum(better(o[0], score) for o in order)], "name": name,
+    rows = [{"place": ordinal(1 + sum(better(o[0], score) for o in order)), "name": name,
              "score": score, "me": me} for score, me, name in order]
     best = order[0][0]
     winners = [r for r in rows if r["score"] == best]
@@ -95,36 +128,50 @@ def game_result(obs: dict[str, Any]) -> dict[str, Any]:
     gap = abs(best - me["score"])
     if obs.get("team_scores"):
         if len(winners) > 1:
-            return {"title": f"A draw: both teams have {_points(best)}.", "rows": rows,
-                    "words": []}
+            return {"title": _("A draw: both teams have {points}.").format(
+                points=_points(best)), "rows": rows, "words": []}
         if me in winners:
-            return {"title": "Your team won!", "rows": rows, "words": [
-                f"Your team won by {_points(abs(order[0][0] - order[1][0]))}."]}
-        return {"title": f"{winners[0]['name']} won.", "rows": rows,
-                "words": [f"Your team lost by {_points(gap)}."]}
-    n = len(rows)
+            return {"title": _("Your team won!"), "rows": rows, "words": [
+                _("Your team won by {points}.").format(
+                    points=_points(abs(order[0][0] - order[1][0])))]}
+        return {"title": _("{name} won.").format(name=winners[0]["name"]), "rows": rows,
+                "words": [_("Your team lost by {points}.").format(points=_points(gap))]}
+    title, words = _player_result(rows, me, winners, [o[0] for o in order])
+    return {"title": title, "rows": rows, "words": [words]}
+
+
+def _player_result(rows: list[dict[str, Any]], me: dict[str, Any],
+                   winners: list[dict[str, Any]], scores: list[int]) -> tuple[str, str]:
+    """The result's title and words when each player plays for themselves."""
+    n, best = len(rows), scores[0]
+    gap = abs(best - me["score"])
     level = [r["name"] for r in rows if r["score"] == me["score"] and not r["me"]]
     if me in winners and len(winners) == 1:
-        title = "You won!"
-        words = f"You finished 1st of {n}, {_points(abs(best - order[1][0]))} ahead of " \
-                f"{_and([r['name'] for r in rows if r['score'] == order[1][0]])}."
-    elif me in winners:
-        title = f"A tie for first: you and {_and(level)}."
-        words = f"You share 1st place of {n} with {_points(best)}."
+        return _("You won!"), _("You finished 1st of {n}, {points} ahead of {names}.").format(
+            n=n, points=_points(abs(best - scores[1])),
+            names=_and([r["name"] for r in rows if r["score"] == scores[1]]))
+    if me in winners:
+        return (_("A tie for first: you and {names}.").format(names=_and(level)),
+                _("You share 1st place of {n} with {points}.").format(n=n,
+                                                                       points=_points(best)))
+    names = _and([r["name"] for r in winners])
+    title = (_("{names} won (a tie).") if len(winners) > 1 else _("{names} won.")).format(
+        names=names)
+    ahead = names if len(winners) == 1 else _("the winners")
+    if level:
+        words = _("You finished joint {place} of {n} with {names}, {points} behind "
+                  "{ahead}.").format(place=me["place"], n=n, names=_and(level),
+                                     points=_points(gap), ahead=ahead)
     else:
-        title = f"{_and([r['name'] for r in winners])} won" \
-                f"{' (a tie)' if len(winners) > 1 else ''}."
-        joint = f"joint {me['place']} of {n} with {_and(level)}" if level \
-            else f"{me['place']} of {n}"
-        ahead = _and([r["name"] for r in winners]) if len(winners) == 1 else "the winners"
-        words = f"You finished {joint}, {_points(gap)} behind {ahead}."
-    return {"title": title, "rows": rows, "words": [words]}
+        words = _("You finished {place} of {n}, {points} behind {ahead}.").format(
+            place=me["place"], n=n, points=_points(gap), ahead=ahead)
+    return title, words
 
 
 def _name(obs: dict[str, Any], s: int | None) -> str:
     if s is None:
-        return "nobody"
-    return "you" if s == obs["seat"] else obs["players"][s]
+        return _("nobody")
+    return _("you") if s == obs["seat"] else obs["players"][s]
 
 
 def _ended_early(row: Mapping[str, Any]) -> str:
@@ -140,13 +187,17 @@ def _ended_early(row: Mapping[str, Any]) -> str:
     if not tricks or not text or sum(tricks) >= 13:
         return ""
     words = early_end_words(Contract.parse(c) for c in text.split("+"))
-    return words[:-1] + f" after {plural(sum(tricks), 'trick')}." if words else ""
+    # Translators: {ended} is why the deal ended, without its full stop ("All four queens
+    # have been taken: the deal ends"); {tricks} counts the tricks played ("6 tricks").
+    return _("{ended} after {tricks}.").format(
+        ended=words[:-1], tricks=plural(sum(tricks), "trick")) if words else ""
 
 
 def over_words(obs: Mapping[str, Any]) -> str:
     """"The hand is over." or "The deal is over.", or why a Trix deal ended early."""
     row = obs.get("last_hand") or obs.get("last_deal") or {}
-    return _ended_early(row) or f"The {deal_word(obs['game'])} is over."
+    return _ended_early(row) or (_("The deal is over.") if obs["game"] == "trix"
+                                 else _("The hand is over."))
 
 
 def status_text(obs: dict[str, Any]) -> str:
@@ -155,39 +206,58 @@ def status_text(obs: dict[str, Any]) -> str:
     yours = mover == seat
     who = _name(obs, mover)
     if phase == Phase.GAME_OVER.value:
-        # the result panel's own words, so the lowest total wins with reversed signs
-        result = game_result(obs)
-        best = next(r for r in result["rows"])
-        winners = [r["name"] for r in result["rows"] if r["score"] == best["score"]]
-        names = _and([w[0].lower() + w[1:] if w.startswith(("You", "Your")) else w
-                      for w in winners])
-        return f"Game over: {names} won with {_points(best['score'])}."
+        return _game_over_status(obs)
     if phase == Phase.HAND_OVER.value:
-        row = obs.get("last_hand") or obs.get("last_deal") or {}
-        pts = row.get("points") or []
-        mine = pts[seat] if seat < len(pts) else None
-        word = deal_word(obs["game"])
-        if row.get("redeal") is not None:
-            return f"Redeal claimed by {_name(obs, row['redeal'])}. Press “next {word}”."
-        got = f" You scored {signed(mine)}." if isinstance(mine, int) else ""
-        return f"{over_words(obs)}{got} Press “next {word}” to go on."
+        return _hand_over_status(obs)
     if phase == Phase.TRUMP.value:
-        return "Your deal: name trump." if yours else f"{who} names trump."
+        return _("Your deal: name trump.") if yours else _("{who} names trump.").format(who=who)
     if phase == Phase.BID.value:
-        return f"Your bid ({plural(obs['hand_size'], 'trick')} in this hand)." if yours \
-            else f"{who} to bid."
+        return _("Your bid ({tricks} in this hand).").format(
+            tricks=plural(obs["hand_size"], "trick")) if yours \
+            else _("{who} to bid.").format(who=who)
     if phase == Phase.CHOOSE_CONTRACT.value:
-        return "You own this kingdom: choose the contract." if yours \
-            else f"{who} chooses the contract."
+        return _("You own this kingdom: choose the contract.") if yours \
+            else _("{who} chooses the contract.").format(who=who)
     if phase == Phase.DOUBLE.value:
         return _round_status(obs, who) if not yours else _your_round_status(obs)
     if phase == Phase.TREX.value:
         if yours:
-            return "Your turn: play a card that fits the layout (or pass)."
-        return f"{who} to play."
+            return _("Your turn: play a card that fits the layout (or pass).")
+        return _("{who} to play.").format(who=who)
     if yours:
-        return "Your lead: play a card." if not obs["trick"] else "Your turn: play a card."
-    return f"{who} to play."
+        return _("Your lead: play a card.") if not obs["trick"] else \
+            _("Your turn: play a card.")
+    return _("{who} to play.").format(who=who)
+
+
+def _game_over_status(obs: dict[str, Any]) -> str:
+    """The status line at the game's end: the result panel's own words, so the lowest
+    total wins with reversed signs."""
+    result = game_result(obs)
+    best = next(r for r in result["rows"])
+    names = _and([_me(obs, False) if r["me"] else r["name"]
+                  for r in result["rows"] if r["score"] == best["score"]])
+    return _("Game over: {names} won with {points}.").format(names=names,
+                                                             points=_points(best["score"]))
+
+
+def _hand_over_status(obs: dict[str, Any]) -> str:
+    """The status line between two deals (hands): how it ended, what the learner scored."""
+    seat = obs["seat"]
+    row = obs.get("last_hand") or obs.get("last_deal") or {}
+    pts = row.get("points") or []
+    mine = pts[seat] if seat < len(pts) else None
+    button = next_button(obs["game"])
+    if row.get("redeal") is not None:
+        # Translators: {button} is the button's label, "next deal" or "next hand".
+        return _("Redeal claimed by {who}. Press “{button}”.").format(
+            who=_name(obs, row["redeal"]), button=button)
+    said = [over_words(obs)]
+    if isinstance(mine, int):
+        said.append(_("You scored {points}.").format(points=signed(mine)))
+    # Translators: {button} is the button's label, "next deal" or "next hand".
+    said.append(_("Press “{button}” to go on.").format(button=button))
+    return " ".join(said)
 
 
 def round_kind(obs: dict[str, Any]) -> tuple[bool, bool]:
@@ -211,10 +281,10 @@ def round_words(obs: dict[str, Any]) -> dict[str, str]:
     """
     doubles, claims = round_kind(obs)
     if doubles and claims:
-        return {"title": "Doubling and redeal claims", "mark": "to double or not"}
+        return {"title": _("Doubling and redeal claims"), "mark": _("to double or not")}
     if doubles:
-        return {"title": "Doubling", "mark": "to double or not"}
-    return {"title": "Redeal claims", "mark": "to claim or not"}
+        return {"title": _("Doubling"), "mark": _("to double or not")}
+    return {"title": _("Redeal claims"), "mark": _("to claim or not")}
 
 
 def _round_status(obs: dict[str, Any], who: str) -> str:
@@ -222,20 +292,34 @@ def _round_status(obs: dict[str, Any], who: str) -> str:
     contract, never what this player's cards allow."""
     doubles, claims = round_kind(obs)
     if doubles and claims:
-        return f"{who} to double, claim a redeal, or say “no double”."
+        return _("{who} to double, claim a redeal, or say “no double”.").format(who=who)
     if doubles:
-        return f"{who} to double a queen or say “no double”."
-    return f"{who} to claim a redeal or say “no redeal”."
+        return _("{who} to double a queen or say “no double”.").format(who=who)
+    return _("{who} to claim a redeal or say “no redeal”.").format(who=who)
+
+
+# The learner's turn in the round, by what they may do (double, claim a redeal); {word} is
+# what they say instead, “no double” or “no redeal”.
+_YOUR_ROUND = {
+    (True, False): N_("Your turn: double, or say “{word}”."),
+    (False, True): N_("Your turn: claim a redeal, or say “{word}”."),
+    (True, True): N_("Your turn: double or claim a redeal, or say “{word}”."),
+}
+# Nothing in the hand to double (claim) with, under a contract that allows it (a round
+# comes only under a contract that allows one or the other).
+_NOTHING_TO = {
+    (True, False): N_("Your turn: you have nothing to double; say “{word}”."),
+    (False, True): N_("Your turn: you have nothing to claim; say “{word}”."),
+    (True, True): N_("Your turn: you have nothing to double or claim; say “{word}”."),
+}
 
 
 def _your_round_status(obs: dict[str, Any]) -> str:
     """The learner's turn in the round, from their own legal actions."""
     legal = obs.get("legal") or []
-    word = "no double" if "no double" in legal else "no redeal"
-    may = [w for w, ok in (("double", any(a.startswith("double ") for a in legal)),
-                           ("claim a redeal", "redeal" in legal)) if ok]
-    if not may:
-        doubles, claims = round_kind(obs)
-        what = " or ".join(w for w, ok in (("double", doubles), ("claim", claims)) if ok)
-        return f"Your turn: you have nothing to {what}; say “{word}”."
-    return f"Your turn: {' or '.join(may)}, or say “{word}”."
+    word = _("no double") if "no double" in legal else _("no redeal")
+    may = (any(a.startswith("double ") for a in legal), "redeal" in legal)
+    if not any(may):
+        nothing = _NOTHING_TO.get(round_kind(obs), _NOTHING_TO[True, True])
+        return _(nothing).format(word=word)
+    return _(_YOUR_ROUND[may]).format(word=word)
