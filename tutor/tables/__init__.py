@@ -13,6 +13,6 @@ who sits where, the computer seats) and sends each seat only what it may see.
 
 It sits in the application layer: it imports the engine, the bots and the app's words, and
 nothing below imports it. The standard library is all that :mod:`table`, :mod:`store` and
-:mod:`service` (with its parts) need; tornado and redis are imported by the modules that speak over a
-network only.
+:mod:`service` (with its parts) need; tornado and redis are imported by the modules that
+speak over a network only.
 """

@@ -12,6 +12,7 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
+from tutor.engine.i18n import _
 from tutor.engine.protocol import Phase
 from tutor.tables.store import Store
 from tutor.tables.table import Table, TableError
@@ -38,7 +39,7 @@ class TableChanges:
             return self.cache[code]
         table = self.store.load(code)
         if table is None:
-            raise TableError(f"there is no table {code}: check the code")
+            raise TableError(_("there is no table {code}: check the code").format(code=code))
         self.cache[code] = table
         return table
 
@@ -47,7 +48,7 @@ class TableChanges:
         version check (reloading and judging again if another process got there first),
         then tell everyone and let the computer seats go on."""
         async with self.locks[code]:
-            for _ in range(10):
+            for _i in range(10):
                 if self.store.shared:
                     self.cache.pop(code, None)
                 table = await self._table(code)
@@ -63,7 +64,7 @@ class TableChanges:
                     break
                 self.cache.pop(code, None)
             else:  # pragma: no cover - ten processes raced for one table
-                raise TableError("the table is busy: try again")
+                raise TableError(_("the table is busy: try again"))
         self.store.announce(code)
         self._broadcast(table)
         self._kick(code)

@@ -18,6 +18,8 @@ from typing import Any
 
 from tornado.websocket import WebSocketClientConnection, WebSocketClosedError, websocket_connect
 
+from tutor.engine.i18n import _
+
 __all__ = ["TableClient", "service_url"]
 
 log = logging.getLogger(__name__)
@@ -61,11 +63,11 @@ class TableClient:
         elif kind in ("open", "join", "watch"):
             self.who["seat"] = dict(message)
         if self.ws is None:
-            raise ConnectionError("not connected to the table service")
+            raise ConnectionError(_("not connected to the table service"))
         try:
             self.ws.write_message(json.dumps(message))
         except WebSocketClosedError:
-            raise ConnectionError("the connection to the table service is lost") from None
+            raise ConnectionError(_("the connection to the table service is lost")) from None
 
     async def _read(self) -> None:
         while not self.closed:

@@ -15,6 +15,7 @@ from typing import Any
 
 from tutor.app.session import rehearse_round
 from tutor.bots import bot_for
+from tutor.engine.i18n import _
 from tutor.engine.observation import observation_from_json
 from tutor.engine.protocol import Phase
 from tutor.engine.records import loads
@@ -122,5 +123,5 @@ class ComputerSeats(TableChanges):
 
 def _computer_act(table: Table, seat: int, text: str, seen: int, now: float) -> None:
     if table.computer_seat(now) != seat:
-        raise TableError("the seat is not the computer's now")
+        raise TableError(_("the seat is not the computer's now"))
     table.act(seat, text, seen, "computer", now)

@@ -39,7 +39,7 @@ from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any, Protocol
 
-from tutor.engine.facts import deal_word
+from tutor.engine.i18n import _
 from tutor.engine.records import finished_record
 from tutor.tables.computers import ComputerSeats
 from tutor.tables.store import Store
@@ -155,8 +155,8 @@ class TableService(ComputerSeats):
         ident = _ident(message)
         try:
             if not isinstance(message, dict) or message.get("type") not in MESSAGE_TYPES:
-                raise TableError("a message is an object whose type is one of "
-                                 + ", ".join(MESSAGE_TYPES))
+                raise TableError(_("a message is an object whose type is one of {types}").format(
+                    types=", ".join(MESSAGE_TYPES)))
             handler = getattr(self, f"_on_{message['type']}")
             reply = await handler(conn, bound, message)
         except TableError as e:
@@ -164,7 +164,7 @@ class TableService(ComputerSeats):
             return
         except Exception:  # a bug must not stop the service
             log.exception("message %r failed", message.get("type"))
-            conn.send({"type": "refused", "reason": "the table service could not do that",
+            conn.send({"type": "refused", "reason": _("the table service could not do that"),
                        "id": ident})
             return
         if reply is not None:
@@ -177,12 +177,12 @@ class TableService(ComputerSeats):
         key = message.get("key")
         if self.identify is not None:
             if not isinstance(key, str) or not key:
-                raise TableError("sign in to the hub to sit at a table")
+                raise TableError(_("sign in to the hub to sit at a table"))
             name, _teacher = self.identify(key)
             # The seat's key is the whole hub name; the table shows at most MAX_NAME of it.
             return clean_name(name[:MAX_NAME]), f"hub:{name}"
         if not isinstance(key, str) or len(key) != 32 or not set(key) <= KEY_CHARS:
-            raise TableError("a person's key is 32 hexadecimal digits (the page sends it)")
+            raise TableError(_("a person's key is 32 hexadecimal digits (the page sends it)"))
         return clean_name(message.get("name")), key
 
     async def _on_open(self, conn, bound: _Bound, m: dict[str, Any]) -> dict[str, Any] | None:
@@ -192,12 +192,12 @@ class TableService(ComputerSeats):
                            away_seconds=m.get("away_seconds", 30.0))
         seat = m.get("seat", table.sitters.index(next(x for x in table.sitters if x.waiting)))
         table.claim(seat, name, key)  # checked before anything is kept
-        for _ in range(20):
+        for _i in range(20):
             if self.store.create(table):
                 break
             table.code = new_code()
         else:  # pragma: no cover - 10⁹ codes
-            raise TableError("no free table code: try again")
+            raise TableError(_("no free table code: try again"))
         self.cache[table.code] = table
         conn.send({"type": "opened", "code": table.code, "id": _ident(m)})
         return await self._sit(conn, bound, table.code, key, name, table.seat_of(key))
@@ -234,10 +234,10 @@ class TableService(ComputerSeats):
         token = m.get("token")
         if self.identify is not None:
             if not isinstance(token, str) or not self.identify(token)[1]:
-                raise TableError("only a teacher of this hub may watch every hand")
+                raise TableError(_("only a teacher of this hub may watch every hand"))
         elif not isinstance(token, str) or \
                 not secrets.compare_digest(token.encode(), self.teacher_token.encode()):
-            raise TableError("that is not the teacher's token (the app printed it at start)")
+            raise TableError(_("that is not the teacher's token (the app printed it at start)"))
         bound.teacher = True
         return {"type": "teaching"}
 
@@ -270,8 +270,9 @@ class TableService(ComputerSeats):
         table = await self._table(code)
         record = finished_record(table.game)
         if record is None:
-            raise TableError(f"finish a {deal_word(table.game_name)} first: then it can be "
-                             "reviewed")
+            raise TableError(_("finish a deal first: then it can be reviewed")
+                             if table.game_name == "trix" else
+                             _("finish a hand first: then it can be reviewed"))
         return {"type": "record", "record": record, "seat": seat}
 
     async def _on_pause(self, conn, bound: _Bound, m: dict[str, Any]) -> None:
@@ -286,12 +287,13 @@ class TableService(ComputerSeats):
         code = self._teaching(bound, m)
         text = m.get("text")
         if not isinstance(text, str) or len(text) > MAX_NOTE:
-            raise TableError(f"a message to a table is a text of at most {MAX_NOTE} characters")
+            raise TableError(_("a message to a table is a text of at most {n} characters").format(
+                n=MAX_NOTE))
         await self._change(code, lambda t: _set(t, note=" ".join(text.split())))
 
     async def _on_sheet(self, conn, bound: _Bound, m: dict[str, Any]) -> dict[str, Any]:
         if not bound.teacher:
-            raise TableError("the class sheet is the teacher's")
+            raise TableError(_("the class sheet is the teacher's"))
         rows = class_sheet(self.store.tables())
         return {"type": "sheet", "rows": rows, "csv": sheet_csv(rows)}
 
@@ -317,18 +319,18 @@ class TableService(ComputerSeats):
 
     def _my_seat(self, bound: _Bound) -> tuple[str, int]:
         if bound.role != "seat" or bound.code is None or bound.seat is None:
-            raise TableError("sit at a table first (join it by its code)")
+            raise TableError(_("sit at a table first (join it by its code)"))
         return bound.code, bound.seat
 
     def _teaching(self, bound: _Bound, m: dict[str, Any]) -> str:
         if not bound.teacher:
-            raise TableError("only the teacher may do that")
+            raise TableError(_("only the teacher may do that"))
         return _code(m) if m.get("code") is not None else self._watched(bound)
 
     @staticmethod
     def _watched(bound: _Bound) -> str:
         if bound.code is None:
-            raise TableError("say which table (its code)")
+            raise TableError(_("say which table (its code)"))
         return bound.code
 
 
@@ -343,7 +345,7 @@ def _ident(message: Any) -> str | int | None:
 def _code(m: dict[str, Any]) -> str:
     code = m.get("code")
     if not isinstance(code, str) or not 4 <= len(code.strip()) <= 12:
-        raise TableError("a table code is six letters, such as K7QMPX")
+        raise TableError(_("a table code is six letters, such as {code}").format(code="K7QMPX"))
     return code.strip().upper()
 
 
@@ -401,8 +403,8 @@ def sheet_csv(rows: list[dict[str, Any]]) -> str:
     """The class sheet as CSV (a spreadsheet opens it)."""
     out = io.StringIO()
     w = csv.writer(out)
-    w.writerow(["name", "game", "tables", "hands or deals played", "points",
-                "points per hand or deal"])
+    w.writerow([_("name"), _("game"), _("tables"), _("hands or deals played"), _("points"),
+                _("points per hand or deal")])
     for r in rows:
         w.writerow([r["name"], r["game"], r["tables"], r["played"], r["points"], r["per_hand"]])
     return out.getvalue()

@@ -30,9 +30,9 @@ from tutor.app.words import describe
 from tutor.bots import LEVELS
 from tutor.engine.actions import Action, NextHand, Play, parse_action
 from tutor.engine.errors import IllegalActionError, ParseError
+from tutor.engine.i18n import _
 from tutor.engine.protocol import Game, Phase
 from tutor.engine.records import from_record
-from tutor.engine.facts import deal_word
 
 __all__ = ["Table", "Sitter", "TableError", "new_code", "key_digest", "CODE_LETTERS",
            "STATE_VERSION"]
@@ -52,7 +52,7 @@ class TableError(ValueError):
 
 def new_code() -> str:
     """A fresh table code: six letters of :data:`CODE_LETTERS` (about 10⁹ codes)."""
-    return "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
+    return "".join(secrets.choice(CODE_LETTERS) for _i in range(CODE_LENGTH))
 
 
 def key_digest(key: str) -> str:
@@ -64,10 +64,10 @@ def key_digest(key: str) -> str:
 def clean_name(name: Any) -> str:
     """A player's name as the table shows it; :class:`TableError` if it is not one."""
     if not isinstance(name, str) or not name.strip():
-        raise TableError("say your name to sit down")
+        raise TableError(_("say your name to sit down"))
     name = " ".join(name.split())
     if len(name) > MAX_NAME:
-        raise TableError(f"a name has at most {MAX_NAME} characters")
+        raise TableError(_("a name has at most {n} characters").format(n=MAX_NAME))
     return name
 
 
@@ -130,26 +130,30 @@ class Table:
         by :func:`tutor.app.game_options.check`), ``people`` the seats kept for people and
         the other seats' computer ``level``. Junk is refused (:class:`TableError`)."""
         if game_name not in ("trixter", "trix"):
-            raise TableError("a table plays trixter or trix")
+            raise TableError(_("a table plays trixter or trix"))
         if options is not None and not isinstance(options, dict):
-            raise TableError("the options are an object of choices, such as {\"players\": 4}")
+            raise TableError(_("the options are an object of choices, such as {example}").format(
+                example='{"players": 4}'))
         try:
             opts = game_options.check(game_name, dict(options or {}))
         except game_options.OptionError as e:
             raise TableError(str(e)) from None
         if level not in LEVELS:
-            raise TableError(f"the computer level is one of {', '.join(LEVELS)}")
+            raise TableError(_("the computer level is one of {levels}").format(
+                levels=", ".join(LEVELS)))
         if not isinstance(away_seconds, (int, float)) or not 1 <= away_seconds <= 3600:
-            raise TableError("the time away before a computer plays is 1 s to an hour")
+            raise TableError(_("the time away before a computer plays is 1 s to an hour"))
         seed = secrets.randbelow(2**31) if seed is None else int(seed)
         game = game_options.new_game(game_name, opts, seed=seed)
         n = game.n_players
         if not isinstance(people, (list, tuple)) or not people or \
                 any(not isinstance(s, int) or isinstance(s, bool) or not 0 <= s < n
                     for s in people) or len(set(people)) != len(people):
-            raise TableError(f"the seats for people are some of 0 to {n - 1}, at least one")
-        sitters = [Sitter("person", f"Seat {s + 1}", level) if s in people
-                   else Sitter("computer", f"Computer {s + 1}", level) for s in range(n)]
+            raise TableError(_("the seats for people are some of 0 to {last}, at least one").format(
+                last=n - 1))
+        sitters = [Sitter("person", _("Seat {n}").format(n=s + 1), level) if s in people
+                   else Sitter("computer", _("Computer {n}").format(n=s + 1), level)
+                   for s in range(n)]
         table = cls(code=code or new_code(), game_name=game_name, options=opts, seed=seed,
                     game=game, sitters=sitters, hints=bool(hints),
                     away_seconds=float(away_seconds))
@@ -180,22 +184,25 @@ class Table:
                 seat = next((s for s, x in enumerate(self.sitters) if x.kind == "computer"),
                             None)
             if seat is None:
-                raise TableError("every seat at this table is taken by a person")
+                raise TableError(_("every seat at this table is taken by a person"))
         if not isinstance(seat, int) or isinstance(seat, bool) or \
                 not 0 <= seat < len(self.sitters):
-            raise TableError(f"there is no seat {seat!r} at this table")
+            raise TableError(_("there is no seat {seat} at this table").format(seat=repr(seat)))
         if any(x.name == name for x in self.sitters if x.kind == "person" and x.key):
-            raise TableError(f"somebody called {name} already sits here: choose another name")
+            raise TableError(_("somebody called {name} already sits here: choose another "
+                                   "name").format(name=name))
         sitter = self.sitters[seat]
         if sitter.kind == "person" and not sitter.waiting:
-            raise TableError(f"seat {seat + 1} is taken by {sitter.name}")
+            raise TableError(_("seat {n} is taken by {name}").format(n=seat + 1, name=sitter.name))
         if sitter.kind == "computer":
             if self.game.is_over:
-                raise TableError("the game is over")
+                raise TableError(_("the game is over"))
             if self.started and self.game.phase != Phase.HAND_OVER and self.game.history:
-                word = deal_word(self.game_name)
-                raise TableError(f"a computer's seat can be taken between {word}s: wait for "
-                                 f"the end of this {word}")
+                raise TableError(
+                    _("a computer's seat can be taken between deals: wait for the end of "
+                      "this deal") if self.game_name == "trix" else
+                    _("a computer's seat can be taken between hands: wait for the end of "
+                      "this hand"))
         self.sitters[seat] = Sitter("person", name, sitter.level, key_digest(key),
                                     away_since=now if now is not None else time.time())
         if not self.started and not any(x.waiting for x in self.sitters):
@@ -208,10 +215,10 @@ class Table:
         """Start now: the seats still waiting for a person go to computers (a person may
         take one between hands)."""
         if self.started:
-            raise TableError("the game has started already")
+            raise TableError(_("the game has started already"))
         for s, x in enumerate(self.sitters):
             if x.waiting:
-                self.sitters[s] = Sitter("computer", f"Computer {s + 1}", x.level)
+                self.sitters[s] = Sitter("computer", _("Computer {n}").format(n=s + 1), x.level)
         self.started = True
         self._rename()
         self.version += 1
@@ -249,27 +256,27 @@ class Table:
         (``"person"`` or ``"computer"``), for the record. Refused with the reason
         (:class:`TableError`), nothing changed."""
         if self.game.is_over:
-            raise TableError("the game is over: nothing more can be played at this table")
+            raise TableError(_("the game is over: nothing more can be played at this table"))
         if not self.started:
-            raise TableError("the game starts when every seat is taken, or when it is "
-                             "started with computers in the empty seats")
+            raise TableError(_("the game starts when every seat is taken, or when it is "
+                               "started with computers in the empty seats"))
         if self.paused:
-            raise TableError("the teacher has paused this table: wait until it goes on")
+            raise TableError(_("the teacher has paused this table: wait until it goes on"))
         if not isinstance(text, str) or not text.strip() or len(text) > 40:
-            raise TableError("an action is a short text, such as \"bid 2\" or \"QS\"")
+            raise TableError(_("an action is a short text, such as \"bid 2\" or \"QS\""))
         if isinstance(seen, bool) or not isinstance(seen, int):
-            raise TableError("an action says how many actions its sender has seen")
+            raise TableError(_("an action says how many actions its sender has seen"))
         if seen != len(self.game.history):
-            raise TableError("the table has moved on since: look again and choose")
+            raise TableError(_("the table has moved on since: look again and choose"))
         try:
             action = parse_action(text)
         except ParseError as e:
             raise TableError(str(e)) from None
         if isinstance(action, NextHand) or text.strip().lower() == "next":
-            raise TableError("the next hand starts when everyone at the table is ready")
+            raise TableError(_("the next hand starts when everyone at the table is ready"))
         if self.game.to_move != seat:
-            raise TableError("it is not your turn" if self.game.to_move is not None
-                             else "nobody is to play now")
+            raise TableError(_("it is not your turn") if self.game.to_move is not None
+                             else _("nobody is to play now"))
         try:
             self.game.apply(action)
         except (IllegalActionError, ParseError, ValueError) as e:
@@ -293,11 +300,12 @@ class Table:
         """The person at ``seat`` is ready for the next hand; once every person connected
         is, it is dealt (True)."""
         if self.game.is_over:
-            raise TableError("the game is over: nothing more can be played at this table")
+            raise TableError(_("the game is over: nothing more can be played at this table"))
         if self.game.phase != Phase.HAND_OVER:
-            raise TableError(f"the {deal_word(self.game_name)} is not over yet")
+            raise TableError(_("the deal is not over yet") if self.game_name == "trix"
+                             else _("the hand is not over yet"))
         if self.paused:
-            raise TableError("the teacher has paused this table: wait until it goes on")
+            raise TableError(_("the teacher has paused this table: wait until it goes on"))
         self.ready.add(seat)
         self.version += 1
         return self.deal_if_ready()
@@ -373,7 +381,7 @@ class Table:
     def from_state(cls, state: dict[str, Any]) -> Table:
         """The table :meth:`to_state` wrote."""
         if state.get("v") != STATE_VERSION:
-            raise TableError("this table was kept by another version of the tutor")
+            raise TableError(_("this table was kept by another version of the tutor"))
         game = from_record(state["record"])
         table = cls(code=state["code"], game_name=state["game_name"],
                     options=state["options"], seed=state["seed"], game=game,
