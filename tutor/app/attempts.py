@@ -36,6 +36,7 @@ from datetime import datetime, timedelta, timezone
 from typing import Any
 
 from tutor.app.rating import puzzle_difficulty
+from tutor.engine.i18n import N_, _, ngettext
 
 __all__ = [
     "OUTCOMES", "OUTCOME_TITLES", "REVIEW_DAYS", "EPOCH", "GENERATED_BYTES",
@@ -48,9 +49,9 @@ __all__ = [
 ]
 
 OUTCOMES = ("solved", "hinted", "failed")
-OUTCOME_TITLES = {"solved": "Solved (no hints)", "hinted": "Solved with hints",
-                  "failed": "Missed"}
-"""The three outcomes as the learner's table heads them."""
+OUTCOME_TITLES = {"solved": N_("Solved (no hints)"), "hinted": N_("Solved with hints"),
+                  "failed": N_("Missed")}
+"""The three outcomes as the learner's table heads them (marked: say them with ``_``)."""
 REVIEW_DAYS = (1, 3, 7, 30)
 """The waits of the review schedule, in days: a miss starts at the first."""
 EPOCH = "1970-01-01T00:00:00+00:00"  # "due long ago"
@@ -135,16 +136,16 @@ def review_words(before: Review | None, after: Review | None, outcome: str) -> s
     'Solved on its last review: this puzzle is done.'
     """
     if after is None:
-        return "Solved on its last review: this puzzle is done." if before else ""
+        return _("Solved on its last review: this puzzle is done.") if before else ""
     if outcome != "solved":
-        return f"It comes back for review in {_days(after.days)}."
+        return ngettext("It comes back for review in {n} day.",
+                        "It comes back for review in {n} days.", after.days).format(n=after.days)
     if before is not None and after.step > before.step:
-        return f"Solved on review: it comes back in {_days(after.days)}."
-    return f"It is still due for review on {after.due[:10]}." if before else ""
-
-
-def _days(n: int) -> str:
-    return "1 day" if n == 1 else f"{n} days"
+        return ngettext("Solved on review: it comes back in {n} day.",
+                        "Solved on review: it comes back in {n} days.",
+                        after.days).format(n=after.days)
+    return _("It is still due for review on {date}.").format(date=after.due[:10]) \
+        if before else ""
 
 
 def moment_of(when: datetime | str | None) -> datetime:
@@ -163,7 +164,8 @@ def moment_of(when: datetime | str | None) -> datetime:
         try:
             when = datetime.fromisoformat(when)
         except ValueError:
-            raise ValueError(f"not an ISO 8601 time: {when[:40]!r}") from None
+            raise ValueError(_("not an ISO 8601 time: {text}").format(
+                text=repr(when[:40]))) from None
     if not isinstance(when, datetime):
         raise TypeError(f"a time is a datetime or an ISO 8601 string, not "
                         f"{type(when).__name__}")
@@ -212,15 +214,17 @@ def attempt_words(attempt: Attempt, streak: int) -> str:
     """
     after = round(attempt.rating)
     before = round(attempt.rating - attempt.change)
-    rating = f"rating {before} → {after}, {_signed(after - before)}"
+    change = _signed(after - before)
     if attempt.outcome == "solved":
-        return (f"Solved without hints: counted as solved ({rating}). "
-                f"Your streak is {streak}.")
+        return _("Solved without hints: counted as solved (rating {before} → {after}, "
+                 "{change}). Your streak is {streak}.").format(
+            before=before, after=after, change=change, streak=streak)
     if attempt.outcome == "hinted":
-        return (f"Solved with hints: it counts as half a solve at most, so it never raises "
-                f"your rating ({before} → {after}, {_signed(after - before)}). Your streak "
-                f"starts again.")
-    return f"Counted as missed ({rating}). Your streak starts again."
+        return _("Solved with hints: it counts as half a solve at most, so it never raises "
+                 "your rating ({before} → {after}, {change}). Your streak starts "
+                 "again.").format(before=before, after=after, change=change)
+    return _("Counted as missed (rating {before} → {after}, {change}). Your streak starts "
+             "again.").format(before=before, after=after, change=change)
 
 
 def practice_words(attempt: Attempt) -> str:
@@ -231,9 +235,10 @@ def practice_words(attempt: Attempt) -> str:
     >>> practice_words(a)
     'Solved with hints. Practice: your puzzle rating stays 1500.'
     """
-    what = {"solved": "Solved without hints.", "hinted": "Solved with hints.",
-            "failed": "Missed."}[attempt.outcome]
-    return f"{what} Practice: your puzzle rating stays {round(attempt.rating)}."
+    what = {"solved": _("Solved without hints."), "hinted": _("Solved with hints."),
+            "failed": _("Missed.")}[attempt.outcome]
+    return " ".join([what, _("Practice: your puzzle rating stays {rating}.").format(
+        rating=round(attempt.rating))])
 
 
 def counting_words(rated: bool) -> str:
@@ -245,10 +250,10 @@ def counting_words(rated: bool) -> str:
     'Practice: hints are welcome here, and this puzzle does not change your puzzle rating.'
     """
     if not rated:
-        return ("Practice: hints are welcome here, and this puzzle does not change your "
-                "puzzle rating.")
-    return ("Rated: solved without hints raises your rating; solved with hints counts as "
-            "half a solve at most, so it never raises it; a miss or the solution lowers it.")
+        return _("Practice: hints are welcome here, and this puzzle does not change your "
+                 "puzzle rating.")
+    return _("Rated: solved without hints raises your rating; solved with hints counts as "
+             "half a solve at most, so it never raises it; a miss or the solution lowers it.")
 
 
 # ------------------------------------------------------------------ reading a progress file
@@ -260,7 +265,7 @@ def json_object(data: Mapping[str, Any], key: str) -> dict[str, Any]:
     """``data[key]`` if it is a JSON object, else ``ProgressFormatError``."""
     value = data.get(key)
     if not isinstance(value, dict):
-        raise ProgressFormatError(f"{key} is not an object")
+        raise ProgressFormatError(_("{key} is not an object").format(key=key))
     return value
 
 
@@ -268,7 +273,7 @@ def json_list(data: Mapping[str, Any], key: str) -> list[Any]:
     """``data[key]`` if it is a JSON list, else ``ProgressFormatError``."""
     value = data.get(key)
     if not isinstance(value, list):
-        raise ProgressFormatError(f"{key} is not a list")
+        raise ProgressFormatError(_("{key} is not a list").format(key=key))
     return value
 
 
@@ -277,9 +282,9 @@ def json_number(data: Mapping[str, Any], key: str, positive: bool = False) -> fl
     ``ProgressFormatError``."""
     value = data.get(key)
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-        raise ProgressFormatError(f"{key} is not a number")
+        raise ProgressFormatError(_("{key} is not a number").format(key=key))
     if positive and value <= 0:
-        raise ProgressFormatError(f"{key} must be positive")
+        raise ProgressFormatError(_("{key} must be positive").format(key=key))
     return float(value)
 
 
@@ -292,31 +297,32 @@ def json_count(data: Mapping[str, Any], key: str) -> int:
     """
     value = data.get(key)
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise ProgressFormatError(f"{key} is not a count")
+        raise ProgressFormatError(_("{key} is not a count").format(key=key))
     return value
 
 
 def json_text(value: Any, what: str) -> str:
     """``value`` if it is a string, else ``ProgressFormatError`` naming it as ``what``."""
     if not isinstance(value, str):
-        raise ProgressFormatError(f"{what} {value!r} is not a string")
+        raise ProgressFormatError(_("{what} {value} is not a string").format(
+            what=what, value=repr(value)))
     return value
 
 
 def read_tally(data: Any) -> Tally:
     """A :class:`Tally` from its JSON object (a count per outcome)."""
     if not isinstance(data, dict):
-        raise ProgressFormatError("a tally is not an object")
+        raise ProgressFormatError(_("a tally is not an object"))
     return Tally(*(json_count(data, k) for k in OUTCOMES))
 
 
 def read_attempt(data: Any) -> Attempt:
     """An :class:`Attempt` from its JSON object, every field checked."""
     if not isinstance(data, dict):
-        raise ProgressFormatError("an attempt is not an object")
+        raise ProgressFormatError(_("an attempt is not an object"))
     outcome = data.get("outcome")
     if outcome not in OUTCOMES:
-        raise ProgressFormatError(f"bad outcome {outcome!r}")
+        raise ProgressFormatError(_("bad outcome {outcome}").format(outcome=repr(outcome)))
     return Attempt(
         id=json_text(data.get("id"), "id"),
         theme=json_text(data.get("theme"), "theme"),
@@ -355,20 +361,20 @@ def read_review(data: Any) -> Review:
     """A :class:`Review` from its JSON object: a step of the schedule and an ISO 8601
     time."""
     if not isinstance(data, dict):
-        raise ProgressFormatError("a review is not an object")
+        raise ProgressFormatError(_("a review is not an object"))
     step = json_count(data, "step")
     if step >= len(REVIEW_DAYS):
-        raise ProgressFormatError(f"bad review step {step}")
+        raise ProgressFormatError(_("bad review step {step}").format(step=step))
     due = json_text(data.get("due"), "due")
     if len(due) > 40 or not _is_iso(due):
-        raise ProgressFormatError(f"bad review time {due[:40]!r}")
+        raise ProgressFormatError(_("bad review time {time}").format(time=repr(due[:40])))
     return Review(step, due)
 
 
 def read_drill_run(data: Any) -> DrillRun:
     """A :class:`DrillRun` from its JSON object."""
     if not isinstance(data, dict):
-        raise ProgressFormatError("a drill is not an object")
+        raise ProgressFormatError(_("a drill is not an object"))
     return DrillRun(json_text(data.get("when"), "when"), json_count(data, "score"),
                     json_count(data, "missed"))
 
@@ -378,11 +384,11 @@ def read_puzzle_data(data: Any) -> dict[str, Any]:
     no puzzles); the trainer loads and proves it again before dealing it. Public because
     :meth:`~tutor.app.progress.Progress.record` checks the data it is given the same way."""
     if not isinstance(data, Mapping):
-        raise ProgressFormatError("a generated puzzle is not an object")
+        raise ProgressFormatError(_("a generated puzzle is not an object"))
     try:
         text = json.dumps(data, ensure_ascii=False, allow_nan=False)
     except (TypeError, ValueError, RecursionError):
-        raise ProgressFormatError("a generated puzzle is not plain JSON") from None
+        raise ProgressFormatError(_("a generated puzzle is not plain JSON")) from None
     if len(text) > GENERATED_BYTES:
-        raise ProgressFormatError("a generated puzzle is too large")
+        raise ProgressFormatError(_("a generated puzzle is too large"))
     return json.loads(text)

@@ -37,6 +37,7 @@ from tutor.lessons.curriculum import LESSONS, lesson
 from tutor.app.attempts import ProgressFormatError
 from tutor.app.progress import Progress
 from tutor.app.progress_store import ProgressStore, atomic_write, default_path
+from tutor.engine.i18n import _, ngettext
 from tutor.lessons.quiz import questions
 from tutor.lessons.classset import ClassResult, ClassSetError
 
@@ -61,7 +62,7 @@ class LearnerError(ValueError):
 def check_id(value: Any) -> str:
     """``value`` if it is a learner id (32 lowercase hex digits), else ``LearnerError``."""
     if not isinstance(value, str) or not ID.fullmatch(value):
-        raise LearnerError("a learner id is 32 hexadecimal digits (0-9, a-f)")
+        raise LearnerError(_("a learner id is 32 hexadecimal digits (0-9, a-f)"))
     return value
 
 
@@ -130,19 +131,19 @@ class LessonMark:
     @classmethod
     def from_dict(cls, data: Any) -> LessonMark:
         if not isinstance(data, Mapping):
-            raise LearnerError("a lesson mark is not an object")
+            raise LearnerError(_("a lesson mark is not an object"))
         opened, last = data.get("opened", ""), data.get("last", "")
         checks = data.get("checks", {})
         if not isinstance(opened, str) or not isinstance(last, str) \
                 or len(opened) > 40 or len(last) > 40 or not isinstance(checks, Mapping) \
                 or len(checks) > 20:
-            raise LearnerError("a lesson mark has a bad field")
+            raise LearnerError(_("a lesson mark has a bad field"))
         out: dict[str, tuple[int, int]] = {}
         for k, v in checks.items():
             if not isinstance(k, str) or len(k) > 80 or not isinstance(v, list) \
                     or len(v) != 2 or not all(type(n) is int for n in v) \
                     or not 0 <= v[0] <= v[1] <= 50:
-                raise LearnerError("a check result is not two counts (right, of how many)")
+                raise LearnerError(_("a check result is not two counts (right, of how many)"))
             out[k] = (v[0], v[1])
         return cls(opened, last, out)
 
@@ -241,8 +242,8 @@ class Learner:
         mark = self.marks.get(path)
         if not mark or not mark.checks:
             return None
-        return (sum(r for r, _ in mark.checks.values()),
-                sum(n for _, n in mark.checks.values()))
+        return (sum(r for r, _n in mark.checks.values()),
+                sum(n for _r, n in mark.checks.values()))
 
     def last_lesson(self) -> str | None:
         """The lesson of the two tracks (not a page like the puzzles) opened most
@@ -262,7 +263,7 @@ class Learner:
         same = [x.path for x in LESSONS if x.track == here.track]
         begun = sorted((m.last, p) for p, m in self.marks.items()
                        if p in same or lesson(p).track != "more")
-        order = ([last] + same[same.index(last) + 1:] + [p for _, p in reversed(begun)]
+        order = ([last] + same[same.index(last) + 1:] + [p for _at, p in reversed(begun)]
                  + [x.path for x in LESSONS if x.track not in (here.track, "more")] + same)
         return next((p for p in order if self.lesson_status(p) != "done"), None)
 
@@ -297,7 +298,7 @@ class Learner:
     def save_class_result(self, filename: str, text: str) -> None:
         """Keep a copy of a class-set result the learner handed in."""
         if not SAFE_NAME.fullmatch(filename) or len(text) > MAX_RECORD_CHARS:
-            raise LearnerError("a class-set result has a plain file name and is small")
+            raise LearnerError(_("a class-set result has a plain file name and is small"))
         atomic_write(self.dir / "class-sets" / filename, text)
 
     def class_results(self) -> dict[str, str]:
@@ -330,52 +331,54 @@ class Learner:
         written; a bad file raises ``LearnerError`` and changes nothing. Returns a line
         for the learner saying what was loaded."""
         if len(content) > MAX_EXPORT_BYTES:
-            raise LearnerError("the file is too large to be a progress file")
+            raise LearnerError(_("the file is too large to be a progress file"))
         try:
             data = json.loads(content)
         except (ValueError, UnicodeDecodeError) as e:
-            raise LearnerError(f"the file is not JSON ({e})") from None
+            raise LearnerError(_("the file is not JSON ({error})").format(error=e)) from None
         if not isinstance(data, Mapping):
-            raise LearnerError("the file is not a trix-tutor progress file")
+            raise LearnerError(_("the file is not a trix-tutor progress file"))
         if data.get("format") != EXPORT_FORMAT:
             try:  # an older, puzzles-only progress file
                 progress = Progress.from_dict(data)
             except ProgressFormatError as e:
-                raise LearnerError(f"the file is not a trix-tutor progress file ({e})") \
-                    from None
+                raise LearnerError(_("the file is not a trix-tutor progress file ({error})").format(
+                    error=e)) from None
             marks, games, class_sets = None, {}, {}
         else:
             if data.get("version") != EXPORT_VERSION:
-                raise LearnerError("the file was written by another version of the tutor")
+                raise LearnerError(_("the file was written by another version of the tutor"))
             try:
                 progress = Progress.from_dict(data.get("progress"))
             except ProgressFormatError as e:
-                raise LearnerError(f"its puzzle progress is damaged ({e})") from None
+                raise LearnerError(_("its puzzle progress is damaged ({error})").format(
+                    error=e)) from None
             marks = _marks_from(data.get("lessons", {}))
             games = data.get("games", {})
             if not isinstance(games, Mapping) or not set(games) <= set(GAME_KINDS):
-                raise LearnerError("its saved games are not of the play pages")
+                raise LearnerError(_("its saved games are not of the play pages"))
             from tutor.engine import records  # a saved game must be a record that replays
             for kind, text in games.items():
                 if not isinstance(text, str) or len(text) > MAX_RECORD_CHARS:
-                    raise LearnerError(f"its saved {kind} game is not a game record")
+                    raise LearnerError(_("its saved {game} game is not a game record").format(
+                        game=kind))
                 try:
                     records.loads(text)
                 except Exception as e:  # noqa: BLE001 - any failure means "not a record"
-                    raise LearnerError(f"its saved {kind} game does not replay ({e})") \
-                        from None
+                    raise LearnerError(_("its saved {game} game does not replay ({error})").format(
+                        game=kind, error=e)) from None
             class_sets = data.get("class_sets", {})
             if not isinstance(class_sets, Mapping) or len(class_sets) > 200:
-                raise LearnerError("its class-set results are not a list of files")
+                raise LearnerError(_("its class-set results are not a list of files"))
             for name, text in class_sets.items():
                 if not isinstance(name, str) or not SAFE_NAME.fullmatch(name) \
                         or not isinstance(text, str) or len(text) > MAX_RECORD_CHARS:
-                    raise LearnerError("its class-set results are not a list of files")
+                    raise LearnerError(_("its class-set results are not a list of files"))
                 try:
                     ClassResult.loads(text, name)
                 except ClassSetError as e:
-                    raise LearnerError(f"its class-set result {name} is damaged ({e})") \
-                        from None
+                    raise LearnerError(_("its class-set result {name} is damaged ({error})").format(
+                        name=name, error=e)) from None
         self.progress.save(progress)
         for name, text in class_sets.items():
             self.save_class_result(name, text)
@@ -387,11 +390,24 @@ class Learner:
                     self.save_game(kind, games[kind])
                 else:
                     self.drop_game(kind)
-        n = len(progress.history)
-        return (f"Progress loaded: rating {round(progress.rating)}, {n} puzzle attempt"
-                f"{'' if n == 1 else 's'}"
-                + (f", {len(marks)} lesson{'' if len(marks) == 1 else 's'} opened."
-                   if marks is not None else "."))
+        return _loaded_words(progress, marks)
+
+
+def _loaded_words(progress: Progress, marks: Mapping[str, LessonMark] | None) -> str:
+    """The line that says what a progress file brought: the rating, the puzzle attempts
+    and, from an exported file, the lessons opened."""
+    n = len(progress.history)
+    # Translators: the puzzle attempts counted, said in "Progress loaded: rating 1500,
+    # {attempts}."
+    attempts = ngettext("{n} puzzle attempt", "{n} puzzle attempts", n).format(n=n)
+    rating = round(progress.rating)
+    if marks is None:
+        return _("Progress loaded: rating {rating}, {attempts}.").format(rating=rating,
+                                                                         attempts=attempts)
+    # Translators: the lessons counted, said in "… {attempts}, {lessons} opened."
+    lessons = ngettext("{n} lesson", "{n} lessons", len(marks)).format(n=len(marks))
+    return _("Progress loaded: rating {rating}, {attempts}, {lessons} opened.").format(
+        rating=rating, attempts=attempts, lessons=lessons)
 
 
 def _has_check(path: str) -> bool:
@@ -401,11 +417,12 @@ def _has_check(path: str) -> bool:
 
 def _marks_from(data: Any) -> dict[str, LessonMark]:
     if not isinstance(data, Mapping):
-        raise LearnerError("the lesson marks are not an object")
+        raise LearnerError(_("the lesson marks are not an object"))
     known = {x.path for x in LESSONS}
     out = {}
     for path, mark in data.items():
         if path not in known:
-            raise LearnerError(f"a lesson mark names no lesson of the tutor ({str(path)[:40]})")
+            raise LearnerError(_("a lesson mark names no lesson of the tutor ({path})").format(
+                path=str(path)[:40]))
         out[path] = LessonMark.from_dict(mark)
     return out

@@ -18,6 +18,7 @@ import time
 from collections.abc import Callable
 
 from tutor.app.session import PlaySession
+from tutor.engine.i18n import _
 from tutor.engine.protocol import Phase
 
 __all__ = ["Pacer", "PACE_WINDOW", "PACE_CAP", "ROUND_MARGIN", "default_pause",
@@ -58,7 +59,7 @@ def checked_pause(pause: float | None) -> float:
     if pause is None:
         pause = default_pause()
     if isinstance(pause, bool) or not isinstance(pause, (int, float)) or not 0 <= pause <= 10:
-        raise ValueError("pause is a number of seconds from 0 to 10")
+        raise ValueError(_("pause is a number of seconds from 0 to 10"))
     return float(pause)
 
 
@@ -82,7 +83,7 @@ class Pacer:
                    shown: Callable[[], None] = lambda: None) -> None:
         """Let the computer seats act, one action at a time with ``shown()`` after each,
         until the learner is to move or nobody is (between hands)."""
-        for _ in range(10_000):
+        for _i in range(10_000):
             if session.computer_to_move is None:
                 break
             key = round_key(session) if session.game.phase == Phase.DOUBLE else None

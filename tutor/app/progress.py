@@ -82,6 +82,7 @@ from tutor.app.attempts import (REVIEW_DAYS, Attempt, DrillRun, ProgressFormatEr
                                 Tally, first_reviews, json_count, json_list, json_number,
                                 json_object, json_text, moment_of, read_attempt, read_drill_run,
                                 read_puzzle_data, read_review, read_tally, utc_stamp, when_text)
+from tutor.engine.i18n import _
 from tutor.app.rating import (MAX_DEVIATION, MIN_DEVIATION, PUZZLE_DEVIATION, Rating,
                               expected_score, glicko2, puzzle_difficulty, puzzle_rating)
 
@@ -171,12 +172,14 @@ class Progress:
         >>> Progress(glicko=Rating(1177, 150), themes=once).rating_words()
         'Rating 1177, give or take 300 while we are still learning your level.'
         """
-        rating = f"Rating {self.rating:.0f}"
+        rating = f"{self.rating:.0f}"
         if not self.rated_attempts:
-            return f"{rating}: a first guess, until you have played a few puzzles."
-        margin = f"{rating}, give or take {2 * self.deviation:.0f}"
-        return margin + (" while we are still learning your level." if self.provisional
-                         else ".")
+            return _("Rating {rating}: a first guess, until you have played a few "
+                     "puzzles.").format(rating=rating)
+        margin = f"{2 * self.deviation:.0f}"
+        said = _("Rating {rating}, give or take {margin} while we are still learning your "
+                 "level.") if self.provisional else _("Rating {rating}, give or take {margin}.")
+        return said.format(rating=rating, margin=margin)
 
     def record(self, puzzle_id: Any, theme: str, difficulty: int, solved: bool,
                hints_used: int = 0, when: datetime | str | None = None,
@@ -392,7 +395,7 @@ class Progress:
         try:
             data = json.loads(text)
         except (ValueError, RecursionError) as e:  # bad JSON, bad encoding, absurd nesting
-            raise ProgressFormatError(f"not JSON ({e})") from None
+            raise ProgressFormatError(_("not JSON ({error})").format(error=e)) from None
         return cls.from_dict(data)
 
     def __eq__(self, other: object) -> bool:
@@ -404,14 +407,14 @@ class Progress:
 def _progress_fields(data: Any) -> dict[str, Any]:
     """A progress file's dict read into ``Progress``'s fields; ``ProgressFormatError`` on junk."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise ProgressFormatError(f"not a {FORMAT} file")
+        raise ProgressFormatError(_("not a {format} file").format(format=FORMAT))
     version = data.get("version")
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise ProgressFormatError(f"bad version {version!r}")
+        raise ProgressFormatError(_("bad version {version}").format(version=repr(version)))
     if version > VERSION:
         raise ProgressFormatError(
-            f"written by a newer trix-tutor (version {version}; this one reads {VERSION})"
-        )
+            _("written by a newer trix-tutor (version {version}; this one reads "
+              "{reads})").format(version=version, reads=VERSION))
     try:
         glicko = _read_rating(json_object(data, "rating"))
         themes = {json_text(k, "theme"): read_tally(t)
@@ -419,7 +422,7 @@ def _progress_fields(data: Any) -> dict[str, Any]:
         difficulties: dict[int, Tally] = {}
         for k, t in json_object(data, "difficulties").items():
             if not k.isdigit():
-                raise ProgressFormatError(f"bad difficulty {k!r}")
+                raise ProgressFormatError(_("bad difficulty {key}").format(key=repr(k)))
             difficulties[puzzle_difficulty(int(k))] = read_tally(t)
         history = [read_attempt(a) for a in json_list(data, "history")][-HISTORY_LIMIT:]
         solved = {json_text(x, "solved id") for x in json_list(data, "solved")}
@@ -462,7 +465,7 @@ def _read_version_2(data: Mapping[str, Any]) -> tuple[dict[str, Review], dict[st
     generated = {json_text(k, "generated id"): read_puzzle_data(d)
                  for k, d in json_object(data, "generated").items()}
     if len(generated) > GENERATED_LIMIT:
-        raise ProgressFormatError("too many generated puzzles")
+        raise ProgressFormatError(_("too many generated puzzles"))
     drill = json_object(data, "drill")
     best = json_count(drill, "best")
     drills = [read_drill_run(r) for r in json_list(drill, "runs")][-DRILL_LIMIT:]

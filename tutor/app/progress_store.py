@@ -23,6 +23,7 @@ from typing import Any
 
 from tutor.app.attempts import Attempt, ProgressFormatError
 from tutor.app.progress import Progress
+from tutor.engine.i18n import _
 
 __all__ = ["ProgressStore", "default_path", "atomic_write", "FILE_NAME", "APP_DIR"]
 
@@ -126,25 +127,32 @@ class ProgressStore:
         except FileNotFoundError:
             progress = Progress()
         except OSError as e:
-            progress = self._start_fresh(f"it could not be read ({e.strerror or e})")
+            # Translators: why the progress file was not used, said inside "Your puzzle
+            # progress file {path} was not used because {why}."
+            progress = self._start_fresh(_("it could not be read ({error})").format(
+                error=e.strerror or e))
         else:
             try:
                 progress = Progress.from_json(data)
             except ProgressFormatError as e:
-                progress = self._start_fresh(f"it is damaged: {e}")
+                # Translators: why the progress file was not used (as above).
+                progress = self._start_fresh(_("it is damaged: {error}").format(error=e))
         self._progress = progress
         return progress
 
     def _start_fresh(self, why: str) -> Progress:
-        message = f"Your puzzle progress file {self.path} was not used because {why}."
+        said = [_("Your puzzle progress file {path} was not used because {why}.").format(
+            path=self.path, why=why)]
         if os.path.lexists(self.path):
             try:
                 self.backup = self._move_aside()
             except OSError as e:
-                message += f" It could not be backed up ({e.strerror or e})."
+                said.append(_("It could not be backed up ({error}).").format(
+                    error=e.strerror or e))
             else:
-                message += f" It was kept as {self.backup}."
-        self.warning = message + " Your puzzle progress starts fresh."
+                said.append(_("It was kept as {path}.").format(path=self.backup))
+        said.append(_("Your puzzle progress starts fresh."))
+        self.warning = " ".join(said)
         log.warning(self.warning)
         return Progress()
 
@@ -156,7 +164,7 @@ class ProgressStore:
             if not os.path.lexists(backup):
                 os.rename(self.path, backup)
                 return backup
-        raise FileExistsError(f"too many backups of {self.path}")
+        raise FileExistsError(_("too many backups of {path}").format(path=self.path))
 
     def save(self, progress: Progress | None = None) -> None:
         """Write the progress (this one, or the store's) atomically; errors propagate."""

@@ -15,6 +15,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from tutor.engine.i18n import _
+
 __all__ = ["Rating", "glicko2", "expected_score", "puzzle_rating", "puzzle_difficulty",
            "SCALE", "TAU", "EPSILON", "START", "MIN_DEVIATION", "MAX_DEVIATION",
            "PUZZLE_DEVIATION"]
@@ -133,7 +135,8 @@ def puzzle_difficulty(d: Any) -> int:
     ValueError: a puzzle difficulty is a whole number from 1 to 5, not True
     """
     if isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= 5:
-        raise ValueError(f"a puzzle difficulty is a whole number from 1 to 5, not {d!r}")
+        raise ValueError(_("a puzzle difficulty is a whole number from 1 to 5, not {value}").format(
+            value=repr(d)))
     return d
 
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from tutor.app import game_options
 from tutor.bots import LEVELS
-from tutor.engine.facts import plural
+from tutor.engine.i18n import Nn_, _, ngettext
 from tutor.engine.protocol import Game
 from tutor.engine.records import from_record
 
@@ -37,16 +37,16 @@ class SavedGame:
         game that replays (a damaged file, an edited one, the other game's)."""
 
         if not isinstance(text, str):
-            raise ValueError("a saved game is a game record")
+            raise ValueError(_("a saved game is a game record"))
         try:
             record = json.loads(text)
         except ValueError as e:
-            raise ValueError(f"not a game record (bad JSON): {e}") from None
+            raise ValueError(_("not a game record (bad JSON): {error}").format(error=e)) from None
         if not isinstance(record, dict):
-            raise ValueError("a game record is a JSON object")
+            raise ValueError(_("a game record is a JSON object"))
         game = from_record(record)  # replays every action: ValueError (ParseError) if bad
         if game.KIND != game_name:
-            raise ValueError(f"not a {game_name} game")
+            raise ValueError(_("not a {game} game").format(game=game_name))
         meta = record.get(SAVED_KEY)
         meta = meta if isinstance(meta, dict) else {}
         at = None
@@ -65,19 +65,23 @@ class SavedGame:
         "kingdom 2 of 4, deal 7" (Trix)."""
         obs = self.game.observation(0)
         if obs.KIND == "trixter":
-            return f"hand {obs.hand_number} of {obs.hand_number + obs.hands_left}"
-        return f"kingdom {obs.kingdom + 1} of 4, deal {obs.deal_number}"
+            return _("hand {n} of {total}").format(n=obs.hand_number,
+                                                   total=obs.hand_number + obs.hands_left)
+        return _("kingdom {n} of 4, deal {deal}").format(n=obs.kingdom + 1, deal=obs.deal_number)
 
     def words(self, now: datetime | None = None) -> str:
         """The offer's line: the game's options, how far it has come and when it was
         saved: "Trixter · 5 players · … , hand 4 of 21, saved 3 minutes ago"."""
-        when = f", saved {ago(self.at, now)}" if self.at is not None else ""
-        return f"{game_options.summary(self.game)}, {self.where()}{when}"
+        setup, where = game_options.summary(self.game), self.where()
+        if self.at is None:
+            return _("{setup}, {where}").format(setup=setup, where=where)
+        return _("{setup}, {where}, saved {ago}").format(setup=setup, where=where,
+                                                        ago=ago(self.at, now))
 
     def offer(self, now: datetime | None = None) -> dict[str, str]:
         """What the table's offer shows (``title``, ``text``; the answers are the
         widget's): public facts only, as the table's own line."""
-        return {"title": "You have a game in progress", "text": self.words(now)}
+        return {"title": _("You have a game in progress"), "text": self.words(now)}
 
 
 def ago(when: datetime, now: datetime | None = None) -> str:
@@ -93,9 +97,15 @@ def ago(when: datetime, now: datetime | None = None) -> str:
     now = now or datetime.now(timezone.utc)
     seconds = (now - when).total_seconds()
     if seconds < 60:
-        return "just now"
-    for unit, size, below in (("minute", 60, 60), ("hour", 3600, 24), ("day", 86400, 31)):
+        return _("just now")
+    for (one, many), size, below in _AGO:
         if seconds < size * below:
-            return f"{plural(int(seconds // size), unit)} ago"
-    return f"on {when.date().isoformat()}"
+            n = int(seconds // size)
+            return ngettext(one, many, n).format(n=f"{n:,}")
+    return _("on {date}").format(date=when.date().isoformat())
+
+
+_AGO = ((Nn_("{n} minute ago", "{n} minutes ago"), 60, 60),
+        (Nn_("{n} hour ago", "{n} hours ago"), 3600, 24),
+        (Nn_("{n} day ago", "{n} days ago"), 86400, 31))
 

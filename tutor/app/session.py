@@ -40,17 +40,29 @@ from tutor.app.words import describe, game_result, status_text
 from tutor.bots import LEVELS, Bot, RandomBot, bot_for
 from tutor.engine.actions import Action, ChooseContract, NextHand, parse_action
 from tutor.engine.errors import IllegalActionError
-from tutor.engine.facts import deal_word
+from tutor.engine.i18n import N_, _
 from tutor.engine.protocol import Game, Phase
 
-__all__ = ["PlaySession", "Move", "LEVEL_NAMES", "REHEARSAL_DEALS", "rehearse_round"]
+__all__ = ["PlaySession", "Move", "LEVEL_NAMES", "level_name", "REHEARSAL_DEALS",
+           "rehearse_round"]
 
 log = logging.getLogger(__name__)
 
-LEVEL_NAMES = {"random": "Random (any legal move)", "beginner": "Beginner",
-               "intermediate": "Intermediate", "expert": "Expert"}
+LEVEL_NAMES = {"random": N_("Random (any legal move)"), "beginner": N_("Beginner"),
+               "intermediate": N_("Intermediate"), "expert": N_("Expert")}
 """How the opponents' levels read in the level choice (a level not named here shows as
-it is spelt in :data:`tutor.bots.LEVELS`)."""
+it is spelt in :data:`tutor.bots.LEVELS`); :func:`level_name` says them in the learner's
+language."""
+
+
+def level_name(level: str) -> str:
+    """A computer level as the learner reads it (:data:`LEVEL_NAMES`).
+
+    >>> level_name("beginner"), level_name("novel")
+    ('Beginner', 'novel')
+    """
+    name = LEVEL_NAMES.get(level)
+    return _(name) if name else level
 
 
 @dataclass(frozen=True)
@@ -85,7 +97,7 @@ class PlaySession(Hints):
             raise TypeError("play() needs a TrixterGame or a TrixGame")
         if isinstance(seat, bool) or not isinstance(seat, int) \
                 or not 0 <= seat < game.n_players:
-            raise ValueError(f"seat must be 0..{game.n_players - 1}")
+            raise ValueError(_("seat must be 0..{last}").format(last=game.n_players - 1))
         self.game = game
         self.seat = seat
         self.game_name: str = game.KIND
@@ -143,10 +155,12 @@ class PlaySession(Hints):
         """Every computer seat plays at ``level`` (one of :data:`tutor.bots.LEVELS`) from
         its next move on."""
         if level not in LEVELS:
-            raise ValueError(f"no bot level {level!r}: choose one of {', '.join(LEVELS)}")
+            raise ValueError(_("no bot level {level}: choose one of {levels}").format(
+                level=repr(level), levels=", ".join(LEVELS)))
         self.opponents = level
         self._setup_bots(level)
-        self.note = f"The computer players now play at the level {LEVEL_NAMES.get(level, level)}."
+        self.note = _("The computer players now play at the level {level}.").format(
+            level=level_name(level))
 
     @property
     def computer_to_move(self) -> int | None:
@@ -166,7 +180,7 @@ class PlaySession(Hints):
         the table)."""
         mover = self.computer_to_move
         if mover is None:
-            raise IllegalActionError("no computer seat is to move")
+            raise IllegalActionError(_("no computer seat is to move"))
         obs = self.game.observation(mover)
         try:
             action = self.bot(mover).act(obs)
@@ -198,7 +212,7 @@ class PlaySession(Hints):
     def carry_out(self, move: Move) -> None:
         """Apply a computer seat's ``move`` (from :meth:`think`) and say what it did."""
         if move.seat != self.computer_to_move:
-            raise IllegalActionError(f"it is not seat {move.seat}'s turn")
+            raise IllegalActionError(_("it is not seat {seat}'s turn").format(seat=move.seat))
         trex = self.game.phase == Phase.TREX
         self.game.apply(move.action, move.seat)
         did = describe(self.game.observation(self.seat).players[move.seat], move.action, trex)
@@ -227,11 +241,11 @@ class PlaySession(Hints):
         if isinstance(action, str):
             action = parse_action(action)
         if not isinstance(action, Action):
-            raise IllegalActionError("not an action")
+            raise IllegalActionError(_("not an action"))
         try:
             why = self.game.why_illegal(action, seat=self.seat)
         except (TypeError, ValueError) as e:
-            why = str(e) or "not an action"
+            why = str(e) or _("not an action")
         if why is not None:
             raise IllegalActionError(why)
         self.game.apply(action, seat=self.seat)
@@ -240,10 +254,12 @@ class PlaySession(Hints):
     def can_undo(self) -> str | None:
         """Why there is nothing to take back now, or ``None`` if :meth:`undo` may."""
         if self.game.is_over:  # the result stands
-            return "the game is over: start a new game"
+            return _("the game is over: start a new game")
         if not self._mine(this_hand=True):  # once the next hand is dealt, the last stands
-            return (f"nothing of yours to take back in this {deal_word(self.game_name)} yet"
-                    if self._mine() else "nothing of yours to take back yet")
+            if not self._mine():
+                return _("nothing of yours to take back yet")
+            return _("nothing of yours to take back in this deal yet") \
+                if self.game_name == "trix" else _("nothing of yours to take back in this hand yet")
         return None
 
     @property
@@ -273,7 +289,7 @@ class PlaySession(Hints):
         while len(self.game.history) > target:
             self.game.undo()
         self._hint = None
-        self.note = "Taken back."
+        self.note = _("Taken back.")
 
     def new_game(self, options: Mapping[str, Any] | None = None) -> None:
         """A fresh game of the same class with a new seed drawn from the session's, and a
@@ -286,13 +302,14 @@ class PlaySession(Hints):
         if options is None:
             setup = {**g._setup(), "seed": self._rng.randrange(2**32), "dealer": None}
             self.game = type(g)._from_setup(setup, [])
-            self.note = "A new game."
+            self.note = _("A new game.")
         else:
             was = self.options()
             same = game_options.check(self.game_name, options, base=was) == was  # before a seed
             self.game = game_options.new_game(self.game_name, options,
                                               seed=self._rng.randrange(2**32), base=g)
-            self.note = "A new game." if same else f"A new game: {self.summary()}."
+            self.note = _("A new game.") if same else \
+                _("A new game: {setup}.").format(setup=self.summary())
         self._hint = None
         self._opening = self.note  # until the learner's first move, the line starts with it
         if not isinstance(self.opponents, str) and len(self.opponents) != self.game.n_players:
@@ -330,7 +347,8 @@ class PlaySession(Hints):
             saved = SavedGame.read(saved, self.game_name)
         if saved.game.KIND != self.game_name \
                 or not 0 <= self.seat < saved.game.n_players:
-            raise ValueError(f"a saved game of this table is a {self.game_name} game")
+            raise ValueError(_("a saved game of this table is a {game} game").format(
+                game=self.game_name))
         self.game = saved.game
         self._rng = random.Random(f"{saved.game.seed}/new games")
         if saved.opponents is not None:
@@ -339,7 +357,7 @@ class PlaySession(Hints):
             self.opponents = "beginner"
         self._setup_bots(self.opponents)
         self._hint = None
-        self.note = "Your saved game, where you left it."
+        self.note = _("Your saved game, where you left it.")
         self._opening = ""
 
 

@@ -30,6 +30,7 @@ from typing import Any
 from tutor.app.learners import MemoryStore
 from tutor.app.progress_store import ProgressStore
 from tutor.app.rating import puzzle_rating
+from tutor.engine.i18n import N_, _
 from tutor.puzzles import Puzzle, PuzzleError, bundled
 from tutor.puzzles.fresh import FAST_THEMES, fresh, rebuild
 
@@ -39,21 +40,34 @@ __all__ = ["Trainer", "THEME_TITLES", "theme_title", "utc_now", "REVIEW_WORDS",
 log = logging.getLogger(__name__)
 
 THEME_TITLES = {
-    "make-n": "Trixter: make your bid", "make-zero": "Trixter: make a zero bid",
-    "shed-a-trick": "Trixter: shed a trick", "duck-with-joker": "Trixter: duck with the joker",
-    "trump-control": "Trixter: trump control", "read-the-bids": "Trixter: read the bids",
-    "king-dodge": "King of Hearts: dodge the K♥", "king-force": "King of Hearts: force it",
-    "queens": "Queens", "diamonds": "Diamonds", "ltoosh-lose-all": "Ltoosh: lose them all",
-    "ltoosh-count": "Ltoosh: count the tricks", "trex-open": "Trex: which card to open",
-    "trex-block": "Trex: blocking", "trex-hold-jack": "Trex: hold the jack",
+    "make-n": N_("Trixter: make your bid"), "make-zero": N_("Trixter: make a zero bid"),
+    "shed-a-trick": N_("Trixter: shed a trick"),
+    "duck-with-joker": N_("Trixter: duck with the joker"),
+    "trump-control": N_("Trixter: trump control"), "read-the-bids": N_("Trixter: read the bids"),
+    "king-dodge": N_("King of Hearts: dodge the K♥"), "king-force": N_("King of Hearts: force it"),
+    "queens": N_("Queens"), "diamonds": N_("Diamonds"),
+    "ltoosh-lose-all": N_("Ltoosh: lose them all"), "ltoosh-count": N_("Ltoosh: count the tricks"),
+    "trex-open": N_("Trex: which card to open"), "trex-block": N_("Trex: blocking"),
+    "trex-hold-jack": N_("Trex: hold the jack"),
 }
-"""Each theme's name for a learner, in the order the page lists them."""
+"""Each theme's name for a learner, in the order the page lists them (said in the learner's
+language by :func:`theme_title`)."""
 
-REVIEW_WORDS = "This puzzle is back for review: you missed it (or used hints) last time."
-"""What the page says over a puzzle that came back for review."""
-NO_FRESH_WORDS = ("No new puzzle of that theme could be dealt just now: try again, or "
-                  "choose another.")
-"""What the page says when the generator could not deal a puzzle."""
+REVIEW_WORDS = N_("This puzzle is back for review: you missed it (or used hints) last time.")
+"""What the page says over a puzzle that came back for review (marked: say it with ``_``)."""
+NO_FRESH_WORDS = N_("No new puzzle of that theme could be dealt just now: try again, or "
+                    "choose another.")
+"""What the page says when the generator could not deal a puzzle (marked: say it with
+``_``)."""
+
+_DEALT = {
+    "fresh": N_("This puzzle was dealt just now and proved by the solver, like the others."),
+    "all done": N_("You have done every puzzle of this choice here, so this one was dealt "
+                   "just now and proved by the solver, like the others."),
+    "none here": N_("There is no puzzle of this choice here yet, so this one was dealt just "
+                    "now and proved by the solver, like the others."),
+}
+"""What the page says over a puzzle just dealt: why it was dealt, by the choice."""
 
 
 def utc_now() -> datetime:
@@ -67,7 +81,8 @@ def theme_title(theme: str) -> str:
     >>> theme_title("king-dodge"), theme_title("new-idea")
     ('King of Hearts: dodge the K♥', 'New idea')
     """
-    return THEME_TITLES.get(theme, theme.replace("-", " ").capitalize())
+    title = THEME_TITLES.get(theme)
+    return _(title) if title else theme.replace("-", " ").capitalize()
 
 
 class Trainer:
@@ -142,7 +157,7 @@ class Trainer:
         ``(None, "")`` when every puzzle of the choice is done."""
         progress = self.store.progress
         now = self.clock()
-        for _ in range(20):  # a generated puzzle that is not sound is dropped: choose again
+        for _i in range(20):  # a generated puzzle that is not sound is dropped: choose again
             p = progress.next_puzzle(self.pool(), theme=self.theme,
                                      difficulty=self.difficulty, rng=self.rng, now=now)
             if isinstance(p, dict):
@@ -173,16 +188,16 @@ class Trainer:
         except ValueError:  # the seed is taken: 48 random bits, never in practice
             p = None
         if p is None:
-            return None, NO_FRESH_WORDS
+            return None, _(NO_FRESH_WORDS)
         self._rebuilt[p.id] = p  # proved just now
         if not all_done:
-            why = "This puzzle "
+            why = "fresh"
         elif any((self.theme is None or _field(c, "theme") == theme)
                  and (level is None or _field(c, "difficulty") == level) for c in self.pool()):
-            why = "You have done every puzzle of this choice here, so this one "
+            why = "all done"
         else:
-            why = "There is no puzzle of this choice here yet, so this one "
-        return p, why + _fresh_words(want, p.difficulty)
+            why = "none here"
+        return p, _fresh_words(why, want, p.difficulty)
 
     # --- another learner -----------------------------------------------------------------
     def use_store(self, store: ProgressStore) -> None:
@@ -201,17 +216,19 @@ class Trainer:
         return None, ""
 
 
-def _fresh_words(want: int, got: int) -> str:
-    """The end of what the page says over a puzzle just dealt, asked at level ``want``.
+def _fresh_words(why: str, want: int, got: int) -> str:
+    """What the page says over a puzzle just dealt (``why``: a key of :data:`_DEALT`),
+    asked at level ``want``.
 
-    >>> _fresh_words(2, 2)
-    'was dealt just now and proved by the solver, like the others.'
-    >>> _fresh_words(2, 3).endswith(" No ★★ one came up quickly; this one is ★★★.")
+    >>> _fresh_words("fresh", 2, 2)
+    'This puzzle was dealt just now and proved by the solver, like the others.'
+    >>> _fresh_words("fresh", 2, 3).endswith(" No ★★ one came up quickly; this one is ★★★.")
     True
     """
-    words = "was dealt just now and proved by the solver, like the others."
+    words = _(_DEALT[why])
     if got != want:
-        words += f" No {'★' * want} one came up quickly; this one is {'★' * got}."
+        words += " " + _("No {want} one came up quickly; this one is {got}.").format(
+            want="★" * want, got="★" * got)
     return words
 
 
