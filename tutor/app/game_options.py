@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tutor.engine.facts import plural
+from tutor.engine.i18n import N_, _, ngettext
 from tutor.engine.protocol import Game
 from tutor.engine.trix import TrixGame, TrixRules
 from tutor.engine.trixter import (MAX_PLAYERS, MIN_PLAYERS, TrixterGame, TrixterRules, jokers_for,
@@ -58,40 +59,48 @@ class Option:
 
 
 TRIX_MODES: dict[str, tuple[str, dict[str, bool]]] = {
-    "standard": ("Standard", {"partnership": False, "combine": False, "complex_only": False}),
-    "partnership": ("Partnership", {"partnership": True, "combine": False,
-                                    "complex_only": False}),
-    "complex": ("Trix Complex", {"partnership": False, "combine": True,
-                                 "complex_only": True}),
-    "partnership_complex": ("Trix Complex in partnership", {"partnership": True,
-                                                            "combine": True,
-                                                            "complex_only": True}),
+    "standard": (N_("Standard"), {"partnership": False, "combine": False,
+                                  "complex_only": False}),
+    "partnership": (N_("Partnership"), {"partnership": True, "combine": False,
+                                        "complex_only": False}),
+    "complex": (N_("Trix Complex"), {"partnership": False, "combine": True,
+                                     "complex_only": True}),
+    "partnership_complex": (N_("Trix Complex in partnership"), {"partnership": True,
+                                                                "combine": True,
+                                                                "complex_only": True}),
 }
-"""Trix's modes: the words and the :class:`~tutor.engine.trix.TrixRules` fields each sets (A7,
-A8's ``complex`` preset)."""
+"""Trix's modes: the words (marked: say them with ``_``) and the
+:class:`~tutor.engine.trix.TrixRules` fields each sets (A7, A8's ``complex`` preset)."""
 
-_SCORINGS = (("exact: 10 + tricks, a miss −5", "exact"),
-             ("a miss scores its tricks", "tricks_if_missed"),
-             ("squared: 10 + bid², a miss −difference²", "squared"))
-_FIRST_LEADS = (("left of the dealer", "left_of_dealer"), ("the dealer", "dealer"))
-_KINGDOM_ORDERS = (("to the right, in turn", "rotate"),
-                   ("ABBA: right, opposite, last", "abba"))
+# The choices' words are marked here and said in the learner's language by options_for.
+_SCORINGS = ((N_("exact: 10 + tricks, a miss −5"), "exact"),
+             (N_("a miss scores its tricks"), "tricks_if_missed"),
+             (N_("squared: 10 + bid², a miss −difference²"), "squared"))
+_FIRST_LEADS = ((N_("left of the dealer"), "left_of_dealer"), (N_("the dealer"), "dealer"))
+_KINGDOM_ORDERS = ((N_("to the right, in turn"), "rotate"),
+                   (N_("ABBA: right, opposite, last"), "abba"))
 # The house variants: the option, its label, its words on the table, why.
 _TRIX_SWITCHES = (
-    ("penalty_discard", "Penalty discard", "penalty discard",
-     "a player void in the suit led must throw the K♥, a diamond or a queen (A2)"),
-    ("no_heart_lead_in_king", "No heart lead in King of Hearts", "no heart lead in King",
-     "a heart may not be led unless the leader holds only hearts (A2)"),
-    ("swap_diamonds_ltoosh", "Diamonds −15, tricks −10", "diamonds −15, tricks −10",
-     "the Diamonds and Ltoosh scores swapped (A3)"),
-    ("reversed_signs", "Reversed signs: lowest total wins", "reversed signs",
-     "every score negated (A3)"),
+    ("penalty_discard", N_("Penalty discard"), N_("penalty discard"),
+     N_("a player void in the suit led must throw the K♥, a diamond or a queen (A2)")),
+    ("no_heart_lead_in_king", N_("No heart lead in King of Hearts"), N_("no heart lead in King"),
+     N_("a heart may not be led unless the leader holds only hearts (A2)")),
+    ("swap_diamonds_ltoosh", N_("Diamonds −15, tricks −10"), N_("diamonds −15, tricks −10"),
+     N_("the Diamonds and Ltoosh scores swapped (A3)")),
+    ("reversed_signs", N_("Reversed signs: lowest total wins"), N_("reversed signs"),
+     N_("every score negated (A3)")),
 )
+
+
+def _said(choices: tuple[tuple[str, Any], ...]) -> tuple[tuple[str, Any], ...]:
+    """A table's choices with their words in the learner's language."""
+    return tuple((_(words), value) for words, value in choices)
 
 
 def _check_game(game_name: str) -> None:
     if game_name not in GAMES:
-        raise OptionError(f"no game {_show(game_name)}: choose one of {', '.join(GAMES)}")
+        raise OptionError(_("no game {game}: choose one of {games}").format(
+            game=_show(game_name), games=", ".join(GAMES)))
 
 
 def _first_hand_choices(players: int) -> tuple[tuple[str, int], ...]:
@@ -99,8 +108,12 @@ def _first_hand_choices(players: int) -> tuple[tuple[str, int], ...]:
     out = []
     for k in range(1, 2 * peak):
         size = min(k, 2 * peak - k)
-        where = ": the peak" if k == peak else ", going down" if k > peak else ""
-        out.append((f"{plural(size, 'card')}{where} · {plural(2 * peak - k, 'hand')}", k))
+        # Translators: a first hand to choose: its cards ("7 cards") and the hands the game
+        # then has ("7 hands").
+        words = _("{cards}: the peak · {hands}") if k == peak else \
+            _("{cards}, going down · {hands}") if k > peak else _("{cards} · {hands}")
+        out.append((words.format(cards=plural(size, "card"), hands=plural(2 * peak - k, "hand")),
+                    k))
     return tuple(out)
 
 
@@ -117,23 +130,26 @@ def options_for(game_name: str, chosen: Mapping[str, Any] | None = None) -> list
     if game_name == "trixter":
         players = (chosen or {}).get("players", 4)
         return [
-            Option("players", "Players", tuple(
-                (f"{n} players · {_jokers(n)}", n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)),
-                help="jokers are added so that the peak hand deals every card (B1)"),
-            Option("first_hand", "Start with", _first_hand_choices(players),
-                   help="the first hand's cards; the game goes up to the peak and down to 1"),
-            Option("scoring", "Scoring", _SCORINGS, help="points for a hand (B4)"),
-            Option("hook", "Hook", switch=True,
-                   help="the last bidder may not make the bids total the tricks (B2)"),
-            Option("allow_no_trump", "The dealer may name no trump", switch=True),
-            Option("first_lead", "First lead", _FIRST_LEADS),
+            Option("players", _("Players"), tuple(
+                (f"{_players(n)} · {_jokers(n)}", n)
+                for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)),
+                help=_("jokers are added so that the peak hand deals every card (B1)")),
+            Option("first_hand", _("Start with"), _first_hand_choices(players),
+                   help=_("the first hand's cards; the game goes up to the peak and down to 1")),
+            Option("scoring", _("Scoring"), _said(_SCORINGS), help=_("points for a hand (B4)")),
+            Option("hook", _("Hook"), switch=True,
+                   help=_("the last bidder may not make the bids total the tricks (B2)")),
+            Option("allow_no_trump", _("The dealer may name no trump"), switch=True),
+            Option("first_lead", _("First lead"), _said(_FIRST_LEADS)),
         ]
     return [
-        Option("mode", "Mode", tuple((words, m) for m, (words, _) in TRIX_MODES.items()),
-               help="partners sit opposite; Trix Complex names the four trick contracts together"),
-        Option("kingdom_order", "Kingdom order", _KINGDOM_ORDERS,
-               help="who owns the next kingdom (A1)"),
-        *(Option(name, label, switch=True, help=why) for name, label, _, why in _TRIX_SWITCHES),
+        Option("mode", _("Mode"), _said(tuple((words, m) for m, (words, _f) in TRIX_MODES.items())),
+               help=_("partners sit opposite; Trix Complex names the four trick contracts "
+                      "together")),
+        Option("kingdom_order", _("Kingdom order"), _said(_KINGDOM_ORDERS),
+               help=_("who owns the next kingdom (A1)")),
+        *(Option(name, _(label), switch=True, help=_(why))
+          for name, label, _short, why in _TRIX_SWITCHES),
     ]
 
 
@@ -159,7 +175,7 @@ def _trix_mode(rules: TrixRules) -> str:
 
 def _trix_fields(rules: TrixRules) -> dict[str, Any]:
     return {"mode": _trix_mode(rules), "kingdom_order": rules.kingdom_order,
-            **{name: getattr(rules, name) for name, *_ in _TRIX_SWITCHES}}
+            **{name: getattr(rules, name) for name, *_rest in _TRIX_SWITCHES}}
 
 
 def options_of(game: Game) -> dict[str, Any]:
@@ -196,21 +212,22 @@ def check(game_name: str, values: Any, base: Mapping[str, Any] | None = None) ->
     """
     _check_game(game_name)
     if not isinstance(values, Mapping):
-        raise OptionError("the options are names with their values")
+        raise OptionError(_("the options are names with their values"))
     out = dict(defaults(game_name) if base is None else base)
     known = [o.name for o in options_for(game_name)]
     for name in values:
         if name not in known:
-            raise OptionError(f"{game_name.capitalize()} has no option {_show(name)}: its "
-                              f"options are {', '.join(known)}")
+            raise OptionError(_("{game} has no option {name}: its options are {names}").format(
+                game=game_name.capitalize(), name=_show(name), names=", ".join(known)))
     old_players = out.get("players")
     out.update(values)
     if game_name == "trixter":
         n = out["players"]
         if isinstance(n, bool) or not isinstance(n, int) \
                 or not MIN_PLAYERS <= n <= MAX_PLAYERS:
-            raise OptionError(f"players: Trixter is for {MIN_PLAYERS} to {MAX_PLAYERS} players,"
-                              f" not {_show(n)}")
+            raise OptionError(_("players: Trixter is for {least} to {most} players, not "
+                                "{value}").format(least=MIN_PLAYERS, most=MAX_PLAYERS,
+                                                  value=_show(n)))
         if "first_hand" not in values and n != old_players and isinstance(old_players, int) \
                 and isinstance(out["first_hand"], int):
             out["first_hand"] = _same_start(out["first_hand"], old_players, n)
@@ -218,15 +235,17 @@ def check(game_name: str, values: Any, base: Mapping[str, Any] | None = None) ->
         value = out[option.name]
         if option.switch:
             if not isinstance(value, bool):
-                raise OptionError(f"{option.name} is on or off (true or false), "
-                                  f"not {_show(value)}")
-        elif not any(type(value) is type(v) and value == v for _, v in option.choices):
+                raise OptionError(_("{name} is on or off (true or false), not {value}").format(
+                    name=option.name, value=_show(value)))
+        elif not any(type(value) is type(v) and value == v for _w, v in option.choices):
             if option.name == "first_hand":
                 hands = len(option.choices)
-                raise OptionError(f"first_hand: {out['players']} players play {hands} hands: "
-                                  f"choose a hand from 1 to {hands}, not {_show(value)}")
-            words = ", ".join(str(v) for _, v in option.choices)
-            raise OptionError(f"{option.name}: choose one of {words}, not {_show(value)}")
+                raise OptionError(_("first_hand: {players} players play {hands} hands: choose a "
+                                    "hand from 1 to {hands}, not {value}").format(
+                    players=out["players"], hands=hands, value=_show(value)))
+            words = ", ".join(str(v) for _w, v in option.choices)
+            raise OptionError(_("{name}: choose one of {values}, not {value}").format(
+                name=option.name, values=words, value=_show(value)))
     return out
 
 
@@ -272,40 +291,48 @@ def new_game(game_name: str, options: Mapping[str, Any], seed: int | None = None
 
 def _jokers(n: int) -> str:
     j = jokers_for(n)
-    return plural(j, "joker") if j else "no jokers"
+    return plural(j, "joker") if j else _("no jokers")
+
+
+def _players(n: int) -> str:
+    return ngettext("{n} player", "{n} players", n).format(n=n)
 
 
 def _trixter_words(rules: TrixterRules, players: int, first_hand: int) -> list[str]:
     peak = peak_for(players)
     size = min(first_hand, 2 * peak - first_hand)
-    start = f"starts at the peak: {plural(size, 'card')}" if first_hand == peak \
-        else f"starts with {plural(size, 'card')}{', going down' if first_hand > peak else ''}"
-    words = ["Trixter", f"{players} players", _jokers(players), start,
-             plural(2 * peak - first_hand, "hand"), "hook on" if rules.hook else "no hook"]
+    start = _("starts at the peak: {cards}") if first_hand == peak \
+        else _("starts with {cards}, going down") if first_hand > peak \
+        else _("starts with {cards}")
+    words = [_("Trixter"), _players(players), _jokers(players),
+             start.format(cards=plural(size, "card")), plural(2 * peak - first_hand, "hand"),
+             _("hook on") if rules.hook else _("no hook")]
     if rules.scoring == "tricks_if_missed":
-        words.append("a miss scores its tricks")
+        words.append(_("a miss scores its tricks"))
     elif rules.scoring == "squared":
-        words.append("squared scores")
+        words.append(_("squared scores"))
     if rules.allow_no_trump:
-        words.append("no trump allowed")
+        words.append(_("no trump allowed"))
     if rules.first_lead == "dealer":
-        words.append("the dealer leads")
+        words.append(_("the dealer leads"))
     return words
 
 
 def _trix_words(rules: TrixRules) -> list[str]:
     if rules.combine and not rules.complex_only:
-        mode = "Partnership Combination" if rules.partnership else "Combination"
+        words = [_("Trix"), _("Partnership Combination") if rules.partnership
+                 else _("Combination")]
     else:
         mode = TRIX_MODES[_trix_mode(rules)][0]
-    words = [mode] if mode.startswith("Trix") else ["Trix", mode]  # not "Trix · Trix …"
+        # not "Trix · Trix …"
+        words = [_(mode)] if mode.startswith("Trix") else [_("Trix"), _(mode)]
     if rules.kingdom_order == "abba":
-        words.append("ABBA kingdoms")
-    words += [short for name, _, short, _ in _TRIX_SWITCHES if getattr(rules, name)]
+        words.append(_("ABBA kingdoms"))
+    words += [_(short) for name, _label, short, _why in _TRIX_SWITCHES if getattr(rules, name)]
     if not rules.doubling:
-        words.append("no doubling")
+        words.append(_("no doubling"))
     if not rules.end_early:
-        words.append("every trick played")
+        words.append(_("every trick played"))
     return words
 
 

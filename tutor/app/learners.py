@@ -277,7 +277,7 @@ class Learner:
         """Keep ``record`` (a game record, :func:`tutor.engine.records.dumps`) as the learner's
         game in progress on the ``kind`` play page."""
         if not isinstance(record, str) or len(record) > MAX_RECORD_CHARS:
-            raise LearnerError("a saved game is a record of at most 1 MB")
+            raise LearnerError(_("a saved game is a record of at most 1 MB"))
         atomic_write(self._game_path(kind), record)
 
     def saved_game(self, kind: str) -> str | None:
