@@ -15,12 +15,17 @@ import pytest
 
 pytest.importorskip("anywidget")
 
+from sizes import sized  # noqa: E402
 from test_widgets import message_for, send  # noqa: E402
 from tutor import TrixGame, TrixterGame  # noqa: E402
 from tutor.advice import advise  # noqa: E402
 from tutor.app.views import VIEW_SCHEMA, check_part, check_views  # noqa: E402
 from tutor.engine.cards import Card  # noqa: E402
+from tutor.puzzles import bundled  # noqa: E402
 from widgets.play import GameView  # noqa: E402
+from widgets.puzzle import PuzzleBoard  # noqa: E402
+
+PUZZLES = {p.id: p for p in bundled()}
 
 # The synced dict traits each widget's part of the views goes to.
 PARTS = {("CardTable", "state"): "table", ("CardTable", "open_hands"): "open_hands",
@@ -154,3 +159,42 @@ def test_the_check_finds_what_the_schema_does_not_allow():
     assert wire.problems() == [f"CardTable.state holds hidden cards ['{other}']"]
     assert set(VIEW_SCHEMA["trix"]) >= set(game.observe(0))  # the engine's view, all declared
     assert set(VIEW_SCHEMA["trixter"]) >= set(TrixterGame.new(players=4, seed=1).observe(0))
+
+
+def puzzle_hidden(board) -> frozenset[str]:
+    """The cards of the seats the learner may not see in this puzzle now (none once it is
+    over: then every hand is shown, so its explanation can be followed)."""
+    s = board.session
+    if s.over:
+        return frozenset()
+    hands = s.hands()
+    return frozenset(str(c) for k in range(s.puzzle.players)
+                     if k != s.seat and k not in s.puzzle.seen for c in hands[k])
+
+
+def every_theme(per_theme: int) -> list[str]:
+    """The first puzzles of each theme."""
+    seen: dict[str, int] = {}
+    out = []
+    for p in bundled():
+        seen[p.theme] = seen.get(p.theme, 0) + 1
+        if seen[p.theme] <= per_theme:
+            out.append(p.id)
+    return out
+
+
+# Three of each theme (45 puzzles); every puzzle in `make test-long` (199, measured clean).
+@pytest.mark.sized
+@pytest.mark.parametrize("pid", every_theme(sized(3, 99)))
+def test_every_message_of_a_puzzle_is_as_declared_and_hides_the_other_hands(pid):
+    board = PuzzleBoard(PUZZLES[pid], pause=0)
+    wire = Wire([board.table, board.trex], lambda: puzzle_hidden(board))
+    s = board.session
+    rng = random.Random(pid)
+    send(board.table, {"type": "hint"})
+    while not s.over:
+        send(board.table, {"type": "play", "card": str(rng.choice(s.legal()))})
+        assert not board.table.error, board.table.error
+    sent = {(w, n) for w, n, _v, _h in wire.sent}
+    assert ("CardTable", "state") in sent
+    assert wire.problems(puzzle=True) == []

@@ -35,6 +35,7 @@ from tutor.app.attempts import (OUTCOME_TITLES, OUTCOMES, Attempt, attempt_words
                                 counting_words, practice_words, review_words)
 from tutor.app.progress import Progress
 from tutor.app.progress_store import ProgressStore
+from tutor.app.views import views_of
 from tutor.app.trainer import (REVIEW_WORDS, Trainer, theme_title,
                                utc_now)
 from tutor.puzzles import Puzzle
@@ -310,13 +311,12 @@ class PuzzleBoard(Controller, ipywidgets.VBox):
 
     def _fill(self) -> None:
         s, p = self.session, self.puzzle
-        obs = s.observation()
-        self.table.state = obs
-        self.table.open_hands = s.open_hands()
+        views = views_of(s.observation(), [], s.open_hands())  # as every table's page
+        self.table.state = views["table"]
+        self.table.open_hands = views["open_hands"]
         self.table.message = s.note or _turn_words(s)
         if s.is_trex:
-            self.trex.state = {k: obs.get(k) for k in ("game", "seat", "players", "phase",
-                                                       "to_move", "layout", "out", "passes")}
+            self.trex.state = views["trex"]
         self.trex.layout.display = "" if s.is_trex else "none"
         done = s.over or s.shown_solution
         mine = [i for i, st in enumerate(s.steps) if st.seat == s.seat and not st.auto]

@@ -51,7 +51,9 @@ def views_of(obs: dict[str, Any], sheet: list[dict[str, Any]],
     seat = obs["seat"]
     view = dict(obs)
     view["direction"] = direction(obs["game"])
-    view["facts"] = view_facts(obs)  # the words under each seat's name (tutor.engine.facts)
+    # the words under each seat's name (tutor.engine.facts); a puzzle brings its own, from
+    # the position's bids and hands left, which a puzzle's view does not hold
+    view["facts"] = obs["facts"] if "facts" in obs else view_facts(obs)
     if trix:  # the round's words, from the contract only (never from whose cards allow what)
         view["round"] = round_words(obs) if obs["phase"] == Phase.DOUBLE.value else None
     return {
