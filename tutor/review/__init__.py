@@ -295,9 +295,14 @@ class Review:
             lines.append(_("No judged decision lost points."))
         else:
             n = len(self.mistakes)
-            lines.append(ngettext("{n} mistake cost about {points} points in all. The biggest:",
-                                  "{n} mistakes cost about {points} points in all. The "
-                                  "biggest:", n).format(n=n, points=f"{self.lost:.0f}"))
+            # "The biggest:" apart: the review page shows the line without it (its own
+            # list of the mistakes stands beside it).
+            cost = ngettext("{n} mistake cost about {points} points in all.",
+                            "{n} mistakes cost about {points} points in all.", n).format(
+                n=n, points=f"{self.lost:.0f}")
+            # Translators: after the line of what the mistakes cost; their list follows.
+            biggest = _("The biggest:")
+            lines.append(f"{cost} {biggest}")
             lines += ["  " + d.explain() for d in self.mistakes[:3]]
         close = sum(d.close_call for d in self.decisions)
         if close:
