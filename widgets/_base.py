@@ -15,6 +15,7 @@ import anywidget
 import traitlets
 
 from tutor.app.learners import LearnerError
+from tutor.engine.i18n import _
 
 from widgets.who import arrive
 
@@ -72,7 +73,7 @@ class TutorWidget(anywidget.AnyWidget):
         try:
             arrive(change["new"], self.page)
         except LearnerError as e:
-            self.error = f"Your progress cannot be kept: {e}."
+            self.error = _("Your progress cannot be kept: {reason}.").format(reason=e)
 
 
 class Refused(ValueError):
@@ -89,7 +90,9 @@ class Controller:
             self.handle(content, source=widget)
         except Exception as e:  # pragma: no cover - a bug; shown, not raised into the void
             logging.getLogger(type(self).__module__).exception("widget message failed")
-            self._refuse(f"something went wrong: {type(e).__name__}", widget)
+            # Translators: {error} is the name of a programming error (a bug), e.g. KeyError.
+            self._refuse(_("something went wrong: {error}").format(error=type(e).__name__),
+                         widget)
 
 
 class TableController(Controller):

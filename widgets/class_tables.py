@@ -12,6 +12,7 @@ from typing import Any
 
 import ipywidgets
 
+from tutor.engine.i18n import _
 from tutor.tables.hub import kernel_key
 
 from widgets.seat_view import SeatView
@@ -29,23 +30,24 @@ class ClassTablesPage(ipywidgets.VBox):
         self.four_colour = four_colour
         self.refresh_seconds = refresh_seconds
         self.status = ipywidgets.HTML()
-        self.token = ipywidgets.Password(description="Token", placeholder="the app printed it")
-        self.enter = ipywidgets.Button(description="Open the class", button_style="primary")
+        self.token = ipywidgets.Password(description=_("Token"),
+                                         placeholder=_("the app printed it"))
+        self.enter = ipywidgets.Button(description=_("Open the class"), button_style="primary")
         self.enter.on_click(lambda _b: self.teach())
         self.listing = ipywidgets.VBox()
         self.watching: str | None = None
         self.seat_view = SeatView(lambda m: None, four_colour, teacher=True)
         self.seat_view.layout.display = "none"
-        self.say_text = ipywidgets.Text(placeholder="a message to this table",
+        self.say_text = ipywidgets.Text(placeholder=_("a message to this table"),
                                         layout=ipywidgets.Layout(width="360px"))
-        self.say_button = ipywidgets.Button(description="Send", icon="comment")
+        self.say_button = ipywidgets.Button(description=_("Send"), icon="comment")
         self.say_button.on_click(lambda _b: self._tell({"type": "say", "code": self.watching,
                                                         "text": self.say_text.value}))
-        self.pause_button = ipywidgets.Button(description="Pause", icon="pause")
+        self.pause_button = ipywidgets.Button(description=_("Pause"), icon="pause")
         self.pause_button.on_click(lambda _b: self._toggle_pause())
         self.controls = ipywidgets.HBox([self.pause_button, self.say_text, self.say_button])
         self.controls.layout.display = "none"
-        self.sheet_button = ipywidgets.Button(description="Class sheet", icon="table")
+        self.sheet_button = ipywidgets.Button(description=_("Class sheet"), icon="table")
         self.sheet_button.on_click(lambda _b: self._tell({"type": "sheet"}))
         self.sheet = ipywidgets.HTML()
         self.teaching = False
@@ -71,8 +73,10 @@ class ClassTablesPage(ipywidgets.VBox):
         try:
             await self.line.open()
         except (OSError, asyncio.TimeoutError):
-            self.status.value = tables_note("The table service is not running: start the app "
-                                            "with <code>make app</code>.", "error")
+            # Translators: {make_app} is a command in HTML, "<code>make app</code>".
+            self.status.value = tables_note(_("The table service is not running: start the app "
+                                              "with {make_app}.").format(
+                make_app="<code>make app</code>"), "error")
 
     def _tell(self, message: dict[str, Any]) -> None:
         if self.line is not None:
@@ -104,13 +108,13 @@ class ClassTablesPage(ipywidgets.VBox):
             self.teaching = True
             self.login.layout.display = "none"
             self.status.value = tables_note(
-                "You are the teacher: the class's tables are below.", "ok")
+                _("You are the teacher: the class's tables are below."), "ok")
             soon(self._poll())
         elif kind == "tables":
             self._show_list(message["tables"])
         elif kind == "view" and message.get("code") == self.watching:
             self.paused = bool(message.get("paused"))
-            self.pause_button.description = "Resume" if self.paused else "Pause"
+            self.pause_button.description = _("Resume") if self.paused else _("Pause")
             self.pause_button.icon = "play" if self.paused else "pause"
             self.controls.layout.display = ""
             self.seat_view.layout.display = ""
@@ -121,21 +125,39 @@ class ClassTablesPage(ipywidgets.VBox):
     def _show_list(self, tables: list[dict[str, Any]]) -> None:
         rows = []
         for t in tables:
-            names = ", ".join(x["name"] + ("" if x["connected"] or x["kind"] == "computer"
-                                           else " (away)") for x in t["sitters"])
-            mover = t["to_move"]
-            turn = "game over" if t["over"] else "paused" if t["paused"] else \
-                "waiting for players" if not t["started"] else \
-                f"{t['sitters'][mover]['name']} to play" if mover is not None else "between hands"
-            scores = " ".join(f"{s:+d}" for s in t["scores"])
+            # Translators: a player who has left the table for now ("Sam (away)").
+            names = ", ".join(x["name"] if x["connected"] or x["kind"] == "computer"
+                              else _("{name} (away)").format(name=x["name"])
+                              for x in t["sitters"])
+            turn = self._turn_words(t)
+            # Translators: the end of a table's line on the teacher's page ("scores +3 −2").
+            scores = _("scores {scores}").format(
+                scores=" ".join(f"{s:+d}" for s in t["scores"]))
             label = ipywidgets.HTML(f"<b>{t['code']}</b> · {html.escape(t['setup'])} · "
                                     f"{html.escape(names)} · {html.escape(turn)} · "
-                                    f"scores {scores}")
-            watch = ipywidgets.Button(description="Watch", layout=ipywidgets.Layout(width="80px"))
+                                    f"{scores}")
+            watch = ipywidgets.Button(description=_("Watch"),
+                                      layout=ipywidgets.Layout(width="80px"))
             watch.on_click(lambda _b, c=t["code"]: self.watch(c))
             rows.append(ipywidgets.HBox([watch, label],
                                         layout=ipywidgets.Layout(align_items="center")))
-        self.listing.children = rows or [ipywidgets.HTML("<i>No table yet.</i>")]
+        none = _("No table yet.")
+        self.listing.children = rows or [ipywidgets.HTML(f"<i>{none}</i>")]
+
+    @staticmethod
+    def _turn_words(t: dict[str, Any]) -> str:
+        """Where a table's game is, in its line on the teacher's page."""
+        if t["over"]:
+            # Translators: where a table's game is, on the teacher's list of tables.
+            return _("game over")
+        if t["paused"]:
+            return _("paused")
+        if not t["started"]:
+            return _("waiting for players")
+        mover = t["to_move"]
+        if mover is not None:
+            return _("{player} to play").format(player=t["sitters"][mover]["name"])
+        return _("between hands")
 
     def _show_sheet(self, message: dict[str, Any]) -> None:
         rows = "".join(
@@ -143,11 +165,14 @@ class ClassTablesPage(ipywidgets.VBox):
             f"<td>{r['played']}</td><td>{r['points']:+d}</td><td>{r['per_hand']:+.2f}</td></tr>"
             for r in message["rows"])
         data = base64.b64encode(message["csv"].encode()).decode()
+        # Translators: the heads of the class sheet's columns.
+        heads = (_("Name"), _("Game"), _("Tables"), _("Hands (deals)"), _("Points"),
+                 _("Points a hand (deal)"))
+        download = _("Download the class sheet (CSV)")
         self.sheet.value = (
-            "<table class='tt-class-sheet'><tr><th>Name</th><th>Game</th><th>Tables</th>"
-            "<th>Hands (deals)</th><th>Points</th><th>Points a hand (deal)</th></tr>"
+            f"<table class='tt-class-sheet'><tr>{''.join(f'<th>{h}</th>' for h in heads)}</tr>"
             f"{rows}</table><a download='class-sheet.csv' data-testid='sheet-download' "
-            f"href='data:text/csv;base64,{data}'>Download the class sheet (CSV)</a>")
+            f"href='data:text/csv;base64,{data}'>{download}</a>")
 
 
 def class_tables_page(four_colour: bool = False) -> ClassTablesPage:

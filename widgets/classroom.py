@@ -19,6 +19,7 @@ import ipywidgets
 from tutor.lessons.classset import (ACTIVITIES, ClassResult, ClassSet, ClassSetError,
                                     ClassTable, gather, student_name)
 from tutor.app.progress_store import default_path
+from tutor.engine.i18n import _, ngettext
 
 from tutor.app.learners import LearnerError
 
@@ -59,15 +60,16 @@ class ClassSetPage(ipywidgets.VBox):
 
     def __init__(self, code: str = "", pause: float | None = None) -> None:
         self.pause = pause
-        self.name = ipywidgets.Text(description="Your name", placeholder="e.g. Sam")
-        self.code = ipywidgets.Text(value=code or _query_code(), description="Class code",
-                                    placeholder="e.g. trixter-4821-5")
-        self.start = ipywidgets.Button(description="Start", button_style="primary")
+        # Translators: "Sam" is an example of a name.
+        self.name = ipywidgets.Text(description=_("Your name"), placeholder=_("e.g. Sam"))
+        self.code = ipywidgets.Text(value=code or _query_code(), description=_("Class code"),
+                                    placeholder=_("e.g. {code}").format(code="trixter-4821-5"))
+        self.start = ipywidgets.Button(description=_("Start"), button_style="primary")
         self.start.on_click(lambda _b: self.begin())
-        self.status = ipywidgets.HTML(_note("Type your name and the code your teacher gave "
-                                            "you, then press Start."))
+        self.status = ipywidgets.HTML(_note(_("Type your name and the code your teacher gave "
+                                              "you, then press Start.")))
         self.area = ipywidgets.VBox()
-        self.hand_in = ipywidgets.Button(description="Hand in my results", icon="upload",
+        self.hand_in = ipywidgets.Button(description=_("Hand in my results"), icon="upload",
                                          disabled=True)
         self.hand_in.on_click(lambda _b: self.submit())
         self.receipt = ipywidgets.HTML()
@@ -90,9 +92,12 @@ class ClassSetPage(ipywidgets.VBox):
             return False
         self.class_set, self.student = cs, student
         self.name.disabled = self.code.disabled = self.start.disabled = True
-        self.status.value = _note(f"<b>{html.escape(cs.title)}</b>. Everyone in your class "
-                                  f"plays these same deals. Press <i>Hand in my results</i> "
-                                  f"when you are done (or when the time is up).")
+        # Translators: {title} is the class set's title in HTML; keep the <i> markup
+        # around the button's words.
+        self.status.value = _note(_("{title}. Everyone in your class plays these same deals. "
+                                    "Press <i>Hand in my results</i> when you are done (or "
+                                    "when the time is up).").format(
+            title=f"<b>{html.escape(cs.title)}</b>"))
         if cs.activity == "puzzles":
             self.boards = [PuzzleBoard(p, pause=self.pause) for p in cs.puzzles()]
             self.area.children = self.boards
@@ -106,7 +111,7 @@ class ClassSetPage(ipywidgets.VBox):
         """The student's result so far."""
         cs = self.class_set
         if cs is None:
-            raise ClassSetError("Start the class set first.")
+            raise ClassSetError(_("Start the class set first."))
         if cs.activity == "puzzles":
             pts = []
             for b in self.boards:
@@ -132,7 +137,7 @@ class ClassSetPage(ipywidgets.VBox):
             folder = results_folder()
             folder.mkdir(parents=True, exist_ok=True)
             (folder / r.filename).write_text(text, encoding="utf-8")
-            saved = " A copy is saved on this server too."
+            saved = " " + _("A copy is saved on this server too.")
         except OSError:
             pass
         learner = current()
@@ -142,12 +147,22 @@ class ClassSetPage(ipywidgets.VBox):
             except (OSError, LearnerError):
                 pass
         data = base64.b64encode(text.encode()).decode()
-        done = "all deals" if r.finished else f"{len(r.points)} of {r.class_set.deals} deals"
-        self.receipt.value = _note(
-            f"Your result: {r.total:+d} points over {done}.{saved} "
-            f'<a download="{html.escape(r.filename)}" href="data:application/json;base64,'
-            f'{data}" data-testid="class-result-download"><b>Download your result file'
-            f"</b></a> and give it to your teacher.", "ok")
+        if r.finished:
+            # Translators: {points} is signed ("+12").
+            said = _("Your result: {points} points over all deals.").format(
+                points=f"{r.total:+d}")
+        else:
+            # English says "deals" for any number.
+            said = ngettext("Your result: {points} points over {n} of {deals} deals.",
+                            "Your result: {points} points over {n} of {deals} deals.",
+                            r.class_set.deals).format(points=f"{r.total:+d}",
+                                                      n=len(r.points), deals=r.class_set.deals)
+        link = (f'<a download="{html.escape(r.filename)}" href="data:application/json;base64,'
+                f'{data}" data-testid="class-result-download">')
+        # Translators: {link} and {end} are the HTML around the link's words.
+        give = _("{link}<b>Download your result file</b>{end} and give it to your "
+                 "teacher.").format(link=link, end="</a>")
+        self.receipt.value = _note(f"{said}{saved} {give}", "ok")
         return r
 
 
@@ -160,7 +175,7 @@ def class_set(code: str = "") -> ClassSetPage:
 def table_html(t: ClassTable) -> str:
     """The class table and a chart of each student against the class average."""
     if t.class_set is None:
-        body = "No results yet."
+        body = _("No results yet.")
     else:
         deals = t.class_set.deals
         head = "".join(f"<th>{i + 1}</th>" for i in range(deals))
@@ -171,8 +186,12 @@ def table_html(t: ClassTable) -> str:
             rows.append(f"<tr><td>{html.escape(r['student'])}</td>{cells}<td>{r['total']:+d}"
                         f"</td><td>{r['vs_average']:+.1f}</td></tr>")
         avg = "".join(f"<td>{a:+.1f}</td>" for a in t.averages)
-        table = (f'<table class="tt-class-table"><tr><th>student</th>{head}<th>total</th>'
-                 f"<th>vs average</th></tr>{''.join(rows)}<tr><td><i>class average</i></td>"
+        # Translators: the heads of the class table's columns (the deals' numbers between
+        # "student" and "total"), and its last row.
+        student, total, vs = _("student"), _("total"), _("vs average")
+        average = _("class average")
+        table = (f'<table class="tt-class-table"><tr><th>{student}</th>{head}<th>{total}</th>'
+                 f"<th>{vs}</th></tr>{''.join(rows)}<tr><td><i>{average}</i></td>"
                  f"{avg}<td></td><td></td></tr></table>")
         top = max([abs(r["vs_average"]) for r in t.rows] + [1])
         bars = []
@@ -186,15 +205,21 @@ def table_html(t: ClassTable) -> str:
                         f'width="{w:.1f}" height="16" fill="{colour}"><title>'
                         f'{r["vs_average"]:+.1f}</title></rect>')
         h = 12 + 22 * len(t.rows)
-        chart = (f'<svg viewBox="0 0 480 {h}" width="480" role="img" aria-label="Each '
-                 f'student against the class average">{"".join(bars)}<line x1="300" y1="0" '
-                 f'x2="300" y2="{h}" stroke="#888"/></svg>')
-        body = (f"<b>{html.escape(t.class_set.title)}</b> ({t.class_set.code}), "
-                f"{len(t.rows)} student{'s' if len(t.rows) != 1 else ''}.<br>{table}"
-                f"<p>Against the class average, deal by deal (right of the line: better "
-                f"than the class):</p>{chart}")
+        label = html.escape(_("Each student against the class average"), quote=True)
+        chart = (f'<svg viewBox="0 0 480 {h}" width="480" role="img" aria-label="{label}">'
+                 f'{"".join(bars)}<line x1="300" y1="0" x2="300" y2="{h}" stroke="#888"/></svg>')
+        n = len(t.rows)
+        # Translators: {title} is the class set's title in HTML, {code} its code.
+        about = ngettext("{title} ({code}), {n} student.", "{title} ({code}), {n} students.",
+                         n).format(title=f"<b>{html.escape(t.class_set.title)}</b>",
+                                   code=t.class_set.code, n=n)
+        how = _("Against the class average, deal by deal (right of the line: better than the "
+                "class):")
+        body = f"{about}<br>{table}<p>{how}</p>{chart}"
     if t.problems:
-        body += "<p><b>Not used:</b></p><ul>" + "".join(
+        # Translators: above the list of result files the class table left out, and why.
+        not_used = _("Not used:")
+        body += f"<p><b>{not_used}</b></p><ul>" + "".join(
             f"<li>{html.escape(p)}</li>" for p in t.problems) + "</ul>"
     style = ("<style>.tt-class-table{border-collapse:collapse}.tt-class-table td,"
              ".tt-class-table th{padding:2px 8px;border-bottom:1px solid #ddd;"
@@ -209,24 +234,26 @@ class TeacherPage(ipywidgets.VBox):
     def __init__(self, seed: int | None = None) -> None:
         rng = random.Random(seed)
         self.activity = ipywidgets.Dropdown(
-            options=[("Trixter (4 players)", "trixter"), ("Trix (one kingdom)", "trix"),
-                     ("Puzzles", "puzzles")], value="trixter", description="Activity")
+            options=[(_("Trixter (4 players)"), "trixter"), (_("Trix (one kingdom)"), "trix"),
+                     (_("Puzzles"), "puzzles")], value="trixter", description=_("Activity"))
         self.seed = ipywidgets.BoundedIntText(value=rng.randrange(1, 10_000), min=0,
-                                              max=10**9 - 1, description="Seed")
-        self.deals = ipywidgets.BoundedIntText(value=5, min=1, max=13, description="Deals")
+                                              max=10**9 - 1, description=_("Seed"))
+        self.deals = ipywidgets.BoundedIntText(value=5, min=1, max=13, description=_("Deals"))
         self.code = ipywidgets.HTML()
         for w in (self.activity, self.seed, self.deals):
             w.observe(lambda _c: self.show_code(), names="value")
-        self.upload, upload_style = upload_button("Open result files (.json)", multiple=True)
+        self.upload, upload_style = upload_button(_("Open result files (.json)"),
+                                                  multiple=True)
         self.upload.observe(lambda _c: self.read_uploads(), names="value")
-        self.folder = ipywidgets.Button(description="Read this server's results",
+        self.folder = ipywidgets.Button(description=_("Read this server's results"),
                                         icon="folder-open")
         self.folder.on_click(lambda _b: self.read_folder())
         self.table = ipywidgets.HTML(table_html(gather([])))
         make = ipywidgets.HBox([self.activity, self.seed, self.deals])
         make.layout.flex_flow = "row wrap"
-        super().__init__([ipywidgets.HTML("<h3>1. Make a class set</h3>"), make, self.code,
-                          ipywidgets.HTML("<h3>2. Gather the results</h3>"),
+        make_head, gather_head = _("1. Make a class set"), _("2. Gather the results")
+        super().__init__([ipywidgets.HTML(f"<h3>{make_head}</h3>"), make, self.code,
+                          ipywidgets.HTML(f"<h3>{gather_head}</h3>"),
                           ipywidgets.HBox([self.upload, self.folder, upload_style]), self.table])
         self.add_class("tt-teacher")
         self.show_code()
@@ -243,14 +270,19 @@ class TeacherPage(ipywidgets.VBox):
         except ClassSetError as e:
             self.code.value = _note(html.escape(str(e)), "error")
             return
+        code = f"<b data-testid='class-code' style='font-size:18px'>{cs.code}</b>"
         if STATIC_SITE:  # Voici's page for the notebook; no server to read a ?code=
-            link, how = "class_set.html", ", type the code and"
+            # Translators: {code} is the class code in HTML, {title} the class set's title;
+            # {link} and {end} are the HTML around the link's words.
+            words = _("Give your students this code: {code} ({title}). They open {link}the "
+                      "class set page{end}, type the code and their name.")
+            link = '<a href="class_set.html">'
         else:
-            link, how = f"class_set.ipynb?code={cs.code}", " (this link fills in the code) and type"
-        self.code.value = _note(
-            f"Give your students this code: <b data-testid='class-code' style='font-size:18px'>"
-            f"{cs.code}</b> ({html.escape(cs.title)}). They open "
-            f'<a href="{link}">the class set page</a>{how} their name.')
+            words = _("Give your students this code: {code} ({title}). They open {link}the "
+                      "class set page{end} (this link fills in the code) and type their name.")
+            link = f'<a href="class_set.ipynb?code={cs.code}">'
+        self.code.value = _note(words.format(code=code, title=html.escape(cs.title),
+                                             link=link, end="</a>"))
 
     def show(self, files: list[tuple[str, str | bytes]]) -> ClassTable:
         t = gather(files)

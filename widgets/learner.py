@@ -12,6 +12,7 @@ from datetime import datetime, timezone
 from typing import Any
 
 from tutor.app.learners import Learner, LearnerError
+from tutor.engine.i18n import _
 from tutor.lessons.curriculum import LESSONS, TRACKS, track
 
 from widgets._base import Controller, Refused, TutorWidget, css, esm
@@ -42,7 +43,7 @@ def map_state(learner: Learner | None, now: datetime | None = None) -> dict[str,
             status = learner.lesson_status(x.path) if learner else "not started"
             score = learner.check_score(x.path) if learner else None
             short = _short(x.path)
-            label = short.split()[-1] if short != x.title else "Rules"
+            label = short.split()[-1] if short != x.title else _("Rules")
             lessons.append({"path": x.path, "title": x.title, "short": short, "label": label,
                             "status": status, "score": list(score) if score else None})
         tracks.append({"name": name, "title": title, "lessons": lessons})
@@ -102,7 +103,7 @@ class LearnerMap(Controller, TutorWidget):
             return self._refuse(str(e))
         learner = current()
         if learner is None:
-            return self._refuse("Your browser has not said who you are yet: reload the page.")
+            return self._refuse(_("Your browser has not said who you are yet: reload the page."))
         if kind == "export":
             stamp = datetime.now().strftime("%Y-%m-%d")
             self.send({"type": "export", "name": f"trix-tutor-progress-{stamp}.json",
@@ -112,7 +113,8 @@ class LearnerMap(Controller, TutorWidget):
         try:
             self.message = learner.load_export(fields["text"])
         except LearnerError as e:
-            return self._refuse(f"That file was not loaded: {e}. Your progress is unchanged.")
+            return self._refuse(_("That file was not loaded: {reason}. Your progress is unchanged.")
+                                .format(reason=e))
         self.error = ""
         self.refresh()
         return True

@@ -23,6 +23,7 @@ import ipywidgets
 
 from tutor.engine.cards import Card, CardSet, Suit
 from tutor.engine.facts import percents, plural, signed
+from tutor.engine.i18n import N_, _, ngettext
 from tutor.lessons import GuidedSession, question, scene
 from tutor.lessons.scene import Scene
 
@@ -71,7 +72,7 @@ def guided(scene_id: str, pause: float | None = None) -> GuidedTable:
     return GuidedTable(scene(scene_id), pause=pause)
 
 
-def check(*question_ids: str, title: str = "Check yourself") -> Quiz:
+def check(*question_ids: str, title: str = N_("Check yourself")) -> Quiz:
     """A check of understanding made of the bundled questions ``question_ids``."""
     return Quiz([question(q) for q in question_ids], title=title)
 
@@ -129,7 +130,7 @@ def _hand_html(cards: Sequence[Card]) -> str:
         by_suit.append(f"<span{cls}>{s.symbol}&nbsp;{html.escape(text)}</span>")
     jokers = sum(1 for c in cards if c.is_joker)
     if jokers:
-        by_suit.append(f"{jokers} joker{'s' if jokers > 1 else ''}")
+        by_suit.append(plural(jokers, "joker"))
     return '<div class="tt-hand">' + " &nbsp; ".join(by_suit) + "</div>"
 
 
@@ -150,9 +151,10 @@ def hand_size_chart() -> ipywidgets.HTML:
     lines, legend = [], []
     for i, n in enumerate(range(3, 9)):
         pts = " ".join(xy(k, s) for k, s in enumerate(schedule(n), start=1))
+        players = ngettext("{n} player", "{n} players", n).format(n=n)
         lines.append(f'<polyline fill="none" stroke="{colours[i]}" stroke-width="2.5" '
-                     f'points="{pts}"><title>{n} players</title></polyline>')
-        legend.append(f'<span style="color:{colours[i]};font-weight:700">━ {n} players</span>')
+                     f'points="{pts}"><title>{players}</title></polyline>')
+        legend.append(f'<span style="color:{colours[i]};font-weight:700">━ {players}</span>')
     axis = [f'<line x1="{left}" y1="{height - bottom}" x2="{width - 10}" y2="{height - bottom}" '
             f'stroke="#888"/>', f'<line x1="{left}" y1="10" x2="{left}" y2="{height - bottom}" '
             f'stroke="#888"/>']
@@ -161,17 +163,30 @@ def hand_size_chart() -> ipywidgets.HTML:
         axis.append(f'<text x="{left - 6}" y="{float(y) + 4:.1f}" text-anchor="end" '
                     f'font-size="11">{size}</text>')
     for k in (1, 5, 10, 15, 20, 25, 30, 35):
-        x, _ = xy(k, 0).split(",")
+        x, _y = xy(k, 0).split(",")
         axis.append(f'<text x="{x}" y="{height - 10}" text-anchor="middle" '
                     f'font-size="11">{k}</text>')
-    svg = (f'<svg viewBox="0 0 {width} {height}" width="100%" role="img" aria-label="Cards '
-           f'per player in each hand, for 3 to 8 players">{"".join(axis + lines)}</svg>')
+    label = html.escape(_("Cards per player in each hand, for 3 to 8 players"), quote=True)
+    svg = (f'<svg viewBox="0 0 {width} {height}" width="100%" role="img" aria-label="{label}">'
+           f'{"".join(axis + lines)}</svg>')
     rows = "".join(f"<tr><td>{n}</td><td>{jokers_for(n)}</td><td>{peak_for(n)}</td>"
                    f"<td>{len(schedule(n))}</td></tr>" for n in range(3, 9))
-    table = ("<table><tr><th>players</th><th>jokers</th><th>peak hand</th><th>hands</th></tr>"
-             f"{rows}</table>")
-    return _box(f"{_STYLE}<b>Cards per player, hand by hand</b> (across: the hand's number; "
-                f"up: cards each)<br>{svg}<div>{' &nbsp; '.join(legend)}</div>{table}")
+    # Translators: the heads of a table's columns: players, jokers, the most cards a player
+    # holds in a game (its peak hand), and the number of hands.
+    heads = (_("players"), _("jokers"), _("peak hand"), _("hands"))
+    table = f"<table><tr>{''.join(f'<th>{h}</th>' for h in heads)}</tr>{rows}</table>"
+    # Translators: a chart's title and, after it, how to read it.
+    title, how = _("Cards per player, hand by hand"), _("(across: the hand's number; up: cards "
+                                                        "each)")
+    return _box(f"{_STYLE}<b>{title}</b> {how}<br>{svg}<div>{' &nbsp; '.join(legend)}</div>"
+                f"{table}")
+
+
+# Translators: the trump of the bid advisor's hand; {symbol} is the suit's sign (♠).
+_TRUMP_WORDS = {Suit.SPADES: N_("{symbol} spades trump"),
+                Suit.HEARTS: N_("{symbol} hearts trump"),
+                Suit.DIAMONDS: N_("{symbol} diamonds trump"),
+                Suit.CLUBS: N_("{symbol} clubs trump")}
 
 
 def _advice_html(advice, players: int) -> str:
@@ -181,18 +196,30 @@ def _advice_html(advice, players: int) -> str:
     for n in advice.bids:
         cls = ' class="tt-best"' if n == best else ""
         made = took[n] if n == best else round(100 * advice.chance[n])  # best: one share
-        rows.append(f"<tr{cls}><td>bid {n}</td>"
-                    f"<td>take exactly {plural(n, 'trick')}: {took[n]}%</td>"
-                    f"<td>make it: {made}%</td>"
-                    f"<td>{signed(advice.expected[n], 1)}</td></tr>")
-    trump = "no trump" if advice.trump is None else \
-        f"{advice.trump.symbol} {advice.trump.name.lower()} trump"
-    return (f"{_STYLE}<b>Your hand</b> ({trump}, {advice.samples} deals played out)"
-            f"{_hand_html(list(advice.hand))}"
-            f"<p>{players} players. You bid first and lead the first trick; the others "
-            f"bid what their hands suggest, and every player plays for their own bid.</p>"
-            f"<table><tr><th>bid</th><th>playing for bid {best}, the best (100% in all)</th>"
-            f"<th>bidding it and playing for it</th><th>points expected</th></tr>"
+        # Translators: the cells of one row of the bid advisor's table.
+        cells = (_("bid {n}").format(n=n),
+                 ngettext("take exactly {n} trick: {percent}%",
+                          "take exactly {n} tricks: {percent}%", n).format(n=n, percent=took[n]),
+                 _("make it: {percent}%").format(percent=made), signed(advice.expected[n], 1))
+        rows.append(f"<tr{cls}>{''.join(f'<td>{c}</td>' for c in cells)}</tr>")
+    trump = _("no trump") if advice.trump is None else \
+        _(_TRUMP_WORDS[advice.trump]).format(symbol=advice.trump.symbol)
+    # Translators: the bid advisor's heading ("<b>Your hand</b> (♠ spades trump, 400 deals
+    # played out)"). English says "deals" for any number.
+    head = ngettext("<b>Your hand</b> ({trump}, {n} deals played out)",
+                    "<b>Your hand</b> ({trump}, {n} deals played out)",
+                    advice.samples).format(trump=trump, n=advice.samples)
+    table_words = ngettext("{n} player. You bid first and lead the first trick; the others "
+                           "bid what their hands suggest, and every player plays for their "
+                           "own bid.",
+                           "{n} players. You bid first and lead the first trick; the others "
+                           "bid what their hands suggest, and every player plays for their "
+                           "own bid.", players).format(n=players)
+    # Translators: the heads of the bid advisor's columns.
+    heads = (_("bid"), _("playing for bid {best}, the best (100% in all)").format(best=best),
+             _("bidding it and playing for it"), _("points expected"))
+    return (f"{_STYLE}{head}{_hand_html(list(advice.hand))}<p>{table_words}</p>"
+            f"<table><tr>{''.join(f'<th>{h}</th>' for h in heads)}</tr>"
             f"{''.join(rows)}</table><p>{html.escape(advice.explain())}</p>")
 
 
@@ -206,7 +233,7 @@ def _with_new_hands(page: Callable[..., str], first: tuple, deal: Callable[[rand
     the same advice on another hand."""
     out = _box(page(*first))
     rng = random.Random(seed)
-    button = ipywidgets.Button(description="Deal me another hand", icon="refresh",
+    button = ipywidgets.Button(description=_("Deal me another hand"), icon="refresh",
                                layout=ipywidgets.Layout(width="auto"))
     button.add_class("tt-lesson-button")
     button.on_click(lambda _b: setattr(out, "value", _wrap(page(*deal(rng)))))
@@ -250,13 +277,25 @@ def _trials_html(hand: Sequence[Card], trials) -> str:
                     f"<td>{signed(t.worst)} … {signed(t.best)}</td><td style='text-align:left'>"
                     f"<span style='display:inline-block;height:10px;width:{bar}px;"
                     f"background:{colour}'></span></td></tr>")
-    n = best.deals + best.redeals if best else 0
-    words = (f"<p>Over {n} deals of the other hands, this hand gains most in "
-             f"<b>{best.contract.title}</b> ({signed(best.gain, 0)} against an average hand): "
-             f"choose it while it is still yours to choose.</p>" if best is not None else "")
-    return (f"{_STYLE}<b>Your hand as owner</b>{_hand_html(list(hand))}<table><tr>"
-            f"<th>contract</th><th>this hand</th><th>an average hand</th><th>gain</th>"
-            f"<th>range</th><th></th></tr>{''.join(rows)}</table>{words}")
+    words = ""
+    if best is not None:
+        n = best.deals + best.redeals
+        # Translators: under the contract chooser's table; {contract} is in HTML
+        # ("<b>Trex</b>"), {gain} signed points ("+35"). English says "deals" for any number.
+        words = ngettext("Over {n} deals of the other hands, this hand gains most in "
+                         "{contract} ({gain} against an average hand): choose it while it is "
+                         "still yours to choose.",
+                         "Over {n} deals of the other hands, this hand gains most in "
+                         "{contract} ({gain} against an average hand): choose it while it is "
+                         "still yours to choose.", n).format(
+            n=n, contract=f"<b>{best.contract.title}</b>", gain=signed(best.gain, 0))
+        words = f"<p>{words}</p>"
+    # Translators: the heads of the contract chooser's columns: the contract, this hand's
+    # points in it, an average hand's, the gain, and the range of this hand's points.
+    heads = (_("contract"), _("this hand"), _("an average hand"), _("gain"), _("range"), "")
+    title = _("Your hand as owner")
+    return (f"{_STYLE}<b>{title}</b>{_hand_html(list(hand))}<table><tr>"
+            f"{''.join(f'<th>{h}</th>' for h in heads)}</tr>{''.join(rows)}</table>{words}")
 
 
 def contract_chooser(hand: str, samples: int = 12, seed: int = 1) -> ipywidgets.VBox:

@@ -20,6 +20,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from tutor.engine.i18n import N_, _
+
 from widgets._base import Refused
 
 __all__ = ["Field", "Kind", "Page", "SCHEMA", "read", "MAX_TEXT", "MAX_FILE_TEXT",
@@ -52,8 +54,9 @@ def _one_of(words: tuple[str, ...]) -> Callable[[Any, Mapping[str, Any]], bool]:
 
 @dataclass(frozen=True)
 class Field:
-    """What a field may hold, and what the learner reads when it does not (``{name}``
-    and the values given to :func:`read` may appear in the words)."""
+    """What a field may hold, and what the learner reads when it does not (``{name}``,
+    ``{targets}`` and the values given to :func:`read` may appear in the words; marked
+    with ``N_``, said in the learner's language)."""
 
     ok: Callable[[Any, Mapping[str, Any]], bool]
     words: str
@@ -66,7 +69,7 @@ class Kind:
     (``strict``) or with more fields (not ``strict``: a missing one gets its own words)."""
 
     fields: Mapping[str, Field]
-    wrong_fields: str = "unknown request"
+    wrong_fields: str = N_("unknown request")
     strict: bool = True
 
 
@@ -75,13 +78,14 @@ class Page:
     """A page's messages, and the words for something that is not one of them."""
 
     kinds: Mapping[str, Kind]
-    not_a_message: str = "unknown request"  # not a JSON object
-    no_type: str = "unknown request"  # no text "type"
-    unknown: str = "unknown request"  # a type the page does not take
+    not_a_message: str = N_("unknown request")  # not a JSON object
+    no_type: str = N_("unknown request")  # no text "type"
+    unknown: str = N_("unknown request")  # a type the page does not take
 
 
-SHORT_TEXT = Field(_text(MAX_TEXT), "the request needs a short text {name!r}")
-_GAME_WORDS = "unexpected fields in the request"
+# Translators: {name!r} is the name of a field of a request, quoted ('card').
+SHORT_TEXT = Field(_text(MAX_TEXT), N_("the request needs a short text {name!r}"))
+_GAME_WORDS = N_("unexpected fields in the request")
 
 
 def _game(**fields: Field) -> Kind:
@@ -96,7 +100,7 @@ SCHEMA: dict[str, Page] = {
     "table": Page({
         "play": _game(card=SHORT_TEXT),
         "trump": _game(suit=SHORT_TEXT),
-        "bid": _game(n=Field(_whole(0, 99), "a bid is a whole number", int)),
+        "bid": _game(n=Field(_whole(0, 99), N_("a bid is a whole number"), int)),
         "contract": _game(contract=SHORT_TEXT),
         "double": _game(card=SHORT_TEXT),
         **{k: _BARE for k in ("no_double", "redeal", "no_redeal", "pass", "next", "undo",
@@ -104,30 +108,30 @@ SCHEMA: dict[str, Page] = {
                               "keep_playing",  # the answer to the table's question
                               "resume", "start_fresh",  # the answers to a saved game's offer
                               "hint")},  # advice for the learner's decision now
-    }, not_a_message="not a message"),
+    }, not_a_message=N_("not a message")),
     # The review: go to a decision, or step through them.
     "review": Page({
         "goto": Kind({"index": Field(_whole(0, "last"),
-                                     "the step is a whole number from 0 to {last}", int)},
-                     "a goto request has an index only"),
-        "step": Kind({"to": Field(_one_of(STEP_TARGETS),
-                                  "a step goes to one of: " + ", ".join(STEP_TARGETS))},
-                     "a step request has a direction only"),
-    }, not_a_message="not a message"),
+                                     N_("the step is a whole number from 0 to {last}"), int)},
+                     N_("a goto request has an index only")),
+        # Translators: {targets} lists the words a step request may hold (first, prev, ...).
+        "step": Kind({"to": Field(_one_of(STEP_TARGETS), N_("a step goes to one of: {targets}"))},
+                     N_("a step request has a direction only")),
+    }, not_a_message=N_("not a message")),
     # A puzzle board: a card, or the panel's requests.
     "puzzle": Page({
         "play": _game(card=SHORT_TEXT),
         **{k: Kind({}) for k in ("hint", "undo", "retry", "solution", "next", "generate")},
-    }, not_a_message="not a request", no_type="not a request"),
+    }, not_a_message=N_("not a request"), no_type=N_("not a request")),
     # A puzzle rush's panel.
     "rush": Page({k: Kind({}) for k in ("start", "stop", "time-up")}),
     # A lesson's check: one answer (the quiz knows how many choices each question has).
     "quiz": Page({"answer": Kind({
-        "question": Field(_whole(0, "last_question"), "no such question or choice", int),
-        "choice": Field(_whole(0, 99), "no such question or choice", int)})}),
+        "question": Field(_whole(0, "last_question"), N_("no such question or choice"), int),
+        "choice": Field(_whole(0, 99), N_("no such question or choice"), int)})}),
     # The start page's map: export or load the learner's progress.
     "map": Page({"export": Kind({}),
-                 "import": Kind({"text": Field(_text(MAX_FILE_TEXT), "unknown request")})}),
+                 "import": Kind({"text": Field(_text(MAX_FILE_TEXT), N_("unknown request"))})}),
 }
 
 
@@ -137,16 +141,17 @@ def read(page: str, content: Any, **ctx: Any) -> tuple[str, dict[str, Any]]:
     review's ``last`` step, a quiz's ``questions``)."""
     spec = SCHEMA[page]
     if not isinstance(content, dict):
-        raise Refused(spec.not_a_message)
+        raise Refused(_(spec.not_a_message))
     if not isinstance(content.get("type"), str):
-        raise Refused(spec.no_type)
+        raise Refused(_(spec.no_type))
     kind = spec.kinds.get(content["type"])
     if kind is None:
-        raise Refused(spec.unknown)
+        raise Refused(_(spec.unknown))
     fields = set(content) - {"type"}
     if fields - set(kind.fields) or (kind.strict and fields != set(kind.fields)):
-        raise Refused(kind.wrong_fields)
+        raise Refused(_(kind.wrong_fields))
     for name, field in kind.fields.items():
         if not field.ok(content.get(name), ctx):
-            raise Refused(field.words.format(name=name, **ctx))
+            raise Refused(_(field.words).format(name=name, targets=", ".join(STEP_TARGETS),
+                                                **ctx))
     return content["type"], {name: content[name] for name in kind.fields}

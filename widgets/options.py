@@ -17,7 +17,7 @@ import ipywidgets
 from tutor.app import game_options
 from tutor.app.session import LEVEL_NAMES
 from tutor.bots import LEVELS
-from tutor.engine.facts import deal_word
+from tutor.engine.i18n import N_, _
 from tutor.engine.records import finished_record
 from widgets.review import ReviewBoard
 
@@ -33,7 +33,7 @@ def record_name(game_name: str, today: datetime.date | None = None) -> str:
     return f"{game_name}-{(today or datetime.date.today()).isoformat()}.json"
 
 
-def record_link(record: dict[str, Any], label: str = "Download game record") -> str:
+def record_link(record: dict[str, Any], label: str = N_("Download game record")) -> str:
     """An ``<a download>`` of a game record as a data URL (as the class set page hands
     in results): the file the review page reads. Give it :func:`finished_record`, never
     the live game's record: that holds the hands still being played."""
@@ -43,14 +43,16 @@ def record_link(record: dict[str, Any], label: str = "Download game record") -> 
     data = base64.b64encode(text.encode()).decode()
     return (f'<a class="tt-record-link" download="{html.escape(name)}" '
             f'href="data:application/json;base64,{data}" data-testid="record-download" '
-            f'style="font-weight:600;color:#0b57d0">{html.escape(label)}</a>')
+            f'style="font-weight:600;color:#0b57d0">{html.escape(_(label))}</a>')
 
 
 def no_record_yet(game: str) -> str:
     """What stands where the record's download will be, before the first hand (or deal)
     is over."""
-    return ('<span class="tt-record-link" style="color:#666">The game record can be '
-            f'downloaded once a {deal_word(game)} is over.</span>')
+    # Trix plays deals, Trixter hands (tutor.engine.facts.deal_word).
+    words = (_("The game record can be downloaded once a deal is over.") if game == "trix"
+             else _("The game record can be downloaded once a hand is over."))
+    return f'<span class="tt-record-link" style="color:#666">{words}</span>'
 
 
 class OptionsBar:
@@ -65,25 +67,27 @@ class OptionsBar:
         levels = list(LEVELS) if current in LEVELS else list(LEVELS) + [current]
         self.level = ipywidgets.Dropdown(
             options=[(LEVEL_NAMES.get(lv, lv), lv) for lv in levels], value=current,
-            description="Opponents", layout=ipywidgets.Layout(width="260px"))
+            description=_("Opponents"), layout=ipywidgets.Layout(width="260px"))
         self._quiet_level = False  # set while the level follows a resumed game's
         self.level.observe(lambda c: self._quiet_level or self.set_level(c["new"]),
                            names="value")
-        level_note = ipywidgets.HTML('<span style="color:#555;font-size:13px">(from their '
-                                     "next move)</span>")
+        # Translators: beside the opponents' level: a new level counts from their next move.
+        from_next = _("(from their next move)")
+        level_note = ipywidgets.HTML(f'<span style="color:#555;font-size:13px">{from_next}'
+                                     "</span>")
         self.download = ipywidgets.HTML()
-        self.review_button = ipywidgets.Button(description="Review this game", icon="search",
-                                               disabled=True,
-                                               tooltip="see where you lost points, move "
-                                                       "by move (after a "
-                                                       f"{deal_word(self.session.game_name)} "
-                                                       "is over)",
+        tooltip = (_("see where you lost points, move by move (after a deal is over)")
+                   if self.session.game_name == "trix" else
+                   _("see where you lost points, move by move (after a hand is over)"))
+        self.review_button = ipywidgets.Button(description=_("Review this game"), icon="search",
+                                               disabled=True, tooltip=tooltip,
                                                layout=ipywidgets.Layout(width="auto"))
         self.review_button.on_click(lambda _b: self.open_review())
         self.review_area = ipywidgets.VBox()
         self._four_colour = four_colour
         self.options_button = ipywidgets.ToggleButton(
-            description="Game options", icon="cog", tooltip="players and rules for a new game",
+            description=_("Game options"), icon="cog",
+            tooltip=_("players and rules for a new game"),
             layout=ipywidgets.Layout(width="auto"))
         panel = self._options_panel(make_control)
         self.options_button.observe(
@@ -107,7 +111,7 @@ class OptionsBar:
             control.observe(functools.partial(self._on_choice, option.name), names="value")
             self.option_controls[option.name] = control
         self.next_game = ipywidgets.HTML()
-        start = ipywidgets.Button(description="New game with these options", icon="play",
+        start = ipywidgets.Button(description=_("New game with these options"), icon="play",
                                   button_style="primary", layout=ipywidgets.Layout(width="auto"))
         start.on_click(lambda _b: self.ask_new_game())
         self._syncing = False
@@ -153,9 +157,11 @@ class OptionsBar:
         same = self.chosen == self.session.options()
         words = html.escape(game_options.preview(self.session.game_name, self.chosen,
                                                  base=self.game))
-        self.next_game.value = (
-            f'<span style="font-size:13px"><b>Next game:</b> {words}'
-            f'{" (as this one)" if same else ""}</span>')
+        # Translators: the next game's setup ({setup}, as the table will say it), in the
+        # game options; "as this one" when it is the same as the game on the table.
+        line = (_("<b>Next game:</b> {setup} (as this one)") if same
+                else _("<b>Next game:</b> {setup}")).format(setup=words)
+        self.next_game.value = f'<span style="font-size:13px">{line}</span>'
 
     def ask_new_game(self) -> bool:
         """"New game with these options": started at once if nothing would be lost (the
@@ -164,7 +170,8 @@ class OptionsBar:
         if self.game.is_over or not self.session.learner_has_acted:
             return self.new_game()
         words = game_options.preview(self.session.game_name, self.chosen, base=self.game)
-        self.table.question = f"Start a new game ({words})? This game will be lost."
+        self.table.question = _("Start a new game ({setup})? This game will be lost.").format(
+            setup=words)
         return False
 
     def set_level(self, level: str) -> None:
@@ -185,8 +192,8 @@ class OptionsBar:
             else record_link(rec)
         ready = rec is not None
         self.review_button.disabled = not ready
-        self.review_button.description = "Review this game" if self.game.is_over or not ready \
-            else "Review the game so far"
+        self.review_button.description = _("Review this game") if self.game.is_over \
+            or not ready else _("Review the game so far")
 
     def open_review(self) -> Any:
         """A :class:`~widgets.review.ReviewBoard` of the finished hands for the learner's
@@ -194,13 +201,14 @@ class OptionsBar:
 
         rec = finished_record(self.game)
         if rec is None:
-            self._refuse(f"finish a {deal_word(self.session.game_name)} first: then it can "
-                         "be reviewed")
+            self._refuse(_("finish a deal first: then it can be reviewed")
+                         if self.session.game_name == "trix" else
+                         _("finish a hand first: then it can be reviewed"))
             return None
         if self.review_board is not None:
             self.review_board.stop()
         self.review_board = ReviewBoard(rec, seat=self.seat, four_colour=self._four_colour)
-        close = ipywidgets.Button(description="Close the review", icon="times",
+        close = ipywidgets.Button(description=_("Close the review"), icon="times",
                                   layout=ipywidgets.Layout(width="auto"))
         close.on_click(lambda _b: self.close_review())
         self.review_area.children = [self.review_board, close]

@@ -32,6 +32,7 @@ from tutor.engine.actions import (Action, Bid, ChooseContract, ChooseTrump, Clai
                            NextHand, NoDouble, NoRedeal, Pass, Play)
 from tutor.engine.cards import Card, Suit
 from tutor.engine.errors import ParseError
+from tutor.engine.i18n import _
 from tutor.app.learners import Learner
 from tutor.engine.protocol import Game
 from tutor.app.pacing import Pacer, checked_pause
@@ -85,7 +86,7 @@ def parse_message(content: Any) -> tuple[str, Action | None]:
         if kind == "contract":
             words = content["contract"].lower().split("+")
             if not all(w in _CONTRACT_WORDS for w in words) or len(set(words)) != len(words):
-                raise Refused("not a contract")
+                raise Refused(_("not a contract"))
             return kind, ChooseContract(words)
     except ParseError as e:
         raise Refused(str(e)) from None
@@ -222,7 +223,7 @@ class GameView(OptionsBar, SavedGameOffer, TableController, ipywidgets.VBox):
         try:
             self.session.act(action)
         except ValueError as e:  # the session's refusal: the rules' reason
-            self._refuse(str(e) or "not an action", source)
+            self._refuse(str(e) or _("not an action"), source)
             return False
         self.refresh(clear_errors=True)
         self._run_bots()
@@ -237,7 +238,7 @@ class GameView(OptionsBar, SavedGameOffer, TableController, ipywidgets.VBox):
         it is not the learner's turn; nothing changes then. True if a hint is shown."""
         self._clear_errors()  # a refusal below is then always news to the browser
         if not self.hints:
-            self._refuse("this table gives no hints", source)
+            self._refuse(_("this table gives no hints"), source)
             return False
         if self._choose_first(source):
             return False
@@ -252,7 +253,7 @@ class GameView(OptionsBar, SavedGameOffer, TableController, ipywidgets.VBox):
         except Exception:  # a bug in the engine must not stop the game
             log.exception("the hint failed")
             self.table.hint = {}
-            self._refuse("no hint this time: it could not be worked out", source)
+            self._refuse(_("no hint this time: it could not be worked out"), source)
             return False
         self.refresh()
         return True
@@ -327,7 +328,7 @@ class GameView(OptionsBar, SavedGameOffer, TableController, ipywidgets.VBox):
         if self.hints:
             self.table.hint = self.session.hint_view()
         if self.offered is not None:
-            self.table.message = CHOOSE_FIRST
+            self.table.message = _(CHOOSE_FIRST)
 
 
 def play(game: Game, seat: int = 0, opponents: str | Sequence = "beginner",

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from tutor.engine.i18n import N_, _
 from tutor.lessons.quiz import Question
 
 from widgets._base import Controller, Refused, TutorWidget, css, esm
@@ -25,13 +26,13 @@ class Quiz(Controller, TutorWidget):
     _esm = esm("quiz.js")
     _css = css("quiz.css")
 
-    def __init__(self, questions: Sequence[Question], title: str = "Check yourself") -> None:
+    def __init__(self, questions: Sequence[Question], title: str = N_("Check yourself")) -> None:
         super().__init__()
         if not questions:
             raise ValueError("a quiz needs at least one question")
         self.questions = list(questions)
-        self.title = title
-        self.picked: list[list[int]] = [[] for _ in self.questions]
+        self.title = _(title) if title else title  # in the learner's language
+        self.picked: list[list[int]] = [[] for _q in self.questions]
         self.on_msg(self._on_msg)
         self._fill()
 
@@ -43,15 +44,15 @@ class Quiz(Controller, TutorWidget):
             return self._refuse(str(e))
         i, j = fields["question"], fields["choice"]
         if not j < len(self.questions[i].choices):
-            return self._refuse("no such question or choice")
+            return self._refuse(_("no such question or choice"))
         return self.answer(i, j)
 
     def answer(self, i: int, choice: int) -> bool:
         """The learner picks ``choice`` for question ``i``."""
         if self.questions[i].answer in self.picked[i]:
-            return self._refuse("You already found this one.")
+            return self._refuse(_("You already found this one."))
         if choice in self.picked[i]:
-            return self._refuse("You tried that one already.")
+            return self._refuse(_("You tried that one already."))
         self.picked[i].append(choice)
         self.error = ""
         if all(q.answer in p for q, p in zip(self.questions, self.picked)):
@@ -82,6 +83,9 @@ class Quiz(Controller, TutorWidget):
         answered = sum(1 for it in items if it["right"] is not None)
         summary = ""
         if answered == len(items):
-            summary = (f"All done: {self.first_try} of {len(items)} right at the first try."
-                       + (" Well played!" if self.first_try == len(items) else ""))
+            right, total = self.first_try, len(items)
+            summary = (_("All done: {right} of {total} right at the first try. Well played!")
+                       if right == total else
+                       _("All done: {right} of {total} right at the first try.")).format(
+                right=right, total=total)
         self.state = {"title": self.title, "questions": items, "summary": summary}

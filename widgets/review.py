@@ -41,6 +41,7 @@ from tutor.advice.answer import label
 from tutor.engine import records
 from tutor.engine.actions import parse_action
 from tutor.engine.errors import IllegalActionError, ParseError
+from tutor.engine.i18n import N_, _, ngettext
 from tutor.engine.protocol import Game
 from tutor.review import decision_indices, review
 from tutor.review.words import number_words, value_words
@@ -84,6 +85,11 @@ def parse_review_message(content: Any, last: int) -> tuple[str, Any]:
     return kind, fields["index"] if kind == "goto" else fields["to"]
 
 
+# Translators: actions as the review lists them (what the learner chose, what was best).
+_ACTION_WORDS = {"pass": N_("pass"), "next": N_("next"), "redeal": N_("redeal"),
+                 "no double": N_("no double"), "no redeal": N_("no redeal")}
+
+
 def action_words(text: str) -> str:
     """An action's text for people: cards with suit symbols.
 
@@ -91,16 +97,24 @@ def action_words(text: str) -> str:
     ...                            "contract king+queens")]
     ['10♥', 'bid 2', 'trump ♠', 'double Q♠', 'Queens', 'King of Hearts + Queens']
     """
-    head, _, rest = text.partition(" ")
+    if text in _ACTION_WORDS:
+        return _(_ACTION_WORDS[text])
+    head, _sep, rest = text.partition(" ")
     try:
         if head == "contract":  # the contract's own name, as the hint says it
             return label(parse_action(text))
         if not rest:
-            return Card.parse(head).symbol() if head not in ("pass", "next", "redeal") else text
+            return Card.parse(head).symbol()
+        if head == "bid" and rest.isdigit():
+            # Translators: an action as the review lists it ("bid 2").
+            return _("bid {n}").format(n=rest)
         if head == "trump":
-            return "no trump" if rest == "none" else f"trump {Suit.parse(rest).symbol}"
+            # Translators: an action as the review lists it ("trump ♠").
+            return _("no trump") if rest == "none" else _("trump {suit}").format(
+                suit=Suit.parse(rest).symbol)
         if head == "double":
-            return f"double {Card.parse(rest).symbol()}"
+            # Translators: an action as the review lists it ("double Q♠").
+            return _("double {card}").format(card=Card.parse(rest).symbol())
     except (ParseError, ValueError):
         pass
     return text
@@ -272,7 +286,7 @@ class ReviewBoard(Controller, ipywidgets.VBox):
         if self.thread is not None and self.thread.is_alive():
             return
         self._progress = {"running": True, "done": 0, "total": 0,
-                          "text": "Looking for better moves…"}
+                          "text": _("Looking for better moves…")}
         self.refresh()
         if background and THREADS:
             self.thread = threading.Thread(target=self._run, name="trix-tutor review",
@@ -307,8 +321,10 @@ class ReviewBoard(Controller, ipywidgets.VBox):
             log.exception("the review failed")
             with self._lock:
                 self._progress = {"running": False, "done": 0, "total": 0, "failed": True,
-                                  "text": f"The review could not be made ({type(e).__name__}: "
-                                          f"{str(e)[:160]}). The replay still works."}
+                                  # Translators: {error} names a programming error (a bug).
+                                  "text": _("The review could not be made ({error}: {detail}). "
+                                            "The replay still works.").format(
+                                      error=type(e).__name__, detail=str(e)[:160])}
                 self.refresh()
             return
         with self._lock:
@@ -327,7 +343,7 @@ class ReviewBoard(Controller, ipywidgets.VBox):
     def _on_progress(self, *args: Any, **kwargs: Any) -> None:
         """``progress(done, total)``, ``progress(fraction)`` or ``progress(text)``: shown
         at most five times a second."""
-        done, total, text = 0.0, 0.0, "Looking for better moves…"
+        done, total, text = 0.0, 0.0, _("Looking for better moves…")
         nums = [a for a in args if isinstance(a, (int, float)) and not isinstance(a, bool)]
         texts = [a for a in args if isinstance(a, str)]
         if len(nums) >= 2:
@@ -369,8 +385,8 @@ class ReviewBoard(Controller, ipywidgets.VBox):
     def goto(self, index: int) -> None:
         """Go to the seat's decision at action position ``index`` (or the end)."""
         if index not in self.steps:
-            raise Refused(f"action {index} is not one of your decisions: choose a step "
-                          f"from the buttons or the list")
+            raise Refused(_("action {index} is not one of your decisions: choose a step from "
+                            "the buttons or the list").format(index=index))
         self.step = self.steps.index(index)
         self.refresh(clear_errors=True)
 
@@ -387,13 +403,14 @@ class ReviewBoard(Controller, ipywidgets.VBox):
             k = min(n - 1, self.step + 1)
         else:
             if self.review is None:
-                raise Refused("the review is not ready yet: the mistakes come when it is")
+                raise Refused(_("the review is not ready yet: the mistakes come when it is"))
             here = self.index
             marks = sorted(int(m.index) for m in self.mistakes)
             ahead = [i for i in marks if i > here] if to == "next_mistake" else \
                 [i for i in reversed(marks) if i < here]
             if not ahead:
-                raise Refused("no more mistakes that way" if marks else "no mistakes found")
+                raise Refused(_("no more mistakes that way") if marks
+                              else _("no mistakes found"))
             k = self.steps.index(ahead[0])
         self.step = k
         self.refresh(clear_errors=True)
@@ -422,13 +439,17 @@ class ReviewBoard(Controller, ipywidgets.VBox):
         i = self.index
         if i == self.last:
             over = self.final.is_over
-            return "The game is over." if over else "The end of the record."
+            return _("The game is over.") if over else _("The end of the record.")
         text = self.record["actions"][i][1]
         d = self.decisions.get(i)
-        hinted = " (after a hint)" if i in getattr(self.final, "hinted", ()) else ""
-        said = f"You chose {action_words(text)} here{hinted}."
+        chosen = action_words(text)
+        said = (_("You chose {action} here (after a hint).")
+                if i in getattr(self.final, "hinted", ()) else
+                _("You chose {action} here.")).format(action=chosen)
         if d is not None and d.judged and (d.loss or 0) > 0:
-            said += f" Better: {' or '.join(action_words(b) for b in _texts(d.best))}."
+            # Translators: between two actions as good as each other ("Better: 2♠ or 3♠.").
+            best = _(" or ").join(action_words(b) for b in _texts(d.best))
+            said += " " + _("Better: {actions}.").format(actions=best)
         return said
 
     def _fill_panel(self) -> None:
@@ -464,7 +485,8 @@ class ReviewBoard(Controller, ipywidgets.VBox):
                 # The summary's own list of the biggest mistakes is the list beside it.
                 lines = [ln for ln in str(rv.summary()).splitlines()
                          if ln.strip() and not ln.startswith(" ")]
-                summary = "\n".join(ln.removesuffix(" The biggest:") for ln in lines)
+                biggest = " " + _("The biggest:")  # as the summary says it
+                summary = "\n".join(ln.removesuffix(biggest) for ln in lines)
             except Exception:
                 log.exception("Review.summary failed")
         return {
@@ -485,24 +507,29 @@ class ReviewBoard(Controller, ipywidgets.VBox):
         }
 
 
-_CONTRACT_TITLES = {"king": "King of Hearts", "queens": "Queens", "diamonds": "Diamonds",
-                    "ltoosh": "Ltoosh", "trex": "Trex"}
+_CONTRACT_TITLES = {"king": N_("King of Hearts"), "queens": N_("Queens"),
+                    "diamonds": N_("Diamonds"), "ltoosh": N_("Ltoosh"), "trex": N_("Trex")}
 
 
 def _where(obs: dict[str, Any], d: Any) -> str:
     """Where in the game a step is: the hand (or deal) and the trick."""
     if obs.get("game") == "trixter":
-        head = f"Hand {obs.get('hand_number')}"
+        head = _("Hand {hand}").format(hand=obs.get("hand_number"))
     else:
-        contract = " + ".join(_CONTRACT_TITLES.get(c, c) for c in obs.get("contract") or [])
-        head = f"Kingdom {obs.get('kingdom')}, deal {obs.get('deal_number', '')}".rstrip(", ")
+        contract = " + ".join(_(_CONTRACT_TITLES[c]) if c in _CONTRACT_TITLES else c
+                              for c in obs.get("contract") or [])
+        # Translators: where a step of the review is in a Trix game ("Kingdom 2, deal 3").
+        head = _("Kingdom {kingdom}, deal {deal}").format(
+            kingdom=obs.get("kingdom"), deal=obs.get("deal_number", "")).rstrip(", ")
         if contract:
-            head += f" ({contract})"
+            # Translators: {where} is "Kingdom 2, deal 3", {contract} the contract played.
+            head = _("{where} ({contract})").format(where=head, contract=contract)
     trick = getattr(d, "trick", None)
     if trick is None and obs.get("phase") in ("play",):
         trick = len(obs.get("tricks") or []) + 1
     if trick:
-        head += f", trick {trick}"
+        # Translators: {where} is "Hand 3" or "Kingdom 2, deal 3 (Queens)".
+        head = _("{where}, trick {trick}").format(where=head, trick=trick)
     return head
 
 
@@ -530,14 +557,15 @@ class ReviewPage(ipywidgets.VBox):
 
     def __init__(self, seconds: float | None = None, background: bool = True) -> None:
         self.seconds, self.background = seconds, background
-        self.upload, upload_style = upload_button("Open a game record (.json)")
+        self.upload, upload_style = upload_button(_("Open a game record (.json)"))
         self.upload.observe(lambda _c: self.read_upload(), names="value")
-        self.seat = ipywidgets.Dropdown(options=[("Player 1", 0)], value=0,
-                                        description="Review", disabled=True)
+        self.seat = ipywidgets.Dropdown(options=[(_("Player 1"), 0)], value=0,
+                                        description=_("Review"), disabled=True)
         self.seat.observe(lambda _c: self.show(), names="value")
-        self.status = ipywidgets.HTML(_note(
+        # Translators: keep the HTML; "Download game record" is the play pages' link.
+        self.status = ipywidgets.HTML(_note(_(
             "Choose a game record file (<code>.json</code>): the play pages have a "
-            "<i>Download game record</i> link under the table."))
+            "<i>Download game record</i> link under the table.")))
         self.area = ipywidgets.VBox()
         self.game: Game | None = None
         self.board: ReviewBoard | None = None
@@ -557,27 +585,38 @@ class ReviewPage(ipywidgets.VBox):
         """Read a record file; on success show its review, else say what is wrong."""
         what = html.escape(name[:80])
         if len(content) > MAX_RECORD_BYTES:
-            return self._bad(f"{what} is too large to be a game record.")
+            # Translators: {file} is the name of a file the learner gave the review page.
+            return self._bad(_("{file} is too large to be a game record.").format(file=what))
         try:
             game = records.loads(content)
         except (ParseError, IllegalActionError) as e:
-            return self._bad(f"{what} is not a game record this tutor can read: "
-                             f"{html.escape(str(e)[:300])}")
+            return self._bad(_("{file} is not a game record this tutor can read: {reason}")
+                             .format(file=what, reason=html.escape(str(e)[:300])))
         except ValueError as e:
-            return self._bad(f"{what} could not be read: {html.escape(str(e)[:300])}")
+            return self._bad(_("{file} could not be read: {reason}").format(
+                file=what, reason=html.escape(str(e)[:300])))
         if not game.history:
-            return self._bad(f"{what} is a game with no moves yet: nothing to review.")
+            return self._bad(_("{file} is a game with no moves yet: nothing to review.")
+                             .format(file=what))
         self.game = game
         players = game.to_record()["setup"]["players"]
         with self.seat.hold_trait_notifications():
             self.seat.options = [(p, i) for i, p in enumerate(players)]
             self.seat.value = 0
             self.seat.disabled = False
-        state = "finished" if game.is_over else "not finished"
-        self.status.value = _note(f"{what}: a {html.escape(game.KIND.title())} "
-                                  f"game, {state}, {len(game.history)} moves. Step through "
-                                  f"the decisions below; the review fills in when it is "
-                                  f"done.", "ok")
+        n, kind = len(game.history), html.escape(game.KIND.title())
+        # Translators: {file} is the file's name, {game} "Trixter" or "Trix". English says
+        # "moves" for any number.
+        words = ngettext("{file}: a {game} game, finished, {n} moves. Step through the "
+                         "decisions below; the review fills in when it is done.",
+                         "{file}: a {game} game, finished, {n} moves. Step through the "
+                         "decisions below; the review fills in when it is done.", n) \
+            if game.is_over else \
+            ngettext("{file}: a {game} game, not finished, {n} moves. Step through the "
+                     "decisions below; the review fills in when it is done.",
+                     "{file}: a {game} game, not finished, {n} moves. Step through the "
+                     "decisions below; the review fills in when it is done.", n)
+        self.status.value = _note(words.format(file=what, game=kind, n=n), "ok")
         self.show()
         return True
 

@@ -25,6 +25,7 @@ from typing import Any
 import ipywidgets
 
 from tutor.engine.cards import Card
+from tutor.engine.i18n import _, ngettext
 from tutor.puzzles import Puzzle, bundled
 from tutor.puzzles.drill import LIMIT, PENALTY, Drill, DrillError, clock_words
 from tutor.app.progress_store import ProgressStore
@@ -72,8 +73,8 @@ class RushBoard(PuzzleBoard):
     def handle(self, content: Any, source: Any = None) -> bool:
         """Only cards: the drill has no hints, undo, retry or solution."""
         if isinstance(content, dict) and content.get("type") != "play":
-            return self._refuse("In a puzzle rush there is no help and no going back: "
-                                "play a card.")
+            return self._refuse(_("In a puzzle rush there is no help and no going back: "
+                                  "play a card."))
         return super().handle(content, source)
 
     def play(self, card: str) -> bool:
@@ -81,9 +82,9 @@ class RushBoard(PuzzleBoard):
         the defence answers, and a solved puzzle counts."""
         drill = self.rush.drill
         if drill.phase == "ready":
-            return self._refuse("Press Start first.")
+            return self._refuse(_("Press Start first."))
         if self.rush.expired():
-            return self._refuse("The time is up.")
+            return self._refuse(_("The time is up."))
         s = self.session
         why = s.why_illegal(card)
         if why is not None:
@@ -95,15 +96,20 @@ class RushBoard(PuzzleBoard):
             return True
         super().play(card)
         if s.result == "solved":
-            self.rush.answered(True, "Solved.")
+            self.rush.answered(True, _("Solved."))
         return True
 
 
 def _miss_words(card: str, good: str) -> str:
     played = Card.parse(card).symbol()
-    return (f"Missed: the {played} lets the defence stop you"
-            + (f"; the {good} would have kept your goal" if good else "")
-            + f" (−{PENALTY:.0f} s).")
+    # Translators: a miss in a puzzle rush; {played} and {good} are cards ("Q♠"), {penalty}
+    # the seconds it costs.
+    if good:
+        return _("Missed: the {played} lets the defence stop you; the {good} would have kept "
+                 "your goal (−{penalty} s).").format(played=played, good=good,
+                                                    penalty=f"{PENALTY:.0f}")
+    return _("Missed: the {played} lets the defence stop you (−{penalty} s).").format(
+        played=played, penalty=f"{PENALTY:.0f}")
 
 
 class PuzzleRush(Controller, ipywidgets.VBox):
@@ -185,7 +191,7 @@ class PuzzleRush(Controller, ipywidgets.VBox):
         counted = len(self.drill.results)
         nxt = self.drill.answer(solved)
         late = len(self.drill.results) == counted
-        self._note = "Too late: the time was up." if late else words
+        self._note = _("Too late: the time was up.") if late else words
         if nxt is None:
             self._finish()
             return
@@ -207,15 +213,21 @@ class PuzzleRush(Controller, ipywidgets.VBox):
             best = self.store.record_drill(d.score, d.missed, when=self.now())
         except OSError as e:
             best = False
-            self.panel.error = (f"Your score could not be saved ({e.strerror or e}).")
-        solved = f"{d.score} puzzle{'' if d.score == 1 else 's'}"
-        head = f"Stopped with {clock_words(d.remaining())} left." if d.stopped \
-            else "Time is up."
-        did = (f"You solved {solved} and missed {d.missed}." if d.score else
-               "None solved this time: a rush gets quicker with practice.")
+            self.panel.error = _("Your score could not be saved ({reason}).").format(
+                reason=e.strerror or e)
+        # Translators: {time} is a clock's time left ("1:05").
+        head = _("Stopped with {time} left.").format(time=clock_words(d.remaining())) \
+            if d.stopped else _("Time is up.")
+        if d.score:
+            did = ngettext("You solved {n} puzzle and missed {missed}.",
+                           "You solved {n} puzzles and missed {missed}.", d.score).format(
+                n=d.score, missed=d.missed)
+        else:
+            did = _("None solved this time: a rush gets quicker with practice.")
         self._best = bool(best and d.score)  # the end shows green only for a new best
-        self._summary = (f"{head} {did} " + ("A new best!" if self._best else
-                                              f"Your best is {self.store.progress.drill_best}."))
+        end = _("A new best!") if self._best else _("Your best is {best}.").format(
+            best=self.store.progress.drill_best)
+        self._summary = f"{head} {did} {end}"
         self.refresh()
 
     def use_store(self, store: ProgressStore) -> None:

@@ -9,6 +9,7 @@ from typing import Any
 
 from tutor.app.learners import LearnerError, lesson_of_page
 from tutor.app.saved import SavedGame
+from tutor.engine.i18n import N_, _
 from widgets import who as learners
 
 __all__ = ["SavedGameOffer", "PLAY_PAGES", "CHOOSE_FIRST"]
@@ -19,7 +20,8 @@ PLAY_PAGES = {"play_trixter.ipynb": "trixter", "play_trix.ipynb": "trix"}
 """The pages whose game is saved for the learner as it goes (one per page), by curriculum
 path: the play pages only, not the full-game lessons that use the same table."""
 
-CHOOSE_FIRST = "First choose: resume your saved game, or start a new one."
+CHOOSE_FIRST = N_("First choose: resume your saved game, or start a new one.")
+"""Said (translated: ``_(CHOOSE_FIRST)``) while a saved game waits for an answer."""
 
 
 class SavedGameOffer:
@@ -57,7 +59,7 @@ class SavedGameOffer:
             log.warning("saved %s game set aside: %s", self.kind, e)
             # Dropped: it cannot be resumed, and a progress file holding it would not load.
             self.keeper.drop_game(self.kind)
-            self.session.note = "Your saved game could not be read (the file is damaged)."
+            self.session.note = _("Your saved game could not be read (the file is damaged).")
             self.refresh()
             return
         if saved.game.is_over:  # nothing left to play
@@ -85,14 +87,14 @@ class SavedGameOffer:
         """While a saved game is offered, only the offer's answers act."""
         if self.offered is None:
             return False
-        self._refuse(CHOOSE_FIRST, source)
+        self._refuse(_(CHOOSE_FIRST), source)
         return True
 
     def resume(self, source: Any = None) -> bool:
         """The answer "Resume it": the saved game replaces the one on the table, at the
         decision where it was left; the computer seats play on. True if resumed."""
         if self.offered is None:
-            self._refuse("there is no saved game to resume", source)
+            self._refuse(_("there is no saved game to resume"), source)
             return False
         saved = self.offered
         try:
@@ -111,11 +113,11 @@ class SavedGameOffer:
         """The answer "Start a new game": the saved game is dropped and the game on the
         table goes on (saved from the learner's first action). True if done."""
         if self.offered is None or self.keeper is None or self.kind is None:
-            self._refuse("there is no saved game to set aside", source)
+            self._refuse(_("there is no saved game to set aside"), source)
             return False
         self.offered = None
         self.table.offer = {}
         self.keeper.drop_game(self.kind)
-        self.session.note = "A new game; the saved one is gone."
+        self.session.note = _("A new game; the saved one is gone.")
         self.refresh(clear_errors=True)
         return True

@@ -16,7 +16,7 @@ from tutor.advice.answer import hint_seconds, observation_seed
 from tutor.app.hints import HINT_STEPS, hint_words
 from tutor.app.views import views_of
 from tutor.app.words import game_result, over_words, status_text
-from tutor.engine.facts import deal_word
+from tutor.engine.i18n import _
 from tutor.engine.observation import observation_from_json
 
 from widgets._base import Refused, TableController
@@ -38,15 +38,20 @@ def who_is_here(message: dict[str, Any]) -> str:
     for x in message.get("sitters", []):
         name = html.escape(x["name"])
         if x["kind"] == "computer":
-            out.append(f"{name} <span style='color:#666'>(computer)</span>")
+            # Translators: after a seat's name in the line under a table of people.
+            computer = _("(computer)")
+            out.append(f"{name} <span style='color:#666'>{computer}</span>")
         elif x["waiting"]:
-            out.append(f"<i>{name}: waiting for a player</i>")
+            waiting = _("{name}: waiting for a player").format(name=name)
+            out.append(f"<i>{waiting}</i>")
         elif x["connected"]:
             out.append(f"<span style='color:#1a7f37'>●</span> {name}")
         else:
-            standing = " · the computer plays for now" if x["computer_plays"] else ""
+            # Translators: after the name of a player who has left the table for now.
+            away = (_("(away · the computer plays for now)") if x["computer_plays"]
+                    else _("(away)"))
             out.append(f"<span style='color:#b3261e'>○</span> {name} "
-                       f"<span style='color:#666'>(away{standing})</span>")
+                       f"<span style='color:#666'>{away}</span>")
     return " &nbsp;·&nbsp; ".join(out)
 
 
@@ -107,24 +112,30 @@ class SeatView(TableController, ipywidgets.VBox):
         self.who.value = (f"<div class='tt-who' style='font:14px system-ui,sans-serif;"
                           f"text-align:center;margin:2px auto 6px'>{who_is_here(message)}</div>")
         note = message.get("note") or ""
-        self.note.value = tables_note(f"<b>From the teacher:</b> {html.escape(note)}",
+        # Translators: before a message the teacher sent to a table.
+        said = _("From the teacher:")
+        self.note.value = tables_note(f"<b>{said}</b> {html.escape(note)}",
                                       "warn") if note else ""
 
     def _status(self, message: dict[str, Any], view: dict[str, Any], mine: bool) -> str:
         if message.get("paused"):
-            return "The teacher has paused this table."
+            return _("The teacher has paused this table.")
         if not message.get("started"):
-            return "Waiting for players: the game starts when every seat is taken."
+            return _("Waiting for players: the game starts when every seat is taken.")
         text = status_text(view) if mine else ""
         if not mine:
             mover = view.get("to_move")
-            text = f"{view['players'][mover]} to play." if mover is not None else ""
+            text = _("{player} to play.").format(player=view["players"][mover]) \
+                if mover is not None else ""
         if view.get("phase") == "hand_over" and mine:
-            ready = message.get("ready", [])
-            word = deal_word(message.get("game", "trixter"))
-            text = (f"{over_words(view)} " + ("Waiting for the others to be ready."
-                                              if view["seat"] in ready else
-                                              f"Press “Next {word}” when you are ready."))
+            if view["seat"] in message.get("ready", []):
+                then = _("Waiting for the others to be ready.")
+            elif message.get("game", "trixter") == "trix":  # Trix plays deals, Trixter hands
+                # Translators: “Next deal” and “Next hand” are the buttons' words.
+                then = _("Press “Next deal” when you are ready.")
+            else:
+                then = _("Press “Next hand” when you are ready.")
+            text = f"{over_words(view)} {then}"
         last = message.get("last") or ""
         return f"{last} {text}".strip()
 
@@ -133,7 +144,7 @@ class SeatView(TableController, ipywidgets.VBox):
         """A click of the learner's: checked here for its shape, by the service for the
         rest (turn, rules); a refusal is shown and changes nothing."""
         if self.teacher or self.message is None or self.message.get("role") != "seat":
-            self._refuse("you are watching this table", source)
+            self._refuse(_("you are watching this table"), source)
             return False
         try:
             kind, action = parse_message(content)
@@ -147,7 +158,7 @@ class SeatView(TableController, ipywidgets.VBox):
             self.send({"type": "ready"})
             return True
         if action is None:
-            self._refuse("there is no undo or new game at a table of people", source)
+            self._refuse(_("there is no undo or new game at a table of people"), source)
             return False
         self.send({"type": "act", "action": str(action), "seen": self.message["actions"]})
         return True
@@ -162,12 +173,12 @@ class SeatView(TableController, ipywidgets.VBox):
         page's kernel from the seat's view only (the service never sends another hand)."""
         m = self.message
         if m is None or not m.get("hints"):
-            self._refuse("this table gives no hints (the table's creator turned them off)",
+            self._refuse(_("this table gives no hints (the table's creator turned them off)"),
                          source)
             return False
         view = m["view"]
         if m.get("paused") or view.get("to_move") != view.get("seat"):
-            self._refuse("a hint is for your own decision: wait for your turn", source)
+            self._refuse(_("a hint is for your own decision: wait for your turn"), source)
             return False
         seen = m["actions"]
         if self._hint is not None and self._hint[0] == seen:
@@ -182,7 +193,7 @@ class SeatView(TableController, ipywidgets.VBox):
             except Exception:  # a bug in the engine must not stop the game
                 log.exception("the hint failed")
                 self.table.hint = {}
-                self._refuse("no hint this time: it could not be worked out", source)
+                self._refuse(_("no hint this time: it could not be worked out"), source)
                 return False
             self._hint = (seen, advice)
             self.hint_step = HINT_STEPS if len(advice.options) < 2 else 1

@@ -9,6 +9,8 @@ import os
 import sys
 from typing import Any
 
+from tutor.engine.i18n import _
+
 __all__ = ["where_tables_cannot_fill", "tables_note", "soon", "ServiceLine"]
 
 
@@ -16,13 +18,17 @@ def where_tables_cannot_fill() -> str | None:
     """Why tables of people cannot work here, or ``None``: the static site and Binder give
     each visitor a private copy, so nobody else could ever sit down."""
     if sys.platform == "emscripten":
-        return ("This copy of the tutor runs in your browser alone, so nobody else can sit "
-                "at your table. Tables of people need the app on one server for the class "
-                "(<code>make app</code>) or a class hub: see the teacher's guide.")
+        # Translators: {make_app} is a command in HTML, "<code>make app</code>".
+        return _("This copy of the tutor runs in your browser alone, so nobody else can sit "
+                 "at your table. Tables of people need the app on one server for the class "
+                 "({make_app}) or a class hub: see the teacher's guide.").format(
+            make_app="<code>make app</code>")
     if os.environ.get("BINDER_LAUNCH_HOST") or os.environ.get("BINDER_REQUEST"):
-        return ("On Binder every visitor gets a private copy of the tutor, so nobody else can "
-                "sit at your table. Tables of people need the app on one server for the "
-                "class (<code>make app</code>) or a class hub: see the teacher's guide.")
+        # Translators: {make_app} is a command in HTML, "<code>make app</code>".
+        return _("On Binder every visitor gets a private copy of the tutor, so nobody else "
+                 "can sit at your table. Tables of people need the app on one server for the "
+                 "class ({make_app}) or a class hub: see the teacher's guide.").format(
+            make_app="<code>make app</code>")
     return None
 
 

@@ -21,6 +21,7 @@ import ipywidgets
 from tutor.app import game_options
 from tutor.app.session import LEVEL_NAMES
 from tutor.bots import LEVELS
+from tutor.engine.i18n import _, ngettext
 from tutor.tables.hub import kernel_key
 
 from widgets import who
@@ -54,12 +55,12 @@ class TablesPage(ipywidgets.VBox):
         # kernel who the learner is (the browser's id, their key to their seat).
         self.seat_view = SeatView(self._tell, four_colour)
         self.invite = ipywidgets.HTML()
-        self.start_button = ipywidgets.Button(description="Start now with computers",
+        self.start_button = ipywidgets.Button(description=_("Start now with computers"),
                                               icon="play")
         self.start_button.on_click(lambda _b: self.start_now())
         self.review_button = ipywidgets.Button(
-            description="Review my game", icon="search", disabled=True,
-            tooltip="your own decisions, move by move (once a hand is over)")
+            description=_("Review my game"), icon="search", disabled=True,
+            tooltip=_("your own decisions, move by move (once a hand is over)"))
         self.review_button.on_click(lambda _b: self._tell({"type": "record"}))
         self.review_area = ipywidgets.VBox()
         self.review_board: Any = None
@@ -92,24 +93,27 @@ class TablesPage(ipywidgets.VBox):
         code = _query("table")
         if code and not self.code:
             self.join_code.value = code.upper()
+            # Translators: {code} is the table's code in HTML; "Join" is the button's word.
             self.status.value = tables_note(
-                f"You are invited to table <b>{html.escape(code)}</b>: "
-                "say your name and press <i>Join</i>.")
+                _("You are invited to table {code}: say your name and press <i>Join</i>.")
+                .format(code=f"<b>{html.escape(code)}</b>"))
 
     async def _connect(self) -> None:
         try:
             await self.line.open()
         except (OSError, asyncio.TimeoutError):
+            # Translators: {make_app} and {trix_tutor_app} are commands in HTML.
             self.status.value = tables_note(
-                "The table service is not running, so no table can be opened or joined. "
-                "Start the app with <code>make app</code> (or <code>trix-tutor app</code>), "
-                "which starts it too.", "error")
+                _("The table service is not running, so no table can be opened or joined. "
+                  "Start the app with {make_app} (or {trix_tutor_app}), which starts it too.")
+                .format(make_app="<code>make app</code>",
+                        trix_tutor_app="<code>trix-tutor app</code>"), "error")
             return
         self.line.send({"type": "list"})
 
     def _line_status(self, status: str) -> None:
         if status == "lost":
-            self.status.value = tables_note("The line to the table is lost: coming back…",
+            self.status.value = tables_note(_("The line to the table is lost: coming back…"),
                                             "warn")
         elif status == "connected" and self.code:
             self.status.value = ""
@@ -117,36 +121,40 @@ class TablesPage(ipywidgets.VBox):
     # --- the forms -----------------------------------------------------------------------
     def _build_forms(self) -> None:
         wide = ipywidgets.Layout(width="auto")
-        self.name = ipywidgets.Text(description="Your name", placeholder="e.g. Sam")
+        # Translators: "Sam" is an example of a name.
+        self.name = ipywidgets.Text(description=_("Your name"), placeholder=_("e.g. Sam"))
         if os.environ.get("JUPYTERHUB_USER"):
             self.name.value = os.environ["JUPYTERHUB_USER"]
             self.name.disabled = True
         self.game = ipywidgets.ToggleButtons(options=GAMES, value="trixter",
-                                             description="Game")
+                                             description=_("Game"))
         self.chosen: dict[str, Any] = game_options.defaults("trixter")
         self.option_controls: dict[str, ipywidgets.ValueWidget] = {}
         self.options_box = ipywidgets.Box(layout=ipywidgets.Layout(
             flex_flow="row wrap", align_items="center", grid_gap="4px 14px"))
         self.people = ipywidgets.BoundedIntText(value=4, min=1, max=8, layout=wide,
-                                                description="People at the table",
+                                                description=_("People at the table"),
                                                 style={"description_width": "initial"})
         self.level = ipywidgets.Dropdown(options=[(LEVEL_NAMES.get(lv, lv), lv) for lv in LEVELS],
-                                         value="intermediate", description="Computers",
+                                         value="intermediate", description=_("Computers"),
                                          layout=wide)
-        self.hints = ipywidgets.Checkbox(value=True, description="Hints allowed", indent=False)
+        self.hints = ipywidgets.Checkbox(value=True, description=_("Hints allowed"),
+                                         indent=False)
         self.away = ipywidgets.BoundedIntText(value=30, min=5, max=600, layout=wide,
-                                              description="Seconds away before a computer plays",
+                                              description=_("Seconds away before a computer "
+                                                            "plays"),
                                               style={"description_width": "initial"})
-        self.open_button = ipywidgets.Button(description="Open a table", icon="plus",
+        self.open_button = ipywidgets.Button(description=_("Open a table"), icon="plus",
                                              button_style="primary")
         self.open_button.add_class("tt-open")
         self.open_button.on_click(lambda _b: self.open_table())
-        self.join_code = ipywidgets.Text(description="Table code", placeholder="e.g. K7QMPX")
-        self.join_button = ipywidgets.Button(description="Join", icon="sign-in",
+        self.join_code = ipywidgets.Text(description=_("Table code"),
+                                         placeholder=_("e.g. {code}").format(code="K7QMPX"))
+        self.join_button = ipywidgets.Button(description=_("Join"), icon="sign-in",
                                              button_style="success")
         self.join_button.add_class("tt-join")
         self.join_button.on_click(lambda _b: self.join(self.join_code.value))
-        self.list_button = ipywidgets.Button(description="Refresh", icon="refresh")
+        self.list_button = ipywidgets.Button(description=_("Refresh"), icon="refresh")
         self.list_button.on_click(lambda _b: self.line and self.line.send({"type": "list"}))
         self.listing = ipywidgets.VBox()
         self.game.observe(lambda c: self._new_game_kind(c["new"]), names="value")
@@ -154,16 +162,18 @@ class TablesPage(ipywidgets.VBox):
         def row() -> ipywidgets.Layout:  # one each: a box's display is its layout's
             return ipywidgets.Layout(flex_flow="row wrap", align_items="center",
                                      grid_gap="4px 12px")
+        # Translators: the headings of the page's three parts, and how to join a table.
+        heads = (_("Open a table"), _("Join a table"), _("The tables open now"))
+        how = _("Type the code a friend gave you, or open the link they sent.")
         opening = ipywidgets.VBox([
-            ipywidgets.HTML("<h3>Open a table</h3>"), self.game, self.options_box,
+            ipywidgets.HTML(f"<h3>{heads[0]}</h3>"), self.game, self.options_box,
             ipywidgets.HBox([self.people, self.level], layout=row()),
             ipywidgets.HBox([self.hints, self.away], layout=row()), self.open_button])
         joining = ipywidgets.VBox([
-            ipywidgets.HTML("<h3>Join a table</h3><p>Type the code a friend gave you, or "
-                            "open the link they sent.</p>"),
+            ipywidgets.HTML(f"<h3>{heads[1]}</h3><p>{how}</p>"),
             ipywidgets.HBox([self.join_code, self.join_button], layout=row())])
         listing = ipywidgets.VBox([
-            ipywidgets.HTML("<h3>The tables open now</h3>"), self.listing, self.list_button])
+            ipywidgets.HTML(f"<h3>{heads[2]}</h3>"), self.listing, self.list_button])
         self.forms = ipywidgets.VBox([self.name, opening, joining, listing],
                                      layout=ipywidgets.Layout(max_width="760px",
                                                               margin="0 auto"))
@@ -204,12 +214,12 @@ class TablesPage(ipywidgets.VBox):
 
     def _ready_to_sit(self) -> bool:
         if self.key is None:
-            self.status.value = tables_note("Your browser has not said who you are yet: "
-                                            "wait a moment and press again.", "warn")
+            self.status.value = tables_note(_("Your browser has not said who you are yet: "
+                                              "wait a moment and press again."), "warn")
             return False
         if not self.name.value.strip():
             self.status.value = tables_note(
-                "Say your name first: the others see it at the table.", "error")
+                _("Say your name first: the others see it at the table."), "error")
             return False
         return True
 
@@ -280,17 +290,20 @@ class TablesPage(ipywidgets.VBox):
                 continue
             names = ", ".join(x["name"] for x in t["sitters"])
             free = len(t["open_seats"])
+            seats = ngettext("{n} seat free", "{n} seats free", free).format(n=free)
             label = ipywidgets.HTML(f"<b>{t['code']}</b> · {html.escape(t['setup'])} · "
                                     f"{html.escape(names)}"
-                                    + (f" · <i>{free} seat{'s' if free > 1 else ''} free</i>"
-                                       if free else ""))
-            join = ipywidgets.Button(description="Join", layout=ipywidgets.Layout(width="70px"))
+                                    + (f" · <i>{seats}</i>" if free else ""))
+            join = ipywidgets.Button(description=_("Join"),
+                                     layout=ipywidgets.Layout(width="70px"))
             join.on_click(lambda _b, c=t["code"]: self.join(c))
-            watch = ipywidgets.Button(description="Watch", layout=ipywidgets.Layout(width="70px"))
+            watch = ipywidgets.Button(description=_("Watch"),
+                                      layout=ipywidgets.Layout(width="70px"))
             watch.on_click(lambda _b, c=t["code"]: self.watch(c))
             rows.append(ipywidgets.HBox([join, watch, label],
                                         layout=ipywidgets.Layout(align_items="center")))
-        self.listing.children = rows or [ipywidgets.HTML("<i>No table is open now.</i>")]
+        none = _("No table is open now.")
+        self.listing.children = rows or [ipywidgets.HTML(f"<i>{none}</i>")]
 
     def _show_table(self, message: dict[str, Any]) -> None:
         self.area.layout.display = "none"
@@ -298,17 +311,21 @@ class TablesPage(ipywidgets.VBox):
         self.code = message["code"]
         self.status.value = ""
         link = f"{PAGE}?table={self.code}"
-        self.invite.value = tables_note(
-            f"Table <b class='tt-table-code'>{self.code}</b> · {html.escape(message['setup'])}"
-            f" · invite a friend: the code, or <a href='{link}' target='_blank'>this link</a>."
-            + ("" if message.get("role") == "seat" else " You are watching."))
         seated = message.get("role") == "seat"
+        # Translators: {code} is the table's code in HTML, {setup} its game and rules;
+        # {link} and {end} are the HTML around the link's words.
+        invite = _("Table {code} · {setup} · invite a friend: the code, or {link}this "
+                   "link{end}.").format(code=f"<b class='tt-table-code'>{self.code}</b>",
+                                        setup=html.escape(message["setup"]),
+                                        link=f"<a href='{link}' target='_blank'>", end="</a>")
+        watching = "" if seated else " " + _("You are watching.")
+        self.invite.value = tables_note(invite + watching)
         waiting = not message.get("started") and seated
         self.start_button.layout.display = "" if waiting else "none"
         self.review_button.layout.display = "" if seated else "none"
         self.review_button.disabled = not message.get("sheet")
-        self.review_button.description = "Review my game" if message.get("over") \
-            else "Review my game so far"
+        self.review_button.description = _("Review my game") if message.get("over") \
+            else _("Review my game so far")
         self.seat_view.show(message)
 
 

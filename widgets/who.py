@@ -20,6 +20,7 @@ from collections.abc import Callable
 from typing import Any
 
 from tutor.app.learners import Learner, LearnerError, check_id, lesson_of_page
+from tutor.engine.i18n import _
 
 __all__ = ["arrive", "current", "when_known", "forget"]
 
@@ -49,7 +50,7 @@ def arrive(learner_id: Any, page: Any = "") -> Learner:
     learner = _known["learner"]
     if learner is not None:
         if learner.id != learner_id:
-            raise LearnerError("this page is already open for another learner; reload it")
+            raise LearnerError(_("this page is already open for another learner; reload it"))
         return learner
     learner = Learner(learner_id)
     _known["learner"] = learner
