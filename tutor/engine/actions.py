@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Union
 
 from tutor.engine.cards import Card, Suit
 from tutor.engine.errors import ParseError
+from tutor.engine.i18n import _
 
 if TYPE_CHECKING:
     from tutor.engine.trix.contracts import Contract
@@ -73,7 +74,7 @@ class ChooseContract:
             self, "contracts",
             frozenset(c if isinstance(c, Contract) else Contract.parse(c) for c in contracts))
         if not self.contracts:
-            raise ParseError("a contract is needed")
+            raise ParseError(_("a contract is needed"))
 
     @property
     def contract(self) -> Contract:
@@ -166,18 +167,18 @@ def parse_action(text: str) -> Action:
     if isinstance(text, Card):
         return Play(text)
     if not isinstance(text, str):
-        raise ParseError(f"not an action: {text!r}")
+        raise ParseError(_("not an action: {text!r}").format(text=text))
     t = " ".join(text.strip().split())
     low = t.lower()
     if low in _WORDS:
         return _WORDS[low]
-    head, _, rest = t.partition(" ")
+    head, _sep, rest = t.partition(" ")
     head = head.lower()
     if head == "bid" and rest:
         try:
             n = int(rest)
         except ValueError:
-            raise ParseError(f"a bid is a whole number: {text!r}") from None
+            raise ParseError(_("a bid is a whole number: {text!r}").format(text=text)) from None
         return Bid(n)
     if head == "trump" and rest:
         if rest.lower() in ("none", "no", "nt", "notrump", "no trump"):
@@ -194,4 +195,4 @@ def parse_action(text: str) -> Action:
     try:
         return Play(Card.parse(t))
     except ParseError:
-        raise ParseError(f"not an action: {text!r}") from None
+        raise ParseError(_("not an action: {text!r}").format(text=text)) from None

@@ -19,6 +19,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import NamedTuple
 
 from tutor.engine.errors import ParseError
+from tutor.engine.i18n import N_, _, ngettext
 
 __all__ = [
     "Suit", "Rank", "Card", "JOKER", "CardSet", "Deal", "deal", "parse_deal", "format_deal",
@@ -45,6 +46,11 @@ class Suit(enum.IntEnum):
         return "♠♥♦♣"[self]
 
     @property
+    def word(self) -> str:
+        """The suit's name as a learner reads it: ``"spades"``, ``"hearts"``…"""
+        return _(_SUIT_WORDS[self])
+
+    @property
     def mask(self) -> int:
         """The 13 bits of this suit in a :class:`CardSet` mask."""
         return 0x1FFF << (13 * self)
@@ -59,12 +65,13 @@ class Suit(enum.IntEnum):
         t = text.strip().lower()
         if t in _SUIT_TEXT:
             return _SUIT_TEXT[t]
-        raise ParseError(f"not a suit: {text!r}")
+        raise ParseError(_("not a suit: {text!r}").format(text=text))
 
     def __str__(self) -> str:
         return self.letter
 
 
+_SUIT_WORDS = (N_("spades"), N_("hearts"), N_("diamonds"), N_("clubs"))
 _SUIT_TEXT = {}
 for _s in Suit:
     for _t in (_s.letter, _s.symbol, _s.name, _s.name[:-1]):
@@ -109,7 +116,7 @@ class Rank(enum.IntEnum):
             return Rank.TEN
         if len(t) == 1 and t in _RANK_LETTERS:
             return Rank(_RANK_LETTERS.index(t) + 2)
-        raise ParseError(f"not a rank: {text!r}")
+        raise ParseError(_("not a rank: {text!r}").format(text=text))
 
     def __str__(self) -> str:
         return self.letter
@@ -173,7 +180,7 @@ class Card:
         """Read a card: rank then suit (``TH``, ``10h``, ``10♥``, ``th``), suit then rank
         (``H10``, ``♥T``), or the joker (``X``, ``🃏``, ``joker``)."""
         if not isinstance(text, str):
-            raise ParseError(f"not a card: {text!r}")
+            raise ParseError(_("not a card: {text!r}").format(text=text))
         t = text.strip()
         card = _CARD_TEXT.get(t.upper())
         if card is not None:
@@ -182,7 +189,7 @@ class Card:
         if low in ("x", "🃏", "joker", "jk"):
             return JOKER
         if not 2 <= len(low) <= 10:
-            raise ParseError(f"not a card: {text!r}")
+            raise ParseError(_("not a card: {text!r}").format(text=text))
         for suit_text, suit in _SUIT_TEXT.items():
             if low.endswith(suit_text) and len(low) > len(suit_text):
                 rank_text = low[: -len(suit_text)]
@@ -194,12 +201,12 @@ class Card:
                 return Card(suit, Rank.parse(rank_text))
             except ParseError:
                 continue
-        raise ParseError(f"not a card: {text!r}")
+        raise ParseError(_("not a card: {text!r}").format(text=text))
 
     def symbol(self) -> str:
         """Text for people: ``"10♥"``, ``"A♠"``, ``"joker"`` (the word the card shows)."""
         if self.is_joker:
-            return "joker"
+            return _("joker")
         return self.rank.label + self.suit.symbol
 
     def __str__(self) -> str:
@@ -313,11 +320,11 @@ class CardSet:
         ParseError: a hand needs 4 suits separated by '.' (5 with jokers): 'AK2.QJ.T98'
         """
         if not isinstance(text, str):
-            raise ParseError(f"not a hand: {text!r}")
+            raise ParseError(_("not a hand: {text!r}").format(text=text))
         groups = text.strip().split(".")
         if len(groups) not in (4, 5):
-            raise ParseError(
-                f"a hand needs 4 suits separated by '.' (5 with jokers): {text!r}")
+            raise ParseError(_("a hand needs 4 suits separated by '.' (5 with jokers): "
+                               "{text!r}").format(text=text))
         mask = 0
         for s, group in enumerate(groups[:4]):
             g = group.strip().upper().replace("10", "T")
@@ -325,10 +332,12 @@ class CardSet:
                 continue
             for ch in g:
                 if ch not in _RANK_LETTERS:
-                    raise ParseError(f"not a rank: {ch!r} in {Suit(s).name.lower()} of {text!r}")
+                    raise ParseError(_("not a rank: {rank!r} in {suit} of {text!r}").format(
+                        rank=ch, suit=Suit(s).word, text=text))
                 bit = 1 << (13 * s + _RANK_LETTERS.index(ch))
                 if mask & bit:
-                    raise ParseError(f"card {ch}{Suit(s).letter} twice in {text!r}")
+                    raise ParseError(_("card {card} twice in {text!r}").format(
+                        card=ch + Suit(s).letter, text=text))
                 mask |= bit
         jokers = 0
         if len(groups) == 5:
@@ -336,7 +345,8 @@ class CardSet:
             if g not in ("", "-"):
                 for ch in g.replace("🃏", "X"):
                     if ch != "X":
-                        raise ParseError(f"not a joker: {ch!r} in the fifth group of {text!r}")
+                        raise ParseError(_("not a joker: {char!r} in the fifth group of "
+                                           "{text!r}").format(char=ch, text=text))
                     jokers += 1
         return cls.from_mask(mask, jokers)
 
@@ -345,14 +355,14 @@ class CardSet:
         """A hand as PBN (``"AK2.QJ.T98.7654"``) or as cards separated by spaces or
         commas (``"AS KS 10h X"``)."""
         if not isinstance(text, str):
-            raise ParseError(f"not a hand: {text!r}")
+            raise ParseError(_("not a hand: {text!r}").format(text=text))
         if "." in text:
             return cls.from_pbn(text)
         tokens = text.replace(",", " ").split()
         cards = [Card.parse(t) for t in tokens]
         result = cls(cards)
         if len(result) != len(cards):
-            raise ParseError(f"a card appears twice in {text!r}")
+            raise ParseError(_("a card appears twice in {text!r}").format(text=text))
         return result
 
     def pbn(self) -> str:
@@ -378,7 +388,9 @@ class CardSet:
             ranks = [c.rank.label for c in self.by_suit(suit)]
             parts.append(suit.symbol + ("".join(ranks) if ranks else "—"))
         if self.jokers:
-            parts.append("joker" if self.jokers == 1 else f"{self.jokers} jokers")
+            n = self.jokers
+            parts.append(_("joker") if n == 1
+                         else ngettext("{n} joker", "{n} jokers", n).format(n=n))
         return " ".join(parts)
 
     # --- set API ----------------------------------------------------------
@@ -391,7 +403,7 @@ class CardSet:
     def __iter__(self) -> Iterator[Card]:
         for b in _bits_hand_order(self.mask):
             yield _CARDS[b]
-        for _ in range(self.jokers):
+        for _j in range(self.jokers):
             yield JOKER
 
     def __contains__(self, card: object) -> bool:
@@ -607,19 +619,21 @@ def parse_deal(text: str | Sequence[str], players: int | None = None) -> list[Ca
     else:
         tokens = list(text)
     if players is not None and len(tokens) != players:
-        raise ParseError(f"expected {players} hands, got {len(tokens)}: {text!r}")
+        raise ParseError(_("expected {players} hands, got {n}: {text!r}").format(
+            players=players, n=len(tokens), text=text))
     if first and len(tokens) != 4:
-        raise ParseError(f"a compass letter needs exactly 4 hands: {text!r}")
+        raise ParseError(_("a compass letter needs exactly 4 hands: {text!r}").format(text=text))
     hands = []
     seen = CardSet()
     for i, tok in enumerate(tokens):
         try:
             hand = tok if isinstance(tok, CardSet) else CardSet.parse(tok)
         except ParseError as e:
-            raise ParseError(f"hand {i + 1}: {e}") from None
+            raise ParseError(_("hand {n}: {error}").format(n=i + 1, error=e)) from None
         clash = (hand & seen).without_jokers()
         if clash:
-            raise ParseError(f"hand {i + 1}: {next(iter(clash))} is already in another hand")
+            raise ParseError(_("hand {n}: {card} is already in another hand").format(
+                n=i + 1, card=next(iter(clash))))
         seen = seen + hand
         hands.append(hand)
     if first:

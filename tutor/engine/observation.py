@@ -29,6 +29,7 @@ from typing import Any, ClassVar
 
 from tutor.engine.actions import Action, parse_action
 from tutor.engine.cards import Card, CardSet, Suit
+from tutor.engine.i18n import _
 from tutor.engine.protocol import Phase
 from tutor.engine.tricks import led_suit
 from tutor.engine.trixter_rules import TrixterRules
@@ -154,7 +155,7 @@ class TrixterObservation(Observation):
     def led_suit(self) -> Suit | None:
         """The suit of the trick's first card that is not a joker."""
 
-        return led_suit([c for _, c in self.trick])
+        return led_suit([c for _s, c in self.trick])
 
     def to_json(self) -> dict[str, Any]:
         lead = self.led_suit
@@ -295,7 +296,8 @@ def observation_from_json(d: Mapping[str, Any]) -> Observation:
     kinds = {"trixter": TrixterObservation, "trix": TrixObservation}
     kind = d.get("game", "trixter")
     if kind not in kinds:
-        raise ValueError(f"not an observation of a game the tutor plays: {kind!r}")
+        raise ValueError(_("not an observation of a game the tutor plays: {kind!r}").format(
+            kind=kind))
     return kinds[kind].from_json(d)
 
 

@@ -22,6 +22,7 @@ from typing import Any, ClassVar
 from tutor.engine.actions import Action, NextHand, parse_action
 from tutor.engine.cards import CardSet, parse_deal
 from tutor.engine.errors import IllegalActionError, ParseError
+from tutor.engine.i18n import _
 
 __all__ = ["Phase", "Game"]
 
@@ -137,7 +138,8 @@ class Game:
         if self._queued:
             why = self._check_deal(self._queued[0])
             if why:
-                return f"the scripted deal {len(self.deals) + 1} does not fit: {why}"
+                return _("the scripted deal {n} does not fit: {why}").format(
+                    n=len(self.deals) + 1, why=why)
         return None
 
     def deal_hands(self, hands: Sequence | str) -> None:
@@ -149,15 +151,15 @@ class Game:
         try:
             parsed = self._parse_hands(hands)
         except ParseError as e:
-            raise IllegalActionError(f"cannot use that deal: {e}") from None
+            raise IllegalActionError(_("cannot use that deal: {why}").format(why=e)) from None
         if len(self.history) != self._hand_start:
             raise IllegalActionError(
-                "the hand has started: deal_hands only before the first action")
+                _("the hand has started: deal_hands only before the first action"))
         if self.phase in (Phase.HAND_OVER, Phase.GAME_OVER):
-            raise IllegalActionError("no hand is being dealt now")
+            raise IllegalActionError(_("no hand is being dealt now"))
         why = self._check_deal(parsed)
         if why:
-            raise IllegalActionError(f"cannot use that deal: {why}")
+            raise IllegalActionError(_("cannot use that deal: {why}").format(why=why))
         self.deals[-1] = parsed
         self._install_deal(parsed)
 
@@ -182,7 +184,7 @@ class Game:
         if seat is None:
             seat = self.to_move
         elif not self._valid_seat(seat):
-            return f"there is no seat {seat!r} at this table"
+            return _("there is no seat {seat!r} at this table").format(seat=seat)
         return self._why_illegal(seat, act)
 
     def is_legal(self, action: Action | str, seat: int | None = None) -> bool:
@@ -200,7 +202,8 @@ class Game:
         if seat is None:
             seat = self.to_move
         elif not self._valid_seat(seat):
-            raise IllegalActionError(f"there is no seat {seat!r} at this table")
+            raise IllegalActionError(_("there is no seat {seat!r} at this table").format(
+                seat=seat))
         why = self._why_illegal(seat, act)
         if why is not None:
             raise IllegalActionError(why)
@@ -218,7 +221,7 @@ class Game:
         """Take back the last action. Deals already made stay, so doing it again
         brings the same cards."""
         if not self.history:
-            raise IllegalActionError("nothing to undo")
+            raise IllegalActionError(_("nothing to undo"))
         record = self.to_record()
         record["actions"] = record["actions"][:-1]
         # A hint stays on the decision taken back (the same decision when it is taken
@@ -272,7 +275,7 @@ class Game:
         try:
             record = json.loads(text)
         except (json.JSONDecodeError, TypeError) as e:
-            raise ParseError(f"not a game record: {e}") from None
+            raise ParseError(_("not a game record: {error}").format(error=e)) from None
         return cls.from_record(record)
 
     @classmethod
@@ -280,28 +283,30 @@ class Game:
         """The game from a record dict; a record that breaks the rules is refused with
         the number of the bad action (1-based) and the reason."""
         if not isinstance(record, dict):
-            raise ParseError("a game record is a JSON object")
+            raise ParseError(_("a game record is a JSON object"))
         if record.get("format") != cls.FORMAT:
-            raise ParseError(f"not a {cls.FORMAT} record: format is {record.get('format')!r}")
+            raise ParseError(_("not a {format} record: format is {given!r}").format(
+                format=cls.FORMAT, given=record.get("format")))
         version = record.get("version")
         if isinstance(version, bool) or (version != cls.VERSION
                                          and version not in cls.OLD_VERSIONS):
-            raise ParseError(f"unknown record version {version!r}")
+            raise ParseError(_("unknown record version {version!r}").format(version=version))
         for key, kind in (("setup", dict), ("deals", list), ("actions", list)):
             if not isinstance(record.get(key), kind):
-                raise ParseError(f"record field {key!r} is missing or not a {kind.__name__}")
+                raise ParseError(_("record field {key!r} is missing or not a {kind}").format(
+                    key=key, kind=kind.__name__))
         deals = []
         for i, d in enumerate(record["deals"]):
             try:
                 if not isinstance(d, (list, str)):
-                    raise ParseError("a deal is a list of hands")
+                    raise ParseError(_("a deal is a list of hands"))
                 deals.append(parse_deal(d))
             except ParseError as e:
-                raise ParseError(f"deal {i + 1}: {e}") from None
+                raise ParseError(_("deal {n}: {error}").format(n=i + 1, error=e)) from None
         try:
             game = cls._from_setup(record["setup"], deals)
         except (TypeError, ValueError) as e:
-            raise ParseError(f"bad setup: {e}") from None
+            raise ParseError(_("bad setup: {error}").format(error=e)) from None
         for i, entry in enumerate(record["actions"]):
             try:
                 seat, text = entry
@@ -310,7 +315,8 @@ class Game:
                     game._after_old_action(version)
             except (ValueError, TypeError) as e:
                 kind = type(e) if isinstance(e, (ParseError, IllegalActionError)) else ParseError
-                raise kind(f"action {i + 1} ({entry!r}): {e}") from None
+                raise kind(_("action {n} ({entry!r}): {error}").format(
+                    n=i + 1, entry=entry, error=e)) from None
         game.hinted = _hinted(record.get("hinted", []), len(game.history))
         return game
 
@@ -325,5 +331,5 @@ def _hinted(value: Any, actions: int) -> set[int]:
     finished hand's record) keeps the hints of the actions it keeps."""
     if not isinstance(value, list) or not all(
             isinstance(i, int) and not isinstance(i, bool) and i >= 0 for i in value):
-        raise ParseError("record field 'hinted' is a list of action indices (0, 1, ...)")
+        raise ParseError(_("record field 'hinted' is a list of action indices (0, 1, ...)"))
     return {i for i in value if i <= actions}

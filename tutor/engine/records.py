@@ -17,6 +17,7 @@ import json
 from typing import IO, Any
 
 from tutor.engine.errors import ParseError
+from tutor.engine.i18n import _
 from tutor.engine.protocol import Game, Phase
 from tutor.engine.trix import TrixGame
 from tutor.engine.trixter import TrixterGame
@@ -32,11 +33,12 @@ def game_types() -> dict[str, type[Game]]:
 def from_record(record: Any) -> Game:
     """The game a record dict describes, replayed through the engine."""
     if not isinstance(record, dict):
-        raise ParseError("a game record is a JSON object")
+        raise ParseError(_("a game record is a JSON object"))
     kinds = game_types()
     fmt = record.get("format")
     if fmt not in kinds:
-        raise ParseError(f"unknown record format {fmt!r}; expected one of {sorted(kinds)}")
+        raise ParseError(_("unknown record format {format!r}; expected one of {formats}").format(
+            format=fmt, formats=sorted(kinds)))
     return kinds[fmt].from_record(record)
 
 
@@ -45,7 +47,7 @@ def loads(text: str | bytes) -> Game:
     try:
         record = json.loads(text)
     except (json.JSONDecodeError, TypeError, UnicodeDecodeError) as e:
-        raise ParseError(f"not a game record (bad JSON): {e}") from None
+        raise ParseError(_("not a game record (bad JSON): {error}").format(error=e)) from None
     return from_record(record)
 
 

@@ -20,13 +20,15 @@ where a map would put it (the table only turns).
 
 from __future__ import annotations
 
+from tutor.engine.i18n import N_, _
+
 __all__ = ["DIRECTIONS", "direction", "seat_name", "next_side"]
 
 DIRECTIONS = {"trixter": "cw", "trix": "ccw"}
 """Each game's direction of play seen from above: ``cw`` clockwise, ``ccw`` counter."""
 
-_COMPASS = {"cw": ("North", "East", "South", "West"),
-            "ccw": ("North", "West", "South", "East")}
+_COMPASS = {"cw": (N_("North"), N_("East"), N_("South"), N_("West")),
+            "ccw": (N_("North"), N_("West"), N_("South"), N_("East"))}
 
 
 def direction(game: str) -> str:
@@ -45,8 +47,8 @@ def seat_name(seat: int, players: int, game: str = "trixter") -> str:
     ('West', 'Player 3')
     """
     if players == 4:
-        return _COMPASS[direction(game)][seat]
-    return f"Player {seat + 1}"
+        return _(_COMPASS[direction(game)][seat])
+    return _("Player {n}").format(n=seat + 1)
 
 
 def next_side(game: str) -> str:

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tutor.engine.cards import Card, CardSet, Suit
+from tutor.engine.i18n import _
 from tutor.engine.masks import legal_mask  # the rules on masks, for the searches
 
 __all__ = ["led_suit", "legal_cards", "legal_mask", "trick_winner", "why_illegal"]
@@ -52,14 +53,14 @@ def legal_cards(hand: CardSet, trick: Sequence[Card]) -> CardSet:
 def why_illegal(card: Card, hand: CardSet, trick: Sequence[Card]) -> str | None:
     """Why ``card`` may not be played from ``hand`` to ``trick``, or ``None`` if it may."""
     if card not in hand:
-        return f"{card.symbol()} is not in your hand"
+        return _("{card} is not in your hand").format(card=card.symbol())
     if card in legal_cards(hand, trick):
         return None
     if not trick:
-        return "a joker may be led only when you hold nothing but jokers"
+        return _("a joker may be led only when you hold nothing but jokers")
     suit = led_suit(trick)
-    name = suit.name.lower()
-    return f"you must follow suit: {name} were led and you hold {name}"
+    return _("you must follow suit: {suit} were led and you hold {suit}").format(
+        suit=suit.word)
 
 
 def trick_winner(trick: Sequence[Card], trump: Suit | None = None) -> int:

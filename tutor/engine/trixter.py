@@ -18,6 +18,7 @@ from typing import Any
 from tutor.engine.actions import Action, Bid, ChooseTrump, Join, NextHand, Play
 from tutor.engine.cards import JOKER, Card, CardSet, Suit, deal
 from tutor.engine.errors import ParseError
+from tutor.engine.i18n import _, ngettext
 from tutor.engine.observation import TrixterObservation
 from tutor.engine.protocol import Game, Phase
 from tutor.engine.trixter_rules import (MAX_PLAYERS, MIN_PLAYERS, TrixterRules, jokers_for,
@@ -49,18 +50,19 @@ class TrixterGame(Game):
         """
         if isinstance(players, bool) or not isinstance(players, int) \
                 or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise ValueError(f"Trixter is for {MIN_PLAYERS} to {MAX_PLAYERS} players, "
-                             f"not {players!r}")
-        names = list(names) if names is not None else [f"Player {i + 1}" for i in range(players)]
+            raise ValueError(_("Trixter is for {least} to {most} players, not {n!r}").format(
+                least=MIN_PLAYERS, most=MAX_PLAYERS, n=players))
+        names = list(names) if names is not None else [_("Player {n}").format(n=i + 1)
+                                                       for i in range(players)]
         if len(names) != players or not all(isinstance(n, str) and n for n in names):
-            raise ValueError(f"give {players} non-empty names")
+            raise ValueError(_("give {n} non-empty names").format(n=players))
         rules = rules if rules is not None else TrixterRules()
         if not isinstance(rules, TrixterRules):
             raise TypeError("rules must be a TrixterRules")
         n_hands = 2 * peak_for(players) - 1
         if isinstance(first_hand, bool) or not isinstance(first_hand, int) \
                 or not 1 <= first_hand <= n_hands:
-            raise ValueError(f"first_hand must be 1..{n_hands}")
+            raise ValueError(_("first_hand must be 1..{n}").format(n=n_hands))
         g = cls.__new__(cls)
         g.rules = rules
         g.names = names
@@ -70,7 +72,7 @@ class TrixterGame(Game):
             dealer = g._rng("dealer").randrange(players)
         elif isinstance(dealer, bool) or not isinstance(dealer, int) \
                 or not 0 <= dealer < players:
-            raise ValueError(f"dealer must be a seat 0..{players - 1}")
+            raise ValueError(_("dealer must be a seat 0..{last}").format(last=players - 1))
         g.first_dealer = dealer
         g.first_hand = first_hand
         g.scores = [0] * players
@@ -96,7 +98,7 @@ class TrixterGame(Game):
     def _from_setup(cls, setup: dict[str, Any], deals: list[list[CardSet]]) -> TrixterGame:
         names = setup.get("players")
         if not isinstance(names, list):
-            raise ParseError("setup needs a list of players")
+            raise ParseError(_("setup needs a list of players"))
         return cls.new(players=len(names), seed=setup.get("seed"),
                        rules=TrixterRules.from_dict(setup.get("rules", {})), deals=deals,
                        dealer=setup.get("dealer"), names=names,
@@ -171,20 +173,26 @@ class TrixterGame(Game):
         # A scripted deal for the next hand must fit the next hand's size.
         if self._queued and self.phase in (Phase.HAND_OVER, Phase.GAME_OVER):
             why = self._check_deal(self._queued[0], self._next_schedule()[0])
-            return f"the scripted deal {len(self.deals) + 1} does not fit: {why}" if why else None
+            return _("the scripted deal {n} does not fit: {why}").format(
+                n=len(self.deals) + 1, why=why) if why else None
         return super()._next_deal_problem()
 
     def _check_deal(self, hands: list[CardSet], size: int | None = None) -> str | None:
         n = self.n_players
         size = self.hand_size if size is None else size
         if len(hands) != n:
-            return f"{len(hands)} hands for {n} players"
+            return ngettext("{hands} hands for {n} players", "{hands} hands for {n} players",
+                            len(hands)).format(hands=len(hands), n=n)
         for i, h in enumerate(hands):
             if len(h) != size:
-                return f"hand {i + 1} has {len(h)} cards; this hand deals {size}"
+                return ngettext("hand {i} has {n} cards; this hand deals {size}",
+                                "hand {i} has {n} cards; this hand deals {size}",
+                                len(h)).format(i=i + 1, n=len(h), size=size)
         jokers = sum(h.jokers for h in hands)
         if jokers > self.jokers:
-            return f"{jokers} jokers, but {n} players play with {self.jokers}"
+            return ngettext("{jokers} jokers, but {n} players play with {allowed}",
+                            "{jokers} jokers, but {n} players play with {allowed}",
+                            jokers).format(jokers=jokers, n=n, allowed=self.jokers)
         return None
 
     def _install_deal(self, hands: list[CardSet]) -> None:
@@ -253,7 +261,7 @@ class TrixterGame(Game):
         if self.phase == Phase.BID and seat == mover:
             out += self._bids_for(seat, changing=False)
         if self.phase == Phase.PLAY and seat == mover:
-            cards = legal_cards(self.hands[seat], [c for _, c in self.trick])
+            cards = legal_cards(self.hands[seat], [c for _s, c in self.trick])
             out += [Play(c) for c in cards.without_jokers()]
             if cards.jokers:
                 out.append(Play(JOKER))
@@ -267,66 +275,67 @@ class TrixterGame(Game):
         phase = self.phase
         if isinstance(action, NextHand):
             if phase != Phase.HAND_OVER:
-                return "the hand is not over yet" if phase != Phase.GAME_OVER \
-                    else "the game is over"
+                return _("the hand is not over yet") if phase != Phase.GAME_OVER \
+                    else _("the game is over")
             return self._next_deal_problem()
         if isinstance(action, Join):
             if phase != Phase.HAND_OVER:
-                return "a player may join only between hands"
+                return _("a player may join only between hands")
             if self.n_players >= MAX_PLAYERS:
-                return f"the table is full ({MAX_PLAYERS} players)"
+                return _("the table is full ({n} players)").format(n=MAX_PLAYERS)
             if not isinstance(action.name, str) or not action.name.strip():
-                return "a new player needs a name"
+                return _("a new player needs a name")
             return None
         if phase == Phase.GAME_OVER:
-            return "the game is over"
+            return _("the game is over")
         if phase == Phase.HAND_OVER:
-            return "the hand is over: deal the next one (\"next\")"
+            return _("the hand is over: deal the next one (\"next\")")
         if seat is None:
-            return "nobody is to move"
+            return _("nobody is to move")
         mover = self.to_move
         who = self.names[seat]
         if isinstance(action, ChooseTrump):
             if action.suit is None and not self.rules.allow_no_trump:
-                return "no trump is not allowed in this game"
+                return _("no trump is not allowed in this game")
             if phase == Phase.TRUMP:
                 if seat != mover:
-                    return f"the dealer ({self.names[self.dealer]}) names trump"
+                    return _("the dealer ({name}) names trump").format(
+                        name=self.names[self.dealer])
                 return None
             if self._may_change_trump(seat):
                 if action.suit == self.trump:
-                    return "that is already trump"
+                    return _("that is already trump")
                 return None
             if seat == self.dealer:
-                return "trump can no longer be changed: the next player has bid"
-            return "only the dealer names trump"
+                return _("trump can no longer be changed: the next player has bid")
+            return _("only the dealer names trump")
         if isinstance(action, Bid):
             n = action.n
             if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= self.hand_size:
-                return f"a bid is a whole number from 0 to {self.hand_size}"
+                return _("a bid is a whole number from 0 to {n}").format(n=self.hand_size)
             if phase == Phase.TRUMP:
-                return "the dealer names trump first"
+                return _("the dealer names trump first")
             changing = self._may_change_bid(seat)
             if not (phase == Phase.BID and seat == mover) and not changing:
                 if self.bids[seat] is not None:
-                    return f"{who}'s bid can no longer be changed"
-                return f"it is {self.names[mover]}'s turn to bid"
+                    return _("{who}'s bid can no longer be changed").format(who=who)
+                return _("it is {who}'s turn to bid").format(who=self.names[mover])
             if changing and not (phase == Phase.BID and seat == mover) and n == self.bids[seat]:
-                return f"{who} has already bid {n}"
+                return _("{who} has already bid {n}").format(who=who, n=n)
             if self._hook_forbids(seat, n):
-                return (f"hook: the last bid may not make the total {self.hand_size}, "
-                        f"the number of tricks")
+                return _("hook: the last bid may not make the total {n}, the number of "
+                         "tricks").format(n=self.hand_size)
             return None
         if isinstance(action, Play):
             if phase != Phase.PLAY:
-                return "cards are played after the bidding"
+                return _("cards are played after the bidding")
             if seat != mover:
-                return f"it is {self.names[mover]}'s turn to play"
+                return _("it is {who}'s turn to play").format(who=self.names[mover])
             card = action.card
             if not isinstance(card, Card):
-                return "not a card"
-            return why_illegal(card, self.hands[seat], [c for _, c in self.trick])
-        return f"{action} is not an action in Trixter"
+                return _("not a card")
+            return why_illegal(card, self.hands[seat], [c for _s, c in self.trick])
+        return _("{action} is not an action in Trixter").format(action=action)
 
     def _do(self, seat: int | None, action: Action) -> None:
         if isinstance(action, ChooseTrump):
@@ -355,7 +364,7 @@ class TrixterGame(Game):
         self.trick.append((seat, card))
         if len(self.trick) < self.n_players:
             return
-        won = self.trick[trick_winner([c for _, c in self.trick], self.trump)][0]
+        won = self.trick[trick_winner([c for _s, c in self.trick], self.trump)][0]
         self.tricks_won[won] += 1
         self.tricks.append(self.trick)
         self.trick = []
@@ -430,7 +439,7 @@ class TrixterGame(Game):
         """What ``seat`` may know, typed: its own hand, the table's public facts, never
         another seat's cards or the undealt ones."""
         if not self._valid_seat(seat):
-            raise ValueError(f"there is no seat {seat!r} at this table")
+            raise ValueError(_("there is no seat {seat!r} at this table").format(seat=seat))
         n = self.n_players
         return TrixterObservation(
             seat=seat, players=tuple(self.names), phase=self.phase, to_move=self.to_move,

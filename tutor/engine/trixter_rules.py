@@ -8,6 +8,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from tutor.engine.errors import ParseError
+from tutor.engine.i18n import _
 
 __all__ = ["TrixterRules", "jokers_for", "peak_for", "schedule", "MIN_PLAYERS", "MAX_PLAYERS",
            "SCORINGS", "FIRST_LEADS"]
@@ -64,11 +65,13 @@ class TrixterRules:
     def __post_init__(self) -> None:
         for name in ("hook", "allow_no_trump"):
             if not isinstance(getattr(self, name), bool):
-                raise ValueError(f"{name} must be True or False")
+                raise ValueError(_("{name} must be True or False").format(name=name))
         if self.first_lead not in FIRST_LEADS:
-            raise ValueError(f"first_lead must be one of {FIRST_LEADS}, not {self.first_lead!r}")
+            raise ValueError(_("first_lead must be one of {choices}, not {given!r}").format(
+                choices=FIRST_LEADS, given=self.first_lead))
         if self.scoring not in SCORINGS:
-            raise ValueError(f"scoring must be one of {SCORINGS}, not {self.scoring!r}")
+            raise ValueError(_("scoring must be one of {choices}, not {given!r}").format(
+                choices=SCORINGS, given=self.scoring))
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready options."""
@@ -78,10 +81,11 @@ class TrixterRules:
     def from_dict(cls, d: dict[str, Any]) -> TrixterRules:
         """Options from :meth:`to_dict`; an unknown option raises ``ParseError``."""
         if not isinstance(d, dict):
-            raise ParseError("rules are a JSON object")
+            raise ParseError(_("rules are a JSON object"))
         unknown = set(d) - set(cls.__dataclass_fields__)
         if unknown:
-            raise ParseError(f"unknown Trixter option(s): {', '.join(sorted(unknown))}")
+            raise ParseError(_("unknown Trixter option(s): {names}").format(
+                names=", ".join(sorted(unknown))))
         return cls(**d)
 
     def forbidden_bid(self, hand_size: int, others: int) -> int | None:

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from tutor.engine.cards import Card, CardSet, Rank, Suit
 from tutor.engine.errors import ParseError
+from tutor.engine.i18n import N_, _
 from tutor.engine.tricks import led_suit, legal_cards
 from tutor.engine.trix.rules import TrixRules
 
@@ -36,7 +37,7 @@ class Contract(enum.IntEnum):
     @property
     def title(self) -> str:
         """The name a learner reads."""
-        return _TITLES[self]
+        return _(_TITLES[self])
 
     @property
     def is_trick_contract(self) -> bool:
@@ -53,14 +54,16 @@ class Contract(enum.IntEnum):
         t = " ".join(str(text).strip().lower().split())
         if t in _NAMES:
             return _NAMES[t]
-        raise ParseError(f"not a contract: {text!r} (king, queens, diamonds, ltoosh, trex)")
+        raise ParseError(_("not a contract: {text!r} (king, queens, diamonds, ltoosh, "
+                           "trex)").format(text=text))
 
     def __str__(self) -> str:
         return self.text
 
 
-_TITLES = {Contract.KING: "King of Hearts", Contract.QUEENS: "Queens",
-           Contract.DIAMONDS: "Diamonds", Contract.LTOOSH: "Ltoosh", Contract.TREX: "Trex"}
+_TITLES = {Contract.KING: N_("King of Hearts"), Contract.QUEENS: N_("Queens"),
+           Contract.DIAMONDS: N_("Diamonds"), Contract.LTOOSH: N_("Ltoosh"),
+           Contract.TREX: N_("Trex")}
 _NAMES = {
     "king": Contract.KING, "king of hearts": Contract.KING, "kh": Contract.KING,
     "sheikh el-koobbah": Contract.KING, "sheikh": Contract.KING,
@@ -83,7 +86,7 @@ def contracts_title(contracts: Iterable[Contract | str]) -> str:
     """
     named = sorted({c if isinstance(c, Contract) else Contract.parse(c) for c in contracts})
     if set(named) == TRICK_CONTRACTS:
-        return "Trix Complex"
+        return _("Trix Complex")
     return " + ".join(c.title for c in named)
 
 
@@ -133,9 +136,9 @@ NO_LEAD: Mapping[Contract, Suit] = {Contract.KING: Suit.HEARTS}
 the leader holds nothing else (A2)."""
 
 _EARLY_END_WORDS = {
-    Contract.KING: "The K♥ has been taken: the deal ends.",
-    Contract.QUEENS: "All four queens have been taken: the deal ends.",
-    Contract.DIAMONDS: "All 13 diamonds have been taken: the deal ends.",
+    Contract.KING: N_("The K♥ has been taken: the deal ends."),
+    Contract.QUEENS: N_("All four queens have been taken: the deal ends."),
+    Contract.DIAMONDS: N_("All 13 diamonds have been taken: the deal ends."),
 }
 
 
@@ -163,7 +166,8 @@ def ends_early(contracts: Iterable[Contract], left: CardSet) -> bool:
 def early_end_words(contracts: Iterable[Contract]) -> str:
     """What the table says when :func:`ends_early` ends the deal."""
     named = set(contracts)
-    return _EARLY_END_WORDS.get(next(iter(named)), "") if len(named) == 1 else ""
+    words = _EARLY_END_WORDS.get(next(iter(named)), "") if len(named) == 1 else ""
+    return _(words) if words else ""
 
 
 def unit_points(contract: Contract, swap: bool = False) -> int:

@@ -15,6 +15,7 @@ from typing import Any
 from tutor.engine.actions import (Action, ChooseContract, ClaimRedeal, Double, NextHand, NoDouble,
                                   NoRedeal, Pass, Play)
 from tutor.engine.cards import Card, CardSet, Rank, Suit, deal
+from tutor.engine.i18n import _, ngettext
 from tutor.engine.observation import TrixObservation
 from tutor.engine.protocol import Game, Phase
 from tutor.engine.tricks import trick_winner, why_illegal
@@ -83,9 +84,10 @@ class TrixGame(Game):
         rules = rules if rules is not None else TrixRules()
         if not isinstance(rules, TrixRules):
             raise TypeError("rules must be a TrixRules")
-        names = list(names) if names is not None else [f"Player {i + 1}" for i in range(4)]
+        names = list(names) if names is not None else [_("Player {n}").format(n=i + 1)
+                                                       for i in range(4)]
         if len(names) != PLAYERS or not all(isinstance(n, str) and n for n in names):
-            raise ValueError("give 4 non-empty names")
+            raise ValueError(_("give {n} non-empty names").format(n=4))
         g = cls.__new__(cls)
         g.rules = rules
         g.names = names
@@ -93,10 +95,10 @@ class TrixGame(Game):
         if dealer is None:
             dealer = g._rng("dealer").randrange(PLAYERS)
         elif isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < 4:
-            raise ValueError("dealer must be a seat 0..3")
+            raise ValueError(_("dealer must be a seat 0..{last}").format(last=3))
         if owner is not None and (isinstance(owner, bool) or not isinstance(owner, int)
                                   or not 0 <= owner < 4):
-            raise ValueError("owner must be a seat 0..3")
+            raise ValueError(_("owner must be a seat 0..3"))
         g.first_owner = owner
         g.first_dealer = dealer
         g.dealer = dealer
@@ -152,12 +154,14 @@ class TrixGame(Game):
 
     def _check_deal(self, hands: list[CardSet]) -> str | None:
         if len(hands) != PLAYERS:
-            return f"{len(hands)} hands; Trix is for 4 players"
+            return ngettext("{n} hands; Trix is for 4 players", "{n} hands; Trix is for 4 players",
+                            len(hands)).format(n=len(hands))
         for i, h in enumerate(hands):
             if h.jokers:
-                return f"hand {i + 1} holds a joker; Trix has none"
+                return _("hand {i} holds a joker; Trix has none").format(i=i + 1)
             if len(h) != 13:
-                return f"hand {i + 1} has {len(h)} cards, not 13"
+                return ngettext("hand {i} has {n} cards, not 13", "hand {i} has {n} cards, not 13",
+                                len(h)).format(i=i + 1, n=len(h))
         return None
 
     def _install_deal(self, hands: list[CardSet]) -> None:
@@ -223,7 +227,7 @@ class TrixGame(Game):
     def _doublable(self, seat: int) -> list[Card]:
         if not self.rules.doubling:
             return []
-        hand, done = self.hands[seat], {c for c, _ in self.doubles}
+        hand, done = self.hands[seat], {c for c, _s in self.doubles}
         return [card for c in sorted(self.contract & DOUBLABLE)
                 for card in hand & PENALTY_CARDS[c] if card not in done]
 
@@ -258,7 +262,7 @@ class TrixGame(Game):
         return None
 
     def _trick_legal(self, seat: int) -> CardSet:
-        return legal_trick_cards(self.hands[seat], [c for _, c in self.trick], self.contract,
+        return legal_trick_cards(self.hands[seat], [c for _s, c in self.trick], self.contract,
                                  self.rules)
 
     def penalty_cards(self) -> CardSet:
@@ -289,102 +293,104 @@ class TrixGame(Game):
         phase = self.phase
         if isinstance(action, NextHand):
             if phase == Phase.GAME_OVER:
-                return "the game is over"
+                return _("the game is over")
             if phase != Phase.HAND_OVER:
-                return "the deal is not over yet"
+                return _("the deal is not over yet")
             return self._next_deal_problem()
         if phase == Phase.GAME_OVER:
-            return "the game is over"
+            return _("the game is over")
         if phase == Phase.HAND_OVER:
-            return "the deal is over: deal the next one (\"next\")"
+            return _("the deal is over: deal the next one (\"next\")")
         mover = self.to_move
         if seat != mover:
-            return f"it is {self.names[mover]}'s turn"
+            return _("it is {who}'s turn").format(who=self.names[mover])
         if isinstance(action, ChooseContract):
             return self._why_not_contract(action)
         if phase == Phase.CHOOSE_CONTRACT:
-            return f"{self.names[self.owner]} must first choose the contract"
+            return _("{who} must first choose the contract").format(who=self.names[self.owner])
         if isinstance(action, (Double, ClaimRedeal, NoDouble, NoRedeal)):
             return self._why_not_in_round(seat, action)
         if isinstance(action, Pass):
             if phase != Phase.TREX:
-                return "you may pass only in Trex"
+                return _("you may pass only in Trex")
             if self.layout.playable(self.hands[seat]):
-                return "you hold a card that fits the layout: you must play it"
+                return _("you hold a card that fits the layout: you must play it")
             return None
         if isinstance(action, Play):
             return self._why_not_card(seat, action.card)
-        return f"{action} is not an action in Trix"
+        return _("{action} is not an action in Trix").format(action=action)
 
     def _why_not_contract(self, action: ChooseContract) -> str | None:
         if self.phase != Phase.CHOOSE_CONTRACT:
-            return "the contract has been chosen"
+            return _("the contract has been chosen")
         wanted = action.contracts
         used = [c for c in wanted if c in self.used]
         if used:
-            return f"{used[0].title} has already been played in this kingdom"
+            return _("{contract} has already been played in this kingdom").format(
+                contract=used[0].title)
         if wanted in self._contract_choices():
             return None
         if self.rules.complex_only:
-            return "Trix Complex: name all the trick contracts left together, or Trex"
+            return _("Trix Complex: name all the trick contracts left together, or Trex")
         if Contract.TREX in wanted:
-            return "Trex cannot be combined with other contracts"
-        return "contracts may be combined only with the combine option"
+            return _("Trex cannot be combined with other contracts")
+        return _("contracts may be combined only with the combine option")
 
     def _why_not_in_round(self, seat: int, action: Action) -> str | None:
         """A double, a redeal claim or the word that ends a turn in the round of doubles."""
         phase = self.phase
         if isinstance(action, Double):
             if phase != Phase.DOUBLE:
-                return "doubling is over"
+                return _("doubling is over")
             if action.card in self._doublable(seat):
                 return None
             if not self.rules.doubling:
-                return "doubling is off in this game"
-            if any(c == action.card for c, _ in self.doubles):
-                return f"{action.card.symbol()} is already doubled"
+                return _("doubling is off in this game")
+            if any(c == action.card for c, _s in self.doubles):
+                return _("{card} is already doubled").format(card=action.card.symbol())
             if action.card not in self.hands[seat]:
-                return f"{action.card.symbol()} is not in your hand"
-            return "only the K♥ (King of Hearts) or a queen (Queens) can be doubled"
+                return _("{card} is not in your hand").format(card=action.card.symbol())
+            return _("only the K♥ (King of Hearts) or a queen (Queens) can be doubled")
         if isinstance(action, ClaimRedeal):
             if phase != Phase.DOUBLE:
-                return "a redeal may be claimed only right after the announcement"
+                return _("a redeal may be claimed only right after the announcement")
             if self._may_claim(seat):
                 return self._next_deal_problem()
             if Contract.TREX in self.contract:
-                return "a Trex redeal needs all four 2s, or three 2s and the 3 of the fourth suit"
+                return _("a Trex redeal needs all four 2s, or three 2s and the 3 of the "
+                         "fourth suit")
             if Contract.KING in self.contract:
-                return "a redeal needs K♥ alone, A♥ alone, or only K♥ and A♥ in hearts"
-            return "a redeal can be claimed only in King of Hearts or Trex"
+                return _("a redeal needs K♥ alone, A♥ alone, or only K♥ and A♥ in hearts")
+            return _("a redeal can be claimed only in King of Hearts or Trex")
         if phase != Phase.DOUBLE:
-            return "there is nothing to decline now"
+            return _("there is nothing to decline now")
         if action != self._round_word():
-            return f"say \"{self._round_word()}\" to end your turn"
+            return _("say \"{word}\" to end your turn").format(word=self._round_word())
         return None
 
     def _why_not_card(self, seat: int, card: Card) -> str | None:
         if not isinstance(card, Card):
-            return "not a card"
+            return _("not a card")
         if self.phase == Phase.DOUBLE:
-            return "the doubling round comes first"
+            return _("the doubling round comes first")
         if card not in self.hands[seat]:
-            return f"{card.symbol()} is not in your hand"
+            return _("{card} is not in your hand").format(card=card.symbol())
         if self.phase == Phase.TREX:
             if self.layout.is_playable(card):
                 return None
             if card.rank == Rank.JACK:
-                return f"the {card.suit.name.lower()} row is already open"
-            return (f"{card.symbol()} does not fit: play a jack, or a card next to the "
-                    f"end of an open row")
+                return _("the {suit} row is already open").format(suit=card.suit.word)
+            return _("{card} does not fit: play a jack, or a card next to the end of an open "
+                     "row").format(card=card.symbol())
         if card in self._trick_legal(seat):
             return None
-        cards = [c for _, c in self.trick]
+        cards = [c for _s, c in self.trick]
         why = why_illegal(card, self.hands[seat], cards)
         if why:
             return why
         if not cards:
-            return "no heart lead in King of Hearts while you hold another suit"
-        return "void in the suit led, you must discard a penalty card"
+            return _("no heart lead in King of Hearts while you hold another suit")
+        return _("void in the suit led, you must discard a penalty card")
 
     # --- doing it ----------------------------------------------------------
     def _do(self, seat: int | None, action: Action) -> None:
@@ -444,7 +450,7 @@ class TrixGame(Game):
         self.trick.append((seat, card))
         if len(self.trick) < PLAYERS:
             return
-        cards = [c for _, c in self.trick]
+        cards = [c for _s, c in self.trick]
         won = self.trick[trick_winner(cards)][0]
         self.tricks_won[won] += 1
         self.taken[won] = self.taken[won] + CardSet(cards)
@@ -552,7 +558,7 @@ class TrixGame(Game):
     def observation(self, seat: int) -> TrixObservation:
         """What ``seat`` may know, typed; never another seat's hidden card."""
         if not self._valid_seat(seat):
-            raise ValueError(f"there is no seat {seat!r} at this table")
+            raise ValueError(_("there is no seat {seat!r} at this table").format(seat=seat))
         return TrixObservation(
             seat=seat, players=tuple(self.names), phase=self.phase, to_move=self.to_move,
             dealer=self.dealer, hand=self.hands[seat],

@@ -6,6 +6,7 @@ from dataclasses import asdict, dataclass, fields
 from typing import Any
 
 from tutor.engine.errors import ParseError
+from tutor.engine.i18n import _
 
 __all__ = ["TrixRules"]
 
@@ -47,13 +48,13 @@ class TrixRules:
 
     def __post_init__(self) -> None:
         if self.kingdom_order not in KINGDOM_ORDERS:
-            raise ValueError(f"kingdom_order must be one of {KINGDOM_ORDERS}, "
-                             f"not {self.kingdom_order!r}")
+            raise ValueError(_("kingdom_order must be one of {choices}, not {given!r}").format(
+                choices=KINGDOM_ORDERS, given=self.kingdom_order))
         for f in fields(self):
             if f.type in ("bool", bool) and not isinstance(getattr(self, f.name), bool):
-                raise ValueError(f"{f.name} must be True or False")
+                raise ValueError(_("{name} must be True or False").format(name=f.name))
         if self.complex_only and not self.combine:
-            raise ValueError("complex_only needs combine")
+            raise ValueError(_("complex_only needs combine"))
 
     @classmethod
     def complex(cls, **kw: Any) -> TrixRules:
@@ -68,8 +69,9 @@ class TrixRules:
     def from_dict(cls, d: dict[str, Any]) -> TrixRules:
         """Options from :meth:`to_dict`; an unknown option raises ``ParseError``."""
         if not isinstance(d, dict):
-            raise ParseError("rules are a JSON object")
+            raise ParseError(_("rules are a JSON object"))
         unknown = set(d) - {f.name for f in fields(cls)}
         if unknown:
-            raise ParseError(f"unknown Trix option(s): {', '.join(sorted(unknown))}")
+            raise ParseError(_("unknown Trix option(s): {names}").format(
+                names=", ".join(sorted(unknown))))
         return cls(**d)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tutor.engine.cards import Card, CardSet, Rank, Suit
+from tutor.engine.i18n import _
 from tutor.engine.trix.contracts import TREX_POINTS
 
 __all__ = ["Layout", "TREX_POINTS"]
@@ -55,7 +56,7 @@ class Layout:
     def play(self, card: Card) -> Layout:
         """The layout with ``card`` added (``ValueError`` if it does not fit)."""
         if not self.is_playable(card):
-            raise ValueError(f"{card.symbol()} does not fit the layout")
+            raise ValueError(_("{card} does not fit the layout").format(card=card.symbol()))
         rows = list(self.rows)
         row = rows[card.suit]
         if row is None:
