@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from tutor.engine.cards import Card, CardSet, Suit, parse_deal
 from tutor.engine.errors import ParseError
+from tutor.engine.i18n import _
 from tutor.engine.tricks import trick_winner
 from tutor.engine.trix.contracts import discard_duty, lead_ban
 
@@ -40,7 +41,7 @@ class Position:
     def __post_init__(self) -> None:
         n = len(self.hands)
         if not 2 <= n <= 8:
-            raise ValueError(f"a position has 2 to 8 hands, not {n}")
+            raise ValueError(_("a position has 2 to 8 hands, not {n}").format(n=n))
         object.__setattr__(self, "hands", tuple(self.hands))
         object.__setattr__(self, "trick", tuple(self.trick))
         if not self.won:
@@ -50,22 +51,23 @@ class Position:
         object.__setattr__(self, "won", tuple(self.won))
         object.__setattr__(self, "taken", tuple(self.taken))
         if len(self.won) != n or len(self.taken) != n:
-            raise ValueError("won and taken need one entry per seat")
+            raise ValueError(_("won and taken need one entry per seat"))
         if not 0 <= self.leader < n:
-            raise ValueError(f"leader must be a seat 0..{n - 1}")
+            raise ValueError(_("leader must be a seat 0..{last}").format(last=n - 1))
         if len(self.trick) >= n:
-            raise ValueError("the current trick is already complete")
+            raise ValueError(_("the current trick is already complete"))
         seen = CardSet()
         for h in self.hands + (CardSet(self.trick),):
             clash = (seen & h).without_jokers()
             if clash:
-                raise ValueError(f"{next(iter(clash))} appears twice in the position")
+                raise ValueError(_("{card} appears twice in the position").format(
+                    card=next(iter(clash))))
             seen = seen + h
         # Hand lengths: seats yet to play this trick hold one card more than those who played.
         sizes = {len(self.hands[(self.leader + i) % n]) + (1 if i < len(self.trick) else 0)
                  for i in range(n)}
         if len(sizes) != 1:
-            raise ValueError("hand lengths do not fit the trick in progress")
+            raise ValueError(_("hand lengths do not fit the trick in progress"))
 
     @classmethod
     def from_pbn(cls, text: str | Sequence[str], trump: Suit | str | None = None,
@@ -92,9 +94,9 @@ class Position:
         Trix's optional lead and discard constraints come from the game's rules."""
 
         trump = getattr(game, "trump", None)
-        taken = [CardSet() for _ in range(game.n_players)]
+        taken = [CardSet() for _i in range(game.n_players)]
         for t in game.tricks:
-            cards = [c for _, c in t]
+            cards = [c for _s, c in t]
             w = t[trick_winner(cards, trump)][0]
             taken[w] = taken[w] + CardSet(cards)
         kw = {}
@@ -105,7 +107,7 @@ class Position:
             kw["penalty_discard"] = discard_duty(contract, game.rules)
         return cls(tuple(game.hands if hands is None else hands),
                    leader=game.trick[0][0] if game.trick else game.leader,
-                   trick=tuple(c for _, c in game.trick), trump=trump,
+                   trick=tuple(c for _s, c in game.trick), trump=trump,
                    won=tuple(game.tricks_won), taken=tuple(taken), **kw)
 
     @property

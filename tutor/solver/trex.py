@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 from tutor.engine.cards import CARDS, FULL_MASK, Card, CardSet, Rank, Suit, parse_deal
 from tutor.engine.errors import ParseError
+from tutor.engine.i18n import _, ngettext
 from tutor.engine.trix.trex import Layout
 from tutor.solver.goals import TrexPlace, side_of
 from tutor.solver.result import Result, SearchLimit
@@ -60,7 +61,7 @@ def layout_from_cards(cards: Iterable[Card | str] | str) -> Layout:
     cs = CardSet.parse(cards) if isinstance(cards, str) else CardSet(
         c if isinstance(c, Card) else Card.parse(c) for c in cards)
     if cs.jokers:
-        raise ValueError("Trex has no jokers")
+        raise ValueError(_("Trex has no jokers"))
     rows: list[tuple[int, int] | None] = []
     for s in Suit:
         ranks = sorted(int(c.rank) for c in cs.by_suit(s))
@@ -70,8 +71,8 @@ def layout_from_cards(cards: Iterable[Card | str] | str) -> Layout:
         lo, hi = ranks[0], ranks[-1]
         if not lo <= Rank.JACK <= hi or len(ranks) != hi - lo + 1:
             shown = " ".join(str(c) for c in sorted(cs.by_suit(s), key=lambda c: c.rank))
-            raise ValueError(f"the {s.name.lower()} in the layout ({shown}) are not one "
-                             f"unbroken row through the jack")
+            raise ValueError(_("the {suit} in the layout ({cards}) are not one unbroken row "
+                               "through the jack").format(suit=s.word, cards=shown))
         rows.append((lo, hi))
     return Layout(tuple(rows))
 
@@ -101,16 +102,17 @@ class TrexPosition:
         object.__setattr__(self, "hands", hands)
         object.__setattr__(self, "out", tuple(self.out))
         if len(hands) != 4:
-            raise ValueError(f"Trex is played by 4 hands, not {len(hands)}")
+            raise ValueError(_("Trex is played by 4 hands, not {n}").format(n=len(hands)))
         held = 0
         for i, h in enumerate(hands):
             if h.jokers:
-                raise ValueError(f"seat {i} holds a joker; Trex has none")
+                raise ValueError(_("seat {seat} holds a joker; Trex has none").format(seat=i))
             clash = held & h.mask
             if clash:
                 card = CardSet.from_mask(clash & -clash)
                 other = next(j for j in range(i) if hands[j].mask & clash & -clash)
-                raise ValueError(f"{next(iter(card))} is in the hands of seats {other} and {i}")
+                raise ValueError(_("{card} is in the hands of seats {first} and {second}").format(
+                    card=next(iter(card)), first=other, second=i))
             held |= h.mask
         layout = self.layout
         if layout is None:
@@ -126,28 +128,34 @@ class TrexPosition:
             bit = both & -both
             card = next(iter(CardSet.from_mask(bit)))
             seat = next(i for i in range(4) if hands[i].mask & bit)
-            raise ValueError(f"{card} is in the layout and in the hand of seat {seat}")
+            raise ValueError(_("{card} is in the layout and in the hand of seat {seat}").format(
+                card=card, seat=seat))
         missing = FULL_MASK & ~(table | held)
         if missing:
             cards = ", ".join(str(c) for c in CardSet.from_mask(missing))
-            raise ValueError(f"every card must be in a hand or in the layout; nowhere: {cards}")
+            raise ValueError(_("every card must be in a hand or in the layout; nowhere: "
+                               "{cards}").format(cards=cards))
         out = self.out
         if any(isinstance(s, bool) or not isinstance(s, int) or not 0 <= s < 4 for s in out):
-            raise ValueError(f"out must list seats 0..3, not {out!r}")
+            raise ValueError(_("out must list seats 0..3, not {out!r}").format(out=out))
         if len(set(out)) != len(out):
-            raise ValueError(f"a seat is listed twice in out: {out!r}")
+            raise ValueError(_("a seat is listed twice in out: {out!r}").format(out=out))
         if len(out) >= 3:
-            raise ValueError("three players are out: the deal is over")
+            raise ValueError(_("three players are out: the deal is over"))
         for s in range(4):
             if s in out and hands[s]:
-                raise ValueError(f"seat {s} is out but still holds {len(hands[s])} cards")
+                n = len(hands[s])
+                raise ValueError(ngettext("seat {seat} is out but still holds {n} cards",
+                                          "seat {seat} is out but still holds {n} cards",
+                                          n).format(seat=s, n=n))
             if s not in out and not hands[s]:
-                raise ValueError(f"seat {s} has no cards left, so it must be listed in out")
+                raise ValueError(_("seat {seat} has no cards left, so it must be listed in "
+                                   "out").format(seat=s))
         t = self.to_move
         if isinstance(t, bool) or not isinstance(t, int) or not 0 <= t < 4:
-            raise ValueError(f"to_move must be a seat 0..3, not {t!r}")
+            raise ValueError(_("to_move must be a seat 0..3, not {seat!r}").format(seat=t))
         if t in out:
-            raise ValueError(f"seat {t} is out and cannot be to move")
+            raise ValueError(_("seat {seat} is out and cannot be to move").format(seat=t))
 
     @classmethod
     def from_pbn(cls, text: str | Sequence[str], to_move: int = 0,
@@ -185,17 +193,19 @@ class TrexPosition:
         playable = self.legal()
         if card is None or card == "pass":
             if playable:
-                raise ValueError(f"seat {seat} holds a playable card and may not pass")
+                raise ValueError(_("seat {seat} holds a playable card and may not pass").format(
+                    seat=seat))
             return self._next(self.hands, self.layout, seat, self.out)
         if not isinstance(card, Card):
             card = Card.parse(card)
         if card not in playable:
-            raise ValueError(f"{card} is not playable for seat {seat}")
+            raise ValueError(_("{card} is not playable for seat {seat}").format(
+                card=card, seat=seat))
         hands = list(self.hands)
         hands[seat] = hands[seat].remove(card)
         out = self.out + ((seat,) if not hands[seat] else ())
         if len(out) == 3:
-            raise ValueError("that play ends the deal")
+            raise ValueError(_("that play ends the deal"))
         return self._next(tuple(hands), self.layout.play(card), seat, out)
 
     @staticmethod
@@ -209,7 +219,7 @@ class TrexPosition:
 def _check_rows(layout: Layout) -> None:
     rows = layout.rows
     if len(rows) != 4:
-        raise ValueError("a layout has 4 rows, one per suit")
+        raise ValueError(_("a layout has 4 rows, one per suit"))
     for s, row in zip(Suit, rows):
         if row is None:
             continue
@@ -217,7 +227,8 @@ def _check_rows(layout: Layout) -> None:
               and all(isinstance(r, int) for r in row)
               and 2 <= row[0] <= Rank.JACK <= row[1] <= Rank.ACE)
         if not ok:
-            raise ValueError(f"the {s.name.lower()} row {row!r} is not a run through the jack")
+            raise ValueError(_("the {suit} row {row!r} is not a run through the jack").format(
+                suit=s.word, row=row))
 
 
 class _TrexSearch:
@@ -280,7 +291,7 @@ class _TrexSearch:
                 - 2 * (o & foes).bit_count()
             scored.append((-score, c))
         scored.sort()
-        return [c for _, c in scored]
+        return [c for _v, c in scored]
 
     def ab(self, seat: int, alpha: int, beta: int) -> int:
         """The value with ``seat`` next to act (it passes if it cannot play)."""
@@ -343,7 +354,7 @@ class _TrexSearch:
                     alpha = v
             if alpha >= beta:
                 break
-        elo, ehi, _ = self.tt.get(key, (-INF, INF, -1))
+        elo, ehi, _best = self.tt.get(key, (-INF, INF, -1))
         if best <= a0:
             ehi = min(ehi, best)
         elif best >= b0:
