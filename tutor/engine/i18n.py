@@ -29,7 +29,8 @@ import gettext
 import os
 from pathlib import Path
 
-__all__ = ["DOMAIN", "LOCALE_DIR", "use", "_", "ngettext", "N_", "Nn_", "ordinal", "ORDINALS"]
+__all__ = ["DOMAIN", "LOCALE_DIR", "use", "gettext", "_", "ngettext", "N_", "Nn_", "ordinal",
+           "ORDINALS"]
 
 DOMAIN = "trix-tutor"
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
@@ -54,9 +55,13 @@ def use(language: str | None = None,
     return before
 
 
-def _(message: str) -> str:
-    """``message`` in the learner's language."""
+def gettext(message: str) -> str:
+    """``message`` in the learner's language; modules import it as ``_``
+    (``from tutor.engine.i18n import gettext as _``), the name Babel looks for."""
     return _catalog.gettext(message)
+
+
+_ = gettext
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
