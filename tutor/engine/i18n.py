@@ -25,8 +25,8 @@ library: the tutor runs in a browser kernel (Pyodide) too.
 
 from __future__ import annotations
 
-import gettext
 import os
+from gettext import NullTranslations, translation
 from pathlib import Path
 
 __all__ = ["DOMAIN", "LOCALE_DIR", "use", "gettext", "_", "ngettext", "N_", "Nn_", "ordinal",
@@ -36,11 +36,11 @@ DOMAIN = "trix-tutor"
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 """Where the catalogs are: the template ``trix-tutor.pot`` and one folder per language."""
 
-_catalog: gettext.NullTranslations = gettext.NullTranslations()
+_catalog: NullTranslations = NullTranslations()
 
 
 def use(language: str | None = None,
-        catalog: gettext.NullTranslations | None = None) -> gettext.NullTranslations:
+        catalog: NullTranslations | None = None) -> NullTranslations:
     """Speak ``language`` (a catalog in :data:`LOCALE_DIR`; English, the words as written,
     when there is none) or the given ``catalog``, from now on; the one in use before is
     returned, so a test can put it back."""
@@ -49,9 +49,9 @@ def use(language: str | None = None,
     if catalog is not None:
         _catalog = catalog
     elif language and language != "en":
-        _catalog = gettext.translation(DOMAIN, LOCALE_DIR, [language], fallback=True)
+        _catalog = translation(DOMAIN, LOCALE_DIR, [language], fallback=True)
     else:
-        _catalog = gettext.NullTranslations()
+        _catalog = NullTranslations()
     return before
 
 
