@@ -16,7 +16,9 @@ import pytest
 from tutor import TrixGame
 from tutor.advice import advise
 from tutor.advice.answer import Advice, Option
-from tutor.advice.ideas_trix import DETECTORS, IDEAS, decision
+from tutor.advice.ideas_trix import DETECTORS
+from tutor.advice.ideas_trix.view import decision
+from tutor.advice.ideas_trix.words import IDEAS
 from tutor.advice.reasons import catalogue, reason_against
 from tutor.bots import bot_for, play_bot_turn
 from tutor.engine.actions import ChooseContract, ClaimRedeal, Double, NoDouble, Play

@@ -19,6 +19,7 @@ from tutor.advice import advise
 from tutor.advice import ideas_trixter as trixter_ideas
 from tutor.advice.ideas import mean
 from tutor.advice.ideas import often
+from tutor.advice.ideas_trixter.words import IDEAS
 from tutor.advice.reasons import catalogue, reason_against, reason_for
 from tutor.bots import bot_for
 from tutor.engine.actions import Bid, ChooseTrump, Play
@@ -136,7 +137,7 @@ WHERE = {
 
 def detector_of(name: str):
     """The detector of the idea ``name`` (the catalogue and its detectors share an order)."""
-    i = [idea.name for idea in trixter_ideas.IDEAS].index(name)
+    i = [idea.name for idea in IDEAS].index(name)
     return trixter_ideas.DETECTORS[i]
 
 
@@ -144,7 +145,7 @@ def test_the_catalogue_covers_trump_bid_and_card_in_priority_order():
     ideas = catalogue("trixter")
     names = [i.name for i in ideas]
     assert len(ideas) >= 14 and len(set(names)) == len(names)
-    assert len(trixter_ideas.DETECTORS) == len(ideas) == len(trixter_ideas.IDEAS)
+    assert len(trixter_ideas.DETECTORS) == len(ideas) == len(IDEAS)
     assert {k for i in ideas for k in i.kinds} == {"trump", "bid", "card"}
     assert all(i.game == "trixter" and i.title and i.teaches for i in ideas)
     assert names[-1] == "keep-bid-alive"  # the fallback comes last

@@ -13,7 +13,8 @@ A :class:`Reason` comes in the hint ladder's steps (the puzzles' ladder): ``nudg
 idea without naming the choice, then ``text`` the choice and why, in one sentence; the
 numbers are the advice's own lines.
 
-The catalogues: :data:`tutor.advice.ideas_trixter.IDEAS`, :data:`tutor.advice.ideas_trix.IDEAS`.
+The catalogues: the packages :mod:`tutor.advice.ideas_trixter` and
+:mod:`tutor.advice.ideas_trix` (the ideas in their ``words``, the detectors by decision).
 Each keeps its ideas and its sentences in tables (:func:`ideas_of`, :attr:`Decision.sentences`)
 and its detectors as tests on a :class:`Decision` (:func:`given`), so the words a learner reads
 stand in one place and a detector holds only what tells its idea apart.

@@ -13,17 +13,21 @@ from dataclasses import replace
 
 from tutor.advice import ideas_trix, ideas_trixter
 from tutor.advice.ideas import Idea, Reason
+from tutor.advice.ideas_trix import words as trix_words
+from tutor.advice.ideas_trixter import words as trixter_words
 
 __all__ = ["reason_for", "reason_against", "catalogue"]
 
 log = logging.getLogger(__name__)
 
+# The detectors are read from their package when asked for (a test may stand in its own).
 _CATALOGUES = {"trixter": ideas_trixter, "trix": ideas_trix}
+_IDEAS = {"trixter": trixter_words.IDEAS, "trix": trix_words.IDEAS}
 
 
 def catalogue(game: str) -> list[Idea]:
     """The ideas of ``game`` (``"trixter"`` or ``"trix"``), in priority order."""
-    return list(_CATALOGUES[game].IDEAS)
+    return list(_IDEAS[game])
 
 
 def reason_for(view, advice) -> Reason | None:

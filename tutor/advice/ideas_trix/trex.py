@@ -1,0 +1,60 @@
+"""Trex: which card to lay out, by the rows it opens for the seat and for the others."""
+
+from __future__ import annotations
+
+from tutor.advice.ideas import Reason, given
+from tutor.advice.ideas_trix.numbers import SUIT_WORDS, TrixDecision, enough
+from tutor.advice.ideas_trix.view import decision
+from tutor.engine.actions import Play
+from tutor.engine.cards import Card, Rank
+
+__all__ = ["beyond", "trex_long_jack", "trex_own_run", "trex_row_end", "trex_block"]
+
+
+def beyond(card: Card) -> Card | None:
+    """The card that may follow ``card`` in its row (away from the jack); none after an
+    ace or a 2, or after the jack itself (both sides open)."""
+    if card.rank == Rank.JACK:
+        return None
+    rank = card.rank + 1 if card.rank > Rank.JACK else card.rank - 1
+    if rank > Rank.ACE or rank < Rank.TWO:
+        return None
+    return Card(card.suit, Rank(rank))
+
+
+def _trex(view, advice) -> TrixDecision | None:
+    """A Trex card ahead of the next best (a card or a pass)."""
+    c = TrixDecision(view, advice)
+    if decision(view) != "trex" or not isinstance(c.best.action, Play) or \
+            not enough(view, advice):
+        return None
+    return c
+
+
+@given(_trex)
+def trex_long_jack(c) -> Reason | None:
+    n = len(c.view.hand.by_suit(c.card.suit)) - 1
+    if c.card.rank != Rank.JACK or n < 3:
+        return None
+    return c.say("trex_long_jack", n=n, suits=SUIT_WORDS[c.card.suit] + "s")
+
+
+@given(_trex)
+def trex_own_run(c) -> Reason | None:
+    follow = beyond(c.card)
+    if follow is None or follow not in c.view.hand:
+        return None
+    return c.say("trex_own_run", follow=follow.symbol())
+
+
+@given(_trex)
+def trex_row_end(c) -> Reason | None:
+    return c.say("trex_row_end") if c.card.rank in (Rank.ACE, Rank.TWO) else None
+
+
+@given(_trex)
+def trex_block(c) -> Reason | None:
+    follow = None if c.other is None else beyond(c.other)
+    if follow is None or follow in c.view.hand:
+        return None
+    return c.say("trex_block", follow=follow.symbol())

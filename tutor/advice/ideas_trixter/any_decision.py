@@ -1,0 +1,77 @@
+"""Any decision of Trixter: every choice alike, a close call, or the choice that keeps the
+bid alive (the catalogue's last ideas, named when no particular one fits)."""
+
+from __future__ import annotations
+
+from tutor.advice.ideas import Reason, mean, often
+from tutor.advice.ideas_trixter.numbers import TrixterDecision, choice_name, made_line, playing
+from tutor.advice.ideas_trixter.view import tricks_needed
+from tutor.engine.actions import Play
+from tutor.engine.facts import plural, signed
+
+__all__ = ["all_the_same", "close_call", "keep_bid_alive"]
+
+
+def _sym(option) -> str:
+    return option.action.card.symbol()
+
+
+def _name(option) -> str:
+    """A choice as the learner names it: ``the 8♦``, ``bid 2``, ``♥ trump``."""
+    return f"the {_sym(option)}" if isinstance(option.action, Play) else choice_name(option)
+
+
+def _close(advice, best, nxt) -> bool:
+    """The two do about as well: their chances within a point, or points within 0.05."""
+    if advice.kind == "chance":
+        return abs(best.value - nxt.value) < 0.01
+    return abs(best.value - nxt.value) < 0.05
+
+
+def all_the_same(view, advice) -> Reason | None:
+    """Every choice does exactly as well on the simulations."""
+    c = TrixterDecision(view, advice)
+    if any(round(o.value, 9) != round(c.best.value, 9) for o in advice.options):
+        return None
+    need = tricks_needed(view)
+    if playing(view, advice) and need is not None and need < 0:
+        return c.say("all-the-same/lost", tricks=plural(view.tricks_won[view.seat], "trick"),
+                     bid=view.bids[view.seat])
+    made = c.fx(c.best, "made")
+    return c.say("all-the-same", made=often(made)) if made else None
+
+
+def close_call(view, advice) -> Reason | None:
+    """The best two choices do about as well."""
+    c = TrixterDecision(view, advice)
+    if not _close(advice, c.best, c.nxt) or not c.fx(c.best, "made"):
+        return None
+    a, b = _name(c.best), _name(c.nxt)
+    if advice.kind == "chance":
+        made, other_made = c.shares("made", often)
+        line = f"{a} makes your bid {made}, {b} {other_made}"
+    else:
+        line = f"{a} scores {signed(c.best.value, 1)} points expected, {b} " \
+            f"{signed(c.nxt.value, 1)}"
+    return c.say("close-call", line=line)
+
+
+def keep_bid_alive(view, advice) -> Reason | None:
+    """The fallback: the best choice makes the bid more often, or scores more."""
+    c = TrixterDecision(view, advice)
+    best, nxt = c.best, c.nxt
+    if best.value <= nxt.value:
+        return None
+    if isinstance(best.action, Play) and isinstance(nxt.action, Play) \
+            and advice.kind == "chance":
+        if c.gap("made") <= 0:
+            return None
+        hard = mean(c.fx(best, "made")) < 0.1
+        return c.say("keep-bid-alive/hard" if hard else "keep-bid-alive/cards",
+                     card=_sym(best), made=made_line(c))
+    if advice.kind != "points" or not c.fx(best, "made"):
+        return None
+    said = _name(best)
+    return c.say("keep-bid-alive", Choice=said[:1].upper() + said[1:],
+                 value=signed(best.value, 1), made=often(c.fx(best, "made")),
+                 other=_name(nxt), other_value=signed(nxt.value, 1))
