@@ -137,11 +137,12 @@ class Recorder:
         return out
 
 
-def layouts_are_the_real_hands(monkeypatch) -> None:
-    """The advice deals no hidden cards: its one layout is the game's own hands."""
+def layouts_are_the_real_hands(monkeypatch, game) -> None:
+    """The advice deals no hidden cards: its one layout is ``game``'s own hands (the
+    advice itself holds only the seat's view, where the other hands are empty)."""
     for module in (trix, trex):
         monkeypatch.setattr(module, "layouts_for",
-                            lambda game, seat, samples, rng_seed: [list(game.hands)])
+                            lambda view, seat, samples, rng_seed: [list(game.hands)])
 
 
 def at_random_point(game, bots, rng: random.Random, phases=(Phase.PLAY,)):
@@ -439,7 +440,7 @@ def replay_trix(g, seg: dict, where: str) -> None:
 
 
 def check_trix_cards(game, monkeypatch, where: str) -> int:
-    layouts_are_the_real_hands(monkeypatch)
+    layouts_are_the_real_hands(monkeypatch, game)
     rec = Recorder(monkeypatch, {"trix_rollout": "trix"}, ["trix_card"])
     seat = game.to_move
     a = advise(game, budget=1)
@@ -477,7 +478,7 @@ def test_trix_card_rollouts_replay_in_the_engine(case, monkeypatch):
 
 
 def check_trex_cards(game, monkeypatch, where: str) -> int:
-    layouts_are_the_real_hands(monkeypatch)
+    layouts_are_the_real_hands(monkeypatch, game)
     rec = Recorder(monkeypatch, {"trex_rollout": "trex"}, ["trex_card"])
     seat = game.to_move
     a = advise(game, budget=1)
@@ -608,7 +609,7 @@ def round_games(count: int):
 def test_trix_contract_and_doubles_rollouts_replay_in_the_engine(monkeypatch):
     played_out = 0
     for i, game in enumerate(round_games(16)):
-        layouts_are_the_real_hands(monkeypatch)
+        layouts_are_the_real_hands(monkeypatch, game)
         rec = Recorder(monkeypatch, {"trix_rollout": "trix", "trex_rollout": "trex"},
                        ["trix_card", "trex_card"])
         seat = game.to_move
