@@ -15,7 +15,7 @@ import anywidget
 import traitlets
 
 from tutor.app.learners import LearnerError
-from tutor.engine.i18n import _
+from tutor.engine.i18n import gettext as _
 
 from widgets.who import arrive
 

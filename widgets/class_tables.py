@@ -12,7 +12,7 @@ from typing import Any
 
 import ipywidgets
 
-from tutor.engine.i18n import _
+from tutor.engine.i18n import gettext as _
 from tutor.tables.hub import kernel_key
 
 from widgets.seat_view import SeatView

@@ -19,7 +19,7 @@ import ipywidgets
 from tutor.lessons.classset import (ACTIVITIES, ClassResult, ClassSet, ClassSetError,
                                     ClassTable, gather, student_name)
 from tutor.app.progress_store import default_path
-from tutor.engine.i18n import _, ngettext
+from tutor.engine.i18n import gettext as _, ngettext
 
 from tutor.app.learners import LearnerError
 

@@ -12,7 +12,7 @@ from datetime import datetime, timezone
 from typing import Any
 
 from tutor.app.learners import Learner, LearnerError
-from tutor.engine.i18n import _
+from tutor.engine.i18n import gettext as _
 from tutor.lessons.curriculum import LESSONS, TRACKS, track
 
 from widgets._base import Controller, Refused, TutorWidget, css, esm

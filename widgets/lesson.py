@@ -23,7 +23,7 @@ import ipywidgets
 
 from tutor.engine.cards import Card, CardSet, Suit
 from tutor.engine.facts import percents, plural, signed
-from tutor.engine.i18n import N_, _, ngettext
+from tutor.engine.i18n import N_, gettext as _, ngettext
 from tutor.lessons import GuidedSession, question, scene
 from tutor.lessons.scene import Scene
 

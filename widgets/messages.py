@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from tutor.engine.i18n import N_, _
+from tutor.engine.i18n import N_, gettext as _
 
 from widgets._base import Refused
 

@@ -17,7 +17,7 @@ import ipywidgets
 from tutor.app import game_options
 from tutor.app.session import LEVEL_NAMES
 from tutor.bots import LEVELS
-from tutor.engine.i18n import N_, _
+from tutor.engine.i18n import N_, gettext as _
 from tutor.engine.records import finished_record
 from widgets.review import ReviewBoard
 

@@ -32,7 +32,7 @@ from tutor.engine.actions import (Action, Bid, ChooseContract, ChooseTrump, Clai
                            NextHand, NoDouble, NoRedeal, Pass, Play)
 from tutor.engine.cards import Card, Suit
 from tutor.engine.errors import ParseError
-from tutor.engine.i18n import _
+from tutor.engine.i18n import gettext as _
 from tutor.app.learners import Learner
 from tutor.engine.protocol import Game
 from tutor.app.pacing import Pacer, checked_pause

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tutor.engine.i18n import N_, _
+from tutor.engine.i18n import N_, gettext as _
 from tutor.lessons.quiz import Question
 
 from widgets._base import Controller, Refused, TutorWidget, css, esm

@@ -41,7 +41,7 @@ from tutor.advice.answer import label
 from tutor.engine import records
 from tutor.engine.actions import parse_action
 from tutor.engine.errors import IllegalActionError, ParseError
-from tutor.engine.i18n import N_, _, ngettext
+from tutor.engine.i18n import N_, gettext as _, ngettext
 from tutor.engine.protocol import Game
 from tutor.review import decision_indices, review
 from tutor.review.words import number_words, value_words

@@ -25,7 +25,7 @@ from typing import Any
 import ipywidgets
 
 from tutor.engine.cards import Card
-from tutor.engine.i18n import _, ngettext
+from tutor.engine.i18n import gettext as _, ngettext
 from tutor.puzzles import Puzzle, bundled
 from tutor.puzzles.drill import LIMIT, PENALTY, Drill, DrillError, clock_words
 from tutor.app.progress_store import ProgressStore

@@ -9,7 +9,7 @@ from typing import Any
 
 from tutor.app.learners import LearnerError, lesson_of_page
 from tutor.app.saved import SavedGame
-from tutor.engine.i18n import N_, _
+from tutor.engine.i18n import N_, gettext as _
 from widgets import who as learners
 
 __all__ = ["SavedGameOffer", "PLAY_PAGES", "CHOOSE_FIRST"]

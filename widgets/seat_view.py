@@ -16,7 +16,7 @@ from tutor.advice.answer import hint_seconds, observation_seed
 from tutor.app.hints import HINT_STEPS, hint_words
 from tutor.app.views import views_of
 from tutor.app.words import game_result, over_words, status_text
-from tutor.engine.i18n import _
+from tutor.engine.i18n import gettext as _
 from tutor.engine.observation import observation_from_json
 
 from widgets._base import Refused, TableController

@@ -9,7 +9,7 @@ import os
 import sys
 from typing import Any
 
-from tutor.engine.i18n import _
+from tutor.engine.i18n import gettext as _
 
 __all__ = ["where_tables_cannot_fill", "tables_note", "soon", "ServiceLine"]
 

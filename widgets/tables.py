@@ -21,7 +21,7 @@ import ipywidgets
 from tutor.app import game_options
 from tutor.app.session import LEVEL_NAMES
 from tutor.bots import LEVELS
-from tutor.engine.i18n import _, ngettext
+from tutor.engine.i18n import gettext as _, ngettext
 from tutor.tables.hub import kernel_key
 
 from widgets import who

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from typing import Any
 
 from tutor.app.learners import Learner, LearnerError, check_id, lesson_of_page
-from tutor.engine.i18n import _
+from tutor.engine.i18n import gettext as _
 
 __all__ = ["arrive", "current", "when_known", "forget"]
 

@@ -80,7 +80,7 @@ from tutor.engine.actions import (Bid, ChooseContract, ChooseTrump, ClaimRedeal,
 from tutor.advice.answer import (CLEAR, TOLERANCE, hint_seconds, observation_seed, sentence,
                                  surely_better)
 from tutor.advice.reasons import reason_against
-from tutor.engine.i18n import _, ngettext
+from tutor.engine.i18n import gettext as _, ngettext
 from tutor.engine.protocol import Game, Phase
 from tutor.engine.trix.contracts import TREX_POINTS
 from tutor.review.words import action_words, number_words, value_words, versus_average

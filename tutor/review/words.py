@@ -8,7 +8,7 @@ import math
 
 from tutor.advice.answer import label
 from tutor.engine.actions import Bid, ClaimRedeal, Double, parse_action
-from tutor.engine.i18n import _, ngettext
+from tutor.engine.i18n import gettext as _, ngettext
 
 __all__ = ["number_words", "value_words", "versus_average", "action_words"]
 
