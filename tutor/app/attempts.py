@@ -36,7 +36,7 @@ from datetime import datetime, timedelta, timezone
 from typing import Any
 
 from tutor.app.rating import puzzle_difficulty
-from tutor.engine.i18n import N_, _, ngettext
+from tutor.engine.i18n import N_, gettext as _, ngettext
 
 __all__ = [
     "OUTCOMES", "OUTCOME_TITLES", "REVIEW_DAYS", "EPOCH", "GENERATED_BYTES",

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tutor.engine.facts import plural
-from tutor.engine.i18n import N_, _, ngettext
+from tutor.engine.i18n import N_, gettext as _, ngettext
 from tutor.engine.protocol import Game
 from tutor.engine.trix import TrixGame, TrixRules
 from tutor.engine.trixter import (MAX_PLAYERS, MIN_PLAYERS, TrixterGame, TrixterRules, jokers_for,

@@ -13,7 +13,7 @@ from tutor.engine.actions import (Action, Bid, ChooseContract, ChooseTrump, Clai
                                   NoDouble, NoRedeal, Pass, Play)
 from tutor.engine.errors import IllegalActionError
 from tutor.app.words import next_button, suit_name
-from tutor.engine.i18n import N_, _, ngettext
+from tutor.engine.i18n import N_, gettext as _, ngettext
 from tutor.engine.trix.contracts import contracts_title
 
 __all__ = ["Hints", "hint_words", "action_words", "choice_words", "HINT_OPTIONS",

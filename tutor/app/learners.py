@@ -37,7 +37,7 @@ from tutor.lessons.curriculum import LESSONS, lesson
 from tutor.app.attempts import ProgressFormatError
 from tutor.app.progress import Progress
 from tutor.app.progress_store import ProgressStore, atomic_write, default_path
-from tutor.engine.i18n import _, ngettext
+from tutor.engine.i18n import gettext as _, ngettext
 from tutor.lessons.quiz import questions
 from tutor.lessons.classset import ClassResult, ClassSetError
 

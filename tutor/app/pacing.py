@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable
 
 from tutor.app.session import PlaySession
-from tutor.engine.i18n import _
+from tutor.engine.i18n import gettext as _
 from tutor.engine.protocol import Phase
 
 __all__ = ["Pacer", "PACE_WINDOW", "PACE_CAP", "ROUND_MARGIN", "default_pause",

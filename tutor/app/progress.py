@@ -82,7 +82,7 @@ from tutor.app.attempts import (REVIEW_DAYS, Attempt, DrillRun, ProgressFormatEr
                                 Tally, first_reviews, json_count, json_list, json_number,
                                 json_object, json_text, moment_of, read_attempt, read_drill_run,
                                 read_puzzle_data, read_review, read_tally, utc_stamp, when_text)
-from tutor.engine.i18n import _
+from tutor.engine.i18n import gettext as _
 from tutor.app.rating import (MAX_DEVIATION, MIN_DEVIATION, PUZZLE_DEVIATION, Rating,
                               expected_score, glicko2, puzzle_difficulty, puzzle_rating)
 

@@ -23,7 +23,7 @@ from typing import Any
 
 from tutor.app.attempts import Attempt, ProgressFormatError
 from tutor.app.progress import Progress
-from tutor.engine.i18n import _
+from tutor.engine.i18n import gettext as _
 
 __all__ = ["ProgressStore", "default_path", "atomic_write", "FILE_NAME", "APP_DIR"]
 

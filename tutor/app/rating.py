@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from tutor.engine.i18n import _
+from tutor.engine.i18n import gettext as _
 
 __all__ = ["Rating", "glicko2", "expected_score", "puzzle_rating", "puzzle_difficulty",
            "SCALE", "TAU", "EPSILON", "START", "MIN_DEVIATION", "MAX_DEVIATION",

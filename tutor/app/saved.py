@@ -10,7 +10,7 @@ from typing import Any
 
 from tutor.app import game_options
 from tutor.bots import LEVELS
-from tutor.engine.i18n import Nn_, _, ngettext
+from tutor.engine.i18n import Nn_, gettext as _, ngettext
 from tutor.engine.protocol import Game
 from tutor.engine.records import from_record
 

@@ -40,7 +40,7 @@ from tutor.app.words import describe, game_result, status_text
 from tutor.bots import LEVELS, Bot, RandomBot, bot_for
 from tutor.engine.actions import Action, ChooseContract, NextHand, parse_action
 from tutor.engine.errors import IllegalActionError
-from tutor.engine.i18n import N_, _
+from tutor.engine.i18n import N_, gettext as _
 from tutor.engine.protocol import Game, Phase
 
 __all__ = ["PlaySession", "Move", "LEVEL_NAMES", "level_name", "REHEARSAL_DEALS",

@@ -30,7 +30,7 @@ from typing import Any
 from tutor.app.learners import MemoryStore
 from tutor.app.progress_store import ProgressStore
 from tutor.app.rating import puzzle_rating
-from tutor.engine.i18n import N_, _
+from tutor.engine.i18n import N_, gettext as _
 from tutor.puzzles import Puzzle, PuzzleError, bundled
 from tutor.puzzles.fresh import FAST_THEMES, fresh, rebuild
 

@@ -10,7 +10,7 @@ from tutor.engine.actions import (Action, Bid, ChooseContract, ChooseTrump, Clai
                                   NoDouble, NoRedeal, Pass, Play)
 from tutor.engine.cards import Suit
 from tutor.engine.facts import number, plural, signed
-from tutor.engine.i18n import N_, _, ngettext, ordinal
+from tutor.engine.i18n import N_, gettext as _, ngettext, ordinal
 from tutor.engine.protocol import Phase
 from tutor.engine.trix.contracts import Contract, early_end_words
 

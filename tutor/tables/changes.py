@@ -12,7 +12,7 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from tutor.engine.i18n import _
+from tutor.engine.i18n import gettext as _
 from tutor.engine.protocol import Phase
 from tutor.tables.store import Store
 from tutor.tables.table import Table, TableError

@@ -18,7 +18,7 @@ from typing import Any
 
 from tornado.websocket import WebSocketClientConnection, WebSocketClosedError, websocket_connect
 
-from tutor.engine.i18n import _
+from tutor.engine.i18n import gettext as _
 
 __all__ = ["TableClient", "service_url"]
 

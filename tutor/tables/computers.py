@@ -15,7 +15,7 @@ from typing import Any
 
 from tutor.app.session import rehearse_round
 from tutor.bots import bot_for
-from tutor.engine.i18n import _
+from tutor.engine.i18n import gettext as _
 from tutor.engine.observation import observation_from_json
 from tutor.engine.protocol import Phase
 from tutor.engine.records import loads

@@ -39,7 +39,7 @@ from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any, Protocol
 
-from tutor.engine.i18n import _
+from tutor.engine.i18n import gettext as _
 from tutor.engine.records import finished_record
 from tutor.tables.computers import ComputerSeats
 from tutor.tables.store import Store

@@ -30,7 +30,7 @@ from tutor.app.words import describe
 from tutor.bots import LEVELS
 from tutor.engine.actions import Action, NextHand, Play, parse_action
 from tutor.engine.errors import IllegalActionError, ParseError
-from tutor.engine.i18n import _
+from tutor.engine.i18n import gettext as _
 from tutor.engine.protocol import Game, Phase
 from tutor.engine.records import from_record
 
