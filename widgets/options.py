@@ -15,7 +15,7 @@ from typing import Any
 import ipywidgets
 
 from tutor.app import game_options
-from tutor.app.session import LEVEL_NAMES
+from tutor.app.session import level_name
 from tutor.bots import LEVELS
 from tutor.engine.i18n import N_, gettext as _
 from tutor.engine.records import finished_record
@@ -66,7 +66,7 @@ class OptionsBar:
         current = self.opponents if isinstance(self.opponents, str) else "beginner"
         levels = list(LEVELS) if current in LEVELS else list(LEVELS) + [current]
         self.level = ipywidgets.Dropdown(
-            options=[(LEVEL_NAMES.get(lv, lv), lv) for lv in levels], value=current,
+            options=[(level_name(lv), lv) for lv in levels], value=current,
             description=_("Opponents"), layout=ipywidgets.Layout(width="260px"))
         self._quiet_level = False  # set while the level follows a resumed game's
         self.level.observe(lambda c: self._quiet_level or self.set_level(c["new"]),

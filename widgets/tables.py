@@ -19,7 +19,7 @@ from typing import Any
 import ipywidgets
 
 from tutor.app import game_options
-from tutor.app.session import LEVEL_NAMES
+from tutor.app.session import level_name
 from tutor.bots import LEVELS
 from tutor.engine.i18n import gettext as _, ngettext
 from tutor.tables.hub import kernel_key
@@ -135,7 +135,7 @@ class TablesPage(ipywidgets.VBox):
         self.people = ipywidgets.BoundedIntText(value=4, min=1, max=8, layout=wide,
                                                 description=_("People at the table"),
                                                 style={"description_width": "initial"})
-        self.level = ipywidgets.Dropdown(options=[(LEVEL_NAMES.get(lv, lv), lv) for lv in LEVELS],
+        self.level = ipywidgets.Dropdown(options=[(level_name(lv), lv) for lv in LEVELS],
                                          value="intermediate", description=_("Computers"),
                                          layout=wide)
         self.hints = ipywidgets.Checkbox(value=True, description=_("Hints allowed"),
