@@ -26,6 +26,7 @@ from typing import Any
 
 from tutor.engine.cards import Card
 from tutor.engine.errors import ParseError
+from tutor.engine.i18n import gettext as _
 from tutor.engine.seats import seat_name
 from tutor.engine.tricks import legal_cards, why_illegal
 from tutor.puzzles.defence import Defence
@@ -161,7 +162,7 @@ class PuzzleSession(LadderMixin, WordsMixin, ViewMixin):
         return r
 
     def _key(self, extra: Sequence[Card | None] = ()) -> tuple:
-        return tuple(c for _, c in self.moves) + tuple(extra)
+        return tuple(c for _seat, c in self.moves) + tuple(extra)
 
     def legal(self) -> list[Card]:
         """The learner's legal cards now (empty when it is not their turn)."""
@@ -184,23 +185,23 @@ class PuzzleSession(LadderMixin, WordsMixin, ViewMixin):
     def why_illegal(self, card: Card | str) -> str | None:
         """Why the learner may not play ``card`` now, in words, or ``None``."""
         if self.over:
-            return "The puzzle is over: retry it or take a card back."
+            return _("The puzzle is over: retry it or take a card back.")
         if self.position.to_move != self.seat:
-            return "It is not your turn."
+            return _("It is not your turn.")
         if isinstance(card, str):
             try:
                 card = Card.parse(card)
             except ParseError:
-                return f"That is not a card: {card!r}."
+                return _("That is not a card: {text}.").format(text=repr(card))
         hand = self.position.hands[self.seat]
         if card not in hand:
-            return f"You do not hold the {card.symbol()}."
+            return _("You do not hold the {card}.").format(card=card.symbol())
         if card in self.legal():
             return None
         if self.is_trex:
-            return f"The {card.symbol()} does not fit the layout yet."
+            return _("The {card} does not fit the layout yet.").format(card=card.symbol())
 
-        why = why_illegal(card, hand, self.position.trick) or "that card cannot be played"
+        why = why_illegal(card, hand, self.position.trick) or _("that card cannot be played")
         return why[0].upper() + why[1:] + "."
 
     def play(self, card: Card | str, answer: bool = True) -> list[Move]:
@@ -248,7 +249,7 @@ class PuzzleSession(LadderMixin, WordsMixin, ViewMixin):
     def advance(self) -> None:
         """Let the defence play, and the learner's forced cards and passes go, until the
         learner has a choice or the puzzle is over."""
-        for _ in range(400):
+        for _i in range(400):
             if self.step() is None:
                 return
 
@@ -267,10 +268,19 @@ class PuzzleSession(LadderMixin, WordsMixin, ViewMixin):
                 self._show_line_again()
             return None
         card = legal[0] if legal else None
-        self.note = ("You had no card that fits: you passed." if card is None else
-                     f"{self._only_words(card)}, the {card.symbol()}, was played for you.")
+        self.note = self._auto_note(card)
         self._learner_move(card, auto=True)
         return self.moves[-1]
+
+    def _auto_note(self, card: Card | None) -> str:
+        """What the board says of the learner's card played for them (``None``: a pass)."""
+        if card is None:
+            return _("You had no card that fits: you passed.")
+        if len(self.position.hands[self.seat]) == 1:
+            return _("Your last card, the {card}, was played for you.").format(
+                card=card.symbol())
+        return _("Your only legal card, the {card}, was played for you.").format(
+            card=card.symbol())
 
     def defence_card(self) -> Card | None:
         """The card the seat to move (a defender) plays: one that defeats the learner
@@ -292,7 +302,7 @@ class PuzzleSession(LadderMixin, WordsMixin, ViewMixin):
             self.failed_at = None
             self.reachable = True
         self._hint_level = 0
-        self.note = "Taken back."
+        self.note = _("Taken back.")
         self._forget_line()
         return True
 
