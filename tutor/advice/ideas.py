@@ -27,6 +27,8 @@ from dataclasses import dataclass
 from functools import wraps
 from typing import Any
 
+from tutor.engine.i18n import gettext as _
+
 __all__ = ["Idea", "Reason", "Detector", "Decision", "given", "ideas_of", "feature", "pair",
            "mean", "share"]
 
@@ -55,7 +57,7 @@ class Reason:
     text: str
 
     def to_json(self) -> dict[str, str]:
-        return {"idea": self.idea.name, "title": self.idea.title, "nudge": self.nudge,
+        return {"idea": self.idea.name, "title": _(self.idea.title), "nudge": self.nudge,
                 "text": self.text}
 
 
@@ -78,10 +80,10 @@ def share(xs: Sequence[float]) -> str:
     """
     p = mean(xs)
     if p >= 0.995:
-        return "almost always"
+        return _("almost always")
     if p <= 0.005:
-        return "almost never"
-    return f"{round(100 * p)}%"
+        return _("almost never")
+    return _("{percent}%").format(percent=round(100 * p))
 
 
 def often(xs: Sequence[float]) -> str:
@@ -91,8 +93,10 @@ def often(xs: Sequence[float]) -> str:
     >>> often([1, 0, 1, 1]), often([1] * 300), often([0] * 300)
     ('75% of the time', 'almost always', 'almost never')
     """
-    s = share(xs)
-    return s if s.startswith("almost") else f"{s} of the time"
+    p = mean(xs)
+    if p >= 0.995 or p <= 0.005:
+        return share(xs)
+    return _("{percent}% of the time").format(percent=round(100 * p))
 
 
 def feature(advice, option, key: str) -> list[float]:
@@ -141,8 +145,8 @@ class Decision:
         """The reason ``key`` says, filled in from :meth:`words` and the detector's own;
         ``as_idea`` names the idea when several share their sentences."""
         nudge, text = self.sentences[key]
-        return Reason(self.ideas[as_idea or key.partition("/")[0]], nudge,
-                      text.format(**{**self.words(), **words}))
+        return Reason(self.ideas[as_idea or key.partition("/")[0]], _(nudge),
+                      _(text).format(**{**self.words(), **words}))
 
 
 def ideas_of(game: str, table: dict[str, tuple[str, str, str]]) -> list[Idea]:

@@ -7,6 +7,7 @@ from tutor.advice.ideas import Reason
 from tutor.advice.ideas_trix.numbers import TrixDecision, cards_of, margin, name, versus
 from tutor.advice.ideas_trix.view import decision, team, unseen, whole
 from tutor.engine.cards import Card
+from tutor.engine.i18n import gettext as _
 
 __all__ = ["equals", "no_difference", "fewest_points_lost"]
 
@@ -23,9 +24,10 @@ def no_difference(view, advice) -> Reason | None:
     if round(c.best.value, 9) != round(c.nxt.value, 9):
         return None
     cards = cards_of(advice)
-    why = "do exactly as well here"
+    why = _("do exactly as well here")
     if cards is not None and decision(view) == "card" and equals(view, *cards):
-        why = "are equals now, as no card between them is still out, so either does as well"
+        why = _("are equals now, as no card between them is still out, so either does as "
+                "well")
     return c.say("no_difference", why=why, text=c.best.text)
 
 
@@ -35,11 +37,13 @@ def fewest_points_lost(view, advice) -> Reason | None:
         return None
     kind = decision(view)
     if kind == "contract":
-        what = (f"{whole(c.best.value)} against an average hand{team(view)}, against "
-                f"{whole(c.nxt.value)} for {name(c.nxt.action)}")
+        what = _("{best} against an average hand{team}, against {other} for {name}").format(
+            best=whole(c.best.value), team=team(view), other=whole(c.nxt.value),
+            name=name(c.nxt.action))
     else:
         what = versus(view, advice)
-    verb = {"contract": "promises the most", "double": "does best",
-            "trex": "finishes you highest" if advice.kind == "place" else "does best"}.get(
-        kind, "costs you least")
+    # Translators: the verb of "{best_name} {verb} when the deal is played out".
+    verb = {"contract": _("promises the most"), "double": _("does best"),
+            "trex": _("finishes you highest") if advice.kind == "place" else _("does best")}.get(
+        kind, _("costs you least"))
     return c.say("fewest_points_lost", verb=verb, what=what)

@@ -7,6 +7,8 @@ from tutor.advice.ideas import Reason, mean, often
 from tutor.advice.ideas_trix.numbers import TrixDecision, counted, enough
 from tutor.advice.ideas_trix.view import LOW, decision, whole
 from tutor.engine.cards import CardSet, Rank, Suit
+from tutor.engine.i18n import N_
+from tutor.engine.i18n import gettext as _
 from tutor.engine.trix.contracts import KING_OF_HEARTS, Contract, contracts_title
 
 __all__ = ["king_fit", "queens_fit", "diamonds_fit", "ltoosh_fit", "trex_fit", "FITS",
@@ -17,37 +19,39 @@ def king_fit(hand: CardSet) -> str | None:
     hearts = hand.by_suit(Suit.HEARTS)
     if KING_OF_HEARTS in hand:
         if len(hearts) >= 5:
-            return f"your K♥ is protected by {counted(len(hearts) - 1, 'other heart')}"
+            return _("your K♥ is protected by {hearts}").format(
+                hearts=counted(len(hearts) - 1, Suit.HEARTS, other=True))
         return None
     if not any(c.rank == Rank.ACE for c in hearts):
-        return "you hold neither the K♥ nor the A♥ that would win a trick with it"
+        return _("you hold neither the K♥ nor the A♥ that would win a trick with it")
     return None
 
 
 def queens_fit(hand: CardSet) -> str | None:
     queens = [c for c in hand if c.rank == Rank.QUEEN]
     if not queens:
-        return "you hold no queen"
+        return _("you hold no queen")
     safe = [q for q in queens if sum(1 for c in hand.by_suit(q.suit) if c.rank <= LOW) >= 3]
     if len(safe) == len(queens):
-        return "each of your queens has three low cards of its suit to hide behind"
+        return _("each of your queens has three low cards of its suit to hide behind")
     return None
 
 
 def diamonds_fit(hand: CardSet) -> str | None:
     diamonds = hand.by_suit(Suit.DIAMONDS)
     if not diamonds:
-        return "you hold no diamond"
+        return _("you hold no diamond")
     top = max(diamonds, key=lambda c: c.rank)
     if len(diamonds) <= 3 or top.rank <= Rank.NINE:
-        return f"you hold {counted(len(diamonds), 'diamond')}, the highest the {top.symbol()}"
+        return _("you hold {diamonds}, the highest the {card}").format(
+            diamonds=counted(len(diamonds), Suit.DIAMONDS), card=top.symbol())
     return None
 
 
 def ltoosh_fit(hand: CardSet) -> str | None:
     low = sum(1 for c in hand if c.rank <= LOW)
     if low >= 8:
-        return f"{low} of your {len(hand)} cards are 8 or lower"
+        return _("{low} of your {n} cards are 8 or lower").format(low=low, n=len(hand))
     return None
 
 
@@ -55,7 +59,9 @@ def trex_fit(hand: CardSet) -> str | None:
     high = sum(1 for c in hand if c.rank >= Rank.QUEEN)
     twos = sum(1 for c in hand if c.rank == Rank.TWO)
     if high >= 5 and twos <= 1:
-        return f"you hold {high} cards from the queen up and {('no', 'one')[twos]} 2"
+        said = _("you hold {high} cards from the queen up and one 2") if twos else \
+            _("you hold {high} cards from the queen up and no 2")
+        return said.format(high=high)
     return None
 
 
@@ -67,11 +73,12 @@ it a hand that suits the contract takes on average (a quarter of the deal's shar
 Trex place of an average hand)."""
 
 
-TAKEN_WORDS = {"king": "you take the K♥ only {share} when it is played out",
-               "queens": "you take only {mean:.1f} queens on average when it is played out",
-               "diamonds": "you take only {mean:.1f} diamonds on average when it is played out",
-               "tricks": "you take only {mean:.1f} tricks of 13 on average when it is played out",
-               "place": "you finish in place {mean:.1f} on average when it is played out"}
+TAKEN_WORDS = {
+    "king": N_("you take the K♥ only {share} when it is played out"),
+    "queens": N_("you take only {mean} queens on average when it is played out"),
+    "diamonds": N_("you take only {mean} diamonds on average when it is played out"),
+    "tricks": N_("you take only {mean} tricks of 13 on average when it is played out"),
+    "place": N_("you finish in place {mean} on average when it is played out")}
 
 
 def suited_contract(view, advice) -> Reason | None:
@@ -87,7 +94,7 @@ def suited_contract(view, advice) -> Reason | None:
         return None
     words = fit(view.hand)
     if words is None and mean(taken) <= 0.7 * most:  # the play-outs say it, if the hand doesn't
-        words = TAKEN_WORDS[key].format(share=often(taken), mean=mean(taken))
+        words = _(TAKEN_WORDS[key]).format(share=often(taken), mean=f"{mean(taken):.1f}")
     if words is None:
         return None
     return c.say("suited_contract", title=contracts_title(c.best.action.contracts), why=words,

@@ -4,10 +4,11 @@ not a bare one."""
 from __future__ import annotations
 
 from tutor.advice.ideas import Reason, given, mean, often
-from tutor.advice.ideas_trix.numbers import SUIT_WORDS, TrixDecision, counted, enough
+from tutor.advice.ideas_trix.numbers import TrixDecision, counted, enough
 from tutor.advice.ideas_trix.view import LOW, decision, whole
 from tutor.engine.actions import ClaimRedeal, Double
 from tutor.engine.cards import Card, Rank, Suit
+from tutor.engine.i18n import gettext as _
 from tutor.engine.trix.contracts import Contract, card_scores
 
 __all__ = ["claim_words", "claim_redeal", "keep_the_deal", "guards", "double_protected",
@@ -27,10 +28,10 @@ def claim_words(view) -> str:
     if Contract.KING in view.contract and len(hearts) <= 2 and \
             all(c.rank >= Rank.KING for c in hearts):
         if len(hearts) == 2:
-            return "your only hearts are the A♥ and the K♥"
-        return f"the {next(iter(hearts)).symbol()} is your only heart"
+            return _("your only hearts are the A♥ and the K♥")
+        return _("the {card} is your only heart").format(card=next(iter(hearts)).symbol())
     twos = [c for c in view.hand if c.rank == Rank.TWO]
-    return f"you hold {len(twos)} of the four 2s"
+    return _("you hold {n} of the four 2s").format(n=len(twos))
 
 
 @given(_double)
@@ -59,7 +60,7 @@ def double_protected(c) -> Reason | None:
     back = c.fx(c.best, "back")
     if n < 3 or low < 2 or not back or mean(back) > 0.3:
         return None
-    return c.say("double_protected", guards=counted(n, "other " + SUIT_WORDS[c.card.suit]),
+    return c.say("double_protected", guards=counted(n, c.card.suit, other=True),
                  low=low, back=often(back))
 
 
@@ -77,10 +78,10 @@ def double_free(c) -> Reason | None:
 def dont_double_bare(c) -> Reason | None:
     if not isinstance(c.nxt.action, Double) or isinstance(c.best.action, Double):
         return None
-    n, _ = guards(c.view, c.other)
+    n, _low = guards(c.view, c.other)
     back = c.fx(c.nxt, "back")
     if n > 3 or not back or mean(back) < 0.2:
         return None
-    guard = "stands alone" if n == 0 else \
-        f"has only {counted(n, 'other ' + SUIT_WORDS[c.other.suit])} to hide behind"
+    guard = _("stands alone") if n == 0 else _("has only {others} to hide behind").format(
+        others=counted(n, c.other.suit, other=True))
     return c.say("dont_double_bare", guard=guard, back=often(back))

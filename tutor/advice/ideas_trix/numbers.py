@@ -8,6 +8,8 @@ from tutor.advice.ideas_trix.view import decision, points, team, whole
 from tutor.advice.ideas_trix.words import IDEAS, SAYS
 from tutor.engine.actions import ChooseContract, ClaimRedeal, Double, Play
 from tutor.engine.cards import Card, Suit
+from tutor.engine.i18n import N_, ngettext
+from tutor.engine.i18n import gettext as _
 from tutor.engine.trix.contracts import contracts_title
 
 __all__ = ["SHARE_GAP", "POINTS_GAP", "result", "better", "less_often", "more_often",
@@ -55,25 +57,35 @@ def more_often(advice, key: str) -> bool:
 def versus(view, advice) -> str:
     """``−5 against −13 with the 9♣``: the two options' points (or places)."""
     best, nxt = pair(advice)
-    word = "with" if isinstance(nxt.action, Play) else "for"
+    play = isinstance(nxt.action, Play)
     if advice.kind == "place":
-        return (f"place {result(advice, best):.2f} on average against "
-                f"{result(advice, nxt):.2f} {word} {name(nxt.action)}")
-    return (f"{points(view, result(advice, best))} against "
-            f"{whole(result(advice, nxt))} {word} {name(nxt.action)}")
+        said = _("place {best} on average against {other} with {name}") if play else \
+            _("place {best} on average against {other} for {name}")
+        return said.format(best=f"{result(advice, best):.2f}",
+                           other=f"{result(advice, nxt):.2f}", name=name(nxt.action))
+    said = _("{best} against {other} with {name}") if play else \
+        _("{best} against {other} for {name}")
+    return said.format(best=points(view, result(advice, best)),
+                       other=whole(result(advice, nxt)), name=name(nxt.action))
+
+
+_NAMES = {"no double": N_("not doubling"), "no redeal": N_("playing this deal"),
+          "pass": N_("a pass")}
+"""The options that are no card, a contract or a redeal claim, by their action text."""
 
 
 def name(action) -> str:
     """An option as the reason names it: ``the 9♣``, ``no double``, ``Queens``."""
-    if isinstance(action, (Play, Double)):
-        return ("doubling the " if isinstance(action, Double) else "the ") + \
-            action.card.symbol()
+    if isinstance(action, Double):
+        return _("doubling the {card}").format(card=action.card.symbol())
+    if isinstance(action, Play):
+        return _("the {card}").format(card=action.card.symbol())
     if isinstance(action, ChooseContract):
         return contracts_title(action.contracts)
     if isinstance(action, ClaimRedeal):
-        return "a redeal"
-    return {"no double": "not doubling", "no redeal": "playing this deal",
-            "pass": "a pass"}.get(str(action), str(action))
+        return _("a redeal")
+    said = _NAMES.get(str(action))
+    return str(action) if said is None else _(said)
 
 
 def cards_of(advice) -> tuple[Card, Card] | None:
@@ -84,15 +96,24 @@ def cards_of(advice) -> tuple[Card, Card] | None:
     return None
 
 
-def counted(n: int, word: str) -> str:
-    """``1 heart``, ``3 hearts``, ``no heart``."""
+def counted(n: int, suit: Suit, other: bool = False) -> str:
+    """``1 heart``, ``3 hearts``, ``no heart``; with ``other``, ``3 other hearts``,
+    ``no other heart``."""
+    one, many = _(SUIT_WORDS[suit]), suit.word
+    if other:
+        if n == 0:
+            return _("no other {suit}").format(suit=one)
+        return ngettext("{n} other {suit}", "{n} other {suits}", n).format(
+            n=n, suit=one, suits=many)
     if n == 0:
-        return f"no {word}"
-    return f"{n} {word}" + ("" if n == 1 else "s")
+        return _("no {suit}").format(suit=one)
+    return ngettext("{n} {suit}", "{n} {suits}", n).format(n=n, suit=one, suits=many)
 
 
-SUIT_WORDS = {Suit.SPADES: "spade", Suit.HEARTS: "heart", Suit.DIAMONDS: "diamond",
-              Suit.CLUBS: "club"}
+SUIT_WORDS = {Suit.SPADES: N_("spade"), Suit.HEARTS: N_("heart"),
+              Suit.DIAMONDS: N_("diamond"), Suit.CLUBS: N_("club")}
+"""One card of each suit as a learner reads it (translated where said); ``suit.word``
+says several."""
 
 
 def margin(view, advice) -> float:
@@ -138,7 +159,7 @@ class TrixDecision(Decision):
         """``20% against 65% with the 9♣``: how often the best and the next best meet
         ``key``."""
         a, b = self.shares(key)
-        return f"{a} against {b} with the {self.other.symbol()}"
+        return _("{a} against {b} with the {card}").format(a=a, b=b, card=self.other.symbol())
 
     def words(self) -> dict[str, str]:
         view, advice, best, nxt = self.view, self.advice, self.best, self.nxt

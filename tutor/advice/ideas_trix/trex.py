@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tutor.advice.ideas import Reason, given
-from tutor.advice.ideas_trix.numbers import SUIT_WORDS, TrixDecision, enough
+from tutor.advice.ideas_trix.numbers import TrixDecision, enough
 from tutor.advice.ideas_trix.view import decision
 from tutor.engine.actions import Play
 from tutor.engine.cards import Card, Rank
@@ -36,7 +36,7 @@ def trex_long_jack(c) -> Reason | None:
     n = len(c.view.hand.by_suit(c.card.suit)) - 1
     if c.card.rank != Rank.JACK or n < 3:
         return None
-    return c.say("trex_long_jack", n=n, suits=SUIT_WORDS[c.card.suit] + "s")
+    return c.say("trex_long_jack", n=n, suits=c.card.suit.word)
 
 
 @given(_trex)

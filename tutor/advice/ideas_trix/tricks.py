@@ -8,6 +8,7 @@ from tutor.advice.ideas_trix.numbers import (POINTS_GAP, SUIT_WORDS, TrixDecisio
                                              enough, led, less_often, more_often, void_in_led)
 from tutor.advice.ideas_trix.view import decision, shown_void, unseen
 from tutor.engine.cards import Card, CardSet, Rank, Suit
+from tutor.engine.i18n import gettext as _
 from tutor.engine.trix.contracts import KING_OF_HEARTS, PENALTY_CARDS, Contract
 
 __all__ = ["shed_detector", "penalty_out", "void_seat", "flush_king", "winning",
@@ -34,7 +35,8 @@ def shed_detector(name_: str, contract: Contract, key: str) -> Detector:
             return None
         if key == "king":
             a, b = c.shares(key)
-            numbers = f"you end up with the K♥ {a} against {b} if you play the {c.other.symbol()}"
+            numbers = _("you end up with the K♥ {a} against {b} if you play the {card}").format(
+                a=a, b=b, card=c.other.symbol())
         else:
             numbers = c.words()["versus"]
         return c.say("shed", as_idea=name_, numbers=numbers)
@@ -59,7 +61,7 @@ def void_seat(c) -> Reason | None:
     if not seats or card.suit == other.suit or not enough(view, c.advice) or \
             not less_often(c.advice, "penalty", POINTS_GAP):
         return None
-    return c.say("void_seat", who=view.players[seats[0]], suits=SUIT_WORDS[other.suit] + "s",
+    return c.say("void_seat", who=view.players[seats[0]], suits=other.suit.word,
                  suit=other.suit.symbol)
 
 
@@ -78,14 +80,14 @@ def winning(view) -> Card | None:
     suit = led(view)
     if suit is None:
         return None
-    return max((c for _, c in view.trick if c.suit == suit), key=lambda c: c.rank)
+    return max((c for _s, c in view.trick if c.suit == suit), key=lambda c: c.rank)
 
 
 @given(_trick)
 def clean_trick_high(c) -> Reason | None:
     view = c.view
     if len(view.trick) != 3 or Contract.LTOOSH in view.contract or void_in_led(view) or \
-            any(x in view.penalty_cards() for _, x in view.trick) or \
+            any(x in view.penalty_cards() for _s, x in view.trick) or \
             c.card.rank <= c.other.rank or mean(c.fx(c.best, "trick")) < 1 or \
             not enough(view, c.advice):
         return None
@@ -104,22 +106,22 @@ def duck_highest(c) -> Reason | None:
     if mean(c.fx(c.best, "trick")) > mean(c.fx(c.nxt, "trick")) + 0.05 or \
             not enough(c.view, c.advice):
         return None
-    return c.say("duck_highest", top=top.symbol(), suits=SUIT_WORDS[top.suit] + "s")
+    return c.say("duck_highest", top=top.symbol(), suits=top.suit.word)
 
 
 def under_what(view, card: Card) -> str | None:
     """What the seat plays under: a penalty card on the trick, the trick itself in Ltoosh,
     or the penalty cards of the suit led still out above ``card``."""
-    on = [c for _, c in view.trick if c in view.penalty_cards()]
+    on = [c for _s, c in view.trick if c in view.penalty_cards()]
     if on:
-        return f"the {on[0].symbol()} is on this trick"
+        return _("the {card} is on this trick").format(card=on[0].symbol())
     if Contract.LTOOSH in view.contract:
-        return "every trick costs points"
+        return _("every trick costs points")
     above = [c for c in penalty_out(view) if c.suit == card.suit and c.rank > card.rank]
     if len(above) == 1:
-        return f"the {above[0].symbol()} is still out"
+        return _("the {card} is still out").format(card=above[0].symbol())
     if above:
-        return f"{len(above)} higher {SUIT_WORDS[card.suit]}s are still out"
+        return _("{n} higher {suits} are still out").format(n=len(above), suits=card.suit.word)
     return None
 
 
@@ -165,7 +167,7 @@ def make_void(c) -> Reason | None:
     if len(c.view.hand.by_suit(card.suit)) != 1 or other.suit == card.suit or shed is None or \
             not less_often(c.advice, "penalty", POINTS_GAP):
         return None
-    return c.say("make_void", suit_word=SUIT_WORDS[card.suit], shed=shed.symbol(),
+    return c.say("make_void", suit_word=_(SUIT_WORDS[card.suit]), shed=shed.symbol(),
                  suit=card.suit.symbol)
 
 
@@ -175,7 +177,7 @@ def lead_low(c) -> Reason | None:
     if c.view.trick or len(higher) < 2 or not less_often(c.advice, "trick") or \
             not enough(c.view, c.advice):
         return None
-    return c.say("lead_low", n=len(higher), suits=SUIT_WORDS[c.card.suit] + "s",
+    return c.say("lead_low", n=len(higher), suits=c.card.suit.word,
                  took_vs=c.vs("trick"))
 
 
@@ -185,9 +187,9 @@ def stay_out(c) -> Reason | None:
     if not view.trick or void_in_led(view):
         return None
     if Contract.LTOOSH in view.contract:
-        why = "every trick costs points"
-    elif penalty_out(view) or any(x in view.penalty_cards() for _, x in view.trick):
-        why = "a penalty card can still fall on it"
+        why = _("every trick costs points")
+    elif penalty_out(view) or any(x in view.penalty_cards() for _s, x in view.trick):
+        why = _("a penalty card can still fall on it")
     else:
         return None
     if c.card.rank > c.other.rank or mean(c.fx(c.best, "trick")) > 0.5 or \
@@ -205,4 +207,5 @@ def take_it_cheap(c) -> Reason | None:
             not more_often(c.advice, "trick") or \
             not less_often(c.advice, "penalty", POINTS_GAP) or not enough(view, c.advice):
         return None
-    return c.say("take_it_cheap", verb="lead" if not view.trick else "play")
+    # Translators: the verb of "{verb} the {card} and take this trick while it costs little".
+    return c.say("take_it_cheap", verb=_("lead") if not view.trick else _("play"))

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from tutor.engine.cards import CardSet, Rank, Suit
 from tutor.engine.facts import signed
+from tutor.engine.i18n import gettext as _
+from tutor.engine.i18n import ngettext
 from tutor.engine.protocol import Phase
 
 __all__ = ["LOW", "decision", "played", "unseen", "shown_void", "team", "whole", "points"]
@@ -22,7 +24,7 @@ def decision(view) -> str:
 
 def played(view) -> CardSet:
     """Every card played to a trick this deal, the trick in progress included."""
-    return CardSet(c for t in (*view.tricks, view.trick) for _, c in t)
+    return CardSet(c for t in (*view.tricks, view.trick) for _s, c in t)
 
 
 def unseen(view) -> CardSet:
@@ -43,7 +45,8 @@ def shown_void(view) -> dict[int, set[Suit]]:
 
 
 def team(view) -> str:
-    return " for your team" if view.rules.partnership else ""
+    # Translators: put after the points a sentence says, in a game of partners.
+    return _(" for your team") if view.rules.partnership else ""
 
 
 def whole(x: float) -> str:
@@ -54,5 +57,8 @@ def whole(x: float) -> str:
 def points(view, x: float) -> str:
     """Points as the hint's lines say them, for the team in partnership: ``+5 points for
     your team``."""
-    word = "point" if round(abs(x)) == 1 else "points"
-    return f"{whole(x)} {word}{team(view)}"
+    n = round(abs(x))
+    if view.rules.partnership:
+        return ngettext("{n} point for your team", "{n} points for your team", n).format(
+            n=whole(x))
+    return ngettext("{n} point", "{n} points", n).format(n=whole(x))
