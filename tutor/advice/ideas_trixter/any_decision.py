@@ -8,6 +8,7 @@ from tutor.advice.ideas_trixter.numbers import TrixterDecision, choice_name, mad
 from tutor.advice.ideas_trixter.view import tricks_needed
 from tutor.engine.actions import Play
 from tutor.engine.facts import plural, signed
+from tutor.engine.i18n import gettext as _
 
 __all__ = ["all_the_same", "close_call", "keep_bid_alive"]
 
@@ -18,7 +19,9 @@ def _sym(option) -> str:
 
 def _name(option) -> str:
     """A choice as the learner names it: ``the 8♦``, ``bid 2``, ``♥ trump``."""
-    return f"the {_sym(option)}" if isinstance(option.action, Play) else choice_name(option)
+    if isinstance(option.action, Play):
+        return _("the {card}").format(card=_sym(option))
+    return choice_name(option)
 
 
 def _close(advice, best, nxt) -> bool:
@@ -49,10 +52,11 @@ def close_call(view, advice) -> Reason | None:
     a, b = _name(c.best), _name(c.nxt)
     if advice.kind == "chance":
         made, other_made = c.shares("made", often)
-        line = f"{a} makes your bid {made}, {b} {other_made}"
+        line = _("{a} makes your bid {made}, {b} {other_made}").format(
+            a=a, made=made, b=b, other_made=other_made)
     else:
-        line = f"{a} scores {signed(c.best.value, 1)} points expected, {b} " \
-            f"{signed(c.nxt.value, 1)}"
+        line = _("{a} scores {value} points expected, {b} {other_value}").format(
+            a=a, value=signed(c.best.value, 1), b=b, other_value=signed(c.nxt.value, 1))
     return c.say("close-call", line=line)
 
 

@@ -8,7 +8,8 @@ from tutor.advice.ideas_trixter.numbers import TrixterDecision
 from tutor.advice.ideas_trixter.view import sure_trick, unseen_cards
 from tutor.engine.actions import Bid
 from tutor.engine.cards import Rank
-from tutor.engine.facts import plural
+from tutor.engine.i18n import gettext as _
+from tutor.engine.i18n import ngettext
 from tutor.engine.protocol import Phase
 
 __all__ = ["hook", "bid_sure_tricks", "bid_zero", "bid_most_often"]
@@ -20,7 +21,9 @@ def _most(tricks: list[float]) -> int:
 
 
 def _exactly(n: int) -> str:
-    return "no trick" if n == 0 else f"exactly {plural(n, 'trick')}"
+    if n == 0:
+        return _("no trick")
+    return ngettext("exactly {n} trick", "exactly {n} tricks", n).format(n=f"{n:,}")
 
 
 class _Bidding(TrixterDecision):
@@ -62,8 +65,10 @@ def bid_sure_tricks(c) -> Reason | None:
     sure = [x for x in c.view.hand if sure_trick(x, c.view, unseen)]
     if c.n == 0 or len(sure) != c.n or _most(c.tricks) != c.n:
         return None
-    return c.say("bid-sure-tricks", names=" and ".join(x.symbol() for x in sure),
-                 is_are="is a sure trick" if c.n == 1 else "are sure tricks")
+    # Translators: joins the cards named: "A♠ and K♥".
+    names = _(" and ").join(x.symbol() for x in sure)
+    return c.say("bid-sure-tricks", names=names,
+                 is_are=ngettext("is a sure trick", "are sure tricks", c.n))
 
 
 @given(_bid_decision)
@@ -74,7 +79,7 @@ def bid_zero(c) -> Reason | None:
         x.suit == trump and x.rank >= Rank.JACK))]
     if c.n != 0 or high or _most(c.tricks) != 0:
         return None
-    what = "no ace, no king and no high trump" if trump is not None else "no ace or king"
+    what = _("no ace, no king and no high trump") if trump is not None else _("no ace or king")
     return c.say("bid-zero", what=what)
 
 

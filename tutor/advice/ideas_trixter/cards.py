@@ -7,11 +7,13 @@ from tutor.advice.ideas import Reason, given, mean, often
 from tutor.advice.ideas_trixter.numbers import (CLEAR, LEAN, MADE, TrixterDecision,
                                                 made_line, playing)
 from tutor.advice.ideas_trixter.view import (beats, higher_out, shown_voids, still_to_play,
-                                             suit_word, sure_trick, tricks_needed,
+                                             suit_one, suit_word, sure_trick, tricks_needed,
                                              unseen_cards, winning_card)
 from tutor.engine.actions import Play
 from tutor.engine.cards import Card, Rank, Suit
 from tutor.engine.facts import plural
+from tutor.engine.i18n import gettext as _
+from tutor.engine.i18n import ngettext
 
 __all__ = ["last_cheapest_winner", "last_highest_loser", "joker_duck", "ruff", "discard_high",
            "shown_void", "keep_sure_trick", "draw_trumps", "cash_winner", "lead_singleton",
@@ -28,8 +30,8 @@ def _have(view) -> str:
     """The seat's bid is made: "you bid 0" or "you have your 2 tricks"."""
     bid = view.bids[view.seat]
     if bid == 0:
-        return "you bid 0"
-    return "you have your trick" if bid == 1 else f"you have your {bid} tricks"
+        return _("you bid 0")
+    return ngettext("you have your trick", "you have your {n} tricks", bid).format(n=bid)
 
 
 def _cheap(trump: Suit | None):
@@ -72,7 +74,11 @@ class _Cards(TrixterDecision):
         # "X% of the time, the 9♣ Y% of the time": the best card's share, then the other's
         return {"card": self.card.symbol(), "other": other, "need": plural(self.need, "trick"),
                 "have": have, "Have": have.capitalize(), "takes": takes,
-                "other_takes": other_takes, "takes_vs": f"{takes}, the {other} {other_takes}",
+                "other_takes": other_takes,
+                # Translators: how often each card takes the trick: "62% of the time, the 9♣
+                # 20% of the time".
+                "takes_vs": _("{takes}, the {card} {other_takes}").format(
+                    takes=takes, card=other, other_takes=other_takes),
                 "made": made_line(self),
                 "led": "" if led is None else suit_word(led)}
 
@@ -148,8 +154,10 @@ def discard_high(c) -> Reason | None:
     if not high or card != max(side, key=lambda x: x.rank) or c.trick() > 0.1 \
             or not c.made_more():
         return None
+    # Translators: put after the card in "throw the {card}{top_left} now": "throw the A♠,
+    # the highest spade left, now".
     top_left = "" if higher_out(card, unseen) else \
-        f", the highest {suit_word(card.suit)[:-1]} left,"
+        _(", the highest {suit} left,").format(suit=suit_one(card.suit))
     return c.say("discard-high", top_left=top_left)
 
 
@@ -191,8 +199,9 @@ def keep_sure_trick(c) -> Reason | None:
     if c.other in sure:  # the other choice spends the sure trick now
         return c.say("keep-sure-trick/now")
     if len(sure) == c.need and c.gap("trick", c.nxt, c.best) >= CLEAR:  # all it needs
-        names = " and ".join(x.symbol() for x in sure[:c.need])
-        is_are = "is a sure trick" if len(sure[:c.need]) == 1 else "are sure tricks"
+        # Translators: joins the cards named: "A♠ and K♥".
+        names = _(" and ").join(x.symbol() for x in sure[:c.need])
+        is_are = ngettext("is a sure trick", "are sure tricks", len(sure[:c.need]))
         return c.say("keep-sure-trick/all", names=names, is_are=is_are)
     return None
 
@@ -215,7 +224,7 @@ def cash_winner(c) -> Reason | None:
     if c.view.trick or c.need <= 0 or c.card.is_joker or c.card.suit == c.view.trump \
             or higher_out(c.card, unseen_cards(c.view)) or c.trick() < 0.8 or not c.made_more():
         return None
-    return c.say("cash-winner", suit=suit_word(c.card.suit)[:-1])
+    return c.say("cash-winner", suit=suit_one(c.card.suit))
 
 
 @given(_card_decision)
@@ -289,7 +298,7 @@ def win_needed(c) -> Reason | None:
     near = [o.action.card for o in _cards(c.advice)
             if c.trick(o) >= c.trick() - 0.05 and not o.action.card.is_joker]
     cheapest = len(near) > 1 and c.card == min(near, key=_cheap(c.view.trump))
-    how = "the cheapest card that takes" if cheapest else "the card that most often takes"
+    how = _("the cheapest card that takes") if cheapest else _("the card that most often takes")
     return c.say("win-needed", how=how)
 
 
@@ -319,4 +328,5 @@ def shed_high(c) -> Reason | None:
     trumps = card.suit == trump != other.suit
     if c.need != 0 or not (trumps or (card.rank > other.rank and other.suit != trump)):
         return None
-    return c.say("shed-high", which="trump" if trumps else "higher")
+    # Translators: the word in "play the {which} {card} now": "the trump 9♠", "the higher 9♠".
+    return c.say("shed-high", which=_("trump") if trumps else _("higher"))

@@ -6,6 +6,7 @@ from __future__ import annotations
 from tutor.advice.ideas import Decision, often
 from tutor.advice.ideas_trixter.words import IDEAS, SAYS
 from tutor.engine.actions import Bid, ChooseTrump, Play
+from tutor.engine.i18n import gettext as _
 from tutor.engine.protocol import Phase
 
 __all__ = ["CLEAR", "LEAN", "MADE", "TrixterDecision", "playing", "made_line", "choice_name"]
@@ -36,12 +37,15 @@ def playing(view, advice) -> bool:
 def made_line(c: Decision) -> str:
     """"makes your bid 64% of the time, the 9♣ 51% of the time"."""
     made, other_made = c.shares("made", often)
-    return f"makes your bid {made}, the {c.nxt.action.card.symbol()} {other_made}"
+    # Translators: the end of a sentence: "...and it makes your bid 64% of the time, the 9♣ 51%
+    # of the time".
+    return _("makes your bid {made}, the {card} {other_made}").format(
+        made=made, card=c.nxt.action.card.symbol(), other_made=other_made)
 
 
 def choice_name(option) -> str:
     """The next best choice as the learner names it (a trump or a bid)."""
     a = option.action
     if isinstance(a, ChooseTrump):
-        return "no trump" if a.suit is None else f"{a.suit.symbol} trump"
-    return f"bid {a.n}" if isinstance(a, Bid) else str(a)
+        return _("no trump") if a.suit is None else _("{suit} trump").format(suit=a.suit.symbol)
+    return _("bid {n}").format(n=a.n) if isinstance(a, Bid) else str(a)

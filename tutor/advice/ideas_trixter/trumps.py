@@ -7,6 +7,7 @@ from tutor.advice.ideas_trixter.numbers import MADE, TrixterDecision, choice_nam
 from tutor.engine.actions import ChooseTrump
 from tutor.engine.cards import Rank, Suit
 from tutor.engine.facts import plural
+from tutor.engine.i18n import gettext as _
 
 __all__ = ["trump_longest", "trump_strongest", "trump_void"]
 
@@ -21,7 +22,8 @@ class _Trump(TrixterDecision):
     def words(self) -> dict[str, str]:
         made, other_made = self.shares("made", often)
         return {"suit": self.suit.symbol,
-                "made": f"you make your bid {made}, with {choice_name(self.nxt)} {other_made}"}
+                "made": _("you make your bid {made}, with {choice} {other_made}").format(
+                    made=made, choice=choice_name(self.nxt), other_made=other_made)}
 
 
 def _trump_decision(view, advice) -> _Trump | None:
@@ -61,4 +63,4 @@ def trump_void(c) -> Reason | None:
     hand = c.view.hand
     if hand.by_suit(c.suit) or any(x.rank >= Rank.KING for x in hand if not x.is_joker):
         return None
-    return c.say("trump-void", what="no ace and no king")
+    return c.say("trump-void", what=_("no ace and no king"))

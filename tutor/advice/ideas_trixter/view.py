@@ -4,15 +4,17 @@ the sure tricks, the card winning the trick and the voids the others have shown.
 from __future__ import annotations
 
 from tutor.engine.cards import Card, CardSet, Suit
+from tutor.engine.i18n import N_
+from tutor.engine.i18n import gettext as _
 from tutor.engine.tricks import led_suit, trick_winner
 
 __all__ = ["unseen_cards", "tricks_needed", "higher_out", "sure_trick",
-           "winning_card", "beats", "shown_voids", "still_to_play", "suit_word"]
+           "winning_card", "beats", "shown_voids", "still_to_play", "suit_word", "suit_one"]
 
 
 def _played(view) -> CardSet:
     """The cards played so far this hand (public)."""
-    return CardSet(c for t in (*view.tricks, view.trick) for _, c in t if not c.is_joker)
+    return CardSet(c for t in (*view.tricks, view.trick) for _s, c in t if not c.is_joker)
 
 
 def unseen_cards(view) -> CardSet:
@@ -43,7 +45,7 @@ def sure_trick(card: Card, view, unseen: CardSet) -> bool:
 
 def winning_card(view) -> Card | None:
     """The card winning the trick so far (``None`` when leading or only jokers are down)."""
-    cards = [c for _, c in view.trick]
+    cards = [c for _s, c in view.trick]
     if led_suit(cards) is None:
         return None
     return cards[trick_winner(cards, view.trump)]
@@ -79,4 +81,14 @@ def still_to_play(view) -> list[int]:
 
 
 def suit_word(suit: Suit) -> str:
-    return suit.name.lower()
+    """The suit as a learner reads it: ``spades``."""
+    return suit.word
+
+
+_ONE = {Suit.SPADES: N_("spade"), Suit.HEARTS: N_("heart"), Suit.DIAMONDS: N_("diamond"),
+        Suit.CLUBS: N_("club")}
+
+
+def suit_one(suit: Suit) -> str:
+    """One card of the suit as a learner reads it: ``spade``."""
+    return _(_ONE[suit])
