@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Union
 
 from tutor.engine.cards import Card, Suit
 from tutor.engine.errors import ParseError
-from tutor.engine.i18n import _
+from tutor.engine.i18n import gettext as _
 
 if TYPE_CHECKING:
     from tutor.engine.trix.contracts import Contract

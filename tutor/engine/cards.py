@@ -19,7 +19,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import NamedTuple
 
 from tutor.engine.errors import ParseError
-from tutor.engine.i18n import N_, _, ngettext
+from tutor.engine.i18n import gettext as _, N_, ngettext
 
 __all__ = [
     "Suit", "Rank", "Card", "JOKER", "CardSet", "Deal", "deal", "parse_deal", "format_deal",

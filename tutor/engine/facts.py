@@ -20,7 +20,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from tutor.engine.cards import Card, CardSet, Suit
-from tutor.engine.i18n import Nn_, _, ngettext, ordinal
+from tutor.engine.i18n import gettext as _, ngettext, Nn_, ordinal
 from tutor.engine.trix.contracts import PENALTY_CARDS, Contract
 
 __all__ = ["seat_facts", "view_facts", "number", "signed", "plural", "percents",

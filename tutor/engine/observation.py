@@ -29,7 +29,7 @@ from typing import Any, ClassVar
 
 from tutor.engine.actions import Action, parse_action
 from tutor.engine.cards import Card, CardSet, Suit
-from tutor.engine.i18n import _
+from tutor.engine.i18n import gettext as _
 from tutor.engine.protocol import Phase
 from tutor.engine.tricks import led_suit
 from tutor.engine.trixter_rules import TrixterRules

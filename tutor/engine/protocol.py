@@ -22,7 +22,7 @@ from typing import Any, ClassVar
 from tutor.engine.actions import Action, NextHand, parse_action
 from tutor.engine.cards import CardSet, parse_deal
 from tutor.engine.errors import IllegalActionError, ParseError
-from tutor.engine.i18n import _
+from tutor.engine.i18n import gettext as _
 
 __all__ = ["Phase", "Game"]
 

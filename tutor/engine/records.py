@@ -17,7 +17,7 @@ import json
 from typing import IO, Any
 
 from tutor.engine.errors import ParseError
-from tutor.engine.i18n import _
+from tutor.engine.i18n import gettext as _
 from tutor.engine.protocol import Game, Phase
 from tutor.engine.trix import TrixGame
 from tutor.engine.trixter import TrixterGame

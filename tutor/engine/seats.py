@@ -20,7 +20,7 @@ where a map would put it (the table only turns).
 
 from __future__ import annotations
 
-from tutor.engine.i18n import N_, _
+from tutor.engine.i18n import gettext as _, N_
 
 __all__ = ["DIRECTIONS", "direction", "seat_name", "next_side"]
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tutor.engine.cards import Card, CardSet, Suit
-from tutor.engine.i18n import _
+from tutor.engine.i18n import gettext as _
 from tutor.engine.masks import legal_mask  # the rules on masks, for the searches
 
 __all__ = ["led_suit", "legal_cards", "legal_mask", "trick_winner", "why_illegal"]

@@ -18,7 +18,7 @@ from typing import Any
 from tutor.engine.actions import Action, Bid, ChooseTrump, Join, NextHand, Play
 from tutor.engine.cards import JOKER, Card, CardSet, Suit, deal
 from tutor.engine.errors import ParseError
-from tutor.engine.i18n import _, ngettext
+from tutor.engine.i18n import gettext as _, ngettext
 from tutor.engine.observation import TrixterObservation
 from tutor.engine.protocol import Game, Phase
 from tutor.engine.trixter_rules import (MAX_PLAYERS, MIN_PLAYERS, TrixterRules, jokers_for,

@@ -8,7 +8,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from tutor.engine.errors import ParseError
-from tutor.engine.i18n import _
+from tutor.engine.i18n import gettext as _
 
 __all__ = ["TrixterRules", "jokers_for", "peak_for", "schedule", "MIN_PLAYERS", "MAX_PLAYERS",
            "SCORINGS", "FIRST_LEADS"]

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from tutor.engine.cards import Card, CardSet, Suit, parse_deal
 from tutor.engine.errors import ParseError
-from tutor.engine.i18n import _
+from tutor.engine.i18n import gettext as _
 from tutor.engine.tricks import trick_winner
 from tutor.engine.trix.contracts import discard_duty, lead_ban
 

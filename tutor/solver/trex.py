@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from tutor.engine.cards import CARDS, FULL_MASK, Card, CardSet, Rank, Suit, parse_deal
 from tutor.engine.errors import ParseError
-from tutor.engine.i18n import _, ngettext
+from tutor.engine.i18n import gettext as _, ngettext
 from tutor.engine.trix.trex import Layout
 from tutor.solver.goals import TrexPlace, side_of
 from tutor.solver.result import Result, SearchLimit

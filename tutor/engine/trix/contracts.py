@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from tutor.engine.cards import Card, CardSet, Rank, Suit
 from tutor.engine.errors import ParseError
-from tutor.engine.i18n import N_, _
+from tutor.engine.i18n import gettext as _, N_
 from tutor.engine.tricks import led_suit, legal_cards
 from tutor.engine.trix.rules import TrixRules
 

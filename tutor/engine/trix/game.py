@@ -15,7 +15,7 @@ from typing import Any
 from tutor.engine.actions import (Action, ChooseContract, ClaimRedeal, Double, NextHand, NoDouble,
                                   NoRedeal, Pass, Play)
 from tutor.engine.cards import Card, CardSet, Rank, Suit, deal
-from tutor.engine.i18n import _, ngettext
+from tutor.engine.i18n import gettext as _, ngettext
 from tutor.engine.observation import TrixObservation
 from tutor.engine.protocol import Game, Phase
 from tutor.engine.tricks import trick_winner, why_illegal

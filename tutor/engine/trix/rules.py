@@ -6,7 +6,7 @@ from dataclasses import asdict, dataclass, fields
 from typing import Any
 
 from tutor.engine.errors import ParseError
-from tutor.engine.i18n import _
+from tutor.engine.i18n import gettext as _
 
 __all__ = ["TrixRules"]
 

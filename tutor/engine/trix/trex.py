@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tutor.engine.cards import Card, CardSet, Rank, Suit
-from tutor.engine.i18n import _
+from tutor.engine.i18n import gettext as _
 from tutor.engine.trix.contracts import TREX_POINTS
 
 __all__ = ["Layout", "TREX_POINTS"]
