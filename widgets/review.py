@@ -36,20 +36,19 @@ from typing import Any
 import ipywidgets
 import traitlets
 
-from tutor.engine.cards import Card, Suit
-from tutor.advice.answer import label
 from tutor.engine import records
-from tutor.engine.actions import parse_action
 from tutor.engine.errors import IllegalActionError, ParseError
-from tutor.engine.i18n import N_, gettext as _, ngettext
+from tutor.engine.i18n import gettext as _, ngettext
 from tutor.engine.protocol import Game
 from tutor.review import decision_indices, review
-from tutor.review.words import number_words, value_words
+from tutor.review.words import number_words
 from tutor.app.views import learner_views
 
 from widgets._base import Controller, Refused, TutorWidget, css, esm
 from widgets.layout import TrexLayout
 from widgets.messages import read
+from widgets.review_words import (action_words, as_texts, decision_state, rounded,
+                                  score_lines, step_place, step_words)
 from widgets.table import CardTable
 from widgets.upload import upload_button
 
@@ -58,7 +57,7 @@ from widgets.upload import upload_button
 THREADS = sys.platform != "emscripten"
 
 __all__ = ["ReviewPanel", "ReviewBoard", "review_board", "review_page", "ReviewPage",
-           "parse_review_message", "action_words"]
+           "parse_review_message"]
 
 log = logging.getLogger(__name__)
 
@@ -85,41 +84,6 @@ def parse_review_message(content: Any, last: int) -> tuple[str, Any]:
     return kind, fields["index"] if kind == "goto" else fields["to"]
 
 
-# Translators: actions as the review lists them (what the learner chose, what was best).
-_ACTION_WORDS = {"pass": N_("pass"), "next": N_("next"), "redeal": N_("redeal"),
-                 "no double": N_("no double"), "no redeal": N_("no redeal")}
-
-
-def action_words(text: str) -> str:
-    """An action's text for people: cards with suit symbols.
-
-    >>> [action_words(t) for t in ("TH", "bid 2", "trump S", "double QS", "contract queens",
-    ...                            "contract king+queens")]
-    ['10♥', 'bid 2', 'trump ♠', 'double Q♠', 'Queens', 'King of Hearts + Queens']
-    """
-    if text in _ACTION_WORDS:
-        return _(_ACTION_WORDS[text])
-    head, _sep, rest = text.partition(" ")
-    try:
-        if head == "contract":  # the contract's own name, as the hint says it
-            return label(parse_action(text))
-        if not rest:
-            return Card.parse(head).symbol()
-        if head == "bid" and rest.isdigit():
-            # Translators: an action as the review lists it ("bid 2").
-            return _("bid {n}").format(n=rest)
-        if head == "trump":
-            # Translators: an action as the review lists it ("trump ♠").
-            return _("no trump") if rest == "none" else _("trump {suit}").format(
-                suit=Suit.parse(rest).symbol)
-        if head == "double":
-            # Translators: an action as the review lists it ("double Q♠").
-            return _("double {card}").format(card=Card.parse(rest).symbol())
-    except (ParseError, ValueError):
-        pass
-    return text
-
-
 def _game_from(source: Any) -> Game:
     """The game a record (a :class:`Game`, a record dict, or record text) describes."""
     if isinstance(source, Game):
@@ -129,63 +93,6 @@ def _game_from(source: Any) -> Game:
     if isinstance(source, (str, bytes, bytearray)):
         return records.loads(bytes(source) if isinstance(source, bytearray) else source)
     raise TypeError("a review needs a game, a record dict or record text")
-
-
-def _number(v: Any) -> float | None:
-    if isinstance(v, bool) or not isinstance(v, (int, float)):
-        return None
-    return round(float(v), 2)
-
-
-def _texts(v: Any) -> list[str]:
-    """An action text or a list of them, as a list."""
-    if v is None:
-        return []
-    if isinstance(v, str):
-        return [v]
-    return [str(x) for x in v]
-
-
-def _decision_state(d: Any) -> dict[str, Any]:
-    """One :class:`tutor.review.Decision` as JSON for the panel (the seat's own actions
-    and their values only). ``best`` lists every choice as good as the best one."""
-    try:
-        why = d.explain()
-    except Exception:  # an explanation is a nicety; the numbers still show
-        log.exception("Decision.explain failed")
-        why = ""
-    unit = str(d.unit or "")
-    # The words of each value come from the review, as in its sentence: one rounding.
-    alts = [[str(a), action_words(str(a)), _number(v), value_words(v, unit)]
-            for a, v in d.alternatives]
-    best = _texts(d.best)
-    top = _number(d.best_value)
-    if top is not None:  # ties with the best are best too
-        best += [a for a, _w, v, _vw in alts if v == top and a not in best]
-    loss = _number(d.loss) or 0.0
-    return {
-        "index": int(d.index), "hand": d.hand, "trick": d.trick, "kind": d.kind,
-        "chosen": str(d.chosen), "chosen_words": action_words(str(d.chosen)),
-        "best": best, "best_words": [action_words(b) for b in best],
-        "chosen_value": _number(d.chosen_value), "best_value": top,
-        "unit": unit, "loss": loss, "loss_words": number_words(d.loss or 0.0),
-        "judged": bool(d.judged),
-        "forced": bool(getattr(d, "forced", False)), "alternatives": alts, "explain": str(why),
-    }
-
-
-def _score_lines(rows: Any) -> list[list[float | None]]:
-    """Running totals per seat after each hand, from ``Review.scores`` or a score sheet
-    (a redeal row, which scores nothing, left out)."""
-    out = []
-    for r in rows or []:
-        if isinstance(r, dict):
-            if r.get("redeal") is not None:
-                continue
-            r = r.get("totals")
-        if isinstance(r, (list, tuple)):
-            out.append([_number(v) for v in r])
-    return out
 
 
 class ReviewPanel(TutorWidget):
@@ -429,28 +336,12 @@ class ReviewBoard(Controller, ipywidgets.VBox):
     def _fill(self) -> None:
         v = self._views[self.index]
         self.table.state = v["table"]
-        self.table.message = self._step_words()
+        self.table.message = step_words(self.index, self.last, self.final, self.record,
+                                        self.decisions)
         self.trex.state = v["trex"]
         self.trex.layout.display = "" if v["show_trex"] else "none"
         self._fill_panel()
         self.overview.state = self._overview_state()
-
-    def _step_words(self) -> str:
-        i = self.index
-        if i == self.last:
-            over = self.final.is_over
-            return _("The game is over.") if over else _("The end of the record.")
-        text = self.record["actions"][i][1]
-        d = self.decisions.get(i)
-        chosen = action_words(text)
-        said = (_("You chose {action} here (after a hint).")
-                if i in getattr(self.final, "hinted", ()) else
-                _("You chose {action} here.")).format(action=chosen)
-        if d is not None and d.judged and (d.loss or 0) > 0:
-            # Translators: between two actions as good as each other ("Better: 2♠ or 3♠.").
-            best = _(" or ").join(action_words(b) for b in _texts(d.best))
-            said += " " + _("Better: {actions}.").format(actions=best)
-        return said
 
     def _fill_panel(self) -> None:
         i = self.index
@@ -462,11 +353,11 @@ class ReviewBoard(Controller, ipywidgets.VBox):
             "game": self.game_name, "seat": self.seat,
             "player": self.record["setup"]["players"][self.seat],
             "step": self.step, "steps": len(self.steps), "index": i, "last": self.last,
-            "at_end": i == self.last, "where": _where(obs, d),
+            "at_end": i == self.last, "where": step_place(obs, d),
             "chosen": None if i == self.last else self.record["actions"][i][1],
             "chosen_words": None if i == self.last else action_words(
                 self.record["actions"][i][1]),
-            "decision": None if d is None else _decision_state(d),
+            "decision": None if d is None else decision_state(d),
             "mistake_rank": rank.get(i), "mistakes": len(self.mistakes),
             "has_prev_mistake": any(m < i for m in marks),
             "has_next_mistake": any(m > i for m in marks),
@@ -475,9 +366,9 @@ class ReviewBoard(Controller, ipywidgets.VBox):
 
     def _overview_state(self) -> dict[str, Any]:
         rv = self.review
-        rows = _score_lines(getattr(rv, "scores", None)) if rv is not None else []
+        rows = score_lines(getattr(rv, "scores", None)) if rv is not None else []
         if not rows:
-            rows = _score_lines(self.final.score_sheet())
+            rows = score_lines(self.final.score_sheet())
         obs = self._views[self.index]["table"]
         summary = ""
         if rv is not None:
@@ -498,39 +389,13 @@ class ReviewBoard(Controller, ipywidgets.VBox):
             "ready": rv is not None, "summary": summary,
             "mistakes": [{"index": int(m.index), "hand": m.hand, "trick": m.trick,
                           "kind": m.kind, "chosen": action_words(str(m.chosen)),
-                          "best": [action_words(b) for b in _texts(m.best)],
-                          "loss": _number(m.loss) or 0.0,
+                          "best": [action_words(b) for b in as_texts(m.best)],
+                          "loss": rounded(m.loss) or 0.0,
                           "loss_words": number_words(m.loss or 0.0),
                           "why": str(getattr(m, "why", None) or "")}
                          for m in self.mistakes],
             "progress": dict(self._progress),
         }
-
-
-_CONTRACT_TITLES = {"king": N_("King of Hearts"), "queens": N_("Queens"),
-                    "diamonds": N_("Diamonds"), "ltoosh": N_("Ltoosh"), "trex": N_("Trex")}
-
-
-def _where(obs: dict[str, Any], d: Any) -> str:
-    """Where in the game a step is: the hand (or deal) and the trick."""
-    if obs.get("game") == "trixter":
-        head = _("Hand {hand}").format(hand=obs.get("hand_number"))
-    else:
-        contract = " + ".join(_(_CONTRACT_TITLES[c]) if c in _CONTRACT_TITLES else c
-                              for c in obs.get("contract") or [])
-        # Translators: where a step of the review is in a Trix game ("Kingdom 2, deal 3").
-        head = _("Kingdom {kingdom}, deal {deal}").format(
-            kingdom=obs.get("kingdom"), deal=obs.get("deal_number", "")).rstrip(", ")
-        if contract:
-            # Translators: {where} is "Kingdom 2, deal 3", {contract} the contract played.
-            head = _("{where} ({contract})").format(where=head, contract=contract)
-    trick = getattr(d, "trick", None)
-    if trick is None and obs.get("phase") in ("play",):
-        trick = len(obs.get("tricks") or []) + 1
-    if trick:
-        # Translators: {where} is "Hand 3" or "Kingdom 2, deal 3 (Queens)".
-        head = _("{where}, trick {trick}").format(where=head, trick=trick)
-    return head
 
 
 def review_board(source: Any, seat: int = 0, seconds: float | None = None,
