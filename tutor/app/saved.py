@@ -14,11 +14,24 @@ from tutor.engine.i18n import Nn_, gettext as _, ngettext
 from tutor.engine.protocol import Game
 from tutor.engine.records import from_record
 
-__all__ = ["SAVED_KEY", "SavedGame", "ago"]
+__all__ = ["SAVED_KEY", "SavedGame", "ago", "saved_record"]
 
 
 SAVED_KEY = "saved"
 """The key a saved game's record adds: when it was saved, and the computer seats' level."""
+
+
+def saved_record(game: Game, opponents: Any, when: datetime | None = None) -> str:
+    """``game``'s record to keep as the learner's game in progress: the whole game (every
+    hand: it stays on the server, only the observation reaches the browser) with the time
+    and the computer seats' level (``opponents``, when one level) under ``"saved"`` (a
+    record reader ignores it). Compact: written after every action."""
+    record = game.to_record()
+    record[SAVED_KEY] = {"at": (when or datetime.now(timezone.utc)).isoformat(
+        timespec="seconds")}
+    if isinstance(opponents, str):
+        record[SAVED_KEY]["opponents"] = opponents
+    return json.dumps(record, ensure_ascii=False, separators=(",", ":"))
 
 
 @dataclass(frozen=True)

@@ -23,18 +23,17 @@ tutor.engine.errors.IllegalActionError: a bid is a whole number from 0 to 3
 from __future__ import annotations
 
 import copy
-import json
 import logging
 import random
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import datetime
 from typing import Any
 
 from tutor.app import game_options
 from tutor.app.hints import Hints
-from tutor.app.saved import SAVED_KEY, SavedGame
+from tutor.app.saved import SavedGame, saved_record
 from tutor.app.views import learner_views
 from tutor.app.words import describe, game_result, status_text
 from tutor.bots import LEVELS, Bot, RandomBot, bot_for
@@ -327,16 +326,8 @@ class PlaySession(Hints):
 
     # --- a game saved as it goes, resumed after a reload ----------------------------------
     def saved_record(self, when: datetime | None = None) -> str:
-        """The game's record to keep as the learner's game in progress: the whole game
-        (every hand: it stays on the server, only the observation reaches the browser)
-        with the time and the computer seats' level under ``"saved"`` (a record reader
-        ignores it). Compact: written after every action."""
-        record = self.game.to_record()
-        record[SAVED_KEY] = {"at": (when or datetime.now(timezone.utc)).isoformat(
-            timespec="seconds")}
-        if isinstance(self.opponents, str):
-            record[SAVED_KEY]["opponents"] = self.opponents
-        return json.dumps(record, ensure_ascii=False, separators=(",", ":"))
+        """The game kept as the learner's game in progress (:func:`saved_record`)."""
+        return saved_record(self.game, self.opponents, when)
 
     def resume(self, saved: SavedGame | str) -> None:
         """Replace the game with a saved one (a :class:`SavedGame` or its record text), at
