@@ -60,9 +60,9 @@ def advise(view, seat: int | None = None, seconds: float | None = None, seed: in
     is its :class:`~tutor.engine.observation.Observation` (what every caller in the app
     passes, and all a seat at a table of people has). A whole game is taken down to the
     seat's view before anything reads it, so the answer is the view's, byte for byte.
-    ``seat``, if given, must be the view's (a game: the mover's, its default). ``budget`` counts rollouts;
-    ``seconds`` converts to one at a fixed rate. ``ValueError`` when the seat has no
-    decision now or the game is over."""
+    ``seat``, if given, must be the view's (a game: the mover's, its default). ``budget``
+    counts rollouts; ``seconds`` converts to one at a fixed rate. ``ValueError`` when the
+    seat has no decision now or the game is over."""
     start = time.perf_counter()
     game = view
     if game.phase == Phase.GAME_OVER:

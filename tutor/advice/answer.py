@@ -16,13 +16,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tutor.engine.facts import signed
+from tutor.engine.i18n import N_, gettext as _
 from tutor.engine.actions import (Action, Bid, ChooseContract, ChooseTrump, ClaimRedeal, Double,
                                   NoDouble, NoRedeal, Play)
 from tutor.engine.trix.contracts import TREX_POINTS, contracts_title
 
 __all__ = ["Option", "Advice", "label", "signed_points", "percent", "DEFAULT_SECONDS",
            "hint_seconds", "observation_seed", "CLEAR", "TOLERANCE", "surely_better",
-           "idea_words", "why_words", "sentence",
+           "idea_words", "why_words", "sentence", "trump_words",
            "ROLLOUT_CARDS_PER_SECOND", "budget_for", "ways", "work_for", "paired_sure",
            "unpaired_sure", "sure_of", "ranked", "trump_change"]
 
@@ -152,22 +153,31 @@ class Advice:
         'Change to ♣ trump: +6.1 points expected; the next best, bid 2: +2.3 points expected.'
         """
         best = self.options[0]
+        choice = label(best.action)
         if len(self.options) == 1:
-            return f"{_cap(label(best.action))} is your only choice: {best.text}."
+            return _cap(_("{choice} is your only choice: {text}.").format(
+                choice=choice, text=best.text))
         nxt = self.options[1]
         n = label(nxt.action)
         if best.value == nxt.value:
-            return (f"{_cap(label(best.action))} and {n} do equally well: "
-                    f"{best.text}{self._ahead()}.")
+            # Translators: {ahead} is empty, or "; {choice} leaves you ... ahead of the others".
+            return _cap(_("{choice} and {other} do equally well: {text}{ahead}.").format(
+                choice=choice, other=n, text=best.text, ahead=self._ahead()))
         if self.about_equal:
-            return (f"{_cap(label(best.action))} and {n} are about equal: "
-                    f"{self._either()}{self._ahead()}.")
+            # Translators: {either} is "either makes your bid about 80% of the time" or the
+            # like; {ahead} is empty, or "; {choice} leaves you ... ahead of the others".
+            return _cap(_("{choice} and {other} are about equal: {either}{ahead}.").format(
+                choice=choice, other=n, either=self._either(), ahead=self._ahead()))
         other = self.short.get(str(nxt.action), nxt.text)
         if self.unsure:
-            return (f"{_cap(label(best.action))} looks better than {n}, though these layouts "
-                    f"do not make it sure: {best.text}; {n}: {other}.")
+            return _cap(_("{choice} looks better than {other}, though these layouts do not "
+                          "make it sure: {text}; {other}: {other_text}.").format(
+                choice=choice, other=n, text=best.text, other_text=other))
         changing = trump_change(best.action, self.options)
-        return f"{_cap(_verb(best.action, changing))}: {best.text}; the next best, {n}: {other}."
+        # Translators: {action} is what the best choice does ("play K♥", "bid 2", "name ♠
+        # trump"); {text} and {other_text} say what each choice gives.
+        return _cap(_("{action}: {text}; the next best, {other}: {other_text}.").format(
+            action=_verb(best.action, changing), text=best.text, other=n, other_text=other))
 
     def either(self) -> str:
         """What either of the best two gives when they are about equal, naming neither: the
@@ -191,7 +201,8 @@ class Advice:
         """
         best = self.options[0]
         if len(self.options) > 1 and best.value == self.options[1].value:
-            return f"Either way: {best.text}{self._ahead()}."
+            # Translators: {ahead} is empty, or "; {choice} leaves you ... ahead of the others".
+            return _("Either way: {text}{ahead}.").format(text=best.text, ahead=self._ahead())
         return sentence(self._either() + self._ahead())
 
     def _ahead(self) -> str:
@@ -207,37 +218,48 @@ class Advice:
         gap = sum(best) / len(best) - sum(nxt) / len(nxt)
         if gap < 0.05:
             return ""
-        return (f"; {label(self.options[0].action)} leaves you {gap:.1f} points further "
-                f"ahead of the others")
+        # Translators: added at the end of a sentence that says two choices are (about) equal.
+        return _("; {choice} leaves you {gap} points further ahead of the others").format(
+            choice=label(self.options[0].action), gap=f"{gap:.1f}")
 
     def _either(self) -> str:
-        """What either of two choices about equal gives, from the best's value."""
+        """What either of two choices about equal gives, from the best's value: a clause
+        of a sentence (it follows a colon, or is made a sentence of its own)."""
         v = self.options[0].value
         if self.kind == "chance":  # "about 100%" would read as a doubt about a sure thing
-            if percent(v) in ("0%", "100%"):
-                return f"either makes your bid almost {'always' if v > 0.5 else 'never'}"
-            return f"either makes your bid about {percent(v)} of the time"
+            if round(100 * v) in (0, 100):
+                # Translators: the clauses "either ..." follow a colon ("K♠ and Q♠ are about
+                # equal: either ...") or begin a sentence of their own (then with a capital).
+                return (_("either makes your bid almost always") if v > 0.5
+                        else _("either makes your bid almost never"))
+            return _("either makes your bid about {percent} of the time").format(
+                percent=percent(v))
         if self.kind == "place":
-            return f"either finishes you in about place {v:.1f}"
+            return _("either finishes you in about place {place}").format(place=f"{v:.1f}")
         if isinstance(self.best, ChooseContract):  # a contract's value: its gain (see trix.py)
-            more = "more" if v >= 0 else "fewer"
-            return (f"either scores about {abs(v):.0f} points {more} than an average hand "
-                    "would in it (each contract is played once a kingdom: choose the one "
-                    "where your hand beats an average one most)")
-        return f"either scores about {signed_points(v)} points"
+            if v >= 0:
+                return _("either scores about {points} points more than an average hand "
+                         "would in it (each contract is played once a kingdom: choose the "
+                         "one where your hand beats an average one most)").format(
+                    points=f"{abs(v):.0f}")
+            return _("either scores about {points} points fewer than an average hand "
+                     "would in it (each contract is played once a kingdom: choose the "
+                     "one where your hand beats an average one most)").format(
+                points=f"{abs(v):.0f}")
+        return _("either scores about {points} points").format(points=signed_points(v))
 
     def __repr__(self) -> str:
         return (f"<Advice seat={self.seat} {self.kind} best={self.best} "
                 f"options={len(self.options)} samples={self.samples}>")
 
 
-_THINK = {Bid: "Think about how many tricks your hand can take.",
-          ChooseTrump: "Think about which suit makes your hand strongest.",
-          ChooseContract: "Think about which contract your hand can best afford now.",
-          Double: "Think about whether doubling gains more than it risks.",
-          NoDouble: "Think about whether doubling gains more than it risks.",
-          ClaimRedeal: "Think about whether this hand is worth playing.",
-          NoRedeal: "Think about whether this hand is worth playing."}
+_THINK = {Bid: N_("Think about how many tricks your hand can take."),
+          ChooseTrump: N_("Think about which suit makes your hand strongest."),
+          ChooseContract: N_("Think about which contract your hand can best afford now."),
+          Double: N_("Think about whether doubling gains more than it risks."),
+          NoDouble: N_("Think about whether doubling gains more than it risks."),
+          ClaimRedeal: N_("Think about whether this hand is worth playing."),
+          NoRedeal: N_("Think about whether this hand is worth playing.")}
 
 
 def idea_words(advice) -> str:
@@ -254,15 +276,17 @@ def idea_words(advice) -> str:
         return sentence(reason.nudge)
     options = advice.options
     if len(options) == 1:
-        return "You have only one choice here."
+        return _("You have only one choice here.")
     best = options[0].action
     if isinstance(best, Play):
         if getattr(advice, "game", "") == "trixter":
-            return "Think about what your bid still needs."
+            return _("Think about what your bid still needs.")
         if advice.kind == "place":
-            return "Think about which card lets you go out first, and helps the others least."
-        return "Think about which card keeps the penalties away from you."
-    return _THINK.get(type(best), "Think about what each choice leads to.")
+            return _("Think about which card lets you go out first, and helps the others "
+                     "least.")
+        return _("Think about which card keeps the penalties away from you.")
+    think = _THINK.get(type(best))
+    return _(think) if think else _("Think about what each choice leads to.")
 
 
 def why_words(advice) -> str:
@@ -303,11 +327,14 @@ def _verb(action: Action, changing: bool = False) -> str:
     """What doing ``action`` is called: ``play K♥``, ``bid 2``, ``name ♠ trump``, or at
     the dealer's bid (``changing``) ``change to ♠ trump``."""
     if isinstance(action, Play):
-        return "play " + action.card.symbol()
+        # Translators: what doing a choice is called, at the start of a hint's sentence.
+        return _("play {card}").format(card=action.card.symbol())
     if isinstance(action, ChooseTrump):
-        return ("change to " if changing else "name ") + label(action)
+        if changing:
+            return _("change to {trump}").format(trump=label(action))
+        return _("name {trump}").format(trump=label(action))
     if isinstance(action, ChooseContract):
-        return "choose " + label(action)
+        return _("choose {contract}").format(contract=label(action))
     return label(action)
 
 
@@ -316,16 +343,21 @@ def label(action: Action) -> str:
     if isinstance(action, Play):
         return action.card.symbol()
     if isinstance(action, Bid):
-        return f"bid {action.n}"
+        return _("bid {n}").format(n=action.n)
     if isinstance(action, ChooseTrump):
-        return "no trump" if action.suit is None else f"{action.suit.symbol} trump"
+        return trump_words(action.suit)
     if isinstance(action, ChooseContract):
         return contracts_title(action.contracts)
     if isinstance(action, Double):
-        return f"double {action.card.symbol()}"
+        return _("double {card}").format(card=action.card.symbol())
     if isinstance(action, ClaimRedeal):
-        return "claim a redeal"
+        return _("claim a redeal")
     return str(action)
+
+
+def trump_words(suit) -> str:
+    """A trump as a learner names it: ``♠ trump``, ``no trump``."""
+    return _("no trump") if suit is None else _("{suit} trump").format(suit=suit.symbol)
 
 
 def signed_points(x: float, digits: int = 1) -> str:
@@ -336,7 +368,8 @@ def signed_points(x: float, digits: int = 1) -> str:
 
 def percent(x: float) -> str:
     """A chance in whole percent: ``0.874`` → ``87%``."""
-    return f"{round(100 * x)}%"
+    # Translators: a percentage, e.g. "87%".
+    return _("{n}%").format(n=round(100 * x))
 
 
 # --- budget -------------------------------------------------------------------------

@@ -13,8 +13,10 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from tutor.advice.answer import DEFAULT_SECONDS, budget_for, percent, signed_points
+from tutor.advice.answer import (DEFAULT_SECONDS, budget_for, percent, signed_points,
+                                 trump_words)
 from tutor.engine.facts import percents
+from tutor.engine.i18n import gettext as _, ngettext
 from tutor.engine.actions import Bid
 from tutor.engine.cards import JOKER, CardSet, Suit
 from tutor.engine.protocol import Phase
@@ -73,17 +75,27 @@ class BidDistribution:
     def explain(self) -> str:
         """One line for a learner."""
         n = self.best_bid
-        trump = "no trump" if self.trump is None else f"{self.trump.symbol} trump"
         others = [b for b in self.bids if b != n]
         # the share the advisor's column shows, whose percentages add up to 100
-        line = (f"With {trump}, bid {n}: playing for it, your hand takes exactly {n} "
-                f"trick{'s' if n != 1 else ''} in {percents(self.tricks)[n]}% of deals "
-                f"({signed_points(self.expected[n])} points expected)")
-        if others:
-            m = max(others, key=lambda b: (round(self.expected[b], 9), -b))
-            line += (f"; bid {m} is made in {percent(self.chance[m])} "
-                     f"({signed_points(self.expected[m])})")
-        return line + "."
+        words = {"trump": trump_words(self.trump), "n": n, "share": percents(self.tricks)[n],
+                 "points": signed_points(self.expected[n])}
+        if not others:
+            return ngettext(
+                "With {trump}, bid {n}: playing for it, your hand takes exactly {n} trick in "
+                "{share}% of deals ({points} points expected).",
+                "With {trump}, bid {n}: playing for it, your hand takes exactly {n} tricks in "
+                "{share}% of deals ({points} points expected).", n).format(**words)
+        m = max(others, key=lambda b: (round(self.expected[b], 9), -b))
+        # Translators: {m} is the next best bid; {chance} the chance of making it ("12%"),
+        # {m_points} its points expected.
+        return ngettext(
+            "With {trump}, bid {n}: playing for it, your hand takes exactly {n} trick in "
+            "{share}% of deals ({points} points expected); bid {m} is made in {chance} "
+            "({m_points}).",
+            "With {trump}, bid {n}: playing for it, your hand takes exactly {n} tricks in "
+            "{share}% of deals ({points} points expected); bid {m} is made in {chance} "
+            "({m_points}).", n).format(**words, m=m, chance=percent(self.chance[m]),
+                                       m_points=signed_points(self.expected[m]))
 
 
 def estimated_bid(hand: CardSet, trump: Suit | None, players: int, jokers: int,
@@ -122,7 +134,9 @@ def _table_of_hand(hand: CardSet | str, seat: int | None, players: int, leader: 
     seat = 0 if seat is None else seat
     size = len(hand)
     if size * players > 52 + jokers_for(players):
-        raise ValueError(f"{size} cards each is more than the deck holds for {players}")
+        # Translators: {players} is the number of players at the table.
+        raise ValueError(_("{size} cards each is more than the deck holds for {players}")
+                         .format(size=size, players=players))
     pool = [c for c in CardSet.deck() if c not in hand]
     pool += [JOKER] * (jokers_for(players) - hand.jokers)
     view = View(seat=seat, hand=hand, pool=pool,

@@ -16,9 +16,11 @@ option's layouts end in when every seat plays the beginner's Trex strategy.
 from __future__ import annotations
 
 from tutor.advice.answer import Advice, Option, ranked, signed_points, sure_of, ways
-from tutor.advice.trix import add_facts, layouts_for, side_of, team_words
+from tutor.advice.trix import add_facts, layouts_for, side_of
 from tutor.engine.actions import Action, Pass, Play
+from tutor.engine.i18n import gettext as _
 from tutor.engine.masks import trex_place
+from tutor.engine.seats import seat_name
 from tutor.engine.trix.contracts import TREX_POINTS
 from tutor.search import policy
 
@@ -32,6 +34,18 @@ def trex_rows(game) -> tuple[list[int], list[int]]:
         if row is not None:
             low[s], high[s] = row[0] - 2, row[1] - 2
     return low, high
+
+
+def _place_text(place: float, pts: float, team: bool, seat: int) -> str:
+    """An option's line: the place it finishes the seat in, and the points expected (for
+    the team, with the partner by the table's name, in partnership)."""
+    if team:
+        return _("finishes you in place {place} on average · {points} points expected for "
+                 "your team (with {partner})").format(
+            place=f"{place:.1f}", points=signed_points(pts, 0),
+            partner=seat_name((seat + 2) % 4, 4, "trix"))
+    return _("finishes you in place {place} on average · {points} points expected").format(
+        place=f"{place:.1f}", points=signed_points(pts, 0))
 
 
 def trex_advice(game, seat: int, legal: list[Action], work: int, rng_seed: str) -> Advice:
@@ -77,13 +91,15 @@ def trex_advice(game, seat: int, legal: list[Action], work: int, rng_seed: str) 
     options = []
     for k, a in enumerate(legal):
         place, pts = places[k] / done, sign * points[k] / done
-        text = (f"finishes you in place {place:.1f} on average · "
-                f"{signed_points(pts, 0)} points expected" + team_words(team, seat))
+        text = _place_text(place, pts, team, seat)
         if isinstance(a, Pass):
-            text = "no card of yours fits the layout: you must pass · " + text
+            # Translators: {text} is "finishes you in place 2.1 on average · ...".
+            text = _("no card of yours fits the layout: you must pass · {text}").format(
+                text=text)
         options.append(Option(a, pts if team else place, text))
-    short = {str(a): f"place {places[k] / done:.1f} · "
-                     f"{signed_points(sign * points[k] / done, 0)} points"
+    short = {str(a): _("place {place} · {points} points").format(
+                 place=f"{places[k] / done:.1f}",
+                 points=signed_points(sign * points[k] / done, 0))
              for k, a in enumerate(legal)}
     if team:
         options = ranked(options, sign > 0)

@@ -17,6 +17,7 @@ import random
 from tutor.advice.answer import (Advice, Option, ranked, signed_points, sure_of, ways)
 from tutor.engine.actions import Action, ChooseContract, ClaimRedeal, Double, Play
 from tutor.engine.cards import Card, CardSet
+from tutor.engine.i18n import gettext as _
 from tutor.engine.seats import seat_name
 from tutor.engine.trix.contracts import (DIAMONDS, DOUBLABLE, KING_OF_HEARTS, PENALTY_CARDS,
                                          QUEENS, TREX_POINTS, Contract, contract_total,
@@ -93,14 +94,23 @@ def add_facts(features: dict[str, list[float]], facts: dict[str, float]) -> None
         features.setdefault(k, []).append(v)
 
 
-def points_text(mean: float, team: bool, seat: int = 0) -> str:
-    """An option's line: its points expected in the deal."""
-    return f"{signed_points(mean)} points expected{team_words(team, seat)} in this deal"
+def points_text(mean: float, team: bool, seat: int = 0, digits: int = 1) -> str:
+    """An option's line: its points expected in the deal (for the team, with the partner
+    by the table's name for the seat, in partnership)."""
+    points = signed_points(mean, digits)
+    if team:
+        return _("{points} points expected for your team (with {partner}) in this deal").format(
+            points=points, partner=seat_name((seat + 2) % 4, 4, "trix"))
+    return _("{points} points expected in this deal").format(points=points)
 
 
 def team_words(team: bool, seat: int) -> str:
     """`` for your team (with South)``: the partner by the table's name for the seat."""
-    return f" for your team (with {seat_name((seat + 2) % 4, 4, 'trix')})" if team else ""
+    if not team:
+        return ""
+    # Translators: added after "points expected" in partnership; {partner} is a seat's name.
+    return _(" for your team (with {partner})").format(
+        partner=seat_name((seat + 2) % 4, 4, "trix"))
 
 
 def card_advice(game, seat: int, legal: list[Action], work: int, rng_seed: str) -> Advice:
@@ -111,7 +121,7 @@ def card_advice(game, seat: int, legal: list[Action], work: int, rng_seed: str) 
     deal = policy.TrixDeal(game.contract, game.doubles, game.rules)
     side = side_of(game, seat)
     taken0, won0 = taken_so_far(game)
-    gone0 = CardSet(c for t in (*game.tricks, game.trick) for _, c in t).mask  # played, no jokers
+    gone0 = CardSet(c for t in (*game.tricks, game.trick) for _s, c in t).mask  # played, no jokers
     trick0 = [(s, c.index) for s, c in game.trick]
     totals = [0.0] * len(plays)
     per: dict[str, list[float]] = {str(a): [] for a in plays}
@@ -164,7 +174,7 @@ def doublable(hand: CardSet, contracts, rules, doubles) -> list[Card]:
     """The penalty cards of ``hand`` it may still double."""
     if not rules.doubling:
         return []
-    done = {c for c, _ in doubles}
+    done = {c for c, _s in doubles}
     return [card for c in sorted(set(contracts) & DOUBLABLE)
             for card in hand & PENALTY_CARDS[c] if card not in done]
 
@@ -221,7 +231,7 @@ def contract_advice(game, seat: int, legal: list[Action], work: int, rng_seed: s
         for k, a in enumerate(choices):
             queue = [(seat + i) % 4 for i in range(4)] if round_needed(a.contracts, rules) \
                 else []
-            pts, facts, _ = deal_outcome(game, a.contracts, hands, [], queue, side)
+            pts, facts, _mine = deal_outcome(game, a.contracts, hands, [], queue, side)
             add_facts(features[str(a)], {"points": pts, **facts})
             totals[k] += pts
             per[str(a)].append((-1 if rules.reversed_signs else 1)
@@ -233,15 +243,17 @@ def contract_advice(game, seat: int, legal: list[Action], work: int, rng_seed: s
         mean = totals[k] / done
         share = average_share(a.contracts, rules, team)
         gain = sign * (mean - share)
-        text = (f"{signed_points(mean, 0)} points expected{team_words(team, seat)} in this "
-                f"deal · {signed_points(gain, 0)} against an average hand "
-                f"({signed_points(share, 0)})")
+        # Translators: {expected} is "+35 points expected in this deal" (or for the team).
+        text = _("{expected} · {gain} against an average hand ({share})").format(
+            expected=points_text(mean, team, seat, 0), gain=signed_points(gain, 0),
+            share=signed_points(share, 0))
         options.append(Option(a, gain, text))
     options = ranked(options)
     return Advice(seat=seat, kind="points", options=options, samples=done,
                   seconds=0.0, rollouts=done * len(choices),
-                  short={str(o.action): f"{signed_points(o.value, 0)} against an average hand"
-                         for o in options}, sure=sure_of(options, per), per=per,
+                  short={str(o.action): _("{points} against an average hand").format(
+                      points=signed_points(o.value, 0)) for o in options},
+                  sure=sure_of(options, per), per=per,
                   features=features)
 
 
@@ -285,8 +297,8 @@ def round_advice(game, seat: int, legal: list[Action], work: int, rng_seed: str)
     for k, a in enumerate(legal):
         mean = totals[k] / done
         if isinstance(a, ClaimRedeal):
-            text = (f"a new deal: {signed_points(mean, 0)} points expected "
-                    "(an average hand's share)")
+            text = _("a new deal: {points} points expected (an average hand's share)").format(
+                points=signed_points(mean, 0))
         else:
             text = points_text(mean, team, seat)
         options.append(Option(a, mean, text))
@@ -294,5 +306,6 @@ def round_advice(game, seat: int, legal: list[Action], work: int, rng_seed: str)
     options = ranked(options, up)
     return Advice(seat=seat, kind="points", options=options,
                   samples=done, seconds=0.0, rollouts=done * len(legal),
-                  short={str(o.action): f"{signed_points(o.value)} points" for o in options},
+                  short={str(o.action): _("{points} points").format(points=signed_points(o.value))
+                         for o in options},
                   sure=sure_of(options, per, up), per=per, features=features)

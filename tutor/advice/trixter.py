@@ -13,6 +13,7 @@ from dataclasses import replace
 
 from tutor.advice.answer import TOLERANCE, Advice, Option, percent, ranked, signed_points
 from tutor.engine.actions import Action, Bid, ChooseTrump, Play
+from tutor.engine.i18n import gettext as _
 from tutor.engine.protocol import Phase
 from tutor.search import policy
 from tutor.search import tree as tree_search
@@ -54,12 +55,15 @@ def trixter_advice(game, seat: int, legal: list[Action], work: int, rng_seed: st
         made = sum(b == k for b, k in got) / len(got)
         pts = [rules.score(b, k) for b, k in got]
         mean = sum(pts) / len(pts)
-        trump = isinstance(a, ChooseTrump)
-        text = (f"{'you make' if trump else 'makes'} your bid {percent(made)} of the time"
-                f" · {signed_points(mean)} points expected")
-        if trump:  # the iterations of the bid its tree tried most
-            text += f" (bidding {got[0][0]})"
-        short[str(a)] = f"{percent(made)} · {signed_points(mean)} points"
+        if isinstance(a, ChooseTrump):  # the iterations of the bid its tree tried most
+            text = _("you make your bid {percent} of the time · {points} points expected "
+                     "(bidding {bid})").format(percent=percent(made),
+                                               points=signed_points(mean), bid=got[0][0])
+        else:
+            text = _("makes your bid {percent} of the time · {points} points expected").format(
+                percent=percent(made), points=signed_points(mean))
+        short[str(a)] = _("{percent} · {points} points").format(percent=percent(made),
+                                                                points=signed_points(mean))
         per[str(a)] = [float(b == k) for b, k in got] if chance_kind else pts
         features[str(a)] = _features(got, firsts[str(a)], margins[str(a)], seat)
         options.append(Option(a, made if chance_kind else mean, text))
@@ -74,7 +78,7 @@ def trixter_advice(game, seat: int, legal: list[Action], work: int, rng_seed: st
     best_bid = next((str(o.action) for o in options if isinstance(o.action, Bid)), None)
     if best_bid is not None:  # the chance of each trick count, bidding the best bid
         got = results[best_bid]
-        advice.tricks = [sum(k == t for _, k in got) / len(got)
+        advice.tricks = [sum(k == t for _b, k in got) / len(got)
                          for t in range(game.hand_size + 1)]
     return advice
 
@@ -146,8 +150,8 @@ def _features(got: list[tuple[int, int]], firsts: list[int], margins: list[float
             "made": [float(b == k) for b, k in got],
             "over": [float(k > b) for b, k in got],
             "under": [float(k < b) for b, k in got],
-            "tricks": [float(k) for _, k in got],
-            "bid": [float(b) for b, _ in got],
+            "tricks": [float(k) for _b, k in got],
+            "bid": [float(b) for b, _k in got],
             "margin": list(margins)}
 
 
