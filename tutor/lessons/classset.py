@@ -23,6 +23,8 @@ import statistics
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
+
+from tutor.engine.i18n import gettext as _, ngettext
 from tutor.puzzles import bundled
 from tutor.engine.trix import TrixGame
 from tutor.engine.trixter import TrixterGame
@@ -51,14 +53,18 @@ class ClassSet:
     deals: int
 
     def __post_init__(self) -> None:
+        code = repr(self.code)
         if self.activity not in ACTIVITIES:
-            raise ClassSetError(f"{self.code!r}: the activity is trixter, trix or puzzles")
+            raise ClassSetError(_("{code}: the activity is trixter, trix or puzzles").format(
+                code=code))
         lo, hi = ACTIVITIES[self.activity]
         if not lo <= self.deals <= hi:
-            raise ClassSetError(f"{self.code!r}: {self.activity} class sets have {lo} to {hi} "
-                                f"deals")
+            # Translators: {activity} is trixter, trix or puzzles, as in a class set's code.
+            raise ClassSetError(_("{code}: {activity} class sets have {lo} to {hi} deals")
+                                .format(code=code, activity=self.activity, lo=lo, hi=hi))
         if not 0 <= self.seed < 10**9:
-            raise ClassSetError(f"{self.code!r}: the seed is a number below 1000000000")
+            raise ClassSetError(_("{code}: the seed is a number below 1000000000").format(
+                code=code))
 
     @property
     def code(self) -> str:
@@ -71,19 +77,25 @@ class ClassSet:
         text = code.strip().lower() if isinstance(code, str) else ""
         m = re.fullmatch(r"([a-z]+)-(\d{1,9})-(\d{1,2})", text)
         if not m:
-            raise ClassSetError(f"{code!r} is not a class set code (like trixter-4821-5)")
+            raise ClassSetError(_("{code} is not a class set code (like trixter-4821-5)")
+                                .format(code=repr(code)))
         return cls(m[1], int(m[2]), int(m[3]))
 
     @property
     def title(self) -> str:
         """What the class set is, in words."""
+        n = self.deals
         if self.activity == "trixter":
-            return (f"Trixter, 4 players: the last {self.deals} hands "
-                    f"({self.deals} card{'s' if self.deals > 1 else ''}"
-                    f"{' down to 1' if self.deals > 1 else ''})")
+            return ngettext("Trixter, 4 players: the last {n} hands ({n} card)",
+                            "Trixter, 4 players: the last {n} hands ({n} cards down to 1)",
+                            n).format(n=n)
         if self.activity == "trix":
-            return f"Trix: you own the kingdom, its first {self.deals} deals"
-        return f"{self.deals} puzzles, the same for everyone"
+            # Translators: English says "deals" for one too.
+            return ngettext("Trix: you own the kingdom, its first {n} deals",
+                            "Trix: you own the kingdom, its first {n} deals", n).format(n=n)
+        # Translators: English says "puzzles" for one too.
+        return ngettext("{n} puzzles, the same for everyone",
+                        "{n} puzzles, the same for everyone", n).format(n=n)
 
     def game(self):
         """The game every student plays (``trixter`` and ``trix``): same deals, same
@@ -138,22 +150,30 @@ class ClassResult:
         try:
             obj = json.loads(text)
         except (json.JSONDecodeError, UnicodeDecodeError) as e:
-            raise ClassSetError(f"{source}: not a result file (not JSON: {e})") from None
+            raise ClassSetError(_("{source}: not a result file (not JSON: {error})").format(
+                source=source, error=e)) from None
         if not isinstance(obj, dict) or obj.get("format") != FORMAT:
-            raise ClassSetError(f"{source}: not a trix-tutor class result")
+            raise ClassSetError(_("{source}: not a trix-tutor class result").format(
+                source=source))
         if obj.get("version") != 1:
-            raise ClassSetError(f"{source}: result version {obj.get('version')!r} is not 1")
+            raise ClassSetError(_("{source}: result version {version} is not 1").format(
+                source=source, version=repr(obj.get("version"))))
         cs = ClassSet.parse(obj.get("class_set"))
         student = obj.get("student")
         if not isinstance(student, str) or not student.strip() or len(student) > MAX_NAME:
-            raise ClassSetError(f"{source}: the student's name is missing or too long")
+            raise ClassSetError(_("{source}: the student's name is missing or too long")
+                                .format(source=source))
         pts = obj.get("points")
         if not isinstance(pts, list) or len(pts) > cs.deals or not all(
                 isinstance(p, int) and not isinstance(p, bool) and abs(p) <= 10_000 for p in pts):
-            raise ClassSetError(f"{source}: 'points' is a list of at most {cs.deals} numbers")
+            # Translators: English says "numbers" for one too.
+            raise ClassSetError(ngettext("{source}: 'points' is a list of at most {n} numbers",
+                                         "{source}: 'points' is a list of at most {n} numbers",
+                                         cs.deals).format(source=source, n=cs.deals))
         rec = obj.get("record")
         if rec is not None and not isinstance(rec, dict):
-            raise ClassSetError(f"{source}: 'record' is a game record or null")
+            raise ClassSetError(_("{source}: 'record' is a game record or null").format(
+                source=source))
         return cls(cs, student.strip(), list(pts), bool(obj.get("finished")), rec)
 
 
@@ -161,9 +181,9 @@ def student_name(text: Any) -> str:
     """A student's name as typed, checked: ``ClassSetError`` if empty or too long."""
     name = text.strip() if isinstance(text, str) else ""
     if not name:
-        raise ClassSetError("Type your name first.")
+        raise ClassSetError(_("Type your name first."))
     if len(name) > MAX_NAME:
-        raise ClassSetError(f"A name of at most {MAX_NAME} letters, please.")
+        raise ClassSetError(_("A name of at most {n} letters, please.").format(n=MAX_NAME))
     return name
 
 
@@ -182,9 +202,10 @@ class ClassTable:
     def text(self) -> str:
         """The table as plain text."""
         if self.class_set is None:
-            return "No results yet."
-        head = ["student", *[f"d{i + 1}" for i in range(self.class_set.deals)], "total",
-                "vs avg"]
+            return _("No results yet.")
+        # Translators: the heads of a class's table: d1, d2 ... are the deals' columns.
+        head = [_("student"), *[_("d{n}").format(n=i + 1) for i in range(self.class_set.deals)],
+                _("total"), _("vs avg")]
         lines = ["\t".join(head)]
         for r in self.rows:
             cells = [r["student"], *[str(p) for p in r["points"]],
@@ -219,11 +240,13 @@ def gather(files: Iterable[tuple[str, str | bytes]]) -> ClassTable:
             continue
         chosen = chosen or r.class_set
         if r.class_set != chosen:
-            problems.append(f"{name}: class set {r.class_set.code}, not {chosen.code}")
+            problems.append(_("{name}: class set {code}, not {chosen}").format(
+                name=name, code=r.class_set.code, chosen=chosen.code))
             continue
         key = r.student.casefold()
         if key in by_student:
-            problems.append(f"{name}: a second file from {r.student}; the longer one is kept")
+            problems.append(_("{name}: a second file from {student}; the longer one is "
+                              "kept").format(name=name, student=r.student))
             if len(r.points) <= len(by_student[key].points):
                 continue
         by_student[key] = r

@@ -11,7 +11,10 @@ list, so a lesson added here is linked everywhere (the tests check the notebooks
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+
+from tutor.engine.i18n import N_, gettext as _
 
 __all__ = ["Lesson", "LESSONS", "TRACKS", "lesson", "neighbours", "track"]
 
@@ -20,78 +23,106 @@ __all__ = ["Lesson", "LESSONS", "TRACKS", "lesson", "neighbours", "track"]
 class Lesson:
     """One notebook of the curriculum: its ``path`` under ``lessons/``, ``track``
     (``"trixter"``, ``"trix"`` or ``"more"``), ``title``, ``minutes`` and a one-line
-    ``summary`` for the map."""
+    ``summary`` for the map, both said in the learner's language when read (the
+    messages as written: ``title_msgid``, ``summary_msgid``)."""
 
     path: str
     track: str
-    title: str
+    title_msgid: str
     minutes: int
-    summary: str
+    summary_msgid: str
+
+    @property
+    def title(self) -> str:
+        return _(self.title_msgid)
+
+    @property
+    def summary(self) -> str:
+        return _(self.summary_msgid)
 
 
-TRACKS = {"trixter": "Trixter (Stich Ansagen): bid your tricks exactly",
-          "trix": "Trix: the kingdom of five contracts",
-          "more": "Puzzles, play and reference"}
+class _Said(Mapping[str, str]):
+    """A table of messages (marked with ``N_``) whose every value is said in the
+    learner's language when it is read, not when the table is made."""
+
+    def __init__(self, table: dict[str, str]) -> None:
+        self._table = table
+
+    def __getitem__(self, key: str) -> str:
+        return _(self._table[key])
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._table)
+
+    def __len__(self) -> int:
+        return len(self._table)
+
+
+TRACKS: Mapping[str, str] = _Said({
+    "trixter": N_("Trixter (Stich Ansagen): bid your tricks exactly"),
+    "trix": N_("Trix: the kingdom of five contracts"),
+    "more": N_("Puzzles, play and reference")})
+"""Each track's title (said in the learner's language when read)."""
 
 LESSONS: tuple[Lesson, ...] = (
-    Lesson("trixter/01_tricks.ipynb", "trixter", "Tricks and following suit", 8,
-           "What a trick is, who wins it, and why you must follow suit."),
-    Lesson("trixter/02_trump.ipynb", "trixter", "Trump", 8,
-           "The trump suit beats every other suit."),
-    Lesson("trixter/03_jokers.ipynb", "trixter", "Jokers (3 players, or 5 and more)", 8,
-           "Jokers never win a trick: a safe way to lose one."),
-    Lesson("trixter/04_schedule.ipynb", "trixter", "The schedule and the peak hand", 6,
-           "Hands grow by one card up to the peak, then shrink."),
-    Lesson("trixter/05_bidding.ipynb", "trixter", "Bidding and exact scoring", 12,
-           "Only an exact bid scores: how to count your tricks."),
-    Lesson("trixter/06_making_your_bid.ipynb", "trixter", "Taking and ducking tricks", 12,
-           "Win the tricks you need and dodge the rest."),
-    Lesson("trixter/07_reading_bids.ipynb", "trixter", "Reading the other players' bids", 10,
-           "The bids tell you where the high cards are."),
-    Lesson("trixter/08_full_game.ipynb", "trixter", "A full game against the computer", 15,
-           "Put it all together."),
-    Lesson("trixter/rules.ipynb", "trixter", "Trixter rules at a glance", 3,
-           "The whole game on one page."),
-    Lesson("trix/01_kingdom.ipynb", "trix", "The kingdom and the five contracts", 8,
-           "Who owns a kingdom, and what the five contracts ask of you."),
-    Lesson("trix/02_king_of_hearts.ipynb", "trix", "King of Hearts", 12,
-           "Dodge the K♥; doubling it; the redeal claim."),
-    Lesson("trix/03_queens.ipynb", "trix", "Queens", 10,
-           "Every queen you take costs 25."),
-    Lesson("trix/04_diamonds.ipynb", "trix", "Diamonds", 10,
-           "Every diamond you take costs 10."),
-    Lesson("trix/05_ltoosh.ipynb", "trix", "Ltoosh", 10,
-           "Every trick you take costs 15."),
-    Lesson("trix/06_trex.ipynb", "trix", "Trex", 12,
-           "The domino contract: build the rows from the jacks and go out first."),
-    Lesson("trix/07_choosing_contracts.ipynb", "trix", "Choosing contracts as the owner", 12,
-           "Which contract suits this hand, shown by simulation."),
-    Lesson("trix/08_partnership.ipynb", "trix", "Partnership and the common variants", 8,
-           "Playing in teams, Trix Complex and the other house rules."),
-    Lesson("trix/09_full_kingdom.ipynb", "trix", "A full kingdom against the computer", 15,
-           "Own a kingdom and play its five contracts."),
-    Lesson("trix/rules.ipynb", "trix", "Trix rules at a glance", 3,
-           "The whole game on one page."),
-    Lesson("puzzles.ipynb", "more", "Puzzles", 10,
-           "Trick puzzles for both games, at your level."),
-    Lesson("puzzle_rush.ipynb", "more", "Puzzle rush", 3,
-           "Three minutes against the clock: how many puzzles can you solve?"),
-    Lesson("play_trixter.ipynb", "more", "Play Trixter", 20,
-           "A game against the computer, any number of players."),
-    Lesson("play_trix.ipynb", "more", "Play Trix", 30,
-           "A whole game of four kingdoms."),
-    Lesson("review.ipynb", "more", "Review a game", 10,
-           "Load a game record and see, move by move, where you lost points."),
-    Lesson("glossary.ipynb", "more", "Glossary", 3,
-           "The words of both games, in English and Arabic."),
-    Lesson("class_set.ipynb", "more", "Class set (for students)", 15,
-           "Play the deals your teacher chose and hand in your results."),
-    Lesson("teacher.ipynb", "more", "Teacher's page", 5,
-           "Make a class set and gather your students' results."),
-    Lesson("tables.ipynb", "more", "Play with friends", 20,
-           "Sit at one table with friends or classmates, each on their own page."),
-    Lesson("class_tables.ipynb", "more", "The class at the tables (teacher)", 5,
-           "Every table of the class, live, with every hand; the class sheet."),
+    Lesson("trixter/01_tricks.ipynb", "trixter", N_("Tricks and following suit"), 8,
+           N_("What a trick is, who wins it, and why you must follow suit.")),
+    Lesson("trixter/02_trump.ipynb", "trixter", N_("Trump"), 8,
+           N_("The trump suit beats every other suit.")),
+    Lesson("trixter/03_jokers.ipynb", "trixter", N_("Jokers (3 players, or 5 and more)"), 8,
+           N_("Jokers never win a trick: a safe way to lose one.")),
+    Lesson("trixter/04_schedule.ipynb", "trixter", N_("The schedule and the peak hand"), 6,
+           N_("Hands grow by one card up to the peak, then shrink.")),
+    Lesson("trixter/05_bidding.ipynb", "trixter", N_("Bidding and exact scoring"), 12,
+           N_("Only an exact bid scores: how to count your tricks.")),
+    Lesson("trixter/06_making_your_bid.ipynb", "trixter", N_("Taking and ducking tricks"), 12,
+           N_("Win the tricks you need and dodge the rest.")),
+    Lesson("trixter/07_reading_bids.ipynb", "trixter", N_("Reading the other players' bids"), 10,
+           N_("The bids tell you where the high cards are.")),
+    Lesson("trixter/08_full_game.ipynb", "trixter", N_("A full game against the computer"), 15,
+           N_("Put it all together.")),
+    Lesson("trixter/rules.ipynb", "trixter", N_("Trixter rules at a glance"), 3,
+           N_("The whole game on one page.")),
+    Lesson("trix/01_kingdom.ipynb", "trix", N_("The kingdom and the five contracts"), 8,
+           N_("Who owns a kingdom, and what the five contracts ask of you.")),
+    Lesson("trix/02_king_of_hearts.ipynb", "trix", N_("King of Hearts"), 12,
+           N_("Dodge the K♥; doubling it; the redeal claim.")),
+    Lesson("trix/03_queens.ipynb", "trix", N_("Queens"), 10,
+           N_("Every queen you take costs 25.")),
+    Lesson("trix/04_diamonds.ipynb", "trix", N_("Diamonds"), 10,
+           N_("Every diamond you take costs 10.")),
+    Lesson("trix/05_ltoosh.ipynb", "trix", N_("Ltoosh"), 10,
+           N_("Every trick you take costs 15.")),
+    Lesson("trix/06_trex.ipynb", "trix", N_("Trex"), 12,
+           N_("The domino contract: build the rows from the jacks and go out first.")),
+    Lesson("trix/07_choosing_contracts.ipynb", "trix", N_("Choosing contracts as the owner"), 12,
+           N_("Which contract suits this hand, shown by simulation.")),
+    Lesson("trix/08_partnership.ipynb", "trix", N_("Partnership and the common variants"), 8,
+           N_("Playing in teams, Trix Complex and the other house rules.")),
+    Lesson("trix/09_full_kingdom.ipynb", "trix", N_("A full kingdom against the computer"), 15,
+           N_("Own a kingdom and play its five contracts.")),
+    Lesson("trix/rules.ipynb", "trix", N_("Trix rules at a glance"), 3,
+           N_("The whole game on one page.")),
+    Lesson("puzzles.ipynb", "more", N_("Puzzles"), 10,
+           N_("Trick puzzles for both games, at your level.")),
+    Lesson("puzzle_rush.ipynb", "more", N_("Puzzle rush"), 3,
+           N_("Three minutes against the clock: how many puzzles can you solve?")),
+    Lesson("play_trixter.ipynb", "more", N_("Play Trixter"), 20,
+           N_("A game against the computer, any number of players.")),
+    Lesson("play_trix.ipynb", "more", N_("Play Trix"), 30,
+           N_("A whole game of four kingdoms.")),
+    Lesson("review.ipynb", "more", N_("Review a game"), 10,
+           N_("Load a game record and see, move by move, where you lost points.")),
+    Lesson("glossary.ipynb", "more", N_("Glossary"), 3,
+           N_("The words of both games, in English and Arabic.")),
+    Lesson("class_set.ipynb", "more", N_("Class set (for students)"), 15,
+           N_("Play the deals your teacher chose and hand in your results.")),
+    Lesson("teacher.ipynb", "more", N_("Teacher's page"), 5,
+           N_("Make a class set and gather your students' results.")),
+    Lesson("tables.ipynb", "more", N_("Play with friends"), 20,
+           N_("Sit at one table with friends or classmates, each on their own page.")),
+    Lesson("class_tables.ipynb", "more", N_("The class at the tables (teacher)"), 5,
+           N_("Every table of the class, live, with every hand; the class sheet.")),
 )
 
 

@@ -22,10 +22,12 @@ from functools import cache
 from typing import Any
 
 from tutor.engine.cards import Card, CardSet, Suit
+from tutor.engine import i18n
 from tutor.engine.facts import signed
+from tutor.engine.i18n import N_, gettext as _, ngettext
 from tutor.engine.seats import DIRECTIONS, seat_name
 from tutor.engine.tricks import legal_cards, trick_winner, why_illegal
-from tutor.lessons.scene import data_files, read_cards, trick_story
+from tutor.lessons.scene import data_files, read_cards, suit_word, trick_story
 from tutor.engine.trixter import TrixterRules
 from tutor.engine.trixter import schedule
 from tutor.engine.trix.contracts import Contract
@@ -62,9 +64,11 @@ class Question:
         """What the learner reads after picking choice ``picked``: every sentence starts
         with a capital, and a wrong pick always says why."""
         if picked == self.answer:
-            return f"Right! {sentence(self.why)}"
+            return _("Right! {why}").format(why=sentence(self.why))
         note = self.wrong[picked] if picked < len(self.wrong) else ""
-        return f"Not quite. {sentence(note) + ' ' if note else ''}Try again."
+        if note:
+            return _("Not quite. {why} Try again.").format(why=sentence(note))
+        return _("Not quite. Try again.")
 
 
 def sentence(text: str) -> str:
@@ -160,7 +164,29 @@ def _names(q, where) -> list[str]:
 
 def _word(card: Card) -> str:
     """A card in a question's words (a joker by name: its emoji may not show)."""
-    return "joker" if card.is_joker else card.symbol()
+    return _("joker") if card.is_joker else card.symbol()
+
+
+_TRUMP_IS = (N_("♠ spades are trump"), N_("♥ hearts are trump"), N_("♦ diamonds are trump"),
+             N_("♣ clubs are trump"))
+"""The trump of a question's trick, by suit (no trump: "No trump")."""
+
+
+def _who_takes(names: list[str], leader: int, cards: list[Card], trump: Suit | None) -> str:
+    """A ``winner`` question's text: the trump, who led what (the suit to follow), then
+    the others in turn."""
+    n = len(names)
+    # Translators: one play of a trick, in "West led the 7♠, then North the K♠, East ...".
+    others = [_("{name} the {card}").format(name=names[(leader + k) % n], card=_word(c))
+              for k, c in enumerate(cards) if k]
+    # Translators: between the plays of a trick ("North the K♠, East the 2♥").
+    sep = _(", ")
+    played = _("{name} led the {card}, then {others}").format(
+        name=names[leader], card=_word(cards[0]), others=sep.join(others))
+    trump_is = _("No trump") if trump is None else _(_TRUMP_IS[trump])
+    # Translators: {trump} is "No trump" or "♠ spades are trump"; {played} is "West led the
+    # 7♠, then North the K♠, East the 2♥, South the A♠".
+    return _("{trump}. {played}. Who takes the trick?").format(trump=trump_is, played=played)
 
 
 def _winner(q, qid, text, why, where) -> Question:
@@ -175,14 +201,9 @@ def _winner(q, qid, text, why, where) -> Question:
     who = (leader + i) % len(names)
     story = trick_story(cards, leader, trump, names, seat=-1)
     if not text:
-        # Who led decides the suit to follow: say it, then the others in turn.
-        played = f"{names[leader]} led the {_word(cards[0])}, then " + ", ".join(
-            f"{names[(leader + k) % len(names)]} the {_word(c)}"
-            for k, c in enumerate(cards) if k)
-        t = "no trump" if trump is None else f"{trump.symbol} {trump.name.lower()} are trump"
-        text = f"{t.capitalize()}. {played}. Who takes the trick?"
-    wrong = tuple("" if s == who else f"The {_word(cards[(s - leader) % len(names)])} "
-                  f"does not win." for s in range(len(names)))
+        text = _who_takes(names, leader, cards, trump)
+    wrong = tuple("" if s == who else _("The {card} does not win.").format(
+        card=_word(cards[(s - leader) % len(names)])) for s in range(len(names)))
     return Question(qid, text, tuple(names), who, f"{story} {sentence(why)}".strip(), wrong)
 
 
@@ -199,12 +220,22 @@ def _legal(q, qid, text, why, where) -> Question:
     if len(ok) != 1:
         raise QuizError(f"{where}: exactly one choice must be legal, not {len(ok)}")
     if not text:
-        led = f"The {trick[0].symbol()} was led" if trick else "You lead"
-        text = f"{led}. Which of these cards may you play?"
+        text = (_("The {card} was led. Which of these cards may you play?").format(
+            card=trick[0].symbol()) if trick else
+            _("You lead. Which of these cards may you play?"))
     wrong = tuple("" if c in legal else
-                  sentence(why_illegal(c, hand, trick) or "that card may not be played") + "."
-                  for c in choices)
+                  sentence(why_illegal(c, hand, trick) or _("that card may not be played"))
+                  + "." for c in choices)
     return Question(qid, text, tuple(_word(c) for c in choices), ok[0], why, wrong)
+
+
+_SCORING_RULES = {
+    "exact": N_("a bid made exactly scores 10 plus the tricks; any miss scores −5"),
+    "squared": N_("a bid made exactly scores 10 plus the bid squared; a miss loses the square "
+                  "of how far off it was"),
+    "tricks_if_missed": N_("a bid made exactly scores 10 plus the tricks; a miss scores just "
+                           "the tricks taken")}
+"""How Trixter counts the points, by the rules' ``scoring``."""
 
 
 def _score(q, qid, text, why, where) -> Question:
@@ -218,32 +249,30 @@ def _score(q, qid, text, why, where) -> Question:
     right = rules.score(bid, tricks)
     made = bid == tricks
     exact = rules.score(bid, bid)
-    rule = {"exact": "a bid made exactly scores 10 plus the tricks; any miss scores −5",
-            "squared": "a bid made exactly scores 10 plus the bid squared; a miss loses the "
-                       "square of how far off it was",
-            "tricks_if_missed": "a bid made exactly scores 10 plus the tricks; a miss "
-                                "scores just the tricks taken"}[rules.scoring]
-    again = f"Count again: {rule}."
+    # Translators: {rule} says how the points are counted ("a bid made exactly scores ...").
+    again = _("Count again: {rule}.").format(rule=_(_SCORING_RULES[rules.scoring]))
     if rules.scoring != "exact":
         others = [(v, again) for v in (exact, 10 + tricks, tricks, -5, 10, bid)]
     elif made:
-        others = [(-5, "−5 is for a missed bid, and you took exactly what you bid."),
-                  (tricks, "The tricks alone are not the score: a bid made exactly earns "
-                           "10 more."),
-                  (10, "The 10 is the bonus for a bid made exactly: the tricks count too."),
+        others = [(-5, _("−5 is for a missed bid, and you took exactly what you bid.")),
+                  (tricks, _("The tricks alone are not the score: a bid made exactly earns "
+                             "10 more.")),
+                  (10, _("The 10 is the bonus for a bid made exactly: the tricks count too.")),
                   (10 + tricks + 1, again), (bid, again)]
     else:
-        others = [(exact, f"{signed(exact)} is what a bid of {bid} scores when it is made "
-                          f"exactly, and you took {tricks}."),
-                  (10 + tricks, f"10 plus the tricks is only for a bid made exactly: you "
-                                f"bid {bid} and took {tricks}."),
-                  (tricks, "A missed bid earns nothing for its tricks."),
-                  (10, "The 10 comes only with a bid made exactly."),
-                  (bid, "A missed bid earns nothing for the number bid.")]
+        others = [(exact, _("{points} is what a bid of {bid} scores when it is made exactly, "
+                            "and you took {tricks}.").format(points=signed(exact), bid=bid,
+                                                             tricks=tricks)),
+                  (10 + tricks, _("10 plus the tricks is only for a bid made exactly: you bid "
+                                  "{bid} and took {tricks}.").format(bid=bid, tricks=tricks)),
+                  (tricks, _("A missed bid earns nothing for its tricks.")),
+                  (10, _("The 10 comes only with a bid made exactly.")),
+                  (bid, _("A missed bid earns nothing for the number bid."))]
     choices, answer, wrong = _numbers(right, others)
     if not text:
-        text = (f"You bid {bid} and took {tricks} trick{'s' if tricks != 1 else ''}. "
-                f"How many points do you score?")
+        text = ngettext("You bid {bid} and took {n} trick. How many points do you score?",
+                        "You bid {bid} and took {n} tricks. How many points do you score?",
+                        tricks).format(bid=bid, n=tricks)
     return Question(qid, text, choices, answer, why, wrong)
 
 
@@ -255,14 +284,16 @@ def _hand_size(q, qid, text, why, where) -> Question:
     k = _int(q, "hand", where, 1, len(sizes))
     right = sizes[k - 1]
     peak = max(sizes)
-    again = (f"Count again: the hands grow by one card up to the peak of {peak} cards, "
-             f"then shrink by one.")
-    others = [(k, f"{k} is the hand's number in the game, not how many cards it deals."),
-              (peak, f"{peak} is the peak hand, the biggest of the game."),
+    again = _("Count again: the hands grow by one card up to the peak of {peak} cards, then "
+              "shrink by one.").format(peak=peak)
+    others = [(k, _("{k} is the hand's number in the game, not how many cards it deals.")
+               .format(k=k)),
+              (peak, _("{peak} is the peak hand, the biggest of the game.").format(peak=peak)),
               (right + 1, again), (right - 1 if right > 1 else right + 2, again)]
     choices, answer, wrong = _numbers(right, others, limit=4)
     if not text:
-        text = f"In a game of {n} players, how many cards does each player get in hand {k}?"
+        text = _("In a game of {n} players, how many cards does each player get in hand {k}?"
+                 ).format(n=n, k=k)
     return Question(qid, text, choices, answer, why, wrong)
 
 
@@ -292,15 +323,14 @@ def _points(q, qid, text, why, where) -> Question:
     seat = _int(q, "seat", where, 0, 3)
     pts = deal_points(contract, taken, tricks, doubles)
     right = pts[seat]
-    values = _values_words(contract, bool(doubles))
-    again = f"Count again: {values}."
-    sign = ("Check the sign: the doubler wins when another player takes the doubled card."
-            if right > 0 else "Check the sign: cards and tricks cost the player who takes "
-                              "them.")
+    again = _("Count again: {rule}.").format(rule=_values_words(contract, bool(doubles)))
+    sign = (_("Check the sign: the doubler wins when another player takes the doubled card.")
+            if right > 0 else _("Check the sign: cards and tricks cost the player who takes "
+                                "them."))
     others = [(right + 25, again), (right - 25, again), (-right, sign),
               (right // 2 if right else -10, again),
-              (right * 2 or 25, "That counts too much: a card costs double only when "
-                                "another player doubled it." if doubles else again)]
+              (right * 2 or 25, _("That counts too much: a card costs double only when "
+                                  "another player doubled it.") if doubles else again)]
     choices, answer, wrong = _numbers(right, others)
     if not text:
         raise QuizError(f"{where}: a points question needs its 'text'")
@@ -314,23 +344,27 @@ def _values_words(contract: set, doubled: bool) -> str:
         got = [CardSet([card]) if card else CardSet(), CardSet(), CardSet(), CardSet()]
         return -deal_points(contract, got, [tricks, 0, 0, 0])[0]
 
-    words = []
-    if Contract.KING in contract:
-        words.append(f"the K♥ {cost(KING_OF_HEARTS)}")
-    if Contract.QUEENS in contract:
-        words.append(f"each queen {cost(next(iter(QUEENS)))}")
-    if Contract.DIAMONDS in contract:
-        words.append(f"each diamond {cost(Card.parse('2D'))}")
-    if Contract.LTOOSH in contract:
-        words.append(f"each trick {cost(tricks=1)}")
-    if words:  # "the K♥ costs 75, each queen 25"
-        head, _, n = words[0].rpartition(" ")
-        words[0] = f"{head} costs {n}"
-    text = ", ".join(words) or "nothing costs points here"
+    card = {Contract.KING: KING_OF_HEARTS, Contract.QUEENS: next(iter(QUEENS)),
+            Contract.DIAMONDS: Card.parse("2D")}
+    # "the K♥ costs 75, each queen 25": the first says "costs", the others follow it
+    words = [_(_COSTS[c][0 if not i else 1]).format(
+        points=cost(card[c]) if c in card else cost(tricks=1))
+        for i, c in enumerate(c for c in _COSTS if c in contract)]
+    # Translators: between the costs of a contract's cards ("the K♥ costs 75, each queen 25").
+    text = _(", ").join(words) or _("nothing costs points here")
     if doubled:
-        text += ("; a doubled card costs its taker twice, and the player who doubled it wins "
-                 "its value when someone else takes it")
+        # Translators: added after what each card costs, within one sentence.
+        text = _("{costs}; a doubled card costs its taker twice, and the player who doubled it "
+                 "wins its value when someone else takes it").format(costs=text)
     return text
+
+
+_COSTS = {Contract.KING: (N_("the K♥ costs {points}"), N_("the K♥ {points}")),
+          Contract.QUEENS: (N_("each queen costs {points}"), N_("each queen {points}")),
+          Contract.DIAMONDS: (N_("each diamond costs {points}"), N_("each diamond {points}")),
+          Contract.LTOOSH: (N_("each trick costs {points}"), N_("each trick {points}"))}
+"""What a card or trick costs in a contract, said first ("costs") or after another (the
+clauses of "Count again: ...")."""
 
 
 def _trex(q, qid, text, why, where) -> Question:
@@ -345,7 +379,7 @@ def _trex(q, qid, text, why, where) -> Question:
     if len(ok) != 1:
         raise QuizError(f"{where}: exactly one choice must fit the layout, not {len(ok)}")
     if not text:
-        text = "Which of these cards can you lay on the layout now?"
+        text = _("Which of these cards can you lay on the layout now?")
     on_table = _cards(q.get("layout", []), where)
     wrong = tuple("" if i in ok else _why_not_laid(c, on_table) for i, c in enumerate(choices))
     return Question(qid, text, tuple(c.symbol() for c in choices), ok[0], why, wrong)
@@ -355,18 +389,19 @@ def _why_not_laid(card: Card, layout: list[Card]) -> str:
     """Why ``card`` does not fit a Trex layout of these cards, in words."""
 
     row = sorted(int(c.rank) for c in layout if c.suit == card.suit)
-    name = card.suit.name.lower().removesuffix("s")
+    name = suit_word(card.suit)
     if not row:
-        return (f"The {card.symbol()} must wait: the {name} row has not started, and a row "
-                f"starts with its jack.")
+        # Translators: {suit} is a suit's name in the singular ("spade").
+        return _("The {card} must wait: the {suit} row has not started, and a row starts "
+                 "with its jack.").format(card=card.symbol(), suit=name)
     lo, hi = row[0], row[-1]
     if card.rank > hi:
-        nxt = Card(card.suit, Rank(hi + 1)).symbol()
-        return f"The {card.symbol()} must wait: the {name} row goes up one card at a time, " \
-               f"and the {nxt} comes first."
-    nxt = Card(card.suit, Rank(lo - 1)).symbol()
-    return f"The {card.symbol()} must wait: the {name} row goes down one card at a time, " \
-           f"and the {nxt} comes first."
+        return _("The {card} must wait: the {suit} row goes up one card at a time, and the "
+                 "{next} comes first.").format(card=card.symbol(), suit=name,
+                                               next=Card(card.suit, Rank(hi + 1)).symbol())
+    return _("The {card} must wait: the {suit} row goes down one card at a time, and the "
+             "{next} comes first.").format(card=card.symbol(), suit=name,
+                                           next=Card(card.suit, Rank(lo - 1)).symbol())
 
 
 def _redeal(q, qid, text, why, where) -> Question:
@@ -388,19 +423,28 @@ def _redeal(q, qid, text, why, where) -> Question:
         raise QuizError(f"{where}: 'contract' is king or trex")
     may = (may_claim_king_redeal if kind == "king" else may_claim_trex_redeal)(hand)
     if not text:
-        name = "King of Hearts" if kind == "king" else "Trex"
-        text = f"{name} is announced. Your hand: {hand.symbols()}. May you claim a redeal?"
-    rule = ("In King of Hearts only the K♥ alone, the A♥ alone, or exactly the K♥ and the A♥ "
-            "with no other heart may claim." if kind == "king" else
-            "In Trex only all four 2s, or three 2s with the 3 of the fourth suit, may claim.")
-    wrong = ("", f"This hand may claim. {rule}") if may else \
-        (f"This hand may not claim. {rule}", "")
-    return Question(qid, text, ("Yes", "No"), 0 if may else 1, why, wrong)
+        text = (_("King of Hearts is announced. Your hand: {hand}. May you claim a redeal?")
+                if kind == "king" else
+                _("Trex is announced. Your hand: {hand}. May you claim a redeal?")).format(
+            hand=hand.symbols())
+    rule = (_("In King of Hearts only the K♥ alone, the A♥ alone, or exactly the K♥ and the "
+              "A♥ with no other heart may claim.") if kind == "king" else
+            _("In Trex only all four 2s, or three 2s with the 3 of the fourth suit, may "
+              "claim."))
+    wrong = ("", _("This hand may claim. {rule}").format(rule=rule)) if may else \
+        (_("This hand may not claim. {rule}").format(rule=rule), "")
+    return Question(qid, text, (_("Yes"), _("No")), 0 if may else 1, why, wrong)
+
+
+def questions() -> dict[str, Question]:
+    """Every bundled question by id (``tutor/lessons/data/*.json``, key ``questions``), in
+    the learner's language (built once for each language spoken)."""
+    # The catalog's header names its language ("" when the words are read as written).
+    return _questions(i18n.gettext(""))
 
 
 @cache
-def questions() -> dict[str, Question]:
-    """Every bundled question by id (``tutor/lessons/data/*.json``, key ``questions``)."""
+def _questions(_language: str) -> dict[str, Question]:
     out: dict[str, Question] = {}
     for name, obj in data_files():
         game = name.removesuffix(".json")  # trix.json holds the Trix questions

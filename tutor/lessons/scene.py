@@ -37,12 +37,13 @@ from importlib import resources
 from typing import Any
 
 from tutor.engine.cards import Card, Suit
+from tutor.engine.i18n import N_, gettext as _
 from tutor.puzzles.model import Puzzle, PuzzleError
 from tutor.puzzles.session import PuzzleSession
 from tutor.engine.tricks import led_suit, legal_cards, trick_winner
 
 __all__ = ["Scene", "GuidedSession", "scene", "scenes", "trick_story", "load_scenes",
-           "SceneError"]
+           "SceneError", "suit_word"]
 
 LESSON_FIELDS = {"script", "react", "claims"}
 TRIGGERS = {"card", "trick", "end"}
@@ -91,6 +92,15 @@ class Scene:
         return self.puzzle.id
 
 
+_SUIT_ONE = (N_("spade"), N_("heart"), N_("diamond"), N_("club"))
+"""A suit's name in the singular, as in "the highest spade" and "the spade row"."""
+
+
+def suit_word(suit: Suit) -> str:
+    """A suit's name in the singular, in the learner's language: ``spade``, ``heart``…"""
+    return _(_SUIT_ONE[suit])
+
+
 def trick_story(cards: list[Card], leader: int, trump: Suit | None, names: list[str],
                 seat: int) -> str:
     """One finished trick in words: who took it, with which card, and why.
@@ -99,32 +109,40 @@ def trick_story(cards: list[Card], leader: int, trump: Suit | None, names: list[
     >>> trick_story(cs, 1, Suit.parse("H"), ["You", "East", "South", "West"], 0)
     'West took the trick with the 2♥: a trump beats every card of the other suits.'
     """
-    n = len(names)
     i = trick_winner(cards, trump)
-    who = (leader + i) % n
-    win = cards[i]
-    name = "You" if who == seat else names[who]
+    who = (leader + i) % len(names)
+    card = cards[i].symbol()
+    # Translators: the first half of a sentence, "...: " and why follow.
+    head = (_("You took the trick with the {card}").format(card=card) if who == seat else
+            _("{name} took the trick with the {card}").format(name=names[who], card=card))
+    story = _("{head}: {why}.").format(head=head, why=_trick_why(cards, trump))
+    if any(c.is_joker for c in cards):
+        return _("{story} Jokers never win a trick.").format(story=story)
+    return story
+
+
+def _trick_why(cards: list[Card], trump: Suit | None) -> str:
+    """Why the trick's winning card won (the second half of :func:`trick_story`)."""
+    win = cards[trick_winner(cards, trump)]
     suit = led_suit(cards)
-    head = f"{name} took the trick with the {win.symbol()}"
-    jokers = " Jokers never win a trick." if any(c.is_joker for c in cards) else ""
     if suit is None:
-        return f"{head}: only jokers were played, so the leader takes it.{jokers}"
+        # Translators: why a card won a trick, after "West took the trick with the K♠: ".
+        return _("only jokers were played, so the leader takes it")
     if trump is not None and win.suit == trump and suit != trump:
         trumps = sum(1 for c in cards if not c.is_joker and c.suit == trump)
-        why = ("the highest trump" if trumps > 1 else
-               "a trump beats every card of the other suits")
-        return f"{head}: {why}.{jokers}"
+        return (_("the highest trump") if trumps > 1 else
+                _("a trump beats every card of the other suits"))
     others = sum(1 for c in cards if not c.is_joker and c.suit == suit)
-    word = suit.name.lower().rstrip("s")
+    word = suit_word(suit)
     if cards[0].is_joker:  # a joker asks no suit: the first other card sets it (B3)
         first = next(c for c in cards if not c.is_joker)
-        led = f"after the joker lead, the {first.symbol()} set the suit"
+        led = _("after the joker lead, the {card} set the suit").format(card=first.symbol())
         if others == 1:
-            return f"{head}: {led} and nobody else followed it.{jokers}"
-        return f"{head}: the highest {word}; {led}.{jokers}"
+            return _("{led} and nobody else followed it").format(led=led)
+        return _("the highest {suit}; {led}").format(suit=word, led=led)
     if others == 1:
-        return f"{head}: nobody else followed the {word} lead.{jokers}"
-    return f"{head}: the highest {word}, the suit led.{jokers}"
+        return _("nobody else followed the {suit} lead").format(suit=word)
+    return _("the highest {suit}, the suit led").format(suit=word)
 
 
 class GuidedSession(PuzzleSession):
@@ -223,11 +241,13 @@ class GuidedSession(PuzzleSession):
             return super().status()
         if self.over:
             done = " ".join(w for w in (self.end_words(), self._done_words()) if w)
-            return ("Done! " if self.reached() else "Not this time. ") + done
+            if self.reached():
+                return _("Done! {words}").format(words=done)
+            return _("Not this time. {words}").format(words=done)
         mover = self.position.to_move
         if mover == self.seat:
-            return "Your turn." if self.steps else "Your turn: play a card."
-        return f"{self.names()[mover]} to play."
+            return _("Your turn.") if self.steps else _("Your turn: play a card.")
+        return _("{name} to play.").format(name=self.names()[mover])
 
 
 # --- loading ------------------------------------------------------------------------
