@@ -38,7 +38,8 @@ class Idea:
     """One idea of a game: ``name`` (a key), the ``game`` (``"trixter"``/``"trix"``), the
     decision ``kinds`` it speaks to (``trump``, ``bid``, ``card``, ``contract``,
     ``double``, ``redeal``, ``trex``), a short ``title`` and what it ``teaches`` (a line for
-    the catalogue page)."""
+    the catalogue page). ``title`` and ``teaches`` are messages in English (marked in the
+    tables with ``N_``): say them with ``_(idea.title)``, in the learner's language."""
 
     name: str
     game: str
