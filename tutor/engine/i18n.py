@@ -29,7 +29,7 @@ import os
 from gettext import NullTranslations, translation
 from pathlib import Path
 
-__all__ = ["DOMAIN", "LOCALE_DIR", "use", "gettext", "_", "ngettext", "N_", "Nn_", "ordinal",
+__all__ = ["DOMAIN", "LOCALE_DIR", "use", "gettext", "ngettext", "N_", "Nn_", "ordinal",
            "ORDINALS"]
 
 DOMAIN = "trix-tutor"
@@ -61,7 +61,7 @@ def gettext(message: str) -> str:
     return _catalog.gettext(message)
 
 
-_ = gettext
+_ = gettext  # this module's own short name; others import ``gettext as _``
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
