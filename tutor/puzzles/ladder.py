@@ -9,6 +9,7 @@ import re
 from collections.abc import Sequence
 
 from tutor.engine.cards import Card
+from tutor.engine.i18n import gettext as _
 from tutor.puzzles.model import play_card
 from tutor.puzzles.moves import Move
 from tutor.puzzles.verify import HintLadder, hints
@@ -24,7 +25,7 @@ class LadderMixin:
     def hints(self) -> HintLadder:
         """The hint ladder for the learner's decision now."""
         if self.to_move != self.seat:
-            raise ValueError("no decision of yours to hint at now")
+            raise ValueError(_("no decision of yours to hint at now"))
         return hints(self.puzzle, position=self.position, engine=self.engine,
                      result=self._solve(self._key(), self.position))
 
@@ -44,21 +45,22 @@ class LadderMixin:
         'The puzzle is over: your goal is out of reach'
         """
         if self.outcome is not None:
-            why = ("that was the solution" if self.replayed else
-                   "you solved it" if self.outcome == "solved" else "your goal is out of reach")
-            return (f"The puzzle is over: {why}. Take a card back (Undo) or retry it to have "
-                    f"hints again.")
+            why = (_("that was the solution") if self.replayed else
+                   _("you solved it") if self.outcome == "solved" else
+                   _("your goal is out of reach"))
+            return _("The puzzle is over: {why}. Take a card back (Undo) or retry it to have "
+                     "hints again.").format(why=why)
         if self.to_move != self.seat:
-            return "Wait for your turn."
+            return _("Wait for your turn.")
         if self._hint_level >= 4:
-            return "That was the last hint: the whole line."
+            return _("That was the last hint: the whole line.")
         return None
 
     def hint(self, level: int | None = None) -> str:
         """The next hint (or hint ``level`` 1-4) for the decision now; asking counts in
         ``hints_used``."""
         if self.over:
-            return "The puzzle is over."
+            return _("The puzzle is over.")
         level = self._hint_level + 1 if level is None else level
         if not 1 <= level <= 4:
             raise ValueError(f"hint levels are 1 to 4, not {level!r}")
@@ -69,9 +71,9 @@ class LadderMixin:
             self._remember_line(ladder)
         text = ladder.hint(level) if level < 4 else self._line_words(ladder)
         # The board names each level ("The whole line: "): the text does not repeat it.
-        text = text.removeprefix("The whole line: ")
+        text = text.removeprefix(_("The whole line: {line}").format(line=""))
         if not ladder.reachable and level > 1:
-            text += " (Your goal is out of reach now; this card does best.)"
+            text += " " + _("(Your goal is out of reach now; this card does best.)")
         return text
 
     def _line_words(self, ladder: HintLadder) -> str:
@@ -88,13 +90,16 @@ class LadderMixin:
             if self.is_trex and seat == self.seat and current:  # Trex: a round per turn
                 tricks.append(current)
                 current = []
-            who = "you" if seat == self.seat else names[seat]
+            # Translators: a seat in the whole line, "you 6♦", "West a card".
+            who = _("you") if seat == self.seat else names[seat]
             if seat in self.puzzle.seen:
-                what = "passes" if card is None else card.symbol()
+                what = _("passes") if card is None else card.symbol()
             else:
                 hidden = True
-                what = "plays or passes" if self.is_trex else "a card"
-            current.append(f"{who} {what}")
+                what = _("plays or passes") if self.is_trex else _("a card")
+            # Translators: one move of the whole line: {who} is a seat or "you", {what} a
+            # card, "passes", "a card" or "plays or passes".
+            current.append(_("{who} {what}").format(who=who, what=what))
             try:
                 pos = play_card(pos, card)
             except ValueError:  # the deal's end
@@ -109,11 +114,13 @@ class LadderMixin:
         else:
             done = sum(self.position.won)
             text = " ".join(
-                f"{'This trick' if k == 0 and self.position.trick else f'Trick {done + k + 1}'}"
-                f": {', '.join(t)}." for k, t in enumerate(tricks))
+                _("This trick: {moves}.").format(moves=", ".join(t))
+                if k == 0 and self.position.trick else
+                _("Trick {n}: {moves}.").format(n=done + k + 1, moves=", ".join(t))
+                for k, t in enumerate(tricks))
         text = text[0].upper() + text[1:]
         if hidden:
-            text += " (A card of a hand you cannot see is not named.)"
+            text += " " + _("(A card of a hand you cannot see is not named.)")
         return text
 
     # --- the whole line, once shown: kept to, or left by the defence ----------------------
@@ -162,8 +169,8 @@ class LadderMixin:
             return
         if want is not None and want != (seat, card):
             self._line, self._line_again = None, True
-            self.line_note = (f"The defence played {card_words(card)}, not "
-                              f"{card_words(want[1])} of the line.")
+            self.line_note = _("The defence played {card}, not {want} of the line.").format(
+                card=card_words(card), want=card_words(want[1]))
 
     def _show_line_again(self) -> None:
         """At the learner's decision reached after the defence left the line (or a hidden
@@ -175,10 +182,12 @@ class LadderMixin:
         self.line_moves = self._line[1] if self._line else ()
         self.line = self._line_words(ladder)
         if not ladder.reachable:
-            self.line += " (Your goal is out of reach now; this line does best.)"
+            self.line += " " + _("(Your goal is out of reach now; this line does best.)")
         lead = self.line_note.removesuffix(".") or \
-            "A hand you cannot see has played since the line was shown"
-        self.line_note = f"{lead}: here is the line from now."
+            _("A hand you cannot see has played since the line was shown")
+        # Translators: {lead} is "The defence played ..." (without its full stop) or "A
+        # hand you cannot see has played since the line was shown".
+        self.line_note = _("{lead}: here is the line from now.").format(lead=lead)
 
     def key_idea(self) -> str:
         """The puzzle's explanation as the board shows it once over. Which cards work or
@@ -215,7 +224,7 @@ class LadderMixin:
         self.steps, self._final_out, self.reachable, self.failed_at = [], None, True, None
         try:
             self.advance()
-            for _ in range(60):
+            for _i in range(60):
                 if self.over:
                     break
                 self.play(self.hints().card)

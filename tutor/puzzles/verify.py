@@ -12,13 +12,16 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from tutor.engine.cards import Card
+from tutor.engine.i18n import N_, ngettext
+from tutor.engine.i18n import gettext as _
 from tutor.engine.trix.contracts import Contract, unit_points
 from tutor.puzzles.model import Puzzle, play_card
 from tutor.solver import solve
 from tutor.solver.trex import TrexPosition
 
 __all__ = ["CheckResult", "check", "grade", "grade_score", "HintLadder", "hints", "until_end",
-           "position_after", "winning_cards", "solve_at", "THEME_IDEAS"]
+           "position_after", "winning_cards", "solve_at", "THEME_IDEAS",
+           "theme_idea"]
 
 
 @dataclass(frozen=True)
@@ -66,12 +69,15 @@ def check(puzzle: Puzzle, engine: str = "auto") -> CheckResult:
     failing = [c for c in result.by_card if c not in winning]
     problems = []
     if not puzzle.reached(result.value, position):
-        problems.append(f"the goal cannot be reached (value {result.value})")
+        problems.append(_("the goal cannot be reached (value {value})").format(
+            value=result.value))
     elif not failing:
-        problems.append("every legal card reaches the goal: nothing to solve")
+        problems.append(_("every legal card reaches the goal: nothing to solve"))
     if puzzle.unique and len(winning) != 1:
-        problems.append(f"marked unique but {len(winning)} cards work: "
-                        + " ".join(str(c) for c in winning))
+        problems.append(ngettext("marked unique but {n} cards work: {cards}",
+                                 "marked unique but {n} cards work: {cards}",
+                                 len(winning)).format(
+            n=len(winning), cards=" ".join(str(c) for c in winning)))
     return CheckResult(puzzle.id, result.value, tuple(winning), tuple(failing),
                        until_end(puzzle, position, result.line), tuple(problems))
 
@@ -134,27 +140,44 @@ def grade(puzzle: Puzzle, engine: str = "auto") -> int:
 
 
 THEME_IDEAS = {
-    "make-n": "Count the tricks you still need and plan which cards will take them.",
+    "make-n": N_("Count the tricks you still need and plan which cards will take them."),
     # Not "get rid of winners early": a high card led wins when nobody must beat it.
-    "make-zero": "Keep your low cards to play under the others; play a high card only where "
-                 "someone must beat it, or discard it when you cannot follow suit.",
-    "shed-a-trick": "You have more winners than you need: lose one while you still can.",
-    "duck-with-joker": "A joker never wins a trick: keep it for the trick you must not take.",
-    "read-the-bids": "The bids tell you who holds the high cards: play so the tricks fall "
-                     "where the bids say they will.",
-    "trump-control": "Count trumps: draw them or keep them so they take the tricks you need.",
-    "king-dodge": "Stay out of the trick the K♥ falls into: keep a low card to play under it.",
-    "king-force": "Lead so that someone else must win the trick your doubled K♥ falls on.",
-    "queens": "Keep low cards to duck under the queens, and shed your own queens on others.",
-    "diamonds": f"Each diamond costs {-unit_points(Contract.DIAMONDS)}: win tricks without "
-                "diamonds, lose those with them.",
-    "ltoosh-lose-all": f"Every trick costs {-unit_points(Contract.LTOOSH)}: get rid of your "
-                       "high cards while others win.",
-    "ltoosh-count": "You cannot lose them all: choose which tricks to take and lose the rest.",
-    "trex-open": "Open the cards that free your own, not the ones that free the others'.",
-    "trex-block": "Hold back the card the others are waiting for, while you still can.",
-    "trex-hold-jack": "A jack opens a whole row: hold it until the row helps you more.",
+    "make-zero": N_("Keep your low cards to play under the others; play a high card only "
+                    "where someone must beat it, or discard it when you cannot follow suit."),
+    "shed-a-trick": N_("You have more winners than you need: lose one while you still can."),
+    "duck-with-joker": N_("A joker never wins a trick: keep it for the trick you must not "
+                          "take."),
+    "read-the-bids": N_("The bids tell you who holds the high cards: play so the tricks fall "
+                        "where the bids say they will."),
+    "trump-control": N_("Count trumps: draw them or keep them so they take the tricks you "
+                        "need."),
+    "king-dodge": N_("Stay out of the trick the K♥ falls into: keep a low card to play under "
+                     "it."),
+    "king-force": N_("Lead so that someone else must win the trick your doubled K♥ falls on."),
+    "queens": N_("Keep low cards to duck under the queens, and shed your own queens on "
+                 "others."),
+    "diamonds": N_("Each diamond costs {cost}: win tricks without diamonds, lose those with "
+                   "them."),
+    "ltoosh-lose-all": N_("Every trick costs {cost}: get rid of your high cards while others "
+                          "win."),
+    "ltoosh-count": N_("You cannot lose them all: choose which tricks to take and lose the "
+                       "rest."),
+    "trex-open": N_("Open the cards that free your own, not the ones that free the "
+                    "others'."),
+    "trex-block": N_("Hold back the card the others are waiting for, while you still can."),
+    "trex-hold-jack": N_("A jack opens a whole row: hold it until the row helps you more."),
 }
+"""Each theme's idea, as written (a cost is ``{cost}``): :func:`theme_idea` says it."""
+
+_IDEA_COSTS = {"diamonds": Contract.DIAMONDS, "ltoosh-lose-all": Contract.LTOOSH}
+
+
+def theme_idea(theme: str) -> str:
+    """The idea of ``theme`` in the learner's language, with its cost filled in."""
+    text = _(THEME_IDEAS[theme])
+    if theme in _IDEA_COSTS:
+        return text.format(cost=-unit_points(_IDEA_COSTS[theme]))
+    return text
 
 
 @dataclass(frozen=True)
@@ -175,25 +198,31 @@ class HintLadder:
         if level == 1:
             return self.idea
         if self.card is None:
-            return "You have no card to play: pass."
+            return _("You have no card to play: pass.")
         if level == 2:
-            return f"Play a {self.suit}."
+            return _(_PLAY_A[self.suit])
         if level == 3:
-            return f"Play the {self.card.symbol()}."
+            return _("Play the {card}.").format(card=self.card.symbol())
         if level == 4:
-            return "The whole line: " + " ".join("pass" if c is None else c.symbol()
-                                                 for c in self.line)
+            return _("The whole line: {line}").format(line=" ".join(
+                _("pass") if c is None else c.symbol() for c in self.line))
         raise ValueError(f"hint levels are 1 to 4, not {level!r}")
 
 
+_PLAY_A = {"spade": N_("Play a spade."), "heart": N_("Play a heart."),
+           "diamond": N_("Play a diamond."), "club": N_("Play a club."),
+           "joker": N_("Play a joker.")}
+"""Hint 2, by the suit word of :attr:`HintLadder.suit`."""
+
+
 GOAL_IDEAS = {
-    "exactly": "Count the tricks your hand surely takes: take just the ones your goal needs, "
-               "and play under the others once you have them.",
+    "exactly": N_("Count the tricks your hand surely takes: take just the ones your goal "
+                  "needs, and play under the others once you have them."),
     "max-tricks": THEME_IDEAS["make-n"],
-    "avoid": "Stay out of the trick the penalty card falls into: keep a low card to play "
-             "under it.",
-    "penalty": "Keep low cards to play under the others, and shed your costly cards on tricks "
-               "others win.",
+    "avoid": N_("Stay out of the trick the penalty card falls into: keep a low card to play "
+                "under it."),
+    "penalty": N_("Keep low cards to play under the others, and shed your costly cards on "
+                  "tricks others win."),
     "trex-place": THEME_IDEAS["trex-open"],
 }
 """The idea of a goal, for a lesson's scene that has no explanation of its own."""
@@ -207,12 +236,17 @@ def _idea(puzzle: Puzzle) -> str:
     if text == puzzle.prompt.strip():
         text = ""
     if puzzle.target.kind == "exactly" and puzzle.target.amount == 0 and not text:
-        return THEME_IDEAS["make-zero"]
+        return theme_idea("make-zero")
     first = text.split(". ")[0].strip()
     if first and not first.endswith((".", "!", "?")):
         first += "."
-    return first or THEME_IDEAS.get(puzzle.theme) or GOAL_IDEAS.get(
-        puzzle.target.kind, "Look for the card that keeps your goal.")
+    if first:
+        return first
+    if puzzle.theme in THEME_IDEAS:
+        return theme_idea(puzzle.theme)
+    kind = puzzle.target.kind
+    return _(GOAL_IDEAS[kind]) if kind in GOAL_IDEAS else _("Look for the card that keeps "
+                                                            "your goal.")
 
 
 def _idea_card(puzzle: Puzzle, pos, winning: list[Card]) -> Card | None:
