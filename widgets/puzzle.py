@@ -38,6 +38,8 @@ from tutor.app.progress_store import ProgressStore
 from tutor.app.views import views_of
 from tutor.app.trainer import (REVIEW_WORDS, Trainer, theme_title,
                                utc_now)
+from tutor.engine.i18n import ngettext
+from tutor.engine.i18n import gettext as _
 from tutor.puzzles import Puzzle
 from tutor.puzzles.fresh import is_generated, puzzle_data
 from tutor.puzzles.session import PuzzleSession
@@ -162,7 +164,7 @@ class PuzzleBoard(Controller, ipywidgets.VBox):
         except Refused as e:
             return self._refuse(str(e))
         if self._replaying:
-            return self._refuse("wait for the solution to finish")
+            return self._refuse(_("wait for the solution to finish"))
         if kind == "hint":
             return self.hint()
         if kind == "undo":
@@ -175,11 +177,11 @@ class PuzzleBoard(Controller, ipywidgets.VBox):
             return True
         if kind == "generate":
             if self.on_generate is None:
-                return self._refuse("there are no generated puzzles here")
+                return self._refuse(_("there are no generated puzzles here"))
             self.on_generate()
             return True
         if self.on_next is None:
-            return self._refuse("there is no next puzzle here")
+            return self._refuse(_("there is no next puzzle here"))
         self.on_next()
         return True
 
@@ -192,7 +194,7 @@ class PuzzleBoard(Controller, ipywidgets.VBox):
     def play(self, card: str) -> bool:
         """The learner plays ``card``; the defence answers card by card."""
         if self._replaying:
-            return self._refuse("wait for the solution to finish")
+            return self._refuse(_("wait for the solution to finish"))
         s = self.session
         why = s.why_illegal(card)
         if why is not None:
@@ -231,7 +233,7 @@ class PuzzleBoard(Controller, ipywidgets.VBox):
     def undo(self) -> bool:
         """Take back the learner's last card (and the defence's answers)."""
         if not self.session.undo():
-            return self._refuse("Nothing of yours to take back yet.")
+            return self._refuse(_("Nothing of yours to take back yet."))
         self._hints = []
         self.refresh(clear_errors=True)
         return True
@@ -280,8 +282,8 @@ class PuzzleBoard(Controller, ipywidgets.VBox):
             attempt = record(p.id, p.theme, p.difficulty, solved=solved,
                              hints_used=s.hints_used, when=self.clock(), data=data)
         except OSError as e:  # the result stays counted in memory; said, not lost
-            self._refuse(f"Your progress could not be saved ({e.strerror or e}); it will "
-                         f"be saved with the next result.")
+            self._refuse(_("Your progress could not be saved ({error}); it will be saved with "
+                           "the next result.").format(error=e.strerror or e))
             attempt = self.store.progress.history[-1] if self.rated else Attempt(
                 p.id, p.theme, p.difficulty, self._recorded, s.hints_used, "",
                 self.store.progress.rating, 0.0)
@@ -370,11 +372,11 @@ class PuzzleTrainer(ipywidgets.VBox):
         self.trainer = Trainer(puzzles, store=store, seed=seed, engine=engine, clock=clock,
                                budget=budget)
         self.theme = ipywidgets.Dropdown(
-            options=[("Any theme", "")] + [(theme_title(t), t) for t in self.trainer.themes],
-            value="", description="Theme")
+            options=[(_("Any theme"), "")] + [(theme_title(t), t) for t in self.trainer.themes],
+            value="", description=_("Theme"))
         self.difficulty = ipywidgets.Dropdown(
-            options=[("Any", 0)] + [(f"{'★' * d} ({d})", d) for d in range(1, 6)],
-            value=0, description="Difficulty")
+            options=[(_("Any"), 0)] + [(f"{'★' * d} ({d})", d) for d in range(1, 6)],
+            value=0, description=_("Difficulty"))
         self.theme.observe(self._changed, "value")
         self.difficulty.observe(self._changed, "value")
         self.progress_view = ipywidgets.HTML()
@@ -496,7 +498,7 @@ def due_words(n: int) -> str:
     """
     if n <= 0:
         return ""
-    return f"{n} puzzle{'' if n == 1 else 's'} due for review"
+    return ngettext("{n} puzzle due for review", "{n} puzzles due for review", n).format(n=n)
 
 
 def _hint_label(level: int, over: bool = False) -> str:
@@ -509,20 +511,20 @@ def _hint_label(level: int, over: bool = False) -> str:
     'No hints: the puzzle is over'
     """
     if over:
-        return "No hints: the puzzle is over"
+        return _("No hints: the puzzle is over")
     if level >= 4:
-        return "No more hints"
-    return f"Another hint ({level + 1} of 4)" if level else "Hint (1 of 4)"
+        return _("No more hints")
+    return _("Another hint ({n} of 4)").format(n=level + 1) if level else _("Hint (1 of 4)")
 
 
 def _turn_words(s: PuzzleSession) -> str:
     """The line under the table: whose turn (the panel says how the goal stands)."""
     if s.over:
-        return "The puzzle is over."
+        return _("The puzzle is over.")
     mover = s.position.to_move
     if mover == s.seat:
-        return "Your turn: click a card to play it."
-    return f"{s.names()[mover]} to play."
+        return _("Your turn: click a card to play it.")
+    return _("{who} to play.").format(who=s.names()[mover])
 
 
 def _esc(text: str) -> str:
@@ -541,11 +543,15 @@ def progress_html(progress: Progress, due: int = 0) -> str:
         f"<tr><td>{_esc(theme_title(t))}</td><td>{tally.solved}</td><td>{tally.hinted}</td>"
         f"<td>{tally.failed}</td></tr>" for t, tally in g.by_theme().items())
     heads = "".join(f"<th>{_esc(OUTCOME_TITLES[o])}</th>" for o in OUTCOMES)
-    table = ("<table class='tt-progress-table'><thead><tr><th>Theme</th>" + heads
-             + "</tr></thead><tbody>" + rows + "</tbody></table>") if rows \
-        else "<p>No puzzles played yet.</p>"
+    table = (f"<table class='tt-progress-table'><thead><tr><th>{_esc(_('Theme'))}</th>"
+             + heads + "</tr></thead><tbody>" + rows + "</tbody></table>") if rows \
+        else f"<p>{_esc(_('No puzzles played yet.'))}</p>"
     due_line = f"<p class='tt-due'>{_esc(due_words(due))}</p>" if due else ""
-    drill = (f" · best puzzle rush {g.drill_best}" if g.drills else "")
-    return (f"<div class='tt-progress-box'><p><b>{_esc(g.rating_words())}</b> · streak "
-            f"{g.streak} (puzzles solved without hints in a row) · best streak "
-            f"{g.best_streak}{drill}</p>{due_line}{table}</div>")
+    # Translators: added after the streaks when the learner has played a puzzle rush.
+    drill = (" · " + _("best puzzle rush {n}").format(n=g.drill_best) if g.drills else "")
+    # Translators: after the rating, in the progress box; {drill} is the best puzzle rush
+    # (or nothing).
+    streaks = _("streak {n} (puzzles solved without hints in a row) · best streak "
+                "{best}{drill}").format(n=g.streak, best=g.best_streak, drill=drill)
+    return (f"<div class='tt-progress-box'><p><b>{_esc(g.rating_words())}</b> · "
+            f"{_esc(streaks)}</p>{due_line}{table}</div>")
