@@ -33,6 +33,7 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
+from tutor.engine.i18n import gettext as _
 from tutor.puzzles.model import Puzzle
 import math
 
@@ -105,7 +106,7 @@ class Drill:
                  penalty: float = PENALTY) -> None:
         self.puzzles = list(puzzles)
         if not self.puzzles:
-            raise ValueError("a drill needs puzzles")
+            raise ValueError(_("a drill needs puzzles"))
         self.rng = rng if rng is not None else random.Random()
         self.clock = clock
         self.limit = float(limit)
@@ -148,7 +149,7 @@ class Drill:
         """Begin (or begin again, after the end): the clock starts, the easiest puzzle
         comes first."""
         if self.phase == "running":
-            raise DrillError("The drill is already running.")
+            raise DrillError(_("The drill is already running."))
         self._plan = plan(self.puzzles, self.rng)
         self.results = []
         self._started = self.clock()
@@ -169,8 +170,8 @@ class Drill:
         """The puzzle in play was solved (or missed); returns the next one, or ``None``
         when the drill is over. An answer after the time is up does not count."""
         if self.phase != "running":
-            raise DrillError("Start the drill first." if self.phase == "ready"
-                             else "The drill is over.")
+            raise DrillError(_("Start the drill first.") if self.phase == "ready"
+                             else _("The drill is over."))
         if self.over():
             return None
         assert self.current is not None
@@ -186,16 +187,16 @@ class Drill:
         """The page's countdown reached zero: the drill ends if this clock agrees;
         else :class:`DrillError` says how much time is left."""
         if self.phase != "running":
-            raise DrillError("The drill is not running.")
+            raise DrillError(_("The drill is not running."))
         left = self.remaining()
         if left > TOLERANCE:
-            raise DrillError(f"Not yet: {clock_words(left)} left.")
+            raise DrillError(_("Not yet: {time} left.").format(time=clock_words(left)))
         self._end()
 
     def stop(self) -> None:
         """End the drill now (the learner stops it); what was solved counts."""
         if self.phase != "running":
-            raise DrillError("The drill is not running.")
+            raise DrillError(_("The drill is not running."))
         self.stopped = not self.over()
         self._end()
 

@@ -27,6 +27,7 @@ import time
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+from tutor.engine.i18n import gettext as _
 from tutor.puzzles.generate import finish, proved
 from tutor.puzzles.themes import THEMES
 from tutor.puzzles.model import Puzzle, PuzzleError, loads
@@ -64,17 +65,18 @@ def fresh(theme: str, difficulty: int | None = None, seed: str | None = None, *,
     ``MAX_TRIES`` is proved. ``seed`` (letters and digits) makes it reproducible and
     names it; by default it is random. ``taken``: ids in use, never given again."""
     if theme not in THEMES:
-        raise ValueError(f"unknown theme {theme!r}")
+        raise ValueError(_("unknown theme {theme}").format(theme=repr(theme)))
     if difficulty is not None and difficulty not in range(1, 6):
-        raise ValueError(f"a difficulty is 1 to 5, not {difficulty!r}")
+        raise ValueError(_("a difficulty is 1 to 5, not {value}").format(
+            value=repr(difficulty)))
     used = set(taken)
     if seed is None:
         seed = secrets.token_hex(6)
         while f"{PREFIX}{theme}-{seed}" in used:  # pragma: no cover - 48 random bits
             seed = secrets.token_hex(6)
     elif not TOKEN.fullmatch(seed) or f"{PREFIX}{theme}-{seed}" in used:
-        raise ValueError(f"a seed is up to 24 lowercase letters and digits, not in use: "
-                         f"{seed!r}")
+        raise ValueError(_("a seed is up to 24 lowercase letters and digits, not in use: "
+                           "{seed}").format(seed=repr(seed)))
     start = clock()
     best: tuple[Puzzle, Any, int] | None = None
     for cand, r, level in proved(theme, random.Random(f"fresh/{seed}/{theme}"),
@@ -99,11 +101,12 @@ def rebuild(data: Mapping[str, Any], engine: str = "auto") -> Puzzle:
     and proved again, since a progress file may have been edited: a bad one raises
     :class:`PuzzleError` saying why."""
     if not isinstance(data, Mapping) or not is_generated(str(data.get("id", ""))):
-        raise PuzzleError("not a generated puzzle")
+        raise PuzzleError(_("not a generated puzzle"))
     (puzzle,) = loads(json.dumps([dict(data)]), source="progress")
     if puzzle.theme not in THEMES or sum(len(h) for h in puzzle.hands) > 32:
-        raise PuzzleError(f"{puzzle.id}: not a puzzle the generator deals")
+        raise PuzzleError(_("{id}: not a puzzle the generator deals").format(id=puzzle.id))
     result = check(puzzle, engine=engine)
     if not result.ok:
-        raise PuzzleError(f"{puzzle.id}: {'; '.join(result.problems)}")
+        raise PuzzleError(_("{id}: {problems}").format(id=puzzle.id,
+                                                         problems="; ".join(result.problems)))
     return puzzle

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from tutor.engine.cards import Card, CardSet, Rank
+from tutor.engine.i18n import N_
 from tutor.puzzles.deals import bid_for, deal_read_the_bids, deal_trex, deal_trix, deal_trixter
 from tutor.puzzles.model import Puzzle
 from tutor.puzzles.verify import CheckResult
@@ -111,19 +112,22 @@ def _keep_joker(p: Puzzle, r: CheckResult) -> bool:
 
 
 THEMES: dict[str, Theme] = {}
-for _name, _title in (("make-n", "Make your bid"), ("make-zero", "Make a zero bid"),
-                      ("shed-a-trick", "Shed a trick"), ("duck-with-joker", "Duck with the joker"),
-                      ("trump-control", "Trump control")):
+for _name, _title in (("make-n", N_("Make your bid")), ("make-zero", N_("Make a zero bid")),
+                      ("shed-a-trick", N_("Shed a trick")),
+                      ("duck-with-joker", N_("Duck with the joker")),
+                      ("trump-control", N_("Trump control"))):
     THEMES[_name] = Theme(_name, "trixter", _title, deal_trixter,
                           _keep_joker if _name == "duck-with-joker" else (lambda p, r: True))
-for _name, _title in (("king-dodge", "Dodge the K♥"), ("king-force", "Force the K♥"),
-                      ("queens", "Queens"), ("diamonds", "Diamonds"),
-                      ("ltoosh-lose-all", "Ltoosh: lose them all"),
-                      ("ltoosh-count", "Ltoosh: count the tricks")):
+for _name, _title in (("king-dodge", N_("Dodge the K♥")), ("king-force", N_("Force the K♥")),
+                      ("queens", N_("Queens")), ("diamonds", N_("Diamonds")),
+                      ("ltoosh-lose-all", N_("Ltoosh: lose them all")),
+                      ("ltoosh-count", N_("Ltoosh: count the tricks"))):
     THEMES[_name] = Theme(_name, "trix", _title, deal_trix)
-THEMES["read-the-bids"] = Theme("read-the-bids", "trixter", "Read the bids", deal_read_the_bids,
+THEMES["read-the-bids"] = Theme("read-the-bids", "trixter", N_("Read the bids"),
+                                deal_read_the_bids,
                                 _keep_bids)
-THEMES["trex-open"] = Theme("trex-open", "trix", "Trex: which card to play", deal_trex, _keep_open)
-THEMES["trex-block"] = Theme("trex-block", "trix", "Trex: blocking", deal_trex, _keep_block)
-THEMES["trex-hold-jack"] = Theme("trex-hold-jack", "trix", "Trex: hold the jack", deal_trex,
+THEMES["trex-open"] = Theme("trex-open", "trix", N_("Trex: which card to play"), deal_trex,
+                            _keep_open)
+THEMES["trex-block"] = Theme("trex-block", "trix", N_("Trex: blocking"), deal_trex, _keep_block)
+THEMES["trex-hold-jack"] = Theme("trex-hold-jack", "trix", N_("Trex: hold the jack"), deal_trex,
                                  _keep_hold_jack)

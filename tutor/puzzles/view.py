@@ -6,11 +6,18 @@ from __future__ import annotations
 from typing import Any
 
 from tutor.engine.facts import seat_facts
+from tutor.engine.i18n import N_
+from tutor.engine.i18n import gettext as _
 from tutor.engine.seats import direction
 from tutor.engine.trix.contracts import contracts_title
 from tutor.puzzles.words import goal_words
 
 __all__ = ["ViewMixin"]
+
+
+_TRUMP_WORDS = {"S": N_("♠ spades"), "H": N_("♥ hearts"), "D": N_("♦ diamonds"),
+                "C": N_("♣ clubs")}
+"""The trump in the board's info line, by its suit's letter."""
 
 
 class ViewMixin:
@@ -35,7 +42,7 @@ class ViewMixin:
             "scores": [0] * n,
             "puzzle": True,
         }
-        info = [["Goal", goal_words(p)]]
+        info = [[_("Goal"), goal_words(p)]]
         if self.is_trex:
             hands, layout = self.hands(), pos.layout
             if self._final_out is not None and self.steps[-1].card is not None:
@@ -53,13 +60,13 @@ class ViewMixin:
                        tricks_won=list(pos.won))
             if p.game == "trixter":
                 obs["trump"] = "none" if p.trump is None else p.trump.letter
-                info.append(["Trump", "no trump" if p.trump is None else
-                             f"{p.trump.symbol} {p.trump.name.lower()}"])
+                info.append([_("Trump"), _("no trump") if p.trump is None else
+                             _(_TRUMP_WORDS[p.trump.letter])])
             else:
                 obs["contract"] = [c.text for c in p.contract]
                 obs["doubles"] = [[str(c), s] for c, s in p.doubles]
                 obs["taken"] = [[str(c) for c in pos.taken[s]] for s in range(n)]
-                info.append(["Contract", contracts_title(p.contract)])
+                info.append([_("Contract"), contracts_title(p.contract)])
             facts = seat_facts(p.game, n, tricks_won=pos.won, bids=p.bids or None,
                                contract=p.contract, taken=pos.taken)
         obs["info"] = info
