@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
+from tutor.engine.i18n import gettext as _
 from tutor.puzzles.generate import generate
 from tutor.puzzles.themes import THEMES
 from tutor.puzzles.model import Puzzle, PuzzleError, dump, load
@@ -33,8 +34,9 @@ def bundled(folder: str | Path | None = None) -> list[Puzzle]:
     for path in sorted(folder.glob("*.json")):
         for p in load(path):
             if p.id in where:
-                raise PuzzleError(f"{path}: puzzle {p.id!r}: field 'id': {p.id!r} is also "
-                                  f"used in {where[p.id]}")
+                raise PuzzleError(_("{path}: puzzle {id}: field 'id': {id} is also used in "
+                                    "{other}").format(path=path, id=repr(p.id),
+                                                      other=where[p.id]))
             where[p.id] = str(path)
             out.append(p)
     return out
