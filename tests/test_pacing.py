@@ -8,14 +8,14 @@ from dataclasses import dataclass
 
 import pytest
 
-from tutor import Card, TrixGame, TrixterGame
+from tutor import TrixGame, TrixterGame
 from tutor.app.pacing import (PACE_CAP, PACE_WINDOW, ROUND_MARGIN, Pacer, checked_pause,
                               default_pause, round_key)
 from tutor.app.session import Move, PlaySession
 from tutor.bots import Bot
 from tutor.engine.actions import NoDouble, NoRedeal, Play
-from tutor.engine.cards import CardSet, Suit, deck
 from tutor.engine.protocol import Phase
+from dealt import deal_with
 from tutor.search.legal import legal_actions
 
 PAUSE = 0.6
@@ -228,21 +228,6 @@ class Holder(Bot):
                 self.clock.now += THINK
             return next(a for a in acts if isinstance(a, (NoDouble, NoRedeal)))
         return next(a for a in acts if isinstance(a, Play))
-
-
-def deal_with(holder: int, cards: list[str]) -> list[CardSet]:
-    """A sorted deck dealt round, then ``cards`` swapped into ``holder``'s hand."""
-    full = deck()
-    hands = [full[i::4] for i in range(4)]
-    for name in cards:
-        card = Card.parse(name)
-        owner = next(s for s in range(4) if card in hands[s])
-        if owner == holder:
-            continue
-        give = next(c for c in hands[holder] if str(c) not in cards and c.suit != Suit.HEARTS)
-        hands[owner][hands[owner].index(card)] = give
-        hands[holder][hands[holder].index(give)] = card
-    return [CardSet(h) for h in hands]
 
 
 def round_of(holder: int) -> list[tuple[float, str]]:

@@ -17,8 +17,8 @@ from tutor import Card, TrixGame
 from tutor.engine.actions import ChooseContract, NoDouble, NoRedeal, Play
 from tutor.bots import Bot
 from tutor.search.legal import legal_actions
-from tutor.engine.cards import CardSet, Suit, deck
 from tutor.engine.protocol import Phase
+from dealt import deal_with
 
 pytest.importorskip("anywidget")
 
@@ -65,23 +65,6 @@ class Holder(Bot):
         if any(isinstance(a, ChooseContract) for a in acts):
             return ChooseContract(self.contract)
         return next(a for a in acts if isinstance(a, Play))
-
-
-def deal_with(holder: int, cards: list[str]) -> list[CardSet]:
-    """Thirteen cards a seat dealt round from a sorted deck, then ``cards`` moved to
-    ``holder`` (each swapped for one of its cards outside hearts), so it holds more hearts
-    than the K♥ and A♥ and never has a redeal to claim."""
-    full = deck()
-    hands = [full[i::4] for i in range(4)]
-    for name in cards:
-        card = Card.parse(name)
-        owner = next(s for s in range(4) if card in hands[s])
-        if owner == holder:
-            continue
-        give = next(c for c in hands[holder] if str(c) not in cards and c.suit != Suit.HEARTS)
-        hands[owner][hands[owner].index(card)] = give
-        hands[holder][hands[holder].index(give)] = card
-    return [CardSet(h) for h in hands]
 
 
 REFRESH = GameView.refresh

@@ -49,7 +49,7 @@ from widgets.table import CardTable
 from widgets.options import OptionsBar
 from widgets.saved import CHOOSE_FIRST, SavedGameOffer
 
-__all__ = ["GameView", "play", "parse_message", "MESSAGE_TYPES"]
+__all__ = ["GameView", "play", "parse_message", "MESSAGE_TYPES", "build_table", "option_control"]
 
 log = logging.getLogger(__name__)
 
@@ -107,6 +107,18 @@ def option_control(option: game_options.Option, value: Any) -> ipywidgets.ValueW
                                layout=ipywidgets.Layout(width="auto"))
 
 
+def build_table(view: TableController, four_colour: bool, controls: list[str]) -> None:
+    """``view``'s card table, bid panel, Trex rows and score sheet (``view.parts``), each
+    sending its messages to ``view``: a play page's, or a seat's at a table of people."""
+    view.table = CardTable(four_colour=four_colour, controls=controls)
+    view.bids = BidPanel(four_colour=four_colour)
+    view.trex = TrexLayout(four_colour=four_colour)
+    view.scores = ScoreSheet(four_colour=four_colour)
+    view.parts = [view.table, view.bids, view.trex, view.scores]
+    for w in view.parts:
+        w.on_msg(view._on_msg)
+
+
 class GameView(OptionsBar, SavedGameOffer, TableController, ipywidgets.VBox):
     """A game at the table: :class:`CardTable`, :class:`BidPanel`, :class:`TrexLayout`
     (Trix only) and :class:`ScoreSheet`, driven by one controller that draws a
@@ -144,14 +156,7 @@ class GameView(OptionsBar, SavedGameOffer, TableController, ipywidgets.VBox):
         if any(not 0 <= s < game.n_players for s in self.opened):
             raise ValueError("open_hands names a seat that is not at the table")
         self.hints = bool(hints)
-        self.table = CardTable(four_colour=four_colour, controls=["undo", "new_game"]
-                               + (["hint"] if self.hints else []))
-        self.bids = BidPanel(four_colour=four_colour)
-        self.trex = TrexLayout(four_colour=four_colour)
-        self.scores = ScoreSheet(four_colour=four_colour)
-        self.parts = [self.table, self.bids, self.trex, self.scores]
-        for w in self.parts:
-            w.on_msg(self._on_msg)
+        build_table(self, four_colour, ["undo", "new_game"] + (["hint"] if self.hints else []))
         self.level: ipywidgets.Dropdown | None = None
         self.review_board: Any = None
         self.option_controls: dict[str, ipywidgets.ValueWidget] = {}

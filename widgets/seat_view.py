@@ -20,11 +20,7 @@ from tutor.engine.i18n import gettext as _
 from tutor.engine.observation import observation_from_json
 
 from widgets._base import Refused, TableController
-from widgets.bidding import BidPanel
-from widgets.layout import TrexLayout
-from widgets.play import parse_message
-from widgets.scores import ScoreSheet
-from widgets.table import CardTable
+from widgets.play import build_table, parse_message
 from widgets.table_line import tables_note
 
 __all__ = ["SeatView", "who_is_here"]
@@ -66,13 +62,7 @@ class SeatView(TableController, ipywidgets.VBox):
         self.message: dict[str, Any] | None = None
         self._hint: tuple[int, Any] | None = None  # (actions seen, advice)
         self.hint_step = 0
-        self.table = CardTable(four_colour=four_colour, controls=[])
-        self.bids = BidPanel(four_colour=four_colour)
-        self.trex = TrexLayout(four_colour=four_colour)
-        self.scores = ScoreSheet(four_colour=four_colour)
-        self.parts = [self.table, self.bids, self.trex, self.scores]
-        for w in self.parts:
-            w.on_msg(self._on_msg)
+        build_table(self, four_colour, [])
         self.who = ipywidgets.HTML()
         self.note = ipywidgets.HTML()
         super().__init__([self.note, self.table, self.who, self.bids, self.trex, self.scores])
