@@ -13,6 +13,7 @@ import zlib
 from concurrent.futures import Executor
 from typing import Any
 
+from tutor.app.pacing import PACE_CAP, PACE_WINDOW, ROUND_MARGIN  # the play pages' pace
 from tutor.app.session import rehearse_round
 from tutor.bots import bot_for
 from tutor.engine.i18n import gettext as _
@@ -22,13 +23,9 @@ from tutor.engine.records import loads
 from tutor.tables.changes import TableChanges
 from tutor.tables.table import Table, TableError
 
-__all__ = ["ComputerSeats", "think", "rehearse", "PACE_WINDOW", "PACE_CAP", "ROUND_MARGIN"]
+__all__ = ["ComputerSeats", "think", "rehearse"]
 
 log = logging.getLogger(__name__)
-
-PACE_WINDOW = 12
-PACE_CAP = 4.0
-ROUND_MARGIN = 1.5  # as the play pages: head room over the rehearsed thought
 
 
 def think(game_name: str, level: str, seed: int, view: dict[str, Any]) -> str:
