@@ -30,7 +30,8 @@ from tutor.engine.facts import view_facts  # noqa: E402
 from tutor.app.views import learner_views
 from tutor.app.words import describe, status_text
 from tutor.app.pacing import PACE_CAP, PACE_WINDOW  # noqa: E402
-from widgets.play import MESSAGE_TYPES, Refused, parse_message
+from widgets._base import Refused  # noqa: E402
+from widgets.play import MESSAGE_TYPES, parse_message  # noqa: E402
 
 WIDGETS = Path(__file__).resolve().parent.parent / "widgets"
 CARD_TOKEN = re.compile(r"(?<![A-Za-z0-9])(?:10|[2-9TJQKA])[SHDC♠♥♦♣](?![A-Za-z0-9])")

@@ -46,11 +46,11 @@ from tutor.puzzles.session import PuzzleSession
 from tutor.puzzles.words import goal_words
 from tutor.app.pacing import default_pause
 
-from widgets._base import Controller, TutorWidget, css, esm
+from widgets._base import Controller, Refused, TutorWidget, css, esm
 from widgets.layout import TrexLayout
 from widgets.who import when_known
 from widgets.messages import SCHEMA, read
-from widgets.play import Refused, parse_message
+from widgets.play import parse_message
 from widgets.table import CardTable
 
 __all__ = ["PuzzlePanel", "PuzzleBoard", "PuzzleTrainer", "PANEL_MESSAGES", "due_words",
