@@ -1,5 +1,6 @@
-"""The translation template: every message marked in tutor/ and widgets/ (tutor.engine.i18n),
-extracted by Babel into tutor/locale/trix-tutor.pot.
+"""The translation template: every message marked in tutor/ and widgets/ (tutor.engine.i18n;
+the widgets' JavaScript marks its own the same way, widgets/js_words.py), extracted by Babel
+into tutor/locale/trix-tutor.pot.
 
     python scripts/pot.py            write the template (make pot)
     python scripts/pot.py --check    exit 1 if the template is not current (a test runs it)
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import ast
 import io
+import re
 import sys
 from datetime import datetime, timezone
 from pathlib import Path
@@ -39,7 +41,8 @@ def template() -> str:
                                      "# Written by `make pot` (scripts/pot.py); do not edit.")
     for source in SOURCES:
         for name, line, message, comments, context in extract_from_dir(
-                ROOT / source, method_map=[("**.py", "python")], keywords=KEYWORDS,
+                ROOT / source, method_map=[("**.py", "python"), ("**.js", "javascript")],
+                keywords=KEYWORDS,
                 comment_tags=("Translators:",), strip_comment_tags=True):
             catalog.add(message, None, [(f"{source}/{name}", line)], auto_comments=comments,
                         context=context)
@@ -66,7 +69,35 @@ def not_literal() -> list[str]:
                                             for a in args):
                     bad.append(f"{path.relative_to(ROOT)}:{node.lineno}: {node.func.id}() of "
                                "a text built on the spot: mark the whole text, then .format()")
+    return bad + js_not_literal()
+
+
+JS_CALL = re.compile(r'(?<![\w$.])(_|ngettext)\((?!\s*"(?:[^"\\\n]|\\.)*"\s*[,)])')
+JS_SECOND = re.compile(r'(?<![\w$.])(ngettext)\(\s*"(?:[^"\\\n]|\\.)*"\s*,(?!\s*")')
+
+
+def js_not_literal() -> list[str]:
+    """The same for the widgets' JavaScript: a marked call whose text is not written out
+    in double quotes (a template, a name, a sum), which neither Babel nor the widgets'
+    words (widgets/js_words.py) would find. A function's own definition is not a call."""
+    bad = []
+    for path in sorted((ROOT / "widgets").glob("*.js")):
+        source = path.read_text(encoding="utf-8")
+        for pattern in (JS_CALL, JS_SECOND):
+            for m in pattern.finditer(_js_code(source)):
+                line = source.count("\n", 0, m.start()) + 1
+                if re.match(r"function\s*$", source[max(0, m.start() - 9):m.start()]):
+                    continue
+                bad.append(f"{path.relative_to(ROOT)}:{line}: {m.group(1)}() of a text built "
+                           "on the spot: write the text out in double quotes, with {fields}")
     return bad
+
+
+def _js_code(source: str) -> str:
+    """``source`` with its comments blanked to spaces (lines and places kept)."""
+    return re.sub(r'("(?:[^"\\\n]|\\.)*"|`(?:[^`\\]|\\.)*`|\'(?:[^\'\\\n]|\\.)*\')'
+                  r"|//[^\n]*|/\*.*?\*/",
+                  lambda m: m.group(1) or re.sub(r"[^\n]", " ", m.group(0)), source, flags=re.S)
 
 
 def _sentence(text: str) -> bool:

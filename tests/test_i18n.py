@@ -5,10 +5,8 @@ learner reads without a change to the code, plural forms included."""
 from __future__ import annotations
 
 import importlib.util
-import io
 import subprocess
 import sys
-from gettext import GNUTranslations
 from pathlib import Path
 
 import pytest
@@ -20,9 +18,7 @@ from tutor.engine import i18n
 from tutor.engine.facts import plural, seat_facts
 
 babel = pytest.importorskip("babel")
-from babel.messages.catalog import Catalog  # noqa: E402
-from babel.messages.mofile import write_mo  # noqa: E402
-from babel.messages.pofile import read_po  # noqa: E402
+from pseudo import pseudo_catalog  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 POT = ROOT / "tutor" / "locale" / "trix-tutor.pot"
@@ -51,27 +47,6 @@ def test_the_check_finds_a_message_built_on_the_spot(tmp_path, monkeypatch):
     monkeypatch.setattr(pot, "ROOT", tmp_path)
     monkeypatch.setattr(pot, "SOURCES", ("tutor",))
     assert [b.split(":")[1] for b in pot.not_literal()] == ["3", "4"]
-
-
-def pseudo_catalog(locale: str) -> GNUTranslations:
-    """Every message of the template "translated" by a marker around it (a counted one by
-    the number of its form), compiled, for ``locale``'s plural rule."""
-    with POT.open("rb") as f:
-        template = read_po(f)
-    catalog = Catalog(locale=locale)
-    forms = catalog.num_plurals
-    for m in template:
-        if not m.id:
-            continue
-        if isinstance(m.id, tuple):
-            one, many = m.id
-            catalog.add(m.id, tuple(f"«{one if k == 0 else many}#{k}»" for k in range(forms)))
-        else:
-            catalog.add(m.id, f"«{m.id}»")
-    out = io.BytesIO()
-    write_mo(out, catalog)
-    out.seek(0)
-    return GNUTranslations(out)
 
 
 @pytest.fixture

@@ -32,6 +32,7 @@ from tutor.app.words import describe, status_text
 from tutor.app.pacing import PACE_CAP, PACE_WINDOW  # noqa: E402
 from widgets._base import Refused  # noqa: E402
 from widgets.play import MESSAGE_TYPES, parse_message  # noqa: E402
+from drawn import drawn  # noqa: E402
 
 WIDGETS = Path(__file__).resolve().parent.parent / "widgets"
 CARD_TOKEN = re.compile(r"(?<![A-Za-z0-9])(?:10|[2-9TJQKA])[SHDC♠♥♦♣](?![A-Za-z0-9])")
@@ -566,11 +567,12 @@ def test_each_widget_has_the_shared_helpers_then_its_module_and_css(cls: type,
                                                                      name: str) -> None:
     w = cls  # the class holds the sources; some widgets need arguments to be made
     common, js = (WIDGETS / "common.js").read_text(), (WIDGETS / f"{name}.js").read_text()
-    # The module follows the helpers, its render wrapped so that it says who the learner is.
+    # The module follows the helpers, its render wrapped so that it says who the learner is
+    # and takes the words of the learner's language (widgets/js_words.py).
     assert w._esm.startswith(common)
     assert js.replace("export default {", "const WIDGET = {") in w._esm
     assert w._esm.rstrip().endswith("render(ctx) { hello(ctx.model); "
-                                    "return WIDGET.render(ctx); } };")
+                                    "useWords(ctx.model); return WIDGET.render(ctx); } };")
     assert w._css.startswith((WIDGETS / "common.css").read_text())
     assert w._css.endswith((WIDGETS / f"{name}.css").read_text())
     assert "export default" in js and "render({ model, el })" in js
@@ -886,21 +888,6 @@ def test_game_result_teams_and_reversed_signs() -> None:
 
 
 # --- what a module draws, in node (tests/js/render.mjs: a stand-in DOM, words only) --------
-
-def drawn(widget: Any, tmp_path: Path) -> dict[str, Any]:
-    """The words a widget's module draws from the widget's synced traits: ``text`` (all of
-    it) and ``nodes`` ([tag, class, text, title] for each element)."""
-    if shutil.which("node") is None:
-        pytest.skip("needs node to draw the modules")
-    mod, traits = tmp_path / "widget.mjs", tmp_path / "traits.json"
-    mod.write_text(widget._esm, encoding="utf-8")
-    traits.write_text(json.dumps({k: v for k, v in widget.get_state().items()
-                                  if not k.startswith("_")}, default=str), encoding="utf-8")
-    out = subprocess.run(["node", str(Path(__file__).parent / "js" / "render.mjs"), str(mod),
-                          str(traits)], capture_output=True, text=True, timeout=60)
-    assert out.returncode == 0, out.stderr
-    return json.loads(out.stdout)
-
 
 def _first_hand_over(game: Any) -> GameView:
     view = play(game, pause=0, opponents="random")

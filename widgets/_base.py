@@ -8,6 +8,7 @@ browser never sees the game object, so it cannot leak a hidden card.
 from __future__ import annotations
 
 import logging
+import re
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,7 @@ import traitlets
 from tutor.app.learners import LearnerError
 from tutor.engine.i18n import gettext as _
 
+from widgets.js_words import words_for
 from widgets.who import arrive
 
 HERE = Path(__file__).parent
@@ -38,7 +40,7 @@ def esm(name: str) -> str:
         raise ValueError(f"{name}: a widget module has one `export default {{`")
     return (source.replace("export default {", "const WIDGET = {")
             + "\nexport default { ...WIDGET, render(ctx) { hello(ctx.model); "
-              "return WIDGET.render(ctx); } };\n")
+              "useWords(ctx.model); return WIDGET.render(ctx); } };\n")
 
 
 def css(name: str) -> str:
@@ -62,8 +64,12 @@ class TutorWidget(anywidget.AnyWidget):
     # Set once by the browser (``hello`` in common.js): who the learner is, which page.
     learner = traitlets.Unicode("").tag(sync=True)
     page = traitlets.Unicode("").tag(sync=True)
+    # The module's words in the learner's language (widgets/js_words.py): empty in English.
+    words = traitlets.Dict().tag(sync=True)
 
     def __init__(self, state: dict[str, Any] | None = None, **kwargs: Any) -> None:
+        module = re.search(r"^// --- (\S+\.js)$", self._esm, re.M)
+        kwargs.setdefault("words", words_for(module.group(1)) if module else {})
         super().__init__(state=dict(state or {}), **kwargs)
         self.observe(self._learner_arrived, names=["learner"])
 

@@ -4,6 +4,71 @@
 // Python works the same in Voila and on the static site. Plain declarations, no exports:
 // a widget module must not declare these names again.
 
+/**
+ * The page's words in the learner's language, from the widget's `words` trait
+ * (widgets/js_words.py): `messages` (a translation for each message that has one) and
+ * `plural` (how many forms, and the catalog's rule). Empty in English: every text reads as
+ * written.
+ */
+let WORDS = { messages: {}, forms: 2, plural: (/** @type {number} */ n) => (n !== 1 ? 1 : 0) };
+
+/**
+ * Take the words a widget carries (every widget, when drawn: widgets/_base.py).
+ * @param {{get(n: string): any}} model
+ */
+function useWords(model) {
+  const w = model.get("words") || {};
+  let plural = WORDS.plural;
+  let forms = 2;
+  // The catalog's rule is a C expression over n (e.g. "n%10==1 && n%100!=11 ? 0 : 1"),
+  // which reads the same in JavaScript: only such characters are let through.
+  if (Array.isArray(w.plural) && /^[n0-9\s()!=<>%&|?:+\-]*$/.test(w.plural[1])) {
+    forms = w.plural[0];
+    plural = /** @type {(n: number) => number} */ (
+      new Function("n", `return Number(${w.plural[1]});`));
+  }
+  WORDS = { messages: w.messages || {}, forms, plural };
+}
+
+/**
+ * Put named values into a text: "{n} of 4" with {n: 2} is "2 of 4" (as Python's format).
+ * @param {string} text
+ * @param {Record<string, any>} [fields]
+ * @returns {string}
+ */
+function fill(text, fields) {
+  if (!fields) return text;
+  return text.replace(/\{(\w+)\}/g, (m, k) => (k in fields ? String(fields[k]) : m));
+}
+
+/**
+ * A message in the learner's language, marked for Babel (`make pot`), with its named
+ * values put in: `_("{n} of 4", {n})`. Written out where it is said, never built.
+ * @param {string} text
+ * @param {Record<string, any>} [fields]
+ * @returns {string}
+ */
+function _(text, fields) {
+  const said = WORDS.messages[text];
+  return fill(typeof said === "string" ? said : text, fields);
+}
+
+/**
+ * A counted message: the form for `n` in the learner's language (some have more than two),
+ * with `n` and the other values put in: `ngettext("{n} trick", "{n} tricks", n)`.
+ * @param {string} one
+ * @param {string} many
+ * @param {number} n
+ * @param {Record<string, any>} [fields]
+ * @returns {string}
+ */
+function ngettext(one, many, n, fields) {
+  const forms = WORDS.messages[`${one}\u0000${many}`];
+  const text = Array.isArray(forms) ? (forms[WORDS.plural(n)] ?? forms[forms.length - 1])
+    : n === 1 ? one : many;
+  return fill(text, { n, ...fields });
+}
+
 const SUIT_SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const SUIT_NAME = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
 const RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A"];
@@ -215,7 +280,11 @@ function hello(model) {
  */
 function bidsText(bids, tricks) {
   const sum = bids.reduce((a, b) => a + (b || 0), 0);
-  const text = `${sum} for ${tricks} trick${tricks === 1 ? "" : "s"}`;
+  // Translators: the bids added up, against the tricks of the hand: "7 for 6 tricks".
+  const text = ngettext("{sum} for {n} trick", "{sum} for {n} tricks", tricks, { sum });
   if (bids.some((b) => b == null) || sum === tricks) return text;
-  return `${text} · ${Math.abs(sum - tricks)} ${sum > tricks ? "over" : "under"}`;
+  const off = Math.abs(sum - tricks);
+  // Translators: the bids added up against the tricks, and by how many they miss.
+  return sum > tricks ? _("{bids} · {n} over", { bids: text, n: off })
+    : _("{bids} · {n} under", { bids: text, n: off });
 }

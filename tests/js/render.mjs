@@ -63,17 +63,26 @@ Object.assign(globalThis, { document, HTMLElement: Element, SVGElement: Element,
   requestAnimationFrame: (f) => setTimeout(f, 0), MutationObserver: class { observe() {} disconnect() {} },
   ResizeObserver: class { observe() {} disconnect() {} } });
 
-const [mod, traitsFile] = process.argv.slice(2);
-const traits = JSON.parse(readFileSync(traitsFile, "utf-8"));
-traits.learner ||= "learner";
+// With several traits files (one widget at several moments), a JSON list, one drawing each.
+const [mod, ...traitsFiles] = process.argv.slice(2);
 const m = await import(new URL(`file://${mod}`));
-const model = { get: (k) => traits[k], set: (k, v) => { traits[k] = v; }, save_changes() {},
-  on() {}, off() {}, send() {} };
-const el = new Element("div");
-m.default.render({ model, el });
-const nodes = [];
-(function walk(e) {
-  if (e.tagName !== "#TEXT") nodes.push([e.tagName.toLowerCase(), e.className, e.textContent, e.title || e.attributes.title || "", e.attributes]);
-  e.children.forEach(walk);
-})(el);
-process.stdout.write(JSON.stringify({ text: el.textContent, nodes }));
+
+function draw(traitsFile) {
+  const traits = JSON.parse(readFileSync(traitsFile, "utf-8"));
+  traits.learner ||= "learner";
+  const model = { get: (k) => traits[k], set: (k, v) => { traits[k] = v; }, save_changes() {},
+    on() {}, off() {}, send() {} };
+  const el = new Element("div");
+  m.default.render({ model, el });
+  const nodes = [];
+  (function walk(e) {
+    // The sixth: the element's own words (its text and its text nodes), not its children's.
+    const own = e.text + e.children.filter((c) => c.tagName === "#TEXT").map((c) => c.text).join("");
+    if (e.tagName !== "#TEXT") nodes.push([e.tagName.toLowerCase(), e.className, e.textContent, e.title || e.attributes.title || "", e.attributes, own]);
+    e.children.forEach(walk);
+  })(el);
+  return { text: el.textContent, nodes };
+}
+
+const drawings = traitsFiles.map(draw);
+process.stdout.write(JSON.stringify(traitsFiles.length === 1 ? drawings[0] : drawings));

@@ -30,7 +30,7 @@ from gettext import NullTranslations, translation
 from pathlib import Path
 
 __all__ = ["DOMAIN", "LOCALE_DIR", "use", "gettext", "ngettext", "N_", "Nn_", "ordinal",
-           "ORDINALS"]
+           "ORDINALS", "plural_rule", "speaking_english"]
 
 DOMAIN = "trix-tutor"
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
@@ -68,6 +68,27 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     """The form of a counted message for ``n`` in the learner's language (some languages
     have more than two)."""
     return _catalog.ngettext(singular, plural, n)
+
+
+def speaking_english() -> bool:
+    """Whether no catalog is in use: every message reads as written."""
+    return type(_catalog) is NullTranslations
+
+
+def plural_rule() -> tuple[int, str]:
+    """The catalog's plural forms: how many, and the rule choosing one for ``n`` as its
+    header writes it (a C expression, e.g. ``n != 1``), for the widgets' JavaScript to say
+    a counted message as :func:`ngettext` does. English: ``(2, "n != 1")``.
+
+    >>> plural_rule()
+    (2, 'n != 1')
+    """
+    header = _catalog.info().get("plural-forms", "")
+    parts = dict(p.strip().split("=", 1) for p in header.split(";") if "=" in p)
+    try:
+        return int(parts["nplurals"]), parts["plural"].strip()
+    except (KeyError, ValueError):
+        return 2, "n != 1"
 
 
 def N_(message: str) -> str:
