@@ -42,7 +42,7 @@ def babel_finds(name: str) -> set[Any]:
     found: set[Any] = set()
     for f in ("common.js", name):
         for _line, message, _comments, _ctx in extract_from_file(
-                "javascript", str(HERE / f), keywords={"_": None, "ngettext": (1, 2)}):
+                "javascript", str(HERE / f), keywords={"_": None, "N_": None, "ngettext": (1, 2)}):
             found.add(message)
     return found
 
@@ -51,6 +51,19 @@ def babel_finds(name: str) -> set[Any]:
 def test_the_widget_carries_what_babel_extracts(name):
     singles, counted = marked(name)
     assert set(singles) | set(counted) == babel_finds(name)
+
+
+def test_the_check_finds_a_javascript_message_built_on_the_spot(tmp_path, monkeypatch):
+    from test_i18n import pot_script
+
+    pot = pot_script()
+    (tmp_path / "widgets").mkdir()
+    (tmp_path / "widgets" / "m.js").write_text(
+        'a = _("{n} of 4", { n });\nb = _(`${n} of 4`);\nc = _("of " + n);\n'
+        'd = ngettext("one", `${n} many`, n);\ne = _(TITLE[c]);\n'
+        '// _(`in a comment`)\nf = ngettext("{n} trick", "{n} tricks", n, { x });\n')
+    monkeypatch.setattr(pot, "ROOT", tmp_path)
+    assert [b.split(":")[1] for b in pot.js_not_literal()] == ["2", "3", "4"]
 
 
 def test_english_carries_no_words():

@@ -69,6 +69,14 @@ function ngettext(one, many, n, fields) {
   return fill(text, { n, ...fields });
 }
 
+/**
+ * Marks a message kept in a table for Babel; `_` says it in the learner's language where it
+ * is used: `_(CONTRACT_TITLE[c])`.
+ * @param {string} text
+ * @returns {string}
+ */
+function N_(text) { return text; }
+
 const SUIT_SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const SUIT_NAME = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
 const RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A"];

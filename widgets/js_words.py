@@ -1,11 +1,11 @@
 """The words the widgets' JavaScript draws, in the learner's language.
 
 The modules mark them as the Python code does: ``_("Last trick")``, ``_("{n} of 4",
-{n})`` and ``ngettext("{n} trick", "{n} tricks", n)`` (common.js), with the text written
-out where it is said, so Babel extracts them into the same template (``make pot``). The
-browser holds no catalog: each widget's ``words`` trait carries the translations of the
-messages its module marks, and the rule that picks a plural form. In English it is empty
-and every text reads as written.
+{n})``, ``ngettext("{n} trick", "{n} tricks", n)`` and ``N_("Queens")`` for a word kept in
+a table (common.js), with the text written out where it is marked, so Babel extracts them
+into the same template (``make pot``). The browser holds no catalog: each widget's
+``words`` trait carries the translations of the messages its module marks, and the rule
+that picks a plural form. In English it is empty and every text reads as written.
 """
 
 from __future__ import annotations
@@ -24,9 +24,8 @@ HERE = Path(__file__).parent
 _STRING = r'"(?:[^"\\\n]|\\.)*"'
 # A marked call: the name, then its text(s) written out as double-quoted literals. A call of
 # anything else (a name, a template) is refused by `not_literal` (scripts/pot.py).
-SINGLE = re.compile(rf"(?<![\w$.])_\(\s*({_STRING})")
+SINGLE = re.compile(rf"(?<![\w$.])N?_\(\s*({_STRING})")
 COUNTED = re.compile(rf"(?<![\w$.])ngettext\(\s*({_STRING})\s*,\s*({_STRING})")
-MARKED = re.compile(r"(?<![\w$.])(_|ngettext)\(\s*")
 
 
 @cache
