@@ -4,7 +4,8 @@ bid alive (the catalogue's last ideas, named when no particular one fits)."""
 from __future__ import annotations
 
 from tutor.advice.ideas import Reason, mean, often
-from tutor.advice.ideas_trixter.numbers import TrixterDecision, choice_name, made_line, playing
+from tutor.advice.ideas_trixter.numbers import (MADE, TrixterDecision, choice_name, made_line,
+                                                playing)
 from tutor.advice.ideas_trixter.view import tricks_needed
 from tutor.engine.actions import Play
 from tutor.engine.facts import plural, signed
@@ -60,6 +61,20 @@ def close_call(view, advice) -> Reason | None:
     return c.say("close-call", line=line)
 
 
+def _why_alive(c: TrixterDecision) -> Reason:
+    """Why the best card makes the bid more often, in the game's words: the other takes more
+    tricks than bid (or fewer) more often, by :data:`MADE` at least, and not less often the
+    other way (else the two trade one miss for another, and only how often each makes the
+    bid is said: the bid made gap is the sum of the two)."""
+    over, under = c.gap("over", c.nxt, c.best), c.gap("under", c.nxt, c.best)
+    if max(over, under) < MADE or min(over, under) < -0.01:
+        return c.say("keep-bid-alive/cards", card=_sym(c.best), made=made_line(c))
+    key = "over" if over >= under else "under"
+    return c.say(f"keep-bid-alive/{key}", card=_sym(c.best), other=_sym(c.nxt),
+                 share=often(c.fx(c.best, key)), other_share=often(c.fx(c.nxt, key)),
+                 made=made_line(c))
+
+
 def keep_bid_alive(view, advice) -> Reason | None:
     """The fallback: the best choice makes the bid more often, or scores more."""
     c = TrixterDecision(view, advice)
@@ -70,9 +85,9 @@ def keep_bid_alive(view, advice) -> Reason | None:
             and advice.kind == "chance":
         if c.gap("made") <= 0:
             return None
-        hard = mean(c.fx(best, "made")) < 0.1
-        return c.say("keep-bid-alive/hard" if hard else "keep-bid-alive/cards",
-                     card=_sym(best), made=made_line(c))
+        if mean(c.fx(best, "made")) < 0.1:
+            return c.say("keep-bid-alive/hard", card=_sym(best), made=made_line(c))
+        return _why_alive(c)
     if advice.kind != "points" or not c.fx(best, "made"):
         return None
     said = _name(best)

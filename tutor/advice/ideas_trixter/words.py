@@ -144,6 +144,15 @@ SAYS = {
     "keep-bid-alive/cards": (
         N_("Pick the card that keeps your bid in reach most often."),
         N_("The {card} keeps your bid alive best: it {made}.")),
+    "keep-bid-alive/over": (
+        N_("A trick too many misses the bid as surely as one too few: pick the card least "
+           "likely to bring you one you do not need."),
+        N_("The {card} keeps your bid alive best: with the {other} you take more tricks than "
+           "you bid {other_share}, with the {card} {share}; the {card} {made}.")),
+    "keep-bid-alive/under": (
+        N_("Pick the card that gives the tricks you still need the best chance."),
+        N_("The {card} keeps your bid alive best: with the {other} you take fewer tricks than "
+           "you bid {other_share}, with the {card} {share}; the {card} {made}.")),
     "keep-bid-alive": (
         N_("Pick the choice that scores the most, your bid made or not."),
         N_("{Choice} scores the most: {value} points expected (you make your bid {made}), {other} "
