@@ -259,7 +259,7 @@ def test_king_of_hearts_lesson_deal_stops_when_the_king_falls():
 
 
 def test_a_puzzle_whose_deal_is_already_over_is_refused():
-    from tutor.puzzles.model import PuzzleError, loads
+    from tutor.puzzles.files import PuzzleError, loads
 
     text = ('[{"id": "over", "title": "t", "game": "trix", "theme": "queens", '
             '"difficulty": 1, "seat": 0, "position": {"hands": ["A2...", "K3...", "J4...", '

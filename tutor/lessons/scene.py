@@ -38,7 +38,8 @@ from typing import Any
 
 from tutor.engine.cards import Card, Suit
 from tutor.engine.i18n import N_, gettext as _
-from tutor.puzzles.model import Puzzle, PuzzleError
+from tutor.puzzles.files import PuzzleError, puzzle_from_json
+from tutor.puzzles.model import Puzzle
 from tutor.puzzles.session import PuzzleSession
 from tutor.engine.tricks import led_suit, legal_cards, trick_winner
 
@@ -306,7 +307,7 @@ def parse_scene(obj: Any, source: str = "<string>", index: int = 0) -> Scene:
     base.setdefault("difficulty", 1)
     base.setdefault("explanation", obj.get("prompt", "-"))
     try:
-        puzzle = Puzzle.from_json(base, source, index)
+        puzzle = puzzle_from_json(base, source, index)
     except PuzzleError as e:
         raise SceneError(str(e)) from None
     script = None

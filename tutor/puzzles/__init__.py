@@ -8,8 +8,8 @@ estimates its difficulty; ``hints`` gives the hint ladder; ``generate`` deals ne
 
 from __future__ import annotations
 
-from tutor.puzzles.model import (GAMES, GOAL_KINDS, Puzzle, PuzzleError, Target, dump, dumps, load,
-                                 loads, play_card)
+from tutor.puzzles.model import GAMES, GOAL_KINDS, Puzzle, Target, play_card
+from tutor.puzzles.files import PuzzleError, dump, dumps, load, loads
 from tutor.puzzles.collection import bundled
 from tutor.puzzles.generate import generate
 from tutor.puzzles.themes import THEMES

@@ -13,7 +13,8 @@ from pathlib import Path
 from tutor.engine.i18n import gettext as _
 from tutor.puzzles.generate import generate
 from tutor.puzzles.themes import THEMES
-from tutor.puzzles.model import Puzzle, PuzzleError, dump, load
+from tutor.puzzles.files import PuzzleError, dump, load
+from tutor.puzzles.model import Puzzle
 
 __all__ = ["DATA", "FILES", "bundled", "build"]
 

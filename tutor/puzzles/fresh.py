@@ -30,7 +30,8 @@ from typing import Any
 from tutor.engine.i18n import gettext as _
 from tutor.puzzles.generate import finish, proved
 from tutor.puzzles.themes import THEMES
-from tutor.puzzles.model import Puzzle, PuzzleError, loads
+from tutor.puzzles.files import PuzzleError, loads
+from tutor.puzzles.model import Puzzle
 from tutor.puzzles.verify import check
 
 __all__ = ["fresh", "rebuild", "is_generated", "puzzle_data", "PREFIX", "BUDGET", "FAST_THEMES"]
