@@ -282,6 +282,15 @@ def test_nothing_to_choose_only_when_two_choices_tie(hints):
                    per={**a.per, str(nxt.action): a.per[str(best.action)]})
     assert DETECT["fewest_points_lost"](view, tied) is None
     assert DETECT["no_difference"](view, tied).idea.name == "no_difference"
+    # About equal by the numbers the learner reads (within a point): the hint's title says
+    # "about equal", so the idea is not "what the whole deal says" for one of them (issue 40:
+    # "Compare what each choice brings over the whole deal", then "Either scores about +9.9").
+    near = replace(a, options=[best, replace(nxt, value=best.value - 0.4), *a.options[2:]])
+    assert near.about_equal
+    assert DETECT["fewest_points_lost"](view, near) is None
+    said = DETECT["no_difference"](view, near)
+    assert said is not None and "do about as well here" in said.text
+    assert not a.about_equal and DETECT["no_difference"](view, a) is None
 
 
 # --- ideas told apart by the view ------------------------------------------------------------

@@ -20,11 +20,14 @@ def equals(view, a: Card, b: Card) -> bool:
 
 
 def no_difference(view, advice) -> Reason | None:
+    """The best two tie, or are about equal by the numbers the learner reads (the hint's
+    title then says "about equal": an idea naming one would contradict it)."""
     c = TrixDecision(view, advice)
-    if round(c.best.value, 9) != round(c.nxt.value, 9):
+    tie = round(c.best.value, 9) == round(c.nxt.value, 9)
+    if not tie and not getattr(advice, "about_equal", False):
         return None
     cards = cards_of(advice)
-    why = _("do exactly as well here")
+    why = _("do exactly as well here") if tie else _("do about as well here")
     if cards is not None and decision(view) == "card" and equals(view, *cards):
         why = _("are equals now, as no card between them is still out, so either does as "
                 "well")
@@ -33,7 +36,7 @@ def no_difference(view, advice) -> Reason | None:
 
 def fewest_points_lost(view, advice) -> Reason | None:
     c = TrixDecision(view, advice)
-    if margin(view, advice) <= 0:
+    if margin(view, advice) <= 0 or getattr(advice, "about_equal", False):
         return None
     kind = decision(view)
     if kind == "contract":
