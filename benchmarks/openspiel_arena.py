@@ -297,12 +297,22 @@ def check_mirror(state, mirror: TrixterGame) -> None:
         raise MirrorMismatch(f"player {p}: OpenSpiel's legal {theirs}, the mirror's {ours}")
 
 
-def cpp_ismcts(seed: int, eval_seed: int, uct_c: float, sims: int):
-    """OpenSpiel's C++ ``ISMCTSBot`` as arena (a) plays it: random roll-outs, most visited,
-    unlimited worlds."""
+# The C++ ISMCTSBot's final policies (``--final-policy``): the most visited action, an
+# action drawn in proportion to the visits, the action of the best mean return.
+FINAL_POLICIES = {"visits": "MAX_VISIT_COUNT", "normalized": "NORMALIZED_VISIT_COUNT",
+                  "value": "MAX_VALUE"}
+
+
+def cpp_ismcts(seed: int, eval_seed: int, uct_c: float, sims: int,
+               final_policy: str = "visits", worlds: int = -1):
+    """OpenSpiel's C++ ``ISMCTSBot`` as arena (a) plays it: random roll-outs, UCT constant
+    ``uct_c`` on raw points, ``final_policy`` (a key of :data:`FINAL_POLICIES`; by default
+    the most visited action) and ``worlds`` (its ``max_world_samples``: -1, the default, a
+    fresh world each simulation; else that many worlds drawn once and reused)."""
     pyspiel = _pyspiel()
+    kind = getattr(pyspiel.ISMCTSFinalPolicyType, FINAL_POLICIES[final_policy])
     return pyspiel.ISMCTSBot(seed, pyspiel.RandomRolloutEvaluator(1, eval_seed), uct_c, sims,
-                             -1, pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT, False, False)
+                             worlds, kind, False, False)
 
 
 def leaked_cards(state, player: int) -> CardSet:
@@ -400,10 +410,12 @@ def apply_both(state, mirror: TrixterGame, os_id: int) -> None:
 def play_oh_hell(deal_no: int, seed, ours: tuple[int, ...], *, sims: int = 1000,
                  seconds: float | None = None, level: str = "expert", uct_c: float = 2.0,
                  tricks: int | None = None, our_bots=None, variant: str = "",
-                 opponent: str = "cpp") -> PlayResult:
+                 opponent: str = "cpp", final_policy: str = "visits",
+                 worlds: int = -1) -> PlayResult:
     """One play of arena (a)'s deal ``deal_no``: our bots at ``ours`` (``variant``: see
-    :class:`VariantBot`), OpenSpiel's C++ ISMCTS at the others; the mirror checked at
-    every step."""
+    :class:`VariantBot`), OpenSpiel's C++ ISMCTS at the others (``uct_c``,
+    ``final_policy``, ``worlds``: see :func:`cpp_ismcts`); the mirror checked at every
+    step."""
     tricks = tricks_for(deal_no) if tricks is None else tricks
     dealer, cards = oh_hell_setup(seed, deal_no, tricks)
     game, state = new_oh_hell(tricks, dealer, cards)
@@ -421,12 +433,14 @@ def play_oh_hell(deal_no: int, seed, ours: tuple[int, ...], *, sims: int = 1000,
             bots[s].mirror, bots[s].setup = mirror, (tricks, dealer, cards[-1])
         else:
             bots[s] = cpp_ismcts(_seed(seed, "os", deal_no, play, s),
-                                 _seed(seed, "eval", deal_no, play, s), uct_c, sims)
+                                 _seed(seed, "eval", deal_no, play, s), uct_c, sims,
+                                 final_policy, worlds)
     result = PlayResult(points=[], ours=ours)
     hybrid = {v for v in variant.split("+") if v in ("osbid", "oscard")}
     # OpenSpiel's search makes our seats' bids or cards (where the loss is)
     helpers = {s: cpp_ismcts(_seed(seed, "hos", deal_no, play, s),
-                             _seed(seed, "heval", deal_no, play, s), uct_c, sims)
+                             _seed(seed, "heval", deal_no, play, s), uct_c, sims,
+                             final_policy, worlds)
                for s in ours} if hybrid else {}
     while True:
         check_mirror(state, mirror)
@@ -1191,7 +1205,9 @@ def run_deal(task) -> DealResult:
                                       seconds=opts["seconds"], level=opts["level"],
                                       uct_c=opts["uct_c"], tricks=int(label),
                                       variant=opts.get("variant", ""),
-                                      opponent=OPPONENT[arena]))
+                                      opponent=OPPONENT[arena],
+                                      final_policy=opts.get("final_policy", "visits"),
+                                      worlds=opts.get("worlds", -1)))
         elif arena == "b":
             plays.append(play_trixter(deal_no, opts["seed"], ours, sims=opts["sims"],
                                       seconds=opts["seconds"], level=opts["level"],
@@ -1410,6 +1426,13 @@ def main(argv: list[str] | None = None) -> int:
                     help="our bot's work a decision (default: the level's own)")
     ap.add_argument("--level", default="expert", help="our bots' level (default expert)")
     ap.add_argument("--uct-c", type=float, default=2.0, help="ISMCTS's UCT constant")
+    ap.add_argument("--final-policy", default="visits", choices=sorted(FINAL_POLICIES),
+                    help="arena (a): the C++ ISMCTS's final policy: visits (the most "
+                         "visited action, the default), normalized (drawn in proportion to "
+                         "the visits), value (the best mean); see openspiel_tune.py")
+    ap.add_argument("--worlds", type=int, default=-1,
+                    help="arena (a): the C++ ISMCTS's max_world_samples (-1, the default: "
+                         "a fresh world each simulation)")
     ap.add_argument("--sizes", default=None,
                     help="hand sizes of (a) and (b), cycled by deal number, e.g. 3,4 "
                          "(default 3 to 12)")
@@ -1447,6 +1470,10 @@ def main(argv: list[str] | None = None) -> int:
     arenas = ARENAS if args.arena == "all" else (args.arena,)
     opts = {"seed": args.seed, "sims": args.sims, "seconds": args.seconds,
             "level": args.level, "uct_c": args.uct_c}
+    if args.final_policy != "visits":  # only then, as --sizes
+        opts["final_policy"] = args.final_policy
+    if args.worlds != -1:
+        opts["worlds"] = args.worlds
     if args.sizes:  # only then, so that results saved without it still load together
         opts["sizes"] = [int(x) for x in args.sizes.split(",")]
     if args.variant:
@@ -1468,7 +1495,8 @@ def main(argv: list[str] | None = None) -> int:
     results = run_arena(arenas, args.deals, opts, jobs=args.jobs, progress=progress,
                         first=args.first_deal, done=done)
     print(f"OpenSpiel arenas, {datetime.date.today()}: seed {args.seed}, ISMCTS {args.sims} "
-          f"simulations (uct_c {args.uct_c}, most visited), ours {args.level}"
+          f"simulations (uct_c {args.uct_c}, final policy {args.final_policy}, worlds "
+          f"{'unlimited' if args.worlds < 0 else args.worlds}), ours {args.level}"
           f"{'' if args.seconds is None else f' at {args.seconds} s'}; Python "
           f"{platform.python_version()}, {os.cpu_count()} cores, {args.jobs} job(s), "
           f"{time.perf_counter() - start:.0f} s")

@@ -456,3 +456,50 @@ def test_runs_of_some_contracts_load_with_the_rest(tmp_path):
         oa.load([str(tmp_path / "all.jsonl"), str(tmp_path / "other.jsonl")])
     assert [len(oa.tasks_for(["c"], 2, {**opts, "contracts": c})) for c in
             (["king"], ["king", "trex"])] == [2, 4]
+
+
+def _tune_module():
+    spec = importlib.util.spec_from_file_location("openspiel_tune",
+                                                  ROOT / "benchmarks" / "openspiel_tune.py")
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules["openspiel_tune"] = mod  # for its dataclass
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_the_final_policy_and_worlds_reach_the_cpp_bot(monkeypatch, tmp_path):
+    """--final-policy and --worlds (arena a) and a tuning setting are passed to OpenSpiel's
+    C++ ISMCTSBot; the tuning run saves its plays, resumes and prints its table."""
+    calls = []
+    real = pyspiel.ISMCTSBot
+
+    def spy(*args):
+        calls.append(args)
+        return real(*args)
+
+    monkeypatch.setattr(pyspiel, "ISMCTSBot", spy)
+    oa.main(["--arena", "a", "--deals", "1", "--sizes", "3", "--sims", "5", "--seconds",
+             "0.01", "--level", "beginner", "--final-policy", "value", "--worlds", "7",
+             "--quiet"])
+    assert calls and all(c[3:6] == (5, 7, pyspiel.ISMCTSFinalPolicyType.MAX_VALUE)
+                         for c in calls)
+    tune = _tune_module()
+    setting = tune.Setting.parse("c=8,policy=normalized,worlds=3")
+    assert setting.label == "c=8,policy=normalized,worlds=3"
+    calls.clear()
+    save = str(tmp_path / "t.jsonl")
+    argv = ["--candidates", setting.label, "--deals", "1", "--sizes", "3", "--sims", "5",
+            "--seed", "t", "--save", save, "--resume", "--quiet"]
+    tune.main(argv)
+    assert len(calls) == 4 * 5  # the reference play, then the candidate at each seat
+    kind = pyspiel.ISMCTSFinalPolicyType
+    assert sum(c[2:6] == (8.0, 5, 3, kind.NORMALIZED_VISIT_COUNT) for c in calls) == 4
+    assert sum(c[2:6] == (2.0, 5, -1, kind.MAX_VISIT_COUNT) for c in calls) == 16
+    calls.clear()
+    tune.main(argv)
+    assert not calls  # every play was saved
+    records, opts = tune.load([save])
+    assert len(records) == 5 and all(sum(r["won"]) == 3 for r in records)
+    assert setting.label in tune.table(records, opts["baseline"])
+    with pytest.raises(SystemExit):
+        tune.main(["--seed", "0", "--deals", "1"])  # arena (a)'s own deals

@@ -1,0 +1,310 @@
+"""Tuning the yardstick: OpenSpiel's C++ IS-MCTS against itself in ``oh_hell`` (issue 40).
+
+    python benchmarks/openspiel_tune.py [--candidates SPEC...] [--baseline SPEC]
+        [--deals N] [--first-deal K] [--seed tune0] [--sims 1000] [--sizes 3,4]
+        [--save FILE [--resume]] | --load FILE...
+
+Arena (a) of ``benchmarks/openspiel_arena.py`` measures our expert against OpenSpiel's
+``pyspiel.ISMCTSBot`` (random roll-outs, :func:`openspiel_arena.cpp_ismcts`). Before
+measuring against it, this looks for its strongest setting at 1,000 simulations among:
+
+- the UCT constant ``c`` on raw points (``oh_hell`` returns a hand's points: 10 + tricks
+  for a bid made, else the tricks, so 0 to 10 + n in a hand of n cards). Scaling the
+  rewards to [0, 1] by the range R = 10 + n is the same search as the constant multiplied
+  by R, so the grid 0.5 to 20 on raw points covers, on [0, 1], about 0.04 to 1.5 at 3
+  cards (R = 13) and 0.02 to 0.9 at 12 cards (R = 22);
+- the final policy: ``visits`` (the most visited action, arena (a)'s), ``normalized`` (an
+  action drawn in proportion to its visits, OpenSpiel's default), ``value`` (the best
+  mean return);
+- the worlds: ``all`` (``max_world_samples`` -1, a fresh world each simulation) or a
+  fixed number drawn once a decision and reused.
+
+A setting is written ``c=5,policy=value,worlds=100`` (each part optional; the defaults are
+arena (a)'s: ``c=2,policy=visits,worlds=all``).
+
+**The duplicated comparison.** Every calibration deal (``--seed``, disjoint from the
+arena's deals, whose seed is ``0``; hand sizes cycling 3 to 12 by the deal's number as in
+the arena, or ``--sizes``) is played once with the baseline at all four seats (the
+reference play), and for each candidate four times, the candidate in seat 0, 1, 2, 3 in
+turn with the baseline in the others, the same cards and dealer. A candidate's score on a
+deal is the mean over the four seats of its points in that seat minus the baseline's
+points in the same seat of the reference play (the same cards, the same three others);
+the table gives its mean over the deals with a 95% t interval, the bids made by the
+candidate and by the baseline in the same seats, and the median milliseconds a decision
+(decisions with a choice) of each. The reference play is shared by all candidates, so the
+rows are compared on the same deals and the same reference. OpenSpiel's C++ IS-MCTS does
+not repeat itself even seeded, so a run repeats only in distribution.
+
+Each play is appended to ``--save`` as a JSON line as soon as it is over; ``--resume``
+skips the plays already there (the options must match), ``--load`` prints the table of
+saved runs. The milliseconds depend on the machine's load.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import platform
+import shlex
+import statistics
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+BENCH = Path(__file__).resolve().parent
+if str(BENCH) not in sys.path:
+    sys.path.insert(0, str(BENCH))
+
+import openspiel_arena as oa  # noqa: E402
+
+__all__ = ["Setting", "play_settings", "deal_plays", "run", "table", "load", "main"]
+
+UCT_GRID = (0.5, 1.0, 2.0, 3.0, 5.0, 8.0, 12.0, 20.0)
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One setting of the C++ ``ISMCTSBot`` (see :func:`openspiel_arena.cpp_ismcts`)."""
+
+    uct_c: float = 2.0
+    policy: str = "visits"
+    worlds: int = -1
+
+    @classmethod
+    def parse(cls, text: str) -> Setting:
+        """``c=5,policy=value,worlds=100``; parts left out keep arena (a)'s defaults.
+
+        >>> Setting.parse("c=5,worlds=100")
+        Setting(uct_c=5.0, policy='visits', worlds=100)
+        >>> Setting.parse("policy=value").label
+        'c=2,policy=value,worlds=all'
+        """
+        out = cls()
+        for part in filter(None, text.replace(" ", "").split(",")):
+            key, _, value = part.partition("=")
+            if key == "c":
+                out = cls(float(value), out.policy, out.worlds)
+            elif key == "policy" and value in oa.FINAL_POLICIES:
+                out = cls(out.uct_c, value, out.worlds)
+            elif key == "worlds":
+                out = cls(out.uct_c, out.policy, -1 if value == "all" else int(value))
+            else:
+                raise ValueError(f"not a setting: {part!r} (c=X, policy="
+                                 f"{'|'.join(oa.FINAL_POLICIES)}, worlds=all|N)")
+        return out
+
+    @property
+    def label(self) -> str:
+        worlds = "all" if self.worlds < 0 else str(self.worlds)
+        return f"c={self.uct_c:g},policy={self.policy},worlds={worlds}"
+
+    def bot(self, seed: int, eval_seed: int, sims: int):
+        return oa.cpp_ismcts(seed, eval_seed, self.uct_c, sims, self.policy, self.worlds)
+
+
+def _bids_and_tricks(state) -> tuple[list[int], list[int]]:
+    """The bids and the tricks won, from OpenSpiel's text of a finished ``oh_hell`` hand."""
+    rows = {}
+    for line in state.to_string().split("\n"):
+        key, _, rest = line.partition(":")
+        if key in ("Bids", "Tricks Won"):
+            rows[key] = [int(x) for x in rest.split()]
+    return rows["Bids"], rows["Tricks Won"]
+
+
+def play_settings(deal_no: int, seed, settings: list[Setting], sims: int, tricks: int,
+                  tag: str) -> dict:
+    """One play of calibration deal ``deal_no`` (cards and dealer as arena (a) deals them
+    from ``seed``) with ``settings[s]`` at seat ``s``; ``tag`` names the play in the bots'
+    seeds. Returns the points, bids, tricks won and each seat's decision times."""
+    dealer, cards = oa.oh_hell_setup(seed, deal_no, tricks)
+    _, state = oa.new_oh_hell(tricks, dealer, cards)
+    bots = [st.bot(oa._seed(seed, "tune", deal_no, tag, s),
+                   oa._seed(seed, "tune-eval", deal_no, tag, s), sims)
+            for s, st in enumerate(settings)]
+    times: list[list[float]] = [[] for _ in settings]
+    while not state.is_terminal():
+        p = state.current_player()
+        choice = len(state.legal_actions()) > 1
+        action, dt = oa._timed(bots[p].step, state)
+        if choice:
+            times[p].append(round(dt, 5))
+        state.apply_action(int(action))
+    bids, won = _bids_and_tricks(state)
+    return {"points": list(state.returns()), "bids": bids, "won": won, "times": times}
+
+
+REFERENCE = "reference"  # the play with the baseline at every seat
+
+
+def deal_plays(deal_no: int, candidates: list[Setting]) -> list[tuple[str, int | None]]:
+    """The plays of one deal: the reference, then each candidate at seats 0 to 3."""
+    return [(REFERENCE, None)] + [(c.label, s) for c in candidates for s in range(4)]
+
+
+def run(candidates: list[Setting], opts: dict, deals: int, first: int = 0, done=(),
+        on_play=None) -> list[dict]:
+    """Every play of deals ``first`` .. ``first + deals - 1`` but those ``done``
+    (``(deal, setting, seat)``), deal after deal; ``on_play(record)`` after each."""
+    base = Setting.parse(opts["baseline"])
+    out = []
+    for deal_no in range(first, first + deals):
+        tricks = oa.tricks_for(deal_no, sizes=opts.get("sizes"))
+        for label, seat in deal_plays(deal_no, candidates):
+            if (deal_no, label, seat) in done:
+                continue
+            settings = [base] * 4
+            if seat is not None:
+                settings[seat] = Setting.parse(label)
+            tag = label if seat is None else f"{label}@{seat}"
+            rec = {"deal": deal_no, "size": tricks, "setting": label, "seat": seat,
+                   **play_settings(deal_no, opts["seed"], settings, opts["sims"], tricks, tag)}
+            out.append(rec)
+            if on_play:
+                on_play(rec)
+    return out
+
+
+def save(rec: dict, path: str, opts: dict) -> None:
+    with open(path, "a") as f:
+        f.write(json.dumps({**rec, "opts": opts}) + "\n")
+
+
+def load(paths: list[str]) -> tuple[list[dict], dict]:
+    """The plays saved in ``paths`` (a play saved twice counts once) and their options,
+    which must be the same in every file."""
+    seen: dict[tuple, dict] = {}
+    opts = None
+    for path in paths:
+        for line in Path(path).read_text().splitlines():
+            rec = json.loads(line)
+            o = rec.pop("opts")
+            if opts is None:
+                opts = o
+            elif o != opts:
+                raise ValueError(f"{path}: played with other options: {o} (not {opts})")
+            seen[(rec["deal"], rec["setting"], rec["seat"])] = rec
+    return list(seen.values()), opts or {}
+
+
+def _made(rec: dict, seat: int) -> bool:
+    return rec["bids"][seat] == rec["won"][seat]
+
+
+def _ms(times: list[float]) -> str:
+    return f"{1000 * statistics.median(times):7.0f}" if times else "      -"
+
+
+def table(records: list[dict], baseline: str) -> str:
+    """A row per candidate, best first: the mean points a hand against the baseline in the
+    same seat (95% t interval over the deals), bids made, median ms a decision."""
+    refs = {r["deal"]: r for r in records if r["setting"] == REFERENCE}
+    by: dict[str, dict[int, dict[int, dict]]] = {}
+    for r in records:
+        if r["setting"] != REFERENCE:
+            by.setdefault(r["setting"], {}).setdefault(r["deal"], {})[r["seat"]] = r
+    rows = []
+    for label, deals in by.items():
+        full = sorted(d for d, seats in deals.items() if len(seats) == 4 and d in refs)
+        if not full:
+            continue
+        diffs = [statistics.fmean(deals[d][s]["points"][s] - refs[d]["points"][s]
+                                  for s in range(4)) for d in full]
+        est = oa.mean_ci(diffs)
+        made = sum(_made(deals[d][s], s) for d in full for s in range(4))
+        ref_made = sum(_made(refs[d], s) for d in full for s in range(4))
+        ms = [t for d in full for s in range(4) for t in deals[d][s]["times"][s]]
+        ref_ms = [t for d in full for ts in refs[d]["times"] for t in ts]
+        rows.append((est.mean, label, len(full), est, made, ref_made, ms, ref_ms))
+    head = (f"{'setting (against ' + baseline + ')':44} {'N':>4} {'pts/hand':>8} "
+            f"{'95% CI':>16} {'bids':>6} {'base':>6} {'ms':>7} {'base ms':>7}")
+    lines = [head, "-" * len(head)]
+    for _, label, n, est, made, ref_made, ms, ref_ms in sorted(rows, key=lambda r: -r[0]):
+        ci = f"[{est.low:+6.2f}, {est.high:+6.2f}]" if est.low is not None else "-"
+        lines.append(f"{label:44} {n:4d} {est.mean:+8.2f} {ci:>16} "
+                     f"{100 * made / (4 * n):5.1f}% {100 * ref_made / (4 * n):5.1f}% "
+                     f"{_ms(ms)} {_ms(ref_ms)}")
+    lines.append("")
+    lines.append("N: calibration deals; pts/hand: the candidate's points a hand minus the "
+                 "baseline's in the same seat of the reference play (the same cards and "
+                 "three baseline opponents), mean over the 4 seats and the N deals, 95% t "
+                 "interval over the deals; bids/base: bids made by the candidate / by the "
+                 "baseline in the same seats; ms: median per decision with a choice.")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--candidates", nargs="+", metavar="SPEC",
+                    default=[f"c={c:g}" for c in UCT_GRID if c != 2.0],
+                    help="settings to compare with the baseline, e.g. c=5 c=8,policy=value "
+                         "(default: the UCT grid 0.5 to 20 but 2)")
+    ap.add_argument("--baseline", default="c=2",
+                    help="the setting in the other seats (default arena (a)'s, c=2)")
+    ap.add_argument("--deals", type=int, default=20, help="calibration deals")
+    ap.add_argument("--first-deal", type=int, default=0, help="the first deal's number")
+    ap.add_argument("--seed", default="tune0",
+                    help="the calibration deals' seed (not arena (a)'s 0)")
+    ap.add_argument("--sims", type=int, default=1000, help="simulations a decision")
+    ap.add_argument("--sizes", default=None,
+                    help="hand sizes cycled by deal number, e.g. 3,7,12 (default 3 to 12)")
+    ap.add_argument("--save", metavar="FILE", help="append each play to FILE (JSON lines)")
+    ap.add_argument("--resume", action="store_true",
+                    help="skip the plays already in the --save file")
+    ap.add_argument("--load", metavar="FILE", nargs="+",
+                    help="play nothing: the table of the plays saved in FILE(s)")
+    ap.add_argument("--quiet", action="store_true", help="no line per deal")
+    args = ap.parse_args(argv)
+    if args.load:
+        records, opts = load(args.load)
+        print(f"OpenSpiel IS-MCTS tuning: {len({r['deal'] for r in records})} deals from "
+              f"{', '.join(args.load)}; seed {opts.get('seed')}, {opts.get('sims')} "
+              f"simulations")
+        print()
+        print(table(records, opts.get("baseline", "")))
+        return 0
+    if str(args.seed) == "0":
+        ap.error("seed 0 deals arena (a)'s measured deals: take another for calibration")
+    candidates = [Setting.parse(c) for c in args.candidates]
+    opts = {"seed": args.seed, "sims": args.sims,
+            "baseline": Setting.parse(args.baseline).label}
+    if args.sizes:
+        opts["sizes"] = [int(x) for x in args.sizes.split(",")]
+    done = set()
+    records: list[dict] = []
+    if args.resume and args.save and Path(args.save).exists():
+        records, saved = load([args.save])
+        if saved != opts:
+            ap.error(f"{args.save} was played with {saved}, not {opts}")
+        done = {(r["deal"], r["setting"], r["seat"]) for r in records}
+    start, cpu = time.perf_counter(), time.process_time()
+
+    def on_play(rec: dict) -> None:
+        if args.save:
+            save(rec, args.save, opts)
+        if not args.quiet and rec["seat"] in (None, 3):
+            print(f"# deal {rec['deal']:3d} ({rec['size']:2d} cards) {rec['setting']}: "
+                  f"{time.perf_counter() - start:6.0f} s", file=sys.stderr, flush=True)
+
+    records += run(candidates, opts, args.deals, args.first_deal, done, on_play)
+    wanted = {c.label for c in candidates} | {REFERENCE}
+    shown = [r for r in records if r["setting"] in wanted and
+             args.first_deal <= r["deal"] < args.first_deal + args.deals]
+    print(f"OpenSpiel IS-MCTS tuning, {datetime.date.today()}: deals {args.first_deal}-"
+          f"{args.first_deal + args.deals - 1} of seed {args.seed}, {args.sims} simulations, "
+          f"baseline {opts['baseline']}; Python {platform.python_version()}, "
+          f"{os.cpu_count()} cores, {time.perf_counter() - start:.0f} s "
+          f"({time.process_time() - cpu:.0f} s CPU)")
+    print(f"command: python benchmarks/openspiel_tune.py "
+          f"{' '.join(shlex.quote(a) for a in (argv if argv is not None else sys.argv[1:]))}")
+    print()
+    print(table(shown, opts["baseline"]))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
