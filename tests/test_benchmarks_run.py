@@ -262,3 +262,12 @@ def test_review_calibration_benchmark_prints_a_table():
         assert int(k) <= int(n) and int(n) > 0, cell
     assert any(ln.startswith("review of a Trixter game, s: median / max") for ln in
                out.splitlines())
+
+
+def test_review_time_benchmark_prints_a_table():
+    """benchmarks/review_time.py --quick: the 13-card hand's review, now and the anchor."""
+    out = bench("review_time.py", "--quick")
+    row = next(ln for ln in out.splitlines() if ln.startswith("Trixter, the 13-card hand"))
+    decisions, now, now_max, anchor, anchor_max = re.findall(r"\d+(?:\.\d+)?", row[40:])[:5]
+    assert int(decisions) >= 14  # the bid and 13 cards, the trump perhaps
+    assert float(now) <= float(now_max) and float(anchor) <= float(anchor_max)
