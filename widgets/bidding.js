@@ -63,15 +63,19 @@ function section(panel, title) {
  * @param {Panel} panel @param {PanelState} s @param {Set<string>} legal
  */
 function trumpRow(panel, s, legal) {
-  const row = section(panel, s.phase === "trump" ? "Name trump" : "Change trump");
+  const row = section(panel, s.phase === "trump"
+    // Translators: the learner (the dealer) names the trump suit of the hand.
+    ? _("Name trump")
+    // Translators: the learner may still change the trump they named.
+    : _("Change trump"));
   for (const suit of ["S", "H", "D", "C"]) {
-    const b = button(panel, `${SUIT_SYMBOL[suit]} ${SUIT_NAME[suit]}`, { type: "trump", suit },
+    const b = button(panel, `${SUIT_SYMBOL[suit]} ${_(SUIT_NAME[suit])}`, { type: "trump", suit },
       { trump: suit }, legal.has(`trump ${suit}`), `tt-suit suit-${suit}`);
     if (s.trump === suit && s.phase !== "trump") b.setAttribute("aria-pressed", "true");
     row.appendChild(b);
   }
   if (legal.has("trump none") || s.trump === "none") {
-    const b = button(panel, "no trump", { type: "trump", suit: "none" }, { trump: "none" },
+    const b = button(panel, _("no trump"), { type: "trump", suit: "none" }, { trump: "none" },
       legal.has("trump none"));
     if (s.trump === "none" && s.phase !== "trump") b.setAttribute("aria-pressed", "true");
     row.appendChild(b);
@@ -87,7 +91,9 @@ function bidRow(panel, s, legal) {
   const size = s.hand_size || 0;
   const mine = s.bids ? s.bids[me] : null;
   const title = mine !== null && mine !== undefined && s.to_move !== me
-    ? `Change your bid (now ${mine})` : `Your bid: 0 to ${size} tricks`;
+    ? _("Change your bid (now {bid})", { bid: mine })
+    // Translators: the bids the learner may make; a range, so English says "1 tricks".
+    : ngettext("Your bid: 0 to {n} tricks", "Your bid: 0 to {n} tricks", size);
   const row = section(panel, title);
   for (let n = 0; n <= size; n++) {
     row.appendChild(button(panel, String(n), { type: "bid", n }, { bid: String(n) },
@@ -108,10 +114,12 @@ function bidList(s) {
   list.dataset.testid = "bids";
   for (const seat of order) {
     const b = s.bids[seat];
-    const who = seat === s.seat && !s.watching ? "you" : s.players[seat];
+    const who = seat === s.seat && !s.watching ? _("you") : s.players[seat];
     list.appendChild(h("span", "tt-bid-item", `${who}: ${b == null ? "…" : b}`));
   }
-  list.appendChild(h("span", "tt-bid-sum", `total ${bidsText(s.bids, s.hand_size)}`));
+  // Translators: the bids added up, after each player's bid: "total 7 for 6 tricks".
+  const total = _("total {bids}", { bids: bidsText(s.bids, s.hand_size) });
+  list.appendChild(h("span", "tt-bid-sum", total));
   return list;
 }
 
@@ -121,7 +129,10 @@ function trixter(panel, s, legal) {
   const bidActs = [...legal].filter((a) => a.startsWith("bid "));
   if (s.phase === "trump") {
     if (trumpActs.length) trumpRow(panel, s, legal);
-    else panel.root.appendChild(h("div", "tt-note", `${s.players[s.dealer ?? 0]} names trump.`));
+    else {
+      panel.root.appendChild(h("div", "tt-note",
+        _("{name} names trump.", { name: s.players[s.dealer ?? 0] })));
+    }
   }
   if (bidActs.length) bidRow(panel, s, legal);
   if (s.phase !== "trump" && trumpActs.length) trumpRow(panel, s, legal);
@@ -136,7 +147,7 @@ function trixter(panel, s, legal) {
 function contractRow(panel, s, legal) {
   const contracts = [...legal].filter((a) => a.startsWith("contract "));
   if (contracts.length) {
-    const row = section(panel, "Choose the contract");
+    const row = section(panel, _("Choose the contract"));
     for (const act of contracts) {
       const c = act.slice("contract ".length);
       const label = contractTitle(c.split("+"), c.includes("+"));
@@ -145,11 +156,23 @@ function contractRow(panel, s, legal) {
     }
   } else if (s.phase === "choose_contract" && s.contracts_left) {
     const who = s.owner === null || s.owner === undefined ? "" : s.players[s.owner];
-    panel.root.appendChild(h("div", "tt-note",
-      `${who} chooses from: ${
-        s.contracts_left.map((x) => CONTRACT_TITLE[x] || x).join(", ")}`));
+    const left = s.contracts_left.map((x) => (CONTRACT_TITLE[x] ? _(CONTRACT_TITLE[x]) : x))
+      .join(", ");
+    // Translators: the kingdom's owner chooses the deal's contract from those left.
+    const text = _("{name} chooses from: {contracts}", { name: who, contracts: left });
+    panel.root.appendChild(h("div", "tt-note", text));
   }
 }
+
+/** The buttons of the doubling round other than "double Q♠" (the actions are their keys). */
+const ROUND_ACTION = {
+  // Translators: a button: double no card.
+  "no double": N_("no double"),
+  // Translators: a button: claim a redeal (the hand allows it: King of Hearts, Trex).
+  redeal: N_("redeal"),
+  // Translators: a button: claim no redeal.
+  "no redeal": N_("no redeal"),
+};
 
 /**
  * The round before a deal's play: reveal and double K♥ or a queen, or not; claim (or
@@ -160,10 +183,13 @@ function doublingRound(panel, s, legal) {
   const round = [...legal].filter((a) => a.startsWith("double ")
     || a === "no double" || a === "redeal" || a === "no redeal");
   if (!round.length) return;
-  const row = section(panel, (s.round && s.round.title) || "Doubling");
+  // Translators: the round before a Trix deal's play, where cards are doubled.
+  const row = section(panel, (s.round && s.round.title) || _("Doubling"));
   for (const act of round) {
-    let label = act;
-    if (act.startsWith("double ")) label = `double ${cardLabel(act.slice(7))}`;
+    const label = act.startsWith("double ")
+      // Translators: a button: reveal and double this card ("double Q♠").
+      ? _("double {card}", { card: cardLabel(act.slice(7)) })
+      : ROUND_ACTION[act] ? _(ROUND_ACTION[act]) : act;
     const type = act.startsWith("double ") ? "double" : act.replace(" ", "_");
     /** @type {Record<string, string>} */
     const req = { type };
@@ -177,14 +203,18 @@ function trix(panel, s, legal) {
   contractRow(panel, s, legal);
   doublingRound(panel, s, legal);
   if (legal.has("pass")) {
-    const row = section(panel, "No card fits the layout");
-    row.appendChild(button(panel, "pass", { type: "pass" }, { action: "pass" }, true));
+    // Translators: Trex: the learner has no card to lay out, so passes.
+    const row = section(panel, _("No card fits the layout"));
+    // Translators: a button: Trex, lay out no card this turn.
+    row.appendChild(button(panel, _("pass"), { type: "pass" }, { action: "pass" }, true));
   }
   if (s.redeal_claim) {
     const c = s.redeal_claim;
-    panel.root.appendChild(h("div", "tt-note", `${c.seat === s.seat && !s.watching ? "You" : s.players[c.seat]
-      } claimed a redeal in ${CONTRACT_TITLE[c.contract] || c.contract} with ${
-      c.hand.map(cardLabel).join(" ")}`));
+    const fields = { name: s.players[c.seat], cards: c.hand.map(cardLabel).join(" "),
+      contract: CONTRACT_TITLE[c.contract] ? _(CONTRACT_TITLE[c.contract]) : c.contract };
+    panel.root.appendChild(h("div", "tt-note", c.seat === s.seat && !s.watching
+      ? _("You claimed a redeal in {contract} with {cards}", fields)
+      : _("{name} claimed a redeal in {contract} with {cards}", fields)));
   }
 }
 
@@ -199,13 +229,15 @@ function handResult(s, last) {
   const box = h("div", "tt-result");
   box.dataset.testid = "hand-result";
   s.players.forEach((name, seat) => {
-    const who = seat === s.seat && !s.watching ? "you" : name;
+    const who = seat === s.seat && !s.watching ? _("you") : name;
     const pts = last.points[seat];
     if (pts === null || pts === undefined) return;
     const sign = signed(pts);
     let text = `${who}: ${sign}`;
     if (s.game === "trixter" && last.bids[seat] != null) {
-      text = `${who}: bid ${last.bids[seat]}, took ${last.tricks[seat]} → ${sign}`;
+      // Translators: a player's Trixter hand: their bid, the tricks taken and the points.
+      text = _("{name}: bid {bid}, took {took} → {points}",
+        { name: who, bid: last.bids[seat], took: last.tricks[seat], points: sign });
     }
     const item = h("span", "tt-result-item", text);
     if (seat === s.seat) item.classList.add("tt-result-me");
@@ -234,10 +266,11 @@ function drawPanel(panel) {
     root.appendChild(handResult(s, last));
   }
   if (legal.has("next")) {
-    const word = s.game === "trix" ? "deal" : "hand"; // Trix plays deals, Trixter hands
-    const row = section(panel, s.phase === "hand_over" ? `The ${word} is over` : "");
-    row.appendChild(button(panel, `Next ${word}`, { type: "next" }, { action: "next" }, true,
-      "tt-next"));
+    const trix = s.game === "trix";  // Trix plays deals, Trixter hands
+    const row = section(panel, s.phase !== "hand_over" ? ""
+      : trix ? _("The deal is over") : _("The hand is over"));
+    row.appendChild(button(panel, trix ? _("Next deal") : _("Next hand"), { type: "next" },
+      { action: "next" }, true, "tt-next"));
   }
   const err = sentence(model.get("error"));
   if (err) {
@@ -263,7 +296,8 @@ export default {
   render({ model, el }) {
     const root = h("div", "trix-tutor tt-panel");
     root.setAttribute("role", "group");
-    root.setAttribute("aria-label", "your decisions");
+    // Translators: for a screen reader, the panel of the learner's bids and choices.
+    root.setAttribute("aria-label", _("your decisions"));
     el.appendChild(root);
     /** @type {Panel} */
     const panel = { model, root, wasRequired: false };

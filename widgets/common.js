@@ -78,20 +78,57 @@ function ngettext(one, many, n, fields) {
 function N_(text) { return text; }
 
 const SUIT_SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
-const SUIT_NAME = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
+const SUIT_NAME = {
+  // Translators: a suit's name, as in "♠ spades" and "queen of spades".
+  S: N_("spades"),
+  // Translators: a suit's name, as in "♥ hearts" and "queen of hearts".
+  H: N_("hearts"),
+  // Translators: a suit's name, as in "♦ diamonds" and "queen of diamonds".
+  D: N_("diamonds"),
+  // Translators: a suit's name, as in "♣ clubs" and "queen of clubs".
+  C: N_("clubs"),
+};
 const RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A"];
 const RANK_NAME = {
-  A: "ace", K: "king", Q: "queen", J: "jack", T: "10", 9: "9", 8: "8", 7: "7",
-  6: "6", 5: "5", 4: "4", 3: "3", 2: "2",
+  // Translators: a card's rank, as in "ace of spades".
+  A: N_("ace"),
+  // Translators: a card's rank, as in "king of spades".
+  K: N_("king"),
+  // Translators: a card's rank, as in "queen of spades".
+  Q: N_("queen"),
+  // Translators: a card's rank, as in "jack of spades".
+  J: N_("jack"),
+  T: "10", 9: "9", 8: "8", 7: "7", 6: "6", 5: "5", 4: "4", 3: "3", 2: "2",
 };
 const CONTRACT_TITLE = {
-  king: "King of Hearts", queens: "Queens", diamonds: "Diamonds", ltoosh: "Ltoosh",
-  trex: "Trex",
+  // Translators: a Trix contract's name (whoever takes the king of hearts loses points).
+  king: N_("King of Hearts"),
+  // Translators: a Trix contract's name (each queen taken loses points).
+  queens: N_("Queens"),
+  // Translators: a Trix contract's name (each diamond taken loses points).
+  diamonds: N_("Diamonds"),
+  // Translators: a Trix contract's name (each trick taken loses points).
+  ltoosh: N_("Ltoosh"),
+  // Translators: a Trix contract's name (the cards are laid out in rows from the jacks).
+  trex: N_("Trex"),
 };
 /** Where room is short (a combined contract, a phone's score sheet). */
 const CONTRACT_SHORT = {
-  king: "K♥", queens: "Queens", diamonds: "Diamonds", ltoosh: "Ltoosh", trex: "Trex",
+  king: "K♥", queens: CONTRACT_TITLE.queens, diamonds: CONTRACT_TITLE.diamonds,
+  ltoosh: CONTRACT_TITLE.ltoosh, trex: CONTRACT_TITLE.trex,
 };
+
+/**
+ * A card's name for a title or a screen reader: "queen of spades", or "Q of spades" where
+ * the rank is drawn as its letter.
+ * @param {string} rank a rank as said: its name (in the learner's language) or letter
+ * @param {string} suit "S", "H", "D" or "C"
+ * @returns {string}
+ */
+function cardName(rank, suit) {
+  // Translators: a card's name: "queen of spades", "10 of hearts", "J of clubs".
+  return _("{rank} of {suit}", { rank, suit: _(SUIT_NAME[suit] || suit) });
+}
 /**
  * What a learner reads for a deal's contract(s), as tutor.engine.trix.contracts.contracts_title
  * says it: the four trick contracts together are "Trix Complex" (RULES.md A8), fewer are
@@ -103,9 +140,11 @@ const CONTRACT_SHORT = {
 function contractTitle(parts, short) {
   const order = Object.keys(CONTRACT_TITLE);
   if (["king", "queens", "diamonds", "ltoosh"].every((c) => parts.includes(c))
-      && parts.length === 4) return "Trix Complex";
+      // Translators: the four trick contracts of Trix played together in one deal.
+      && parts.length === 4) return _("Trix Complex");
   const named = [...parts].sort((a, b) => order.indexOf(a) - order.indexOf(b));
-  return named.map((x) => (short ? CONTRACT_SHORT : CONTRACT_TITLE)[x] || x).join(" + ");
+  const table = short ? CONTRACT_SHORT : CONTRACT_TITLE;
+  return named.map((x) => (table[x] ? _(table[x]) : x)).join(" + ");
 }
 /** One colour AND one dash pattern per seat, the same in every chart. */
 const COLOURS = ["#1a73e8", "#d93025", "#188038", "#e37400", "#9334e6", "#007b83", "#b06000",
@@ -145,7 +184,8 @@ function sv(tag, attrs) {
  * @returns {string}
  */
 function cardLabel(card) {
-  if (card === "X") return "joker";
+  // Translators: the joker, a card.
+  if (card === "X") return _("joker");
   const r = card.slice(0, -1);
   return `${r === "T" ? "10" : r}${SUIT_SYMBOL[card.slice(-1)] || "?"}`;
 }

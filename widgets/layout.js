@@ -12,7 +12,17 @@
  * }} Model
  */
 
-const PLACES = ["1st", "2nd", "3rd", "4th"];
+/** A seat's place, once it has laid out all its cards. */
+const PLACES = [
+  // Translators: Trex: this player laid out all their cards first.
+  N_("out 1st"),
+  // Translators: Trex: this player laid out all their cards second.
+  N_("out 2nd"),
+  // Translators: Trex: this player laid out all their cards third.
+  N_("out 3rd"),
+  // Translators: Trex: this player laid out all their cards fourth.
+  N_("out 4th"),
+];
 
 export default {
   /** @param {{model: Model, el: HTMLElement}} ctx */
@@ -29,7 +39,8 @@ export default {
       const layout = s.layout || {};
       const rows = h("div", "tt-trex-rows");
       rows.setAttribute("role", "table");
-      rows.setAttribute("aria-label", "Trex layout");
+      // Translators: for a screen reader: the rows of cards laid out in Trex.
+      rows.setAttribute("aria-label", _("Trex layout"));
       for (const suit of ["S", "H", "D", "C"]) {
         const run = layout[suit];
         const row = h("div", "tt-trex-row");
@@ -37,7 +48,7 @@ export default {
         row.dataset.testid = `trex-row-${suit}`;
         row.dataset.suit = suit;
         const head = h("span", `tt-trex-suit suit-${suit}`, SUIT_SYMBOL[suit]);
-        head.title = SUIT_NAME[suit];
+        head.title = _(SUIT_NAME[suit]);
         row.appendChild(head);
         const have = new Set(run || []);
         for (const r of RANKS) {
@@ -47,7 +58,7 @@ export default {
             const c = h("span", `tt-trex-card suit-${suit}`);
             c.dataset.card = card;
             c.append(h("span", "", label), h("span", "tt-sym", SUIT_SYMBOL[suit]));
-            c.setAttribute("aria-label", `${label} of ${SUIT_NAME[suit]}`);
+            c.setAttribute("aria-label", cardName(label, suit));
             row.appendChild(c);
           } else {
             const slot = h("span", `tt-trex-slot${r === "J" ? " tt-trex-jack" : ""}`,
@@ -56,7 +67,8 @@ export default {
             row.appendChild(slot);
           }
         }
-        if (!run) row.appendChild(h("span", "tt-trex-closed", "waits for the jack"));
+        // Translators: Trex: a suit's row opens with its jack, not laid out yet.
+        if (!run) row.appendChild(h("span", "tt-trex-closed", _("waits for the jack")));
         rows.appendChild(row);
       }
       root.appendChild(rows);
@@ -64,12 +76,13 @@ export default {
       who.dataset.testid = "trex-order";
       const n = s.players.length;
       for (let seat = 0; seat < n; seat++) {
-        const name = seat === s.seat && !s.watching ? "you" : s.players[seat];
+        const name = seat === s.seat && !s.watching ? _("you") : s.players[seat];
         const place = (s.out || []).indexOf(seat);
         const passes = (s.passes || [])[seat] || 0;
         const bits = [name];
-        if (place >= 0) bits.push(`out ${PLACES[place]}`);
-        if (passes) bits.push(`passed ${passes}×`);
+        if (place >= 0) bits.push(PLACES[place] ? _(PLACES[place]) : String(place + 1));
+        // Translators: Trex: how many times a player passed (had no card to lay out).
+        if (passes) bits.push(ngettext("passed {n}×", "passed {n}×", passes));
         const item = h("span", "tt-trex-who", bits.join(" · "));
         if (place >= 0) item.classList.add("tt-out");
         if (s.to_move === seat) item.classList.add("tt-to-move");

@@ -61,10 +61,25 @@ function sheetTable(st) {
   const table = h("table", `tt-sheet tt-sheet-${st.game}`);
   table.dataset.testid = "score-sheet";
   const head = h("tr");
-  const cols = st.game === "trixter" ? ["Hand", "Cards", "Trump"] : ["Deal", "Owner", "Contract"];
+  const cols = st.game === "trixter" ? [
+    // Translators: a column of the score sheet: the hand's number.
+    _("Hand"),
+    // Translators: a column of the score sheet: how many cards each player had.
+    _("Cards"),
+    // Translators: a column of the score sheet: the hand's trump.
+    _("Trump"),
+  ] : [
+    // Translators: a column of the score sheet: the deal's number in its kingdom.
+    _("Deal"),
+    // Translators: a column of the score sheet: the kingdom's owner, who chose the contract.
+    _("Owner"),
+    // Translators: a column of the score sheet: the deal's contract.
+    _("Contract"),
+  ];
   cols.forEach((c, i) => head.appendChild(h("th", `tt-col-${i}`, c)));
   for (let p = 0; p < n; p++) {
-    const th = nameHead(p === st.seat && !st.watching ? "You" : st.players[p]);
+    // Translators: the learner, in place of their name (a column, a chart's line).
+    const th = nameHead(p === st.seat && !st.watching ? _("You") : st.players[p]);
     th.style.borderBottom = `3px solid ${COLOURS[p % COLOURS.length]}`;
     head.appendChild(th);
   }
@@ -77,10 +92,13 @@ function sheetTable(st) {
     if (st.game === "trixter") {
       tr.appendChild(h("td", "tt-col-0", String(row.hand)));
       tr.appendChild(h("td", "tt-col-1", String(row.hand_size)));
-      const t = row.trump === "none" ? "none" : (SUIT_SYMBOL[row.trump] || row.trump);
+      // Translators: the score sheet's trump column: the hand had no trump.
+      const t = row.trump === "none" ? _("none") : (SUIT_SYMBOL[row.trump] || row.trump);
       const trump = h("td", "tt-col-2", t);
       if (row.trump && row.trump !== "none") trump.classList.add(`suit-${row.trump}`);
-      trump.title = row.trump === "none" ? "no trump" : `trump: ${SUIT_NAME[row.trump]}`;
+      trump.title = row.trump === "none" ? _("no trump")
+        // Translators: the hand's trump, in the score sheet: "trump: spades".
+        : _("trump: {suit}", { suit: _(SUIT_NAME[row.trump] || row.trump) });
       tr.appendChild(trump);
       for (let p = 0; p < n; p++) {
         if (row.bids[p] === null || row.bids[p] === undefined) {
@@ -90,23 +108,37 @@ function sheetTable(st) {
         const made = row.bids[p] === row.tricks[p];
         const bt = h("span", made ? "tt-made" : "tt-missed",
           `${row.bids[p]}/${row.tricks[p]}${made ? " ✓" : " ✗"}`);
-        bt.title = `bid ${row.bids[p]}, took ${row.tricks[p]}: ${made ? "made" : "missed"}`;
+        const said = { bid: row.bids[p], took: row.tricks[p] };
+        bt.title = made
+          // Translators: a player's Trixter hand in the score sheet: the bid was made.
+          ? _("bid {bid}, took {took}: made", said)
+          // Translators: a player's Trixter hand in the score sheet: the bid was missed.
+          : _("bid {bid}, took {took}: missed", said);
         tr.appendChild(playerCell(row.points[p], row.totals[p], bt));
       }
     } else {
       tr.appendChild(h("td", "tt-col-0", `${row.kingdom}.${row.deal_in_kingdom}`));
-      const owner = row.owner === st.seat && !st.watching ? "you" : st.players[row.owner];
+      const mine = row.owner === st.seat && !st.watching;
+      const owner = mine ? _("you") : st.players[row.owner];
       tr.appendChild(h("td", "tt-col-1", owner));
       const parts = String(row.contract).split("+");
-      const long = contractTitle(parts);
-      const short = contractTitle(parts, true);
-      let more = "";
-      if (row.redeal !== null && row.redeal !== undefined) more += " (redeal)";
-      if (row.doubles && row.doubles.length) more += ` ×${row.doubles.length}`;
+      const redeal = row.redeal !== null && row.redeal !== undefined;
+      const doubles = (row.doubles || []).length;
+      const titled = (/** @type {string} */ contract) => {
+        // Translators: a deal of the score sheet that was dealt again: "Trex (redeal)".
+        const t = redeal ? _("{contract} (redeal)", { contract }) : contract;
+        return doubles ? `${t} ×${doubles}` : t;
+      };
+      const long = titled(contractTitle(parts));
       const c = h("td", "tt-col-2");
-      c.append(h("span", "tt-long", long + more), h("span", "tt-short", short + more),
+      const short = titled(contractTitle(parts, true));
+      c.append(h("span", "tt-long", long), h("span", "tt-short", short),
         h("span", "tt-owner", owner));
-      c.title = `${long}${more}, chosen by ${owner}`;
+      c.title = mine
+        // Translators: a deal's contract in the score sheet, chosen by the learner.
+        ? _("{contract}, chosen by you", { contract: long })
+        // Translators: a deal's contract in the score sheet, and who chose it.
+        : _("{contract}, chosen by {name}", { contract: long, name: owner });
       tr.appendChild(c);
       for (let p = 0; p < n; p++) tr.appendChild(playerCell(row.points[p], row.totals[p]));
     }
@@ -114,7 +146,7 @@ function sheetTable(st) {
   }
   if (!(st.rows || []).length) {
     const tr = h("tr");
-    const td = h("td", "tt-empty", "No hand finished yet.");
+    const td = h("td", "tt-empty", _("No hand finished yet."));
     td.setAttribute("colspan", String(cols.length + n));
     tr.appendChild(td);
     body.appendChild(tr);
@@ -144,10 +176,11 @@ function chart(st, width) {
   let lo = Math.min(0, ...all);
   let hi = Math.max(0, ...all);
   if (hi === lo) { hi += 10; lo -= 10; }
+  const you = _("You");
   // Margins wide enough for the longest words at the sides ("Player 2 −1,250" once lost
   // its last digit): about 7.5 px a character of the 12 px end labels, 6.5 of the ticks.
   const names = series.map((ser, p) =>
-    `${p === st.seat && !st.watching ? "You" : st.players[p]} ${num(ser[ser.length - 1])}`);
+    `${p === st.seat && !st.watching ? you : st.players[p]} ${num(ser[ser.length - 1])}`);
   const ticks = [hi, lo].map((v) => num(Math.round(v)));
   const L = Math.ceil(8 + 6.5 * Math.max(...ticks.map((t) => t.length)));
   const R = Math.ceil(10 + 7.5 * Math.max(...names.map((t) => t.length)));
@@ -155,7 +188,8 @@ function chart(st, width) {
   const x = (/** @type {number} */ i) => L + ((W - L - R) * i) / steps;
   const y = (/** @type {number} */ v) => T + ((H - T - B) * (hi - v)) / (hi - lo);
   const svg = sv("svg", { viewBox: `0 0 ${W} ${H}`, class: "tt-chart", role: "img" });
-  svg.setAttribute("aria-label", "running totals per player");
+  // Translators: for a screen reader: the score sheet's chart.
+  svg.setAttribute("aria-label", _("running totals per player"));
   svg.dataset.testid = "score-chart";
   svg.appendChild(sv("line", { x1: L, x2: W - R, y1: y(0), y2: y(0), class: "tt-axis" }));
   [hi, lo].forEach((v, i) => {
@@ -165,7 +199,11 @@ function chart(st, width) {
   });
   const label = sv("text",
     { x: (L + W - R) / 2, y: H - 6, "text-anchor": "middle", class: "tt-tick" });
-  label.textContent = st.game === "trixter" ? "hands" : "deals";
+  label.textContent = st.game === "trixter"
+    // Translators: the chart's axis, a step for each hand (Trixter).
+    ? _("hands")
+    // Translators: the chart's axis, a step for each deal (Trix).
+    : _("deals");
   svg.appendChild(label);
   // End labels, nudged apart so they do not overlap.
   const ends = series.map((ser, p) => ({ p, y: y(ser[ser.length - 1]) }));
@@ -206,16 +244,20 @@ export default {
       const details = /** @type {HTMLDetailsElement} */ (h("details", "tt-scores-box"));
       details.open = open;
       details.addEventListener("toggle", () => { open = details.open; });
-      const sum = h("summary", "", "Score sheet");
+      const sum = h("summary", "", _("Score sheet"));
+      const you = _("you");
       const totals = st.team_scores
-        ? `teams ${num(st.team_scores[0])} : ${num(st.team_scores[1])}`
-        : st.players.map((p, i) => `${i === st.seat && !st.watching ? "you" : p} ${num(st.scores[i])}`).join(", ");
+        // Translators: the two teams' scores (Trix in teams), by the score sheet's title.
+        ? _("teams {a} : {b}", { a: num(st.team_scores[0]), b: num(st.team_scores[1]) })
+        : st.players.map((p, i) => `${i === st.seat && !st.watching ? you : p} ${
+          num(st.scores[i])}`).join(", ");
       sum.appendChild(h("span", "tt-totals", ` (${totals})`));
       details.appendChild(sum);
       details.appendChild(sheetTable(st));
       if (st.game === "trixter" && (st.rows || []).length) {  // words, not a hover title
         details.appendChild(h("div", "tt-sheet-legend",
-          "4/5 ✗ = bid 4, took 5: missed (✓ made); then the hand's points and the total."));
+          // Translators: how to read a Trixter cell of the score sheet.
+          _("4/5 ✗ = bid 4, took 5: missed (✓ made); then the hand's points and the total.")));
       }
       if ((st.rows || []).length) details.appendChild(chart(st, root.clientWidth));
       root.appendChild(details);

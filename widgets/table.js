@@ -50,9 +50,10 @@ function cardFace(text, tag = "div") {
   el.dataset.card = text;
   if (text === "X") {
     el.classList.add("tt-joker");
-    el.append(h("span", "tt-rank", "★"), h("span", "tt-joker-word", "joker"));
-    el.setAttribute("aria-label", "joker");
-    el.title = "joker";
+    const joker = cardLabel("X");
+    el.append(h("span", "tt-rank", "★"), h("span", "tt-joker-word", joker));
+    el.setAttribute("aria-label", joker);
+    el.title = joker;
     return el;
   }
   const rank = text.slice(0, -1);
@@ -62,7 +63,7 @@ function cardFace(text, tag = "div") {
   const corner = h("span", "tt-rank");
   corner.append(h("span", "", label), h("span", "tt-sym", SUIT_SYMBOL[suit] || "?"));
   el.append(corner, h("span", "tt-pip", SUIT_SYMBOL[suit] || "?"));
-  const name = `${RANK_NAME[rank] || rank} of ${SUIT_NAME[suit] || suit}`;
+  const name = cardName(_(RANK_NAME[rank] || rank), suit);
   el.setAttribute("aria-label", name);
   el.title = name;
   return el;
@@ -114,8 +115,9 @@ function seatsLeftToRight(me, n, direction) {
  */
 function trumpText(s) {
   if (s.game !== "trixter" || !s.trump) return "";
-  if (s.trump === "none") return "no trump";
-  return `${SUIT_SYMBOL[s.trump]} ${SUIT_NAME[s.trump]}`;
+  // Translators: the trump of a Trixter hand: none (the rules may allow it).
+  if (s.trump === "none") return _("no trump");
+  return `${SUIT_SYMBOL[s.trump]} ${_(SUIT_NAME[s.trump])}`;
 }
 
 /**
@@ -144,26 +146,48 @@ function seatFacts(s, seat) {
   return Array.isArray(f) ? f : f ? [f] : [];
 }
 
+/** What a seat's mark of its turn says, by phase (else "to play"). */
+const TURN_MARK = {
+  // Translators: a mark by a seat's name: this player names the trump now.
+  trump: N_("names trump"),
+  // Translators: a mark by a seat's name: this player bids now.
+  bid: N_("to bid"),
+  // Translators: a mark by a seat's name: this player chooses the contract now.
+  choose_contract: N_("chooses"),
+};
+
 /**
+ * A seat's marks, each its kind (the class) and its words.
  * @param {TableState} s
  * @param {number} seat
- * @returns {string[]}
+ * @returns {[string, string][]}
  */
 function seatMarks(s, seat) {
+  /** @type {[string, string][]} */
   const out = [];
   if (s.to_move === seat) {  // a word, not only the outline, says whose turn it is
-    out.push(s.phase === "double" && s.round ? s.round.mark  // the same for every seat
-      : { trump: "names trump", bid: "to bid", choose_contract: "chooses" }[s.phase]
-        || "to play");
+    // Translators: a mark by a seat's name: this player plays a card now.
+    let turn = _("to play");
+    if (s.phase === "double" && s.round) turn = s.round.mark;  // the same for every seat
+    else if (TURN_MARK[s.phase]) turn = _(TURN_MARK[s.phase]);
+    out.push(["turn", turn]);
   }
-  if (s.dealer === seat) out.push("dealer");
-  if (s.game === "trix" && s.owner === seat) out.push("owner");
+  // Translators: a mark by a seat's name: this player dealt the hand.
+  if (s.dealer === seat) out.push(["dealer", _("dealer")]);
+  // Translators: a mark by a seat's name: this player owns the kingdom (Trix).
+  if (s.game === "trix" && s.owner === seat) out.push(["owner", _("owner")]);
   if (s.game === "trix" && s.team_scores && seat !== s.seat && (seat - s.seat) % 2 === 0) {
-    out.push("partner");
+    // Translators: a mark by a seat's name: the learner's partner (Trix in teams).
+    out.push(["partner", _("partner")]);
   }
   const t = shownTrick(s);
-  if (s.phase === "play" && s.trick && s.trick.length && s.trick[0][0] === seat) out.push("led");
-  else if (s.phase === "play" && !t.cards.length && s.leader === seat) out.push("leads");
+  if (s.phase === "play" && s.trick && s.trick.length && s.trick[0][0] === seat) {
+    // Translators: a mark by a seat's name: this player led the trick on the table.
+    out.push(["led", _("led")]);
+  } else if (s.phase === "play" && !t.cards.length && s.leader === seat) {
+    // Translators: a mark by a seat's name: this player leads the next trick.
+    out.push(["leads", _("leads")]);
+  }
   return out;
 }
 
@@ -190,16 +214,15 @@ function seatBox(view, s, seat) {
   const box = h("div", "tt-seat");
   box.dataset.seat = String(seat);
   if (s.to_move === seat) box.classList.add("tt-to-move");
-  const name = seat === s.seat && !s.watching ? `You (${s.players[seat]})` : s.players[seat];
+  const name = seat === s.seat && !s.watching
+    // Translators: the learner's own seat, with the name the table gives it.
+    ? _("You ({name})", { name: s.players[seat] }) : s.players[seat];
   const title = h("div", "tt-name", name);
   box.appendChild(title);
   const marks = seatMarks(s, seat);
   if (marks.length) {
     const m = h("div", "tt-marks");
-    for (const k of marks) {
-      const kind = ["dealer", "owner", "partner", "leads", "led"].includes(k) ? k : "turn";
-      m.appendChild(h("span", `tt-mark tt-mark-${kind}`, k));
-    }
+    for (const [kind, words] of marks) m.appendChild(h("span", `tt-mark tt-mark-${kind}`, words));
     box.appendChild(m);
   }
   box.appendChild(factsLine(seatFacts(s, seat)));
@@ -215,7 +238,8 @@ function seatBox(view, s, seat) {
       for (const c of pub) cards.appendChild(cardFace(c));
       const hidden = Math.max(0, count - pub.length);
       for (let i = 0; i < Math.min(hidden, 3); i++) cards.appendChild(cardBack());
-      cards.appendChild(h("span", "tt-count", `${count} card${count === 1 ? "" : "s"}`));
+      // Translators: how many cards a seat holds.
+      cards.appendChild(h("span", "tt-count", ngettext("{n} card", "{n} cards", count)));
     }
     box.appendChild(cards);
   }
@@ -245,32 +269,55 @@ function factsLine(facts) {
 function infoBar(s) {
   const bar = h("div", "tt-info");
   /** @type {[string, string][]} */
-  const items = [];
+  const items = [];  // a label (in the learner's language) and its value
+  // Translators: the trump suit, in the line above the table.
+  const trumpLabel = _("Trump");  // a puzzle's too (tutor/puzzles/view.py)
   if (s.info) {  // a puzzle: its title, goal and trump or contract
     items.push(...s.info);
   } else if (s.game === "trixter") {
-    const left = s.hands_left ? ` · ${s.hands_left} more` : " · the last hand";
-    const size = `${s.hand_size} card${s.hand_size === 1 ? "" : "s"}`;
-    items.push(["Hand", `${s.hand_number} · ${size}${s.phase === "game_over" ? "" : left}`]);
-    const t = trumpText(s);
-    items.push(["Trump", t || "not named yet"]);
-    if (s.bids) items.push(["Bids", bidsText(s.bids, s.hand_size)]);
-  } else {
-    const owner = s.owner === s.seat && !s.watching ? "yours" : `${s.players[s.owner ?? 0]}'s`;
-    items.push(["Kingdom", `${s.kingdom} of 4 · ${owner}`]);
-    const c = contractTitle(s.contract || []);
-    items.push(["Contract", c || "not chosen yet"]);
-    if (s.doubles && s.doubles.length) {
-      items.push(["Doubled", s.doubles.map(([c, by]) =>
-        `${c.slice(0, -1).replace("T", "10")}${SUIT_SYMBOL[c.slice(-1)]} (${
-          by === s.seat && !s.watching ? "you" : s.players[by]})`).join(", ")]);
+    const parts = [String(s.hand_number), ngettext("{n} card", "{n} cards", s.hand_size ?? 0)];
+    if (s.phase !== "game_over") {
+      parts.push(s.hands_left
+        // Translators: hands still to play after this one: "Hand: 3 · 3 cards · 22 more".
+        ? ngettext("{n} more", "{n} more", s.hands_left)
+        // Translators: no hand to play after this one: "Hand: 25 · 1 card · the last hand".
+        : _("the last hand"));
     }
-    if (s.team_scores) items.push(["Teams", `${s.team_scores[0]} : ${s.team_scores[1]}`]);
+    // Translators: a Trixter hand, above the table: "Hand: 3 · 3 cards · 22 more".
+    items.push([_("Hand"), parts.join(" · ")]);
+    // Translators: the trump of the hand is not named yet.
+    items.push([trumpLabel, trumpText(s) || _("not named yet")]);
+    // Translators: the bids of the hand added up, in the line above the table.
+    if (s.bids) items.push([_("Bids"), bidsText(s.bids, s.hand_size)]);
+  } else {
+    const n = s.kingdom;
+    const kingdom = s.owner === s.seat && !s.watching
+      // Translators: the kingdom being played (of four) is the learner's.
+      ? _("{n} of 4 · yours", { n })
+      // Translators: the kingdom being played (of four) and its owner.
+      : _("{n} of 4 · {name}'s", { n, name: s.players[s.owner ?? 0] });
+    // Translators: a Trix kingdom (each player owns one of four), above the table.
+    items.push([_("Kingdom"), kingdom]);
+    // Translators: the contract of the deal is not chosen yet.
+    const c = contractTitle(s.contract || []) || _("not chosen yet");
+    // Translators: the deal's contract, in the line above the table.
+    items.push([_("Contract"), c]);
+    if (s.doubles && s.doubles.length) {
+      // Translators: the cards doubled in this deal, and by whom.
+      items.push([_("Doubled"), s.doubles.map(([c, by]) => (by === s.seat && !s.watching
+        // Translators: a doubled card, doubled by the learner: "Q♠ (you)".
+        ? _("{card} (you)", { card: cardLabel(c) })
+        : `${cardLabel(c)} (${s.players[by]})`)).join(", ")]);
+    }
+    // Translators: the two teams' scores (Trix in teams), above the table.
+    if (s.team_scores) items.push([_("Teams"), `${s.team_scores[0]} : ${s.team_scores[1]}`]);
   }
   for (const [k, v] of items) {
     const it = h("span", "tt-info-item");
-    it.append(h("b", "", `${k}: `), document.createTextNode(v));
-    if (k === "Trump" && s.trump && s.trump !== "none") {
+    // Translators: a label before its value, as "Trump: ♠ spades".
+    const label = _("{label}:", { label: k });
+    it.append(h("b", "", `${label} `), document.createTextNode(v));
+    if (k === trumpLabel && s.trump && s.trump !== "none") {
       it.classList.add(`suit-${s.trump}`);
       it.dataset.trump = s.trump;
     }
@@ -294,7 +341,8 @@ function trickArea(view, s, cards, done, winner, testid) {
   const n = s.players.length;
   const area = h("div", "tt-trick");
   area.dataset.testid = testid;
-  area.setAttribute("aria-label", done ? "last trick" : "current trick");
+  // Translators: for a screen reader, the trick shown on the table.
+  area.setAttribute("aria-label", done ? _("last trick") : _("current trick"));
   if (done) area.classList.add("tt-done");
   for (const [seat, card] of cards) {
     const p = seatPoint(seat, s.seat, n, s.direction || "cw");
@@ -308,12 +356,14 @@ function trickArea(view, s, cards, done, winner, testid) {
     if (testid === "trick" && !view.drawnTrick.has(`${seat}:${card}`)) {
       play.classList.add("tt-new");
     }
-    play.append(c, h("span", "tt-play-name", seat === s.seat && !s.watching ? "you" : s.players[seat]));
+    // Translators: the learner, in place of a name (who played a card, bid, scored).
+    const who = seat === s.seat && !s.watching ? _("you") : s.players[seat];
+    play.append(c, h("span", "tt-play-name", who));
     area.appendChild(play);
   }
   if (done && winner !== null && winner !== undefined && cards.length) {
-    const who = winner === s.seat && !s.watching ? "You" : s.players[winner];
-    area.appendChild(h("div", "tt-trick-note", `${who} won the trick`));
+    area.appendChild(h("div", "tt-trick-note", winner === s.seat && !s.watching
+      ? _("You won the trick") : _("{name} won the trick", { name: s.players[winner] })));
   }
   return area;
 }
@@ -348,7 +398,8 @@ function feltArea(view, s) {
     felt.appendChild(trickArea(view, s, t.cards, t.done, t.winner, "trick"));
     view.drawnTrick = new Set(t.cards.map(([seat, card]) => `${seat}:${card}`));
   } else {
-    const note = h("div", "tt-trick tt-trex-note", "Trex: the rows are below");
+    // Translators: where the trick would be, in Trex: the layout is drawn below the table.
+    const note = h("div", "tt-trick tt-trex-note", _("Trex: the rows are below"));
     note.dataset.testid = "trick";
     felt.appendChild(note);
   }
@@ -365,7 +416,8 @@ function feltArea(view, s) {
 function handRow(view, s) {
   const row = h("div", "tt-hand");
   row.setAttribute("role", "group");
-  row.setAttribute("aria-label", "your hand: arrows move, Enter plays");
+  // Translators: for a screen reader: the learner's cards, and the keys that play them.
+  row.setAttribute("aria-label", _("your hand: arrows move, Enter plays"));
   row.dataset.testid = "hand";
   const myTurn = s.to_move === s.seat && (s.phase === "play" || s.phase === "trex");
   const legal = new Set((s.legal || []).filter((a) => CARD_RE.test(a)));
@@ -386,11 +438,13 @@ function handRow(view, s) {
     if ((s.doubles || []).some(([c, by]) => c === card && by === s.seat)) {
       b.classList.add("tt-doubled");
       b.appendChild(h("span", "tt-badge", "×2"));
-      b.setAttribute("aria-label", `${b.getAttribute("aria-label")}, doubled`);
+      // Translators: for a screen reader, a card of the learner's hand that they doubled.
+      b.setAttribute("aria-label", _("{card}, doubled", { card: b.getAttribute("aria-label") }));
     }
     if (myTurn && legal.has(card)) {
       b.classList.add("legal");
-      b.setAttribute("aria-label", `${b.getAttribute("aria-label")}, playable`);
+      // Translators: for a screen reader, a card the learner may play now.
+      b.setAttribute("aria-label", _("{card}, playable", { card: b.getAttribute("aria-label") }));
     }
     b.addEventListener("click", () => {
       view.focusCard = card;
@@ -400,7 +454,8 @@ function handRow(view, s) {
     row.appendChild(b);
   });
   row.addEventListener("keydown", (ev) => moveInHand(row, ev));
-  if (!cards.length) row.appendChild(h("span", "tt-empty", "no cards"));
+  // Translators: the learner's hand is empty.
+  if (!cards.length) row.appendChild(h("span", "tt-empty", _("no cards")));
   return row;
 }
 
@@ -436,7 +491,7 @@ function toolbar(view, s) {
   const { model } = view;
   const bar = h("div", "tt-toolbar");
   const last = /** @type {HTMLButtonElement} */ (
-    h("button", "tt-btn", view.showLast ? "Hide last trick" : "Last trick"));
+    h("button", "tt-btn", view.showLast ? _("Hide last trick") : _("Last trick")));
   last.type = "button";
   last.dataset.testid = "last-trick";
   last.disabled = !(s.tricks && s.tricks.length);
@@ -447,12 +502,12 @@ function toolbar(view, s) {
   const over = s.phase === "game_over";
   const offering = !!(model.get("offer") || {}).title;  // answer the offer first
   if (controls.includes("undo")) {
-    const u = /** @type {HTMLButtonElement} */ (h("button", "tt-btn", "Undo"));
+    const u = /** @type {HTMLButtonElement} */ (h("button", "tt-btn", _("Undo")));
     u.type = "button";
     u.dataset.testid = "undo";
     const why = model.get("no_undo") || "";  // Python's reason: game or hand over, nothing yet
     u.disabled = over || offering || !!why;
-    u.title = why ? sentence(why) : "Take back your last move";
+    u.title = why ? sentence(why) : _("Take back your last move");
     u.addEventListener("click", () => view.send({ type: "undo" }));
     bar.appendChild(u);
   }
@@ -471,15 +526,18 @@ function toolbar(view, s) {
  */
 function hintButton(view, s, over, offering) {
   const hint = /** @type {Hint} */ (view.model.get("hint") || {});
-  const b = /** @type {HTMLButtonElement} */ (h("button", "tt-btn", "Hint"));
+  // Translators: the button that asks for a hint on the learner's decision.
+  const label = _("Hint");
+  const b = /** @type {HTMLButtonElement} */ (h("button", "tt-btn", label));
   b.type = "button";
   b.dataset.testid = "hint";
   const mine = s.to_move === s.seat && !over;
   const whole = !hint.stale && !!hint.steps && (hint.step || 0) >= hint.steps;
   b.disabled = !mine || offering || view.hintAsked || !!hint.thinking || whole;
-  b.title = !mine ? "A hint is for your own turn"
-    : whole ? "The whole hint is shown below"
-      : hint.button && !hint.stale ? "The next step of the hint" : "An idea for your decision";
+  b.title = !mine ? _("A hint is for your own turn")
+    : whole ? _("The whole hint is shown below")
+      : hint.button && !hint.stale ? _("The next step of the hint")
+        : _("An idea for your decision");
   b.addEventListener("click", () => {
     view.hintAsked = true;
     view.send({ type: "hint" });
@@ -496,7 +554,7 @@ function hintButton(view, s, over, offering) {
  * @returns {HTMLButtonElement}
  */
 function newGameButton(view, over, offering) {
-  const g = /** @type {HTMLButtonElement} */ (h("button", "tt-btn", "New game"));
+  const g = /** @type {HTMLButtonElement} */ (h("button", "tt-btn", _("New game")));
   g.type = "button";
   g.dataset.testid = "new-game";
   g.setAttribute("aria-expanded", String(view.confirming));
@@ -524,11 +582,11 @@ function confirmBox(view, asked) {
   const box = h("div", "tt-confirm");
   box.dataset.testid = "new-game-confirm";
   box.setAttribute("role", "alertdialog");
-  box.setAttribute("aria-label", "Start a new game?");
-  const text = h("p", "tt-confirm-text", asked || "Start a new game? This game will be lost.");
+  box.setAttribute("aria-label", _("Start a new game?"));
+  const text = h("p", "tt-confirm-text", asked || _("Start a new game? This game will be lost."));
   text.id = `tt-confirm-${Math.random().toString(36).slice(2)}`;
   box.setAttribute("aria-describedby", text.id);
-  const yes = /** @type {HTMLButtonElement} */ (h("button", "tt-btn", "Start new game"));
+  const yes = /** @type {HTMLButtonElement} */ (h("button", "tt-btn", _("Start new game")));
   yes.type = "button";
   yes.dataset.testid = "start-new-game";
   yes.addEventListener("click", () => {
@@ -537,7 +595,7 @@ function confirmBox(view, asked) {
     view.draw();
   });
   const no = /** @type {HTMLButtonElement} */ (h("button", "tt-btn tt-primary",
-    "Keep playing"));
+    _("Keep playing")));
   no.type = "button";
   no.dataset.testid = "keep-playing";
   const keep = () => {
@@ -575,11 +633,11 @@ function offerBox(view, offer) {
   text.id = `tt-offer-${Math.random().toString(36).slice(2)}`;
   box.setAttribute("aria-describedby", text.id);
   const resume = /** @type {HTMLButtonElement} */ (h("button", "tt-btn tt-primary",
-    "Resume it"));
+    _("Resume it")));
   resume.type = "button";
   resume.dataset.testid = "resume";
   resume.addEventListener("click", () => view.send({ type: "resume" }));
-  const fresh = /** @type {HTMLButtonElement} */ (h("button", "tt-btn", "Start a new game"));
+  const fresh = /** @type {HTMLButtonElement} */ (h("button", "tt-btn", _("Start a new game")));
   fresh.type = "button";
   fresh.dataset.testid = "start-fresh";
   fresh.addEventListener("click", () => view.send({ type: "start_fresh" }));
@@ -605,11 +663,12 @@ function hintPanel(view, hint) {
   box.setAttribute("aria-live", "polite");
   if (view.hintAsked || hint.thinking) {
     box.classList.add("tt-hint-thinking");
-    box.appendChild(h("div", "tt-hint-title", "Thinking…"));
+    // Translators: the hint is being worked out.
+    box.appendChild(h("div", "tt-hint-title", _("Thinking…")));
     return box;
   }
   if (hint.stale) box.classList.add("tt-hint-stale");
-  box.appendChild(h("div", "tt-hint-title", hint.title || "Hint"));
+  box.appendChild(h("div", "tt-hint-title", hint.title || _("Hint")));
   if (hint.idea) box.appendChild(h("p", "tt-hint-idea", hint.idea));
   if (hint.why) box.appendChild(h("p", "tt-hint-why", hint.why));
   if (hint.options && hint.options.length) hintNumbers(box, hint);
@@ -632,7 +691,11 @@ function hintPanel(view, hint) {
  * @param {Hint} hint
  */
 function hintNumbers(box, hint) {
-  if (hint.measure) box.appendChild(h("div", "tt-hint-measure", `Ranked by ${hint.measure}`));
+  if (hint.measure) {
+    // Translators: how the hint's options are ordered: "Ranked by expected points".
+    const ranked = _("Ranked by {measure}", { measure: hint.measure });
+    box.appendChild(h("div", "tt-hint-measure", ranked));
+  }
   const list = h("ol", "tt-hint-options");
   (hint.options || []).forEach((o, i) => {
     const li = h("li", o.best ? "tt-hint-option tt-hint-best" : "tt-hint-option");
@@ -643,7 +706,11 @@ function hintNumbers(box, hint) {
     }
     const text = h("span", "tt-hint-text", o.text);
     if (o.best) {  // a forced choice is no one's "best": it is the only one
-      text.appendChild(h("span", "tt-mark tt-mark-turn tt-hint-mark", o.only ? "only choice" : "best"));
+      text.appendChild(h("span", "tt-mark tt-mark-turn tt-hint-mark", o.only
+        // Translators: a mark by the hint's one option: the learner has no other choice.
+        ? _("only choice")
+        // Translators: a mark by the hint's best option.
+        : _("best")));
     }
     li.append(h("span", "tt-hint-num", `${i + 1}.`), label, text);
     list.appendChild(li);
@@ -651,7 +718,9 @@ function hintNumbers(box, hint) {
   box.appendChild(list);
   if (hint.more) {
     box.appendChild(h("div", "tt-hint-more",
-      `and ${hint.more} more choice${hint.more === 1 ? "" : "s"}, not as good`));
+      // Translators: the hint's options not listed, below those it ranks.
+      ngettext("and {n} more choice, not as good", "and {n} more choices, not as good",
+        hint.more)));
   }
   if (hint.line && hint.line !== hint.why) box.appendChild(h("p", "tt-hint-line", hint.line));
   if (hint.note) box.appendChild(h("div", "tt-hint-note", hint.note));
@@ -670,8 +739,10 @@ function resultPanel(r) {
   const list = h("ol", "tt-result-places");
   for (const row of r.rows || []) {
     const li = h("li", row.me ? "tt-result-row tt-result-me" : "tt-result-row");
+    // Translators: a player's score at the end of the game: "−5 points".
+    const score = ngettext("{n} point", "{n} points", Math.abs(row.score), { n: num(row.score) });
     li.append(h("span", "tt-result-place", row.place), h("span", "tt-result-name", row.name),
-      h("span", "tt-result-score", `${num(row.score)} points`));
+      h("span", "tt-result-score", score));
     list.appendChild(li);
   }
   box.appendChild(list);
@@ -709,7 +780,8 @@ function lastTrickBox(view, s) {
   const k = s.tricks.length;
   const winner = s.trick && s.trick.length ? s.trick[0][0] : s.leader;
   const box = h("div", "tt-last");
-  box.appendChild(h("div", "tt-last-title", `Trick ${k}`));
+  // Translators: the title over the last trick, by its number in the hand.
+  box.appendChild(h("div", "tt-last-title", _("Trick {n}", { n: k })));
   box.appendChild(trickArea(view, s, s.tricks[k - 1], true, winner, "last-trick-cards"));
   return box;
 }
@@ -729,7 +801,7 @@ function drawTable(view) {
   root.replaceChildren();
   root.classList.toggle("four-colour", !!model.get("four_colour"));
   if (!s.players) {
-    root.appendChild(h("div", "tt-message", "No game yet."));
+    root.appendChild(h("div", "tt-message", _("No game yet.")));
     return;
   }
   const n = s.players.length;
