@@ -90,8 +90,8 @@ WHERE = {
                            "makes your bid 52% of the time, the 4♦ 14% of the time."),
     "play-under": (29, "The J♣ is still out: play the 8♣ under it, which takes this trick almost "
                        "never, the K♣ almost always."),
-    "duck": (119, "You have your trick: the 7♦ loses this trick almost always; the 5♣ takes it 85%"
-                  " of the time and puts you over your bid."),
+    "duck": (942, "You have your trick: the 5♦ loses this trick almost always; the J♥ takes it"
+                  " almost always and puts you over your bid."),
     "give-lead": (49, "You have your trick: lead the 3♠ and let another player take this trick "
                       "(you take it 23% of the time, with the J♣ 33% of the time)."),
     "wait-with-winner": (3, "You still need 1 trick: keep the K♥ for later and play the 7♣ now; "
@@ -102,8 +102,8 @@ WHERE = {
                               "takes it 83% of the time, and keep the lower 6♦ to lose with "
                               "later; the K♦ makes your bid 53% of the time, the 6♦ 29% of the "
                               "time."),
-    "win-needed": (18, "You still need 1 trick: the J♣ is the card that most often takes this "
-                       "trick, 31% of the time; the 6♥ 4% of the time."),
+    "win-needed": (160, "You still need 3 tricks: the J♦ is the card that most often takes this "
+                        "trick, 75% of the time; the 5♦ 30% of the time."),
     "lose-cheaply": (56, "Neither card is likely to take this trick: play the cheaper 8♦ and keep "
                          "the 9♦ for the 1 trick you still need; the 8♦ makes your bid 66% of the "
                          "time, the 9♦ 56% of the time."),
@@ -123,15 +123,15 @@ WHERE = {
                            "always, with ♣ trump 89% of the time."),
     "trump-strongest": (23, "Name ♠ trump, your strongest suit (A♠): you make your bid 76% of the "
                             "time, with ♣ trump 60% of the time."),
-    "trump-void": (158, "Name ♦ trump, a suit you do not hold: with no ace and no king you plan "
+    "trump-void": (424, "Name ♣ trump, a suit you do not hold: with no ace and no king you plan "
                         "to take nothing, and a trump of yours can never win a trick you did not "
-                        "want; you make your bid 93% of the time, with ♠ trump 88% of the time."),
+                        "want; you make your bid 89% of the time, with ♠ trump 73% of the time."),
     "all-the-same": (37, "You have 2 tricks, more than your bid of 1: whatever you play, the bid "
                          "is lost."),
     "close-call": (6, "A close call: the J♣ makes your bid 43% of the time, the 8♣ 43% of the "
                       "time."),
-    "keep-bid-alive": (2, "The 10♣ keeps your bid alive best: it makes your bid 54% of the time, "
-                          "the Q♥ 53% of the time."),
+    "keep-bid-alive": (27, "The 10♣ keeps your bid alive best: it makes your bid 59% of the "
+                           "time, the K♣ 45% of the time."),
 }
 
 
@@ -341,10 +341,14 @@ FALLBACKS = {"keep-bid-alive", "close-call", "all-the-same"}
 
 def test_nearly_every_hint_has_a_reason_and_most_a_particular_one():
     """Over 40-odd random decisions (trump, bid, card; 3 to 5 players): the share with a
-    reason (measured: all of them at this budget) and the share whose reason is an idea
-    more particular than the fallbacks (measured: 55%). Every nudge names no card, suit or
-    number; every text says the simulations' numbers as shares, not counts of deals."""
-    reasons = []
+    reason (measured: all of them at this budget) and, among the decisions whose best two
+    are not about equal, the share whose reason is an idea more particular than the
+    fallbacks (measured: 17 of 24). Where the best two are about equal (20 of 44 here), the
+    idea says so, as the hint's title does: never a particular idea for one of them (issue
+    40: "win this one as cheaply as you can" above "Q♠ or 9♠, about equal"). Every nudge
+    names no card, suit or number; every text says the simulations' numbers as shares, not
+    counts of deals."""
+    reasons, uneven = [], []
     for seed in COVERAGE_SEEDS:
         g = position(seed)
         if g is None:
@@ -355,11 +359,15 @@ def test_nearly_every_hint_has_a_reason_and_most_a_particular_one():
             assert reason_for(g.observation(g.to_move), a) == a.reason
             assert not re.search(r"[♠♥♦♣0-9]", a.reason.nudge)
             assert "deal" not in a.reason.text and a.reason.text.endswith(".")
-    assert len(reasons) >= 40
+        if a.about_equal:
+            assert a.reason is None or a.reason.idea.name in {"close-call", "all-the-same"}
+        else:
+            uneven.append(a.reason)
+    assert len(reasons) >= 40 and len(uneven) >= 20
     named = [r for r in reasons if r is not None]
     assert len(named) / len(reasons) >= 0.95
-    particular = [r for r in named if r.idea.name not in FALLBACKS]
-    assert len(particular) / len(reasons) >= 0.4
+    particular = [r for r in uneven if r is not None and r.idea.name not in FALLBACKS]
+    assert len(particular) / len(uneven) >= 0.6
 
 
 def test_the_reason_against_a_choice_names_that_choice():

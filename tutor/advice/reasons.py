@@ -33,10 +33,12 @@ def catalogue(game: str) -> list[Idea]:
 def reason_for(view, advice) -> Reason | None:
     """Why ``advice``'s best option beats its next best, from ``view`` (the seat's typed
     observation) and the advice's numbers only; ``None`` when no idea fits. A detector that
-    fails is logged and skipped: a reason is never worth losing the hint."""
+    fails is logged and skipped: a reason is never worth losing the hint. When the best two
+    are about equal, only the ideas that say so (the catalogue's ``EVEN``)."""
     if len(advice.options) < 2:
         return None
-    for detect in _CATALOGUES[view.KIND].DETECTORS:
+    ideas = _CATALOGUES[view.KIND]
+    for detect in ideas.EVEN if getattr(advice, "about_equal", False) else ideas.DETECTORS:
         try:
             found = detect(view, advice)
         except Exception:  # pragma: no cover - a bug in one detector must not stop a hint

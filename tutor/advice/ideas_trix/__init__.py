@@ -31,7 +31,7 @@ from tutor.advice.ideas_trix.tricks import (clean_trick_high, discard_high, duck
                                             shed_detector, stay_out, take_it_cheap, void_seat)
 from tutor.engine.trix.contracts import Contract
 
-__all__ = ["DETECTORS"]
+__all__ = ["DETECTORS", "EVEN"]
 
 DETECTORS: list[Detector] = [
     claim_redeal, keep_the_deal, double_protected, dont_double_bare, double_free,
@@ -42,3 +42,7 @@ DETECTORS: list[Detector] = [
     void_seat, flush_king, clean_trick_high, duck_highest, duck_under, discard_high,
     make_void, lead_low, stay_out, take_it_cheap, trex_long_jack, trex_own_run, trex_row_end,
     trex_block, no_difference, fewest_points_lost]
+
+EVEN: list[Detector] = [no_difference]
+"""The ideas when the best two are about equal by the numbers the learner reads: the hint's
+title says "about equal", and an idea for one of them would contradict it."""

@@ -30,7 +30,7 @@ from tutor.advice.ideas_trixter.cards import (cash_winner, discard_high, draw_tr
                                               win_high_keep_low, win_needed)
 from tutor.advice.ideas_trixter.trumps import trump_longest, trump_strongest, trump_void
 
-__all__ = ["DETECTORS"]
+__all__ = ["DETECTORS", "EVEN"]
 
 DETECTORS: list[Detector] = [last_cheapest_winner, last_highest_loser, joker_duck, ruff,
                              discard_high, shown_void, keep_sure_trick, draw_trumps,
@@ -40,3 +40,7 @@ DETECTORS: list[Detector] = [last_cheapest_winner, last_highest_loser, joker_duc
                              bid_sure_tricks, bid_zero, bid_most_often, trump_longest,
                              trump_strongest, trump_void, all_the_same, close_call,
                              keep_bid_alive]
+
+EVEN: list[Detector] = [all_the_same, close_call]
+"""The ideas when the best two are about equal by the numbers the learner reads: the hint's
+title says "about equal", and an idea for one of them would contradict it."""

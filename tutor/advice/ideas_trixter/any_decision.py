@@ -25,13 +25,6 @@ def _name(option) -> str:
     return choice_name(option)
 
 
-def _close(advice, best, nxt) -> bool:
-    """The two do about as well: their chances within a point, or points within 0.05."""
-    if advice.kind == "chance":
-        return abs(best.value - nxt.value) < 0.01
-    return abs(best.value - nxt.value) < 0.05
-
-
 def all_the_same(view, advice) -> Reason | None:
     """Every choice does exactly as well on the simulations."""
     c = TrixterDecision(view, advice)
@@ -46,9 +39,10 @@ def all_the_same(view, advice) -> Reason | None:
 
 
 def close_call(view, advice) -> Reason | None:
-    """The best two choices do about as well."""
+    """The best two choices do about as well: about equal by the numbers the learner reads
+    (:attr:`~tutor.advice.answer.Advice.about_equal`), as the hint's title says."""
     c = TrixterDecision(view, advice)
-    if not _close(advice, c.best, c.nxt) or not c.fx(c.best, "made"):
+    if not getattr(advice, "about_equal", False) or not c.fx(c.best, "made"):
         return None
     a, b = _name(c.best), _name(c.nxt)
     if advice.kind == "chance":
@@ -79,7 +73,7 @@ def keep_bid_alive(view, advice) -> Reason | None:
     """The fallback: the best choice makes the bid more often, or scores more."""
     c = TrixterDecision(view, advice)
     best, nxt = c.best, c.nxt
-    if best.value <= nxt.value:
+    if best.value <= nxt.value or getattr(advice, "about_equal", False):
         return None
     if isinstance(best.action, Play) and isinstance(nxt.action, Play) \
             and advice.kind == "chance":
