@@ -23,12 +23,19 @@ __all__ = ["LearnerMap", "learner_map"]
 
 
 
+def _number(path: str) -> int | None:
+    """The lesson's number in its track (``None``: not a numbered lesson)."""
+    m = re.fullmatch(r"(?:trixter|trix)/(\d\d)_.*", path)
+    return int(m[1]) if m else None
+
+
 def _short(path: str) -> str:
     """The lesson's number in its track: "Trixter 5", "Trix 2", or its title."""
-    m = re.fullmatch(r"(trixter|trix)/(\d\d)_.*", path)
-    if m:
-        return f"{m[1].capitalize()} {int(m[2])}"
-    return next(x.title for x in LESSONS if x.path == path)
+    n = _number(path)
+    if n is None:
+        return next(x.title for x in LESSONS if x.path == path)
+    # Translators: a lesson on the map, by its track and number; the games' names.
+    return (_("Trixter {n}") if path.startswith("trixter/") else _("Trix {n}")).format(n=n)
 
 
 def map_state(learner: Learner | None, now: datetime | None = None) -> dict[str, Any]:
@@ -43,7 +50,8 @@ def map_state(learner: Learner | None, now: datetime | None = None) -> dict[str,
             status = learner.lesson_status(x.path) if learner else "not started"
             score = learner.check_score(x.path) if learner else None
             short = _short(x.path)
-            label = short.split()[-1] if short != x.title else _("Rules")
+            n = _number(x.path)
+            label = str(n) if n is not None else _("Rules")
             lessons.append({"path": x.path, "title": x.title, "short": short, "label": label,
                             "status": status, "score": list(score) if score else None})
         tracks.append({"name": name, "title": title, "lessons": lessons})

@@ -11,6 +11,14 @@
  */
 
 const STATUS_MARK = { done: "✓", started: "◐", "not started": "○" };
+const STATUS_WORDS = {
+  // Translators: a lesson's status on the start page's map (its check finished).
+  done: N_("done"),
+  // Translators: a lesson's status on the start page's map (opened, its check not finished).
+  started: N_("started"),
+  // Translators: a lesson's status on the start page's map.
+  "not started": N_("not started"),
+};
 
 /** A lesson's address from the start page, in this page's own form (.ipynb or .html). */
 function lessonHref(path) {
@@ -39,23 +47,27 @@ export default {
       const s = model.get("state") || {};
       root.replaceChildren();
       if (!s.tracks) return;
-      root.appendChild(h("h2", "tt-map-title", "Your path"));
+      root.appendChild(h("h2", "tt-map-title", _("Your path")));
       const top = h("div", "tt-map-top");
       if (s.continue) {
-        const a = /** @type {HTMLAnchorElement} */ (h("a", "tt-map-continue",
-          `${s.continue.again ? "Continue" : "Next"}: ${s.continue.short} · ${s.continue.title}`));
+        const said = { lesson: s.continue.short, title: s.continue.title };
+        const a = /** @type {HTMLAnchorElement} */ (h("a", "tt-map-continue", s.continue.again
+          // Translators: where to go on: the lesson left half done ("Trixter 2 · Trump").
+          ? _("Continue: {lesson} · {title}", said)
+          // Translators: where to go on: the next lesson ("Trixter 2 · Trump").
+          : _("Next: {lesson} · {title}", said)));
         a.href = lessonHref(s.continue.path);
         a.dataset.testid = "continue";
         top.appendChild(a);
       } else if (s.known) {
-        top.appendChild(h("span", "tt-map-note", "New here? Start with Trixter 1 below."));
+        top.appendChild(h("span", "tt-map-note", _("New here? Start with Trixter 1 below.")));
       } else {
-        top.appendChild(h("span", "tt-map-note", "Finding your progress…"));
+        top.appendChild(h("span", "tt-map-note", _("Finding your progress…")));
       }
-      const puzzles = h("a", "tt-map-puzzles", s.played
-        ? `${s.rating} · ${s.due ? `${s.due} puzzle${s.due === 1 ? "" : "s"} due again`
-          : "no puzzle due"}`
-        : "Puzzles: none played yet");
+      const due = s.due ? ngettext("{n} puzzle due again", "{n} puzzles due again", s.due)
+        : _("no puzzle due");
+      const puzzles = h("a", "tt-map-puzzles", s.played ? `${s.rating} · ${due}`
+        : _("Puzzles: none played yet"));
       puzzles.setAttribute("href", lessonHref("puzzles.ipynb"));
       puzzles.dataset.testid = "map-puzzles";
       top.appendChild(puzzles);
@@ -75,9 +87,12 @@ export default {
           a.appendChild(h("span", "tt-map-name", x.label));
           // The topic in words on the chip: a phone shows no hover title.
           if (x.short !== x.title) a.appendChild(h("span", "tt-map-topic", x.title));
-          const score = x.score ? ` · check ${x.score[0]} of ${x.score[1]} right` : "";
           if (x.score) a.appendChild(h("span", "tt-map-score", `${x.score[0]}/${x.score[1]}`));
-          a.title = `${x.short === x.title ? "" : `${x.short}: `}${x.title} · ${x.status}${score}`;
+          const status = STATUS_WORDS[x.status] ? _(STATUS_WORDS[x.status]) : x.status;
+          a.title = [x.short === x.title ? x.title : `${x.short}: ${x.title}`, status,
+            // Translators: a lesson's check score on the map: the questions right at first try.
+            ...(x.score ? [_("check {right} of {total} right",
+              { right: x.score[0], total: x.score[1] })] : [])].join(" · ");
           a.setAttribute("aria-label", a.title);
           li.appendChild(a);
           row.appendChild(li);
@@ -87,22 +102,20 @@ export default {
       }
       const bar = h("div", "tt-map-file");
       const save = /** @type {HTMLButtonElement} */ (h("button", "tt-btn",
-        "Download my progress"));
+        _("Download my progress")));
       save.type = "button";
       save.disabled = !s.known;
       save.addEventListener("click", () => model.send({ type: "export" }));
       const load = /** @type {HTMLButtonElement} */ (h("button", "tt-btn",
-        "Load progress from a file"));
+        _("Load progress from a file")));
       load.type = "button";
       load.disabled = !s.known;
       load.addEventListener("click", () => file.click());
       bar.append(save, load, file);
       bar.appendChild(h("span", "tt-map-note",
-        "Your progress is kept for this browser (in files where the tutor runs, under an "
-        + "id only this browser knows); take it to another browser or machine as a file."));
+        _("Your progress is kept for this browser (in files where the tutor runs, under an id only this browser knows); take it to another browser or machine as a file.")));
       root.appendChild(h("div", "tt-map-note tt-map-legend",
-        "✓ done (check finished) · ◐ started · ○ not started · a lesson's check score is "
-        + "the questions right at the first try"));
+        _("✓ done (check finished) · ◐ started · ○ not started · a lesson's check score is the questions right at the first try")));
       root.appendChild(bar);
       if (s.message) root.appendChild(h("p", "tt-map-message", s.message));
       const err = sentence(model.get("error"));

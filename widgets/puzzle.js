@@ -19,7 +19,8 @@
  * }} Model
  */
 
-const HINT_NAMES = ["The idea", "The suit", "The card", "The whole line"];
+// The hints' names, each with its colon (a translation may space it as its language does).
+const HINT_NAMES = [N_("The idea:"), N_("The suit:"), N_("The card:"), N_("The whole line:")];
 
 export default {
   /** @param {{model: Model, el: HTMLElement}} ctx */
@@ -51,9 +52,11 @@ export default {
       root.dataset.puzzleId = s.id;
       const head = h("div", "tt-puzzle-head");
       const meta = h("span", "tt-puzzle-meta",
-        s.lesson ? "Try it" : `${s.theme} · ${"★".repeat(s.difficulty)}`);
+        // Translators: on a lesson's table, above a deal the learner plays.
+        s.lesson ? _("Try it") : `${s.theme} · ${"★".repeat(s.difficulty)}`);
       if (s.review) {
-        const tag = h("span", "tt-review-tag", "Review");
+        // Translators: a tag on a puzzle that came back for review (spaced repetition).
+        const tag = h("span", "tt-review-tag", _("Review"));
         tag.dataset.testid = "puzzle-review";
         meta.prepend(tag, " ");
       }
@@ -96,7 +99,8 @@ export default {
         list.dataset.testid = "puzzle-hints";
         s.hints.forEach((text, i) => {
           const item = h("li", "tt-hint");
-          item.append(h("b", "", `${HINT_NAMES[i] || "Hint"}: `), document.createTextNode(text));
+          const name = HINT_NAMES[i] ? _(HINT_NAMES[i]) : _("Hint:");
+          item.append(h("b", "", `${name} `), document.createTextNode(text));
           list.appendChild(item);
         });
         root.appendChild(list);
@@ -112,25 +116,31 @@ export default {
       const level = (s.hints || []).length;
       if (!s.drill) {  // a timed drill: no help, no going back
         bar.append(
-          button(s.hint_label || (level ? `Another hint (${level + 1} of 4)` : "Hint"), "hint",
-            s.can_hint),
-          button("Undo", "undo", s.can_undo),
-          button("Retry", "retry", !s.replaying),
-          button("Show solution", "solution", !s.replaying),
+          button(s.hint_label || (level ? _("Another hint ({n} of 4)", { n: level + 1 })
+            // Translators: the button that asks for a hint in a puzzle.
+            : _("Hint")), "hint", s.can_hint),
+          // Translators: a puzzle's button: take back your last card.
+          button(_("Undo"), "undo", s.can_undo),
+          // Translators: a puzzle's button: start the puzzle again.
+          button(_("Retry"), "retry", !s.replaying),
+          button(_("Show solution"), "solution", !s.replaying),
         );
       }
-      if (s.next) bar.appendChild(button("Next puzzle", "next", !s.replaying, "tt-next"));
-      if (s.generate) bar.appendChild(button("New puzzle (generated)", "generate", !s.replaying));
+      if (s.next) bar.appendChild(button(_("Next puzzle"), "next", !s.replaying, "tt-next"));
+      if (s.generate) {
+        bar.appendChild(button(_("New puzzle (generated)"), "generate", !s.replaying));
+      }
       if (bar.childNodes.length) root.appendChild(bar);
       if (s.explanation) {
         const ex = h("div", "tt-explanation");
         ex.dataset.testid = "puzzle-explanation";
-        ex.append(h("b", "", "The key idea: "), document.createTextNode(s.explanation));
+        ex.append(h("b", "", _("The key idea:") + " "), document.createTextNode(s.explanation));
         root.appendChild(ex);
       }
       if (s.result_words) {  // Python's words: the outcome the rating and table count
-        const r = h("div", "tt-result-note", `${s.result_words}${s.outcome === "failed"
-          && !s.explanation ? " You can still play it out, or take the card back." : ""}`);
+        const more = s.outcome === "failed" && !s.explanation
+          ? " " + _("You can still play it out, or take the card back.") : "";
+        const r = h("div", "tt-result-note", `${s.result_words}${more}`);
         r.dataset.testid = "puzzle-result";
         root.appendChild(r);
       }

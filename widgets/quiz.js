@@ -27,7 +27,9 @@ export default {
       s.questions.forEach((q, i) => {
         const box = h("div", "tt-quiz-q");
         box.dataset.questionId = q.id;
-        box.appendChild(h("p", "tt-quiz-text", `${i + 1}. ${q.text}`));
+        // Translators: a question of a check, numbered: "1. Who wins the trick?"
+        const text = _("{n}. {question}", { n: i + 1, question: q.text });
+        box.appendChild(h("p", "tt-quiz-text", text));
         const row = h("div", "tt-quiz-choices");
         q.choices.forEach((label, j) => {
           const b = /** @type {HTMLButtonElement} */ (h("button", "tt-quiz-choice", label));

@@ -44,8 +44,9 @@ function tenths(v) {
  * @param {number | null | undefined} v @param {string} unit */
 function valueText(v, unit) {
   if (v === null || v === undefined) return "–";
-  if (unit === "chance") return `${Math.round(v * 100)}%`;
-  if (unit === "place") return `place ${tenths(v)}`;
+  if (unit === "chance") return _("{percent}%", { percent: Math.round(v * 100) });
+  // Translators: a mean finishing place in Trex ("place 2.3"), in the review's table.
+  if (unit === "place") return _("place {n}", { n: tenths(v) });
   return v > 0 ? `+${tenths(v)}` : tenths(v).replace("-", "−");
 }
 
@@ -56,10 +57,37 @@ const SHOWN = 5;  // alternatives listed: the best ones, and the chosen one howe
  * @param {number} loss @param {string} [words] */
 function lossText(loss, words) {
   const n = words || tenths(loss);
-  return `−${n} point${n === "1" ? "" : "s"}`;
+  // A fraction ("4.5") is said as many, as Python's words say it.
+  const count = /^\d+$/.test(n) ? Number(n) : 2;
+  // Translators: what a mistake cost; {n} may have one decimal ("4.5").
+  return ngettext("−{n} point", "−{n} points", count, { n });
 }
 
-const UNIT_HEAD = { chance: "chance of making the bid", points: "points", place: "Trex place" };
+const UNIT_HEAD = { chance: N_("chance of making the bid"), points: N_("points"),
+  place: N_("Trex place") };
+
+/** Choices as one phrase: "Q♠ or 10♥".
+ * @param {string[]} words */
+function orWords(words) {
+  // Translators: two choices (or more, one at a time) that do equally well: "Q♠ or 10♥".
+  return words.length ? words.reduce((a, b) => _("{first} or {second}", { first: a, second: b }))
+    : "";
+}
+
+/**
+ * A message's nodes with one of its fields drawn as its own element (the rest as text),
+ * so that a translation may put the field anywhere: "You chose {action}" with the action
+ * in bold. Each text part is a span.
+ * @param {string} text the message in the learner's language, other fields filled
+ * @param {string} field e.g. "action"
+ * @param {HTMLElement} el
+ * @returns {(HTMLElement)[]}
+ */
+function around(text, field, el) {
+  const [before, after = ""] = text.split(`{${field}}`);
+  return [...(before ? [h("span", "", before)] : []), el,
+    ...(after ? [h("span", "", after)] : [])];
+}
 
 /**
  * A button with a test id; disabled buttons say so to screen readers too.
@@ -93,9 +121,12 @@ function progressLine(p) {
     bar.max = p.total;
     bar.value = Math.min(p.done, p.total);
   }
-  const pct = p.total > 0 ? ` ${Math.round((100 * p.done) / p.total)}%` : "";
-  bar.setAttribute("aria-label", "review progress");
-  box.append(bar, h("span", "", `${p.text || "Looking for better moves…"}${pct}`));
+  // Babel reads no call inside a template literal: the words are said first.
+  const percent = Math.round((100 * p.done) / p.total);
+  const pct = p.total > 0 ? " " + _("{percent}%", { percent }) : "";
+  const text = p.text || _("Looking for better moves…");
+  bar.setAttribute("aria-label", _("review progress"));
+  box.append(bar, h("span", "", `${text}${pct}`));
   return box;
 }
 
@@ -107,33 +138,37 @@ function progressLine(p) {
 function stepsPart(s, send) {
   const root = h("div", "tt-rv-steps");
   const head = h("div", "tt-rv-head");
-  head.append(h("b", "", "Game review"),
-    h("span", "tt-rv-sub", ` · your decisions as ${s.player}`));
+  head.append(h("b", "", _("Game review")),
+    h("span", "tt-rv-sub", " · " + _("your decisions as {player}", { player: s.player })));
   root.appendChild(head);
   if (s.progress && (s.progress.running || s.progress.failed)) root.appendChild(progressLine(s.progress));
 
   const bar = h("div", "tt-rv-bar");
   bar.setAttribute("role", "toolbar");
-  bar.setAttribute("aria-label", "step through your decisions");
+  bar.setAttribute("aria-label", _("step through your decisions"));
   const go = (/** @type {string} */ to) => () => send({ type: "step", to });
   bar.append(
-    button("First", "review-first", s.step > 0, go("first"), "first decision"),
-    button("◀ Back", "review-prev", s.step > 0, go("prev"), "previous decision"),
+    // Translators: a button of the game review: to the first decision.
+    button(_("First"), "review-first", s.step > 0, go("first"), _("first decision")),
+    button(_("◀ Back"), "review-prev", s.step > 0, go("prev"), _("previous decision")),
   );
-  const count = h("span", "tt-rv-count", s.at_end ? "End of game"
-    : `Decision ${s.step + 1} of ${s.steps - 1}`);
+  const count = h("span", "tt-rv-count", s.at_end ? _("End of game")
+    : _("Decision {n} of {total}", { n: s.step + 1, total: s.steps - 1 }));
   count.dataset.testid = "review-step";
   bar.appendChild(count);
   bar.append(
-    button("Next ▶", "review-next", s.step < s.steps - 1, go("next"), "next decision"),
-    button("End", "review-last", s.step < s.steps - 1, go("last"), "end of the game"),
+    button(_("Next ▶"), "review-next", s.step < s.steps - 1, go("next"), _("next decision")),
+    // Translators: a button of the game review: to the end of the game.
+    button(_("End"), "review-last", s.step < s.steps - 1, go("last"), _("end of the game")),
   );
   const mbar = h("span", "tt-rv-mistake-nav");
   mbar.append(
-    button("◀ Mistake", "review-prev-mistake", s.has_prev_mistake, go("prev_mistake"),
-      "previous mistake"),
-    button("Mistake ▶", "review-next-mistake", s.has_next_mistake, go("next_mistake"),
-      "next mistake"),
+    // Translators: a button of the game review: to the previous mistake.
+    button(_("◀ Mistake"), "review-prev-mistake", s.has_prev_mistake, go("prev_mistake"),
+      _("previous mistake")),
+    // Translators: a button of the game review: to the next mistake.
+    button(_("Mistake ▶"), "review-next-mistake", s.has_next_mistake, go("next_mistake"),
+      _("next mistake")),
   );
   bar.appendChild(mbar);
   root.appendChild(bar);
@@ -142,56 +177,67 @@ function stepsPart(s, send) {
   box.dataset.testid = "review-decision";
   root.appendChild(box);
   if (s.at_end) {
-    box.appendChild(h("div", "tt-rv-where", "The end"));
+    box.appendChild(h("div", "tt-rv-where", _("The end")));
     box.appendChild(h("p", "", s.ready
-      ? (s.mistakes ? `${s.mistakes} mistake${s.mistakes === 1 ? "" : "s"} found: the list `
-          + "below starts with the biggest." : "No mistakes found: well played!")
-      : "The game as you saw it. The review is still running."));
+      ? (s.mistakes ? ngettext("{n} mistake found: the list below starts with the biggest.",
+        "{n} mistakes found: the list below starts with the biggest.", s.mistakes)
+        : _("No mistakes found: well played!"))
+      : _("The game as you saw it. The review is still running.")));
     return root;
   }
   const where = h("div", "tt-rv-where", s.where);
   box.appendChild(where);
   const d = s.decision;
   const line = h("div", "tt-rv-chosen");
-  line.append(h("span", "", "You chose "), h("b", "tt-rv-action", s.chosen_words || ""));
+  line.append(...around(_("You chose {action}"), "action",
+    h("b", "tt-rv-action", s.chosen_words || "")));
   if (d && d.judged && d.loss > 0) {
     line.classList.add("tt-rv-bad");
-    const badge = h("span", "tt-rv-badge tt-rv-loss",
-      `${s.mistake_rank ? `mistake ${s.mistake_rank} · ` : ""}${lossText(d.loss, d.loss_words)}`);
+    const loss = lossText(d.loss, d.loss_words);
+    const badge = h("span", "tt-rv-badge tt-rv-loss", s.mistake_rank
+      // Translators: a badge: the rank of a mistake (1: the biggest) and what it cost.
+      ? _("mistake {rank} · {loss}", { rank: s.mistake_rank, loss }) : loss);
     badge.dataset.testid = "review-loss";
     line.appendChild(badge);
   } else if (d && d.forced) {
-    line.appendChild(h("span", "tt-rv-badge tt-rv-plain", "your only choice"));
+    line.appendChild(h("span", "tt-rv-badge tt-rv-plain", _("your only choice")));
   } else if (d && d.judged) {
     line.classList.add("tt-rv-good");
-    line.appendChild(h("span", "tt-rv-badge tt-rv-ok", "✓ a best choice"));
+    line.appendChild(h("span", "tt-rv-badge tt-rv-ok", "✓ " + _("a best choice")));
   }
   box.appendChild(line);
   if (!s.ready) {
-    box.appendChild(h("p", "tt-rv-wait", "The review is still running: the best choice "
-      + "and the other options show here when it is done."));
+    box.appendChild(h("p", "tt-rv-wait",
+      _("The review is still running: the best choice and the other options show here when it is done.")));
     return root;
   }
   if (!d) {
-    box.appendChild(h("p", "tt-rv-wait", "Not reviewed."));
+    box.appendChild(h("p", "tt-rv-wait", _("Not reviewed.")));
     return root;
   }
   if (!d.judged || d.forced) {
-    const why = h("p", "tt-rv-why", d.explain || "Not judged.");
+    const why = h("p", "tt-rv-why", d.explain || _("Not judged."));
     why.dataset.testid = "review-explain";
     box.appendChild(why);
     return root;
   }
   if (d.loss > 0) {
     const best = h("div", "tt-rv-best");
-    best.append(h("span", "", "Best "), h("b", "tt-rv-action", d.best_words.join(" or ")));
+    // Translators: the best choice(s) at a decision, in bold: "Best Q♠ or 10♥".
+    best.append(...around(_("Best {actions}"), "actions",
+      h("b", "tt-rv-action", orWords(d.best_words))));
     box.appendChild(best);
   }
   if (d.alternatives.length) {
     const table = h("table", "tt-rv-alts");
     table.dataset.testid = "review-alternatives";
     const hr = h("tr");
-    hr.append(h("th", "", "choice"), h("th", "tt-num", UNIT_HEAD[d.unit] || d.unit || "value"));
+    // Translators: the head of the review's column of choices.
+    const choiceHead = _("choice");
+    // Translators: the head of the review's column of values, when its unit is unknown.
+    const value = _("value");
+    const unitHead = UNIT_HEAD[d.unit] ? _(UNIT_HEAD[d.unit]) : d.unit || value;
+    hr.append(h("th", "", choiceHead), h("th", "tt-num", unitHead));
     table.appendChild(hr);
     const shown = d.alternatives.filter(([text], k) => k < SHOWN || text === d.chosen);
     for (const [text, words, value, valueWords] of shown) {
@@ -199,14 +245,19 @@ function stepsPart(s, send) {
       if (d.best.includes(text)) tr.classList.add("tt-rv-is-best");
       if (text === d.chosen) tr.classList.add("tt-rv-is-chosen");
       const name = h("td", "", words);
-      if (text === d.chosen) name.appendChild(h("span", "tt-rv-tag", "yours"));
-      if (d.best.includes(text)) name.appendChild(h("span", "tt-rv-tag tt-rv-tag-best", "best"));
+      // Translators: a tag on the learner's own choice in the review's table.
+      if (text === d.chosen) name.appendChild(h("span", "tt-rv-tag", _("yours")));
+      // Translators: a tag on the best choice in the review's table.
+      if (d.best.includes(text)) name.appendChild(h("span", "tt-rv-tag tt-rv-tag-best", _("best")));
       tr.append(name, h("td", "tt-num", valueWords || valueText(value, d.unit)));
       table.appendChild(tr);
     }
     box.appendChild(table);
     const more = d.alternatives.length - shown.length;
-    if (more > 0) box.appendChild(h("div", "tt-rv-more", `and ${more} worse choice${more === 1 ? "" : "s"}`));
+    if (more > 0) {
+      box.appendChild(h("div", "tt-rv-more",
+        ngettext("and {n} worse choice", "and {n} worse choices", more)));
+    }
   }
   if (d.explain) {
     const why = h("p", "tt-rv-why", d.explain);
@@ -227,11 +278,11 @@ function chart(s, send) {
   const n = s.players.length;
   const W = 560, H = 236, L = 40, R = 92, T = 12, B = 40;
   const svg = sv("svg", { viewBox: `0 0 ${W} ${H}`, class: "tt-rv-chart", role: "img",
-    "aria-label": "running scores, hand by hand" });
+    "aria-label": _("running scores, hand by hand") });
   svg.dataset.testid = "review-chart";
   if (!rows.length) {
     const t = sv("text", { x: W / 2, y: H / 2, "text-anchor": "middle", class: "tt-rv-tick" });
-    t.textContent = "No hand finished yet.";
+    t.textContent = _("No hand finished yet.");
     svg.appendChild(t);
     return svg;
   }
@@ -262,7 +313,10 @@ function chart(s, send) {
   // The axis name on a line of its own, under the numbers.
   const label = sv("text", { x: (L + W - R) / 2, y: H - 6, "text-anchor": "middle",
     class: "tt-rv-tick" });
-  label.textContent = s.game === "trix" ? "deal" : "hand";
+  // Translators: the name of the running score chart's axis in Trix (a deal of the kingdom).
+  label.textContent = s.game === "trix" ? _("deal")
+    // Translators: the name of the running score chart's axis in Trixter (a hand).
+    : _("hand");
   svg.appendChild(label);
   if (s.hand) {  // the hand of the current step: played up to its end at x(hand)
     const k = Math.min(s.hand, series.length - 1);
@@ -281,7 +335,8 @@ function chart(s, send) {
     line.dataset.seat = String(p);
     if (me) line.classList.add("tt-rv-me");
     const title = sv("title", {});
-    title.textContent = me ? `you (${s.players[p]})` : s.players[p];
+    // Translators: the reviewed player's line on the score chart; {name} is the seat's name.
+    title.textContent = me ? _("you ({name})", { name: s.players[p] }) : s.players[p];
     line.appendChild(title);
     svg.appendChild(line);
     ends.push({ p, v: series[series.length - 1][p] ?? 0 });
@@ -294,7 +349,10 @@ function chart(s, send) {
     prev = yy;
     const t = sv("text", { x: W - R + 6, y: yy, class: "tt-rv-end",
       fill: COLOURS[e.p % COLOURS.length] });
-    t.textContent = `${e.p === s.seat ? "You" : s.players[e.p]} ${num(Math.round(e.v))}`;
+    const score = num(Math.round(e.v));
+    // Translators: the end of the reviewed player's line on the score chart: "You 27".
+    t.textContent = e.p === s.seat ? _("You {score}", { score })
+      : `${s.players[e.p]} ${score}`;
     if (e.p === s.seat) t.setAttribute("font-weight", "700");
     svg.appendChild(t);
   }
@@ -304,13 +362,26 @@ function chart(s, send) {
       class: "tt-rv-dot" });
     c.dataset.index = String(m.index);
     const title = sv("title", {});
-    title.textContent = `${s.game === "trix" ? "Deal" : "Hand"} ${m.hand}: ${m.chosen}, best ${
-      m.best.join(" or ")} (${lossText(m.loss, m.loss_words)})`;
+    const said = { n: m.hand, chosen: m.chosen, best: orWords(m.best),
+      loss: lossText(m.loss, m.loss_words) };
+    // Translators: a mistake on the score chart: "Deal 3: Q♠, best 10♥ (−4 points)".
+    title.textContent = s.game === "trix" ? _("Deal {n}: {chosen}, best {best} ({loss})", said)
+      // Translators: a mistake on the score chart: "Hand 3: Q♠, best 10♥ (−4 points)".
+      : _("Hand {n}: {chosen}, best {best} ({loss})", said);
     c.appendChild(title);
     c.addEventListener("click", () => send({ type: "goto", index: m.index }));
     svg.appendChild(c);
   }
   return svg;
+}
+
+/** Where a mistake was: "Hand 3, trick 2", "Deal 4" (a bid or a contract: no trick).
+ * @param {string} game @param {number} hand @param {number | null} trick */
+function whereWords(game, hand, trick) {
+  if (game === "trix") {
+    return trick ? _("Deal {hand}, trick {trick}", { hand, trick }) : _("Deal {hand}", { hand });
+  }
+  return trick ? _("Hand {hand}, trick {trick}", { hand, trick }) : _("Hand {hand}", { hand });
 }
 
 /**
@@ -321,14 +392,14 @@ function chart(s, send) {
 function overviewPart(s, send) {
   const root = h("div", "tt-rv-overview");
   const col = h("div", "tt-rv-list");
-  col.appendChild(h("div", "tt-rv-head", "Where points were lost"));
+  col.appendChild(h("div", "tt-rv-head", _("Where points were lost")));
   if (!s.ready) {
     col.appendChild(h("p", "tt-rv-wait", s.progress && s.progress.failed
-      ? "No review: see the message above." : "The list comes when the review is done."));
+      ? _("No review: see the message above.") : _("The list comes when the review is done.")));
   } else {
     if (s.summary) col.appendChild(h("p", "tt-rv-summary", s.summary));
     if (!s.mistakes.length) {
-      col.appendChild(h("p", "", "No mistakes found."));
+      col.appendChild(h("p", "", _("No mistakes found.")));
     } else {
       const ol = h("ol", "tt-rv-mistakes");
       ol.dataset.testid = "review-mistakes";
@@ -341,10 +412,8 @@ function overviewPart(s, send) {
           b.classList.add("tt-rv-current");
           b.setAttribute("aria-current", "true");
         }
-        const where = `${s.game === "trix" ? "Deal" : "Hand"} ${m.hand}${
-          m.trick ? `, trick ${m.trick}` : ""}`;
-        b.append(h("span", "tt-rv-m-where", where),
-          h("span", "tt-rv-m-what", `${m.chosen} → ${m.best.join(" or ")}`),
+        b.append(h("span", "tt-rv-m-where", whereWords(s.game, m.hand, m.trick)),
+          h("span", "tt-rv-m-what", `${m.chosen} → ${orWords(m.best)}`),
           h("span", "tt-rv-m-loss", lossText(m.loss, m.loss_words)));
         if (m.why) b.appendChild(h("span", "tt-rv-m-why", m.why));  // the game's idea
         b.addEventListener("click", () => send({ type: "goto", index: m.index }));
@@ -355,7 +424,7 @@ function overviewPart(s, send) {
     }
   }
   const pic = h("div", "tt-rv-chart-box");
-  pic.appendChild(h("div", "tt-rv-head", "Running score"));
+  pic.appendChild(h("div", "tt-rv-head", _("Running score")));
   pic.appendChild(chart(s, send));
   root.append(col, pic);
   return root;
@@ -379,7 +448,7 @@ export default {
       root.classList.toggle("four-colour", !!model.get("four_colour"));
       root.dataset.part = part;
       if (!s.players && !s.player) {
-        root.appendChild(h("div", "tt-rv-wait", "No game to review."));
+        root.appendChild(h("div", "tt-rv-wait", _("No game to review.")));
         return;
       }
       root.appendChild(part === "overview" ? overviewPart(s, send) : stepsPart(s, send));

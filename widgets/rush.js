@@ -15,6 +15,19 @@
  * }} Model
  */
 
+/**
+ * A message's nodes with one of its fields drawn as its own element, the rest as text:
+ * "{score} solved · …" with the score in bold, wherever a translation puts it.
+ * @param {string} text the message in the learner's language, other fields filled
+ * @param {string} field
+ * @param {HTMLElement} el
+ * @returns {(HTMLElement | string)[]}
+ */
+function around(text, field, el) {
+  const [before, after = ""] = text.split(`{${field}}`);
+  return [...(before ? [before] : []), el, ...(after ? [after] : [])];
+}
+
 /** @param {number} seconds */
 function clockWords(seconds) {
   const s = Math.max(0, Math.ceil(seconds - 1e-9));
@@ -70,28 +83,45 @@ export default {
       clock = h("div", "tt-rush-clock", s.clock);
       clock.dataset.testid = "rush-clock";
       clock.setAttribute("role", "timer");
-      clock.setAttribute("aria-label", "time left");
+      clock.setAttribute("aria-label", _("time left"));
       const score = h("div", "tt-rush-score");
       score.dataset.testid = "rush-score";
-      score.append(h("b", "", String(s.score)), ` solved · ${s.missed} missed · best ${s.best}`);
+      // Translators: a puzzle rush's score; {score} (in bold) is the number solved.
+      score.append(...around(_("{score} solved · {missed} missed · best {best}",
+        { missed: s.missed, best: s.best }), "score", h("b", "", String(s.score))));
       head.append(clock, score);
-      if (s.phase === "running") head.appendChild(button("Stop", "stop"));
-      else head.appendChild(button(s.phase === "over" ? "Start again" : "Start", "start",
-        "tt-primary"));
+      if (s.phase === "running") {
+        // Translators: a puzzle rush's button: stop the clock and end the rush.
+        head.appendChild(button(_("Stop"), "stop"));
+      } else {
+        // Translators: a puzzle rush's button: a new rush after one is over.
+        const again = _("Start again");
+        // Translators: a puzzle rush's button: start the clock.
+        const start = _("Start");
+        head.appendChild(button(s.phase === "over" ? again : start, "start", "tt-primary"));
+      }
       root.appendChild(head);
       if (s.phase === "ready") {
-        root.appendChild(h("p", "tt-rush-rules",
-          `${clockWords(s.limit)} on the clock. The puzzles start easy and get harder. ` +
-          `Solve as many as you can: a wrong card costs ${Math.round(s.penalty)} seconds ` +
-          "and brings the next puzzle. No hints here. Your rating does not change."));
+        const penalty = Math.round(s.penalty);
+        const time = clockWords(s.limit);
+        // Translators: a puzzle rush's rules; {time} is the clock ("3:00"), {n} the
+        // seconds a wrong card costs.
+        const rules = ngettext("{time} on the clock. The puzzles start easy and get harder. Solve as many as you can: a wrong card costs {n} second and brings the next puzzle. No hints here. Your rating does not change.",
+          "{time} on the clock. The puzzles start easy and get harder. Solve as many as you can: a wrong card costs {n} seconds and brings the next puzzle. No hints here. Your rating does not change.",
+          penalty, { time });
+        root.appendChild(h("p", "tt-rush-rules", rules));
       }
       if (s.results && s.results.length) {
         const strip = h("ol", "tt-rush-results");
         strip.dataset.testid = "rush-results";
-        strip.setAttribute("aria-label", "puzzles so far");
+        strip.setAttribute("aria-label", _("puzzles so far"));
         for (const r of s.results) {
           const item = h("li", `tt-rush-${r.ok ? "ok" : "miss"}`, r.ok ? "✓" : "✗");
-          item.title = `${"★".repeat(r.stars)} ${r.ok ? "solved" : "missed"}`;
+          // Translators: a puzzle of the rush, after its stars (its difficulty).
+          const said = r.ok ? _("solved")
+            // Translators: a puzzle of the rush, after its stars (its difficulty).
+            : _("missed");
+          item.title = `${"★".repeat(r.stars)} ${said}`;
           strip.appendChild(item);
         }
         root.appendChild(strip);

@@ -58,7 +58,7 @@ const document = {
 document.body = new Element("body");
 Object.assign(globalThis, { document, HTMLElement: Element, SVGElement: Element,
   window: { location: { pathname: "/test" }, addEventListener() {}, removeEventListener() {},
-    matchMedia: () => ({ matches: false }) },
+    matchMedia: () => ({ matches: false }), setInterval: () => 0, clearInterval() {} },
   localStorage: { getItem: () => "learner", setItem() {} },
   requestAnimationFrame: (f) => setTimeout(f, 0), MutationObserver: class { observe() {} disconnect() {} },
   ResizeObserver: class { observe() {} disconnect() {} } });
