@@ -147,8 +147,10 @@ def _title(advice: Any) -> str:
     """The hint's title: the best choice, or the best two when they are about equal, or
     the best "not surely" when the layouts cannot rank two that look apart."""
     if advice.about_equal:
+        tie = advice.options[0].value == advice.options[1].value
         return (f"Hint: {_named(advice.best, advice)} or "
-                f"{_named(advice.options[1].action, advice)}, about equal")
+                f"{_named(advice.options[1].action, advice)}, "
+                + ("equally good" if tie else "about equal"))
     return f"Hint: {_named(advice.best, advice)}" + (", not surely" if advice.unsure else "")
 
 
@@ -497,7 +499,8 @@ def test_two_choices_within_the_tolerance_are_about_equal() -> None:
     # Exactly equal: "Either way", with the best's own words.
     tie = _advice("points", {"KS": [-80.0, -96.2], "QS": [-80.0, -96.2]})
     assert tie.explain() == "K♠ and Q♠ do equally well: KS line."
-    assert hint_words(tie, step=2)["title"] == "Hint: K♠ or Q♠, about equal"
+    # The title says so as the numbers' line does ("do equally well"), not "about equal".
+    assert hint_words(tie, step=2)["title"] == "Hint: K♠ or Q♠, equally good"
     assert hint_words(tie, step=2)["why"] == "Either way: KS line."
 
 

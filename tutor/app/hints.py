@@ -200,11 +200,14 @@ def choice_words(action: Action, advice: Any) -> str:
 
 
 def _hint_title(advice: Any, stale: bool) -> str:
-    """The best choice, or the best two when they are about equal."""
+    """The best choice, or the best two when they are about equal (or equally good)."""
     named = choice_words(advice.best, advice)
     if getattr(advice, "about_equal", False):
-        named = _("{choice} or {other}, about equal").format(
-            choice=named, other=choice_words(advice.options[1].action, advice))
+        # Exactly equal, as the numbers' line says ("do equally well"), or about equal.
+        tie = advice.options[0].value == advice.options[1].value
+        said = _("{choice} or {other}, equally good") if tie else \
+            _("{choice} or {other}, about equal")
+        named = said.format(choice=named, other=choice_words(advice.options[1].action, advice))
     elif getattr(advice, "unsure", False):
         named = _("{choice}, not surely").format(choice=named)
     said = _("The hint for your last decision: {choice}") if stale else _("Hint: {choice}")
