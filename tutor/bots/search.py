@@ -16,10 +16,13 @@ same choices on any machine. A decision the advice cannot answer (no layout fits
 the seat has seen, which a consistent observation never gives) falls back to the
 beginner's rule and is counted in ``fallbacks``.
 
+A hand of three cards played by four intermediates (an expert's decision is the same
+search with twenty times the rollouts):
+
 >>> from tutor import TrixterGame
 >>> from tutor.bots import play_bot_turn
 >>> g = TrixterGame.new(players=4, seed=3, first_hand=3)
->>> bots = [bot_for_level("trixter", "expert", seed=s) for s in range(4)]
+>>> bots = [bot_for_level("trixter", "intermediate", seed=s) for s in range(4)]
 >>> while g.to_move is not None:
 ...     _ = play_bot_turn(g, bots[g.to_move])
 >>> g.phase.value
