@@ -126,6 +126,9 @@ WHERE = {
     "trump-void": (424, "Name ♣ trump, a suit you do not hold: with no ace and no king you plan "
                         "to take nothing, and a trump of yours can never win a trick you did not "
                         "want; you make your bid 89% of the time, with ♠ trump 73% of the time."),
+    "trump-sure-bid": (86, "Name ♣ trump: you would bid 2 and make it 71% of the time; with ♥ "
+                           "trump, your longest suit, you would bid 3 and make it 50% of the "
+                           "time. A smaller bid is easier to make exactly."),
     "all-the-same": (37, "You have 2 tricks, more than your bid of 1: whatever you play, the bid "
                          "is lost."),
     "close-call": (6, "A close call: the J♣ makes your bid 43% of the time, the 8♣ 43% of the "
@@ -205,6 +208,21 @@ def test_keeping_the_bid_alive_says_why(seed):
     plain = detector_of("keep-bid-alive")(view, replace(a, features=swapped))
     assert plain is not None and plain.text.startswith(
         f"The {best.action.card.symbol()} keeps your bid alive best: it makes your bid")
+
+
+def test_the_surest_bid_is_said_only_where_the_long_suit_makes_its_bid_less_often():
+    """Issue 40: "♦ trump scores the most" was all a trump choice said with four hearts in
+    hand; the idea names the smaller bid made more surely, from the options' own numbers."""
+    g, view, a = advised(WHERE["trump-sure-bid"][0])
+    detect = detector_of("trump-sure-bid")
+    long = next(o for o in a.options if isinstance(o.action, ChooseTrump)
+                and o.action.suit.symbol == "♥")
+    fx = dict(a.features)
+    assert round(mean(fx[str(long.action)]["bid"])) > round(mean(fx[str(a.best)]["bid"]))
+    assert mean(fx[str(a.best)]["made"]) - mean(fx[str(long.action)]["made"]) >= 0.03
+    # The long suit making its bid as often: nothing to say of a smaller bid.
+    same = {**fx, str(long.action): {**fx[str(long.action)], "made": fx[str(a.best)]["made"]}}
+    assert detect(view, replace(a, features=same)) is None
 
 
 def _alike(a):

@@ -28,7 +28,8 @@ from tutor.advice.ideas_trixter.cards import (cash_winner, discard_high, draw_tr
                                               lead_singleton, lose_cheaply, play_under, ruff,
                                               shed_high, shown_void, wait_with_winner,
                                               win_high_keep_low, win_needed)
-from tutor.advice.ideas_trixter.trumps import trump_longest, trump_strongest, trump_void
+from tutor.advice.ideas_trixter.trumps import (trump_longest, trump_strongest, trump_sure_bid,
+                                               trump_void)
 
 __all__ = ["DETECTORS", "EVEN"]
 
@@ -38,7 +39,8 @@ DETECTORS: list[Detector] = [last_cheapest_winner, last_highest_loser, joker_duc
                              wait_with_winner, win_high_keep_low, win_needed, lose_cheaply,
                              shed_high, hook,
                              bid_sure_tricks, bid_zero, bid_most_often, trump_longest,
-                             trump_strongest, trump_void, all_the_same, close_call,
+                             trump_strongest, trump_void, trump_sure_bid, all_the_same,
+                             close_call,
                              keep_bid_alive]
 
 EVEN: list[Detector] = [all_the_same, close_call]

@@ -1,15 +1,16 @@
-"""Naming trump: the longest suit, the strongest, or for a weak hand a suit it lacks."""
+"""Naming trump: the longest suit, the strongest, for a weak hand a suit it lacks, or the
+suit whose bid the hand makes most surely."""
 
 from __future__ import annotations
 
-from tutor.advice.ideas import Reason, given, often, pair
+from tutor.advice.ideas import Reason, given, mean, often, pair
 from tutor.advice.ideas_trixter.numbers import MADE, TrixterDecision, choice_name
 from tutor.engine.actions import ChooseTrump
 from tutor.engine.cards import Rank, Suit
 from tutor.engine.facts import plural
 from tutor.engine.i18n import gettext as _
 
-__all__ = ["trump_longest", "trump_strongest", "trump_void"]
+__all__ = ["trump_longest", "trump_strongest", "trump_void", "trump_sure_bid"]
 
 
 class _Trump(TrixterDecision):
@@ -64,3 +65,23 @@ def trump_void(c) -> Reason | None:
     if hand.by_suit(c.suit) or any(x.rank >= Rank.KING for x in hand if not x.is_joker):
         return None
     return c.say("trump-void", what=_("no ace and no king"))
+
+
+@given(_trump_decision)
+def trump_sure_bid(c) -> Reason | None:
+    """The best trump is not the longest suit, whose trump would call for a bigger bid made
+    less often: the hand plays for a smaller bid it makes more surely (the options' own bids,
+    "bidding 2", and shares of the bid made)."""
+    lengths = {s: len(c.view.hand.by_suit(s)) for s in Suit}
+    longest = max(lengths, key=lengths.get)
+    if sorted(lengths.values())[-2] == lengths[longest] or longest == c.suit:
+        return None  # no one longest suit, or it is the best trump
+    long = next((o for o in c.advice.options if isinstance(o.action, ChooseTrump)
+                 and o.action.suit == longest), None)
+    if long is None:
+        return None
+    bid, long_bid = (round(mean(c.fx(o, "bid"))) for o in (c.best, long))
+    if long_bid <= bid or c.gap("made", c.best, long) < MADE:
+        return None
+    return c.say("trump-sure-bid", bid=bid, made=often(c.fx(c.best, "made")),
+                 long=longest.symbol, long_bid=long_bid, long_made=often(c.fx(long, "made")))

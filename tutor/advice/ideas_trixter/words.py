@@ -129,6 +129,12 @@ SAYS = {
         N_("A weak hand plans to take nothing: name a suit you do not hold as trump."),
         N_("Name {suit} trump, a suit you do not hold: with {what} you plan to take nothing, "
         "and a trump of yours can never win a trick you did not want; {made}.")),
+    "trump-sure-bid": (
+        N_("A bid is won only exactly: pick the trump whose bid your hand makes most surely, "
+           "not the one that takes the most tricks."),
+        N_("Name {suit} trump: you would bid {bid} and make it {made}; with {long} trump, your "
+           "longest suit, you would bid {long_bid} and make it {long_made}. A smaller bid is "
+           "easier to make exactly.")),
     "all-the-same/lost": (
         N_("Nothing to choose here: your bid is out of reach whatever you do."),
         N_("You have {tricks}, more than your bid of {bid}: whatever you play, the bid is lost.")),
@@ -231,6 +237,9 @@ _CATALOGUE = {  # name: (the decisions it speaks to, title, what it teaches), by
     "trump-void": ("trump", N_("A weak hand names a suit it lacks"),
                    N_("With no high cards, plan to take nothing: a trump suit you do not hold "
                    "never wins you a trick you did not want.")),
+    "trump-sure-bid": ("trump", N_("Name the trump whose bid is surest"),
+                       N_("Long trumps take many tricks, but a bid is won only exactly: a trump "
+                          "that leaves you a small bid you can count is often worth more.")),
     "all-the-same": ("card bid trump", N_("Nothing to choose"),
                      N_("Sometimes every choice does as well: then it does not matter.")),
     "close-call": ("card bid trump", N_("A close call"),
