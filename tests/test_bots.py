@@ -7,6 +7,7 @@ import dataclasses
 import json
 
 import pytest
+from sizes import quick_and_full
 
 from tutor import TrixGame, TrixRules, TrixterGame
 from tutor.engine.actions import Bid, ChooseContract, ChooseTrump, Double, NoDouble
@@ -259,16 +260,19 @@ def trix_margin(n_games: int = 12) -> tuple[float, float]:
     return points["beginner"] / (2 * n_games), points["random"] / (2 * n_games)
 
 
-def test_beginner_beats_random_at_trixter():
-    beginner, random_ = trixter_margin()
-    # Measured: beginner +5.3, random -2.0 points per hand.
+# The quick lane plays the first eighth of the hands (a third of the games): the same margins.
+@pytest.mark.parametrize("n_hands", quick_and_full(60, 480))
+def test_beginner_beats_random_at_trixter(n_hands):
+    beginner, random_ = trixter_margin(n_hands)
+    # Measured: beginner +5.3, random -2.0 points per hand (+5.2 and -2.5 in 60 hands).
     assert beginner > 3.5 and random_ < -0.5 and beginner - random_ > 5.0, (beginner, random_)
 
 
-def test_beginner_beats_random_at_trix():
-    beginner, random_ = trix_margin()
+@pytest.mark.parametrize("n_games", quick_and_full(4, 12))
+def test_beginner_beats_random_at_trix(n_games):
+    beginner, random_ = trix_margin(n_games)
     # A seat's share of the trick contracts is -500 a game (four kingdoms of -500).
-    # Measured: beginner -176, random -824.
+    # Measured: beginner -176, random -824 (-178 and -823 in 4 games).
     assert beginner > -350 and random_ < -650 and beginner - random_ > 350, (beginner, random_)
 
 

@@ -8,7 +8,7 @@ import inspect
 import random
 
 import pytest
-from sizes import sized
+from sizes import quick_and_full, sampled, sized
 from test_bots import Referee, planted, short_trixter
 
 from tutor import TrixGame, TrixRules, TrixterGame
@@ -20,15 +20,20 @@ from tutor.engine.protocol import Phase
 from tutor.solver import Exactly, MaxTricks, MinPenalty, Position, SearchLimit, solve
 from tutor.solver.hidden import sample_layouts, view_of
 
-# The expert is slow to play whole games: `make check` leaves it to the full run, and
-# `make test` plays it fewer of them than `make test-long` (tests/sizes.py): the expert
-# differs from the intermediate only in its work (test_levels_differ_only_in_work_…).
-SEARCH = ("intermediate", pytest.param("expert", marks=[pytest.mark.slow, pytest.mark.sized]))
+# The search levels at the table, each with the size of its walks (tests/sizes.py): the
+# intermediate's short walk in every lane and its full walk in `make test`; the expert is
+# slow to play whole games: `make check` leaves it to the full run, and `make test` plays it
+# the short walks, `make test-long` the full ones. The expert differs from the intermediate
+# only in its work (test_levels_differ_only_in_work_…).
+SEARCH = (pytest.param(("intermediate", "short"), id="intermediate-short"),
+          pytest.param(("intermediate", "full"), id="intermediate", marks=pytest.mark.slow),
+          pytest.param(("expert", "sized"), id="expert",
+                       marks=[pytest.mark.slow, pytest.mark.sized]))
 
 
-def expert_sized(level: str, usual: int, full: int) -> int:
-    """The size of a walk: ``full`` for the intermediate and in a long run."""
-    return sized(usual, full) if level == "expert" else full
+def walk_size(run: tuple[str, str], short: int, full: int) -> int:
+    """The size of a walk: ``short`` or ``full``, or for the expert by the run (sizes.py)."""
+    return {"short": short, "full": full, "sized": sized(short, full)}[run[1]]
 
 
 def walk(game, bots, turns: int):
@@ -46,6 +51,7 @@ def walk(game, bots, turns: int):
 
 
 # --- the seat's view, rebuilt from its observation --------------------------------------
+@pytest.mark.parametrize("seed", sampled(range(3), 3))  # seed 0 in the quick lane
 @pytest.mark.parametrize("make", [
     lambda seed: short_trixter(4, seed, hands=6),
     lambda seed: short_trixter(6, seed, hands=4),
@@ -54,28 +60,27 @@ def walk(game, bots, turns: int):
                                                          no_heart_lead_in_king=True)),
     lambda seed: TrixGame.new(seed=seed, rules=TrixRules.complex(partnership=True)),
 ])
-def test_seen_gives_the_solver_what_the_game_gives_it(make):
+def test_seen_gives_the_solver_what_the_game_gives_it(make, seed):
     """Everything the layouts are drawn from (the view, the layouts drawn) is the same from
     the observation alone as from the game itself."""
     checked = 0
-    for seed in range(3):
-        g = make(seed)
-        bots = [bot_for(g.observe(0)["game"], "beginner", seed=s) for s in range(g.n_players)]
-        for game in walk(g, bots, 300):
-            seat = game.to_move
-            seen = game.observation(seat)
-            assert all(not h for s, h in enumerate(seen.hands) if s != seat)
-            a, b = view_of(game, seat), view_of(seen, seat)
-            for field in ("hand", "pool", "counts", "known", "excluded", "undealt"):
-                assert getattr(a, field) == getattr(b, field), field
-            if game.phase not in (Phase.PLAY, Phase.TREX):
-                continue
-            for hands in sample_layouts(a, 2, random.Random(seed)):
-                if a.check is not None:
-                    assert a.check(hands) == b.check(hands)
-                assert sample_layouts(b, 1, random.Random(seed)) == \
-                    sample_layouts(a, 1, random.Random(seed))
-            checked += 1
+    g = make(seed)
+    bots = [bot_for(g.observe(0)["game"], "beginner", seed=s) for s in range(g.n_players)]
+    for game in walk(g, bots, 300):
+        seat = game.to_move
+        seen = game.observation(seat)
+        assert all(not h for s, h in enumerate(seen.hands) if s != seat)
+        a, b = view_of(game, seat), view_of(seen, seat)
+        for field in ("hand", "pool", "counts", "known", "excluded", "undealt"):
+            assert getattr(a, field) == getattr(b, field), field
+        if game.phase not in (Phase.PLAY, Phase.TREX):
+            continue
+        for hands in sample_layouts(a, 2, random.Random(seed)):
+            if a.check is not None:
+                assert a.check(hands) == b.check(hands)
+            assert sample_layouts(b, 1, random.Random(seed)) == \
+                sample_layouts(a, 1, random.Random(seed))
+        checked += 1
     assert checked > 30
 
 
@@ -128,10 +133,11 @@ def test_max_nodes_stops_a_big_solve_and_leaves_no_trace(engine):
 
 
 # --- the search bots at the table -----------------------------------------------------------
-@pytest.mark.parametrize("level", SEARCH)
-def test_search_bots_play_trixter_legally(level):
+@pytest.mark.parametrize("run", SEARCH)
+def test_search_bots_play_trixter_legally(run):
+    level = run[0]
     tables = ((4, 0), (3, 1), (5, 2), (7, 3))
-    for players, seed in tables[:expert_sized(level, 1, 4)]:
+    for players, seed in tables[:walk_size(run, 1, 4)]:
         g = short_trixter(players, seed, hands=6)
         bots = [bot_for("trixter", level if s % 2 == 0 else "beginner", seed=s)
                 for s in range(players)]
@@ -140,14 +146,15 @@ def test_search_bots_play_trixter_legally(level):
         assert g.is_over
 
 
-@pytest.mark.parametrize("level", SEARCH)
+@pytest.mark.parametrize("run", SEARCH)
 @pytest.mark.parametrize("rules", [TrixRules(), TrixRules.complex(partnership=True),
                                    TrixRules(combine=True, penalty_discard=True)])
-def test_search_bots_play_trix_legally(level, rules):
+def test_search_bots_play_trix_legally(run, rules):
+    level = run[0]
     g = TrixGame.new(seed=4, rules=rules)
     bots = [bot_for("trix", level if s % 2 == 0 else "beginner", seed=s) for s in range(4)]
     phases = set()
-    for game in walk(g, bots, expert_sized(level, 70, 400)):
+    for game in walk(g, bots, walk_size(run, 70, 400)):
         phases.add(game.phase)
     assert {Phase.PLAY, Phase.CHOOSE_CONTRACT} <= phases
 
@@ -168,16 +175,17 @@ def remembering(bot):
 
 
 @pytest.mark.parametrize("game_name", ["trixter", "trix"])
-@pytest.mark.parametrize("level", SEARCH)
-def test_search_bots_ignore_planted_hidden_cards(game_name, level):
+@pytest.mark.parametrize("run", SEARCH)
+def test_search_bots_ignore_planted_hidden_cards(game_name, run):
     """Every hand, the deck and the whole history planted in the observation change
     nothing: the bot reads only what its seat may know."""
-    g = short_trixter(4, 5, hands=expert_sized(level, 4, 5)) if game_name == "trixter" \
+    level = run[0]
+    g = short_trixter(4, 5, hands=walk_size(run, 4, 5)) if game_name == "trixter" \
         else TrixGame.new(seed=5)
     blind = [remembering(bot_for(game_name, level, seed=s)) for s in range(4)]
     peeking = [bot_for(game_name, level, seed=s) for s in range(4)]
     turns = 0
-    for game in walk(g, blind, expert_sized(level, 45, 150)):
+    for game in walk(g, blind, walk_size(run, 45, 150)):
         obs = game.observation(game.to_move)
         spy = planted(game, obs)
         assert peeking[game.to_move].act(spy) == blind[game.to_move].act(obs)
@@ -185,14 +193,14 @@ def test_search_bots_ignore_planted_hidden_cards(game_name, level):
     assert turns > 40
 
 
-@pytest.mark.parametrize("level", SEARCH)
-def test_search_bots_repeat_themselves(level):
-    def run(seed):
-        g = short_trixter(4, 8, hands=expert_sized(level, 2, 4))
-        return [str(a) for _, a in _history(g, [bot_for("trixter", level, seed=seed + s)
+@pytest.mark.parametrize("run", SEARCH)
+def test_search_bots_repeat_themselves(run):
+    def play(seed):
+        g = short_trixter(4, 8, hands=walk_size(run, 2, 4))
+        return [str(a) for _, a in _history(g, [bot_for("trixter", run[0], seed=seed + s)
                                                 for s in range(4)])]
 
-    assert run(1) == run(1)
+    assert play(1) == play(1)
 
 
 def _history(g, bots):
@@ -237,11 +245,13 @@ def test_levels_differ_only_in_work_and_follow_the_advice():
         TrixSearchBot("grandmaster")
 
 
-def test_the_dealer_bot_bids_rather_than_changes_the_trump():
+@pytest.mark.parametrize("level", quick_and_full("intermediate", "expert",
+                                                  ids=("intermediate", "expert")))
+def test_the_dealer_bot_bids_rather_than_changes_the_trump(level):
     """The advice also ranks the dealer's take-back of the trump while bidding; a bot
-    only bids."""
+    only bids (both levels are one class: the expert's twelve decisions are slow)."""
     g = TrixterGame.new(players=4, seed=2, first_hand=5)
-    bot = bot_for("trixter", "expert", seed=0)
+    bot = bot_for("trixter", level, seed=0)
     for _ in range(12):
         if g.to_move is None:
             g.next_hand()
