@@ -9,6 +9,7 @@ import random
 from functools import cache
 
 import pytest
+from sizes import sampled
 
 from tutor.engine.cards import JOKER, Card, CardSet, Rank, Suit
 from tutor.solver import AvoidCards, Exactly, MaxTricks, MinPenalty, Position, solve
@@ -176,8 +177,12 @@ def check(pos, goal):
 
 
 # Each goal is checked on 300 positions: 3 to 6 players (4 for MinPenalty), up to 4 cards a
-# hand, jokers, trump, cards already in the trick, Trix's lead and discard rules.
-@pytest.mark.parametrize("i", range(300))
+# hand, jokers, trump, cards already in the trick, Trix's lead and discard rules. The quick
+# lane checks every fifth of them (tests/sizes.py), `make test` all.
+CASES = sampled(range(300), 5)
+
+
+@pytest.mark.parametrize("i", CASES)
 def test_max_tricks_and_exactly_match_minimax(i):
     rng = random.Random(i)
     n = rng.randrange(3, 7)
@@ -191,7 +196,7 @@ def test_max_tricks_and_exactly_match_minimax(i):
         check(pos, MaxTricks((seat, (seat + 2) % 4)))
 
 
-@pytest.mark.parametrize("i", range(300))
+@pytest.mark.parametrize("i", CASES)
 def test_avoid_cards_matches_minimax(i):
     rng = random.Random(1000 + i)
     n = rng.randrange(3, 7)
@@ -203,7 +208,7 @@ def test_avoid_cards_matches_minimax(i):
     check(pos, AvoidCards(rng.randrange(n), avoid))
 
 
-@pytest.mark.parametrize("i", range(300))
+@pytest.mark.parametrize("i", CASES)
 def test_min_penalty_matches_minimax(i):
     rng = random.Random(2000 + i)
     k = rng.randrange(1, 5)
