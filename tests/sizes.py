@@ -31,11 +31,11 @@ def quick_and_full(quick, full, ids: tuple[str, str] = ("quick", "full")) -> lis
             pytest.param(full, id=ids[1], marks=pytest.mark.slow)]
 
 
-def sampled(values, every: int, ids=None) -> list:
-    """``values`` as the values of a parameter, every ``every``-th of them (from the first)
-    in every lane and the others marked slow: ``make check`` checks a sample of the cases,
-    ``make test`` all of them."""
+def sampled(values, every: int, ids=None, first: int = 0) -> list:
+    """``values`` as the values of a parameter, every ``every``-th of them (from the one at
+    ``first``) in every lane and the others marked slow: ``make check`` checks a sample of
+    the cases, ``make test`` all of them."""
     values = list(values)
     ids = list(ids) if ids is not None else [None] * len(values)
-    return [pytest.param(v, id=i, marks=() if n % every == 0 else pytest.mark.slow)
+    return [pytest.param(v, id=i, marks=() if n % every == first % every else pytest.mark.slow)
             for n, (v, i) in enumerate(zip(values, ids))]
