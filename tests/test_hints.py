@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
+from sizes import quick_and_full
 
 from tutor import TrixGame, TrixterGame
 from tutor.engine import records
@@ -190,7 +191,12 @@ def _shuffled(deal: list[str], seed: int) -> list[str]:
     return [CardSet(h).pbn() for h in out]
 
 
-def test_the_same_decision_gets_the_same_hint() -> None:
+# The quick lane weighs a tenth of a hint's deals (the same code; tests/sizes.py).
+@pytest.mark.parametrize("seconds", quick_and_full(0.1, None, ids=("tenth", "hint")))
+def test_the_same_decision_gets_the_same_hint(seconds: float | None,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    if seconds is not None:
+        monkeypatch.setattr("tutor.app.hints.hint_seconds", lambda: seconds)
     s = trix_at("card")
     first = s.hint()
     assert s.hint() is first  # asked again: not worked out again
@@ -737,18 +743,24 @@ def test_an_engine_failure_is_a_word_not_a_frozen_table() -> None:
     assert view.table.hint == {} and view.game.to_json() == before
 
 
+# The quick lane: the first decision, at a tenth of a hint's deals (tests/sizes.py).
+@pytest.mark.parametrize("size", quick_and_full((1, 0.1), (3, None)))  # decisions, seconds
 @pytest.mark.parametrize("make", [
     lambda: TrixterGame.new(players=4, seed=21, first_hand=13),
     lambda: TrixGame.new(seed=21)])
-def test_the_widget_gets_only_the_advice(make: Any) -> None:
+def test_the_widget_gets_only_the_advice(make: Any, size: tuple[int, float | None],
+                                         monkeypatch: pytest.MonkeyPatch) -> None:
     """The real engine at 13 cards: the hint's choices and numbers name no card but the
     learner's own, and the table's state is the session's hint words, nothing more. (The
     idea and the why may name a card played or still out: that they read the learner's
     view only is the reshuffle test above.)"""
     from widgets import play
 
+    decisions, seconds = size
+    if seconds is not None:
+        monkeypatch.setattr("tutor.app.hints.hint_seconds", lambda: seconds)
     view = play(make(), pause=0)
-    for _ in range(3):
+    for _ in range(decisions):
         hand = set(view.game.observe(0)["hand"])
         for _ in range(3):  # the idea, the choice, the numbers
             send(view.table, {"type": "hint"})
