@@ -1,6 +1,8 @@
 """The translation template: every message marked in tutor/ and widgets/ (tutor.engine.i18n;
 the widgets' JavaScript marks its own the same way, widgets/js_words.py), extracted by Babel
-into tutor/locale/trix-tutor.pot.
+into tutor/locale/trix-tutor.pot, and the texts a learner reads of the data files: the
+puzzle catalogue's (tutor/puzzles/texts.py) and the lessons' (tutor/lessons/texts.py), each
+with a comment saying where it is from ("puzzle make-zero-003: prompt").
 
     python scripts/pot.py            write the template (make pot)
     python scripts/pot.py --check    exit 1 if the template is not current (a test runs it)
@@ -12,8 +14,10 @@ from __future__ import annotations
 
 import ast
 import io
+import json
 import re
 import sys
+from collections.abc import Iterator
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -30,6 +34,8 @@ KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "Nn_": (1, 2)}
 NOT_FOR_LEARNERS = ("tutor/cli.py", "tutor/bots/arena.py", "tutor/tables/server.py",
                     "tutor/tables/hub.py", "tutor/app/views.py")
 MARKERS = set(KEYWORDS)
+# The data files whose texts a learner reads, and what reads them.
+DATA = {"tutor/puzzles/data": "puzzle", "tutor/lessons/data": "lesson"}
 
 
 def template() -> str:
@@ -46,10 +52,27 @@ def template() -> str:
                 comment_tags=("Translators:",), strip_comment_tags=True):
             catalog.add(message, None, [(f"{source}/{name}", line)], auto_comments=comments,
                         context=context)
+    for path, text, where in data_texts():
+        catalog.add(text, None, [(path, None)], auto_comments=[where])
     out = io.BytesIO()
     write_po(out, catalog, width=100, no_location=True, sort_output=True)
     lines = out.getvalue().decode("utf-8").splitlines(keepends=True)
     return "".join(x for x in lines if not x.startswith('"Generated-By:'))  # Babel's version
+
+
+def data_texts() -> Iterator[tuple[str, str, str]]:
+    """Each text a learner reads of the data files, as (file, text, where it is from),
+    file by file in name order. The tutor says them through ``_()`` when it shows them."""
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))  # the tutor's own account of its fields
+    from tutor.lessons.texts import lesson_texts
+    from tutor.puzzles.texts import puzzle_texts
+    read = {"puzzle": puzzle_texts, "lesson": lesson_texts}
+    for folder, kind in DATA.items():
+        for path in sorted((ROOT / folder).glob("*.json")):
+            data = json.loads(path.read_text(encoding="utf-8"))
+            for text, where in read[kind](data):
+                yield f"{folder}/{path.name}", text, where
 
 
 def not_literal() -> list[str]:

@@ -5,6 +5,7 @@ learner reads without a change to the code, plural forms included."""
 from __future__ import annotations
 
 import importlib.util
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -16,8 +17,13 @@ from tutor.app.views import learner_views
 from tutor.app.words import status_text
 from tutor.engine import i18n
 from tutor.engine.facts import plural, seat_facts
+from tutor.lessons import GuidedSession, question, scene
+from tutor.puzzles import bundled, loads
+from tutor.puzzles.session import PuzzleSession
+from tutor.puzzles.texts import first_hint, once_over
 
 babel = pytest.importorskip("babel")
+from babel.messages.pofile import read_po  # noqa: E402
 from pseudo import pseudo_catalog  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -87,3 +93,71 @@ def test_english_is_the_text_as_written():
     assert status_text(view["table"]) == "Player 2 names trump."
     assert learner_views(TrixGame.new(seed=1), 2)["table"]["facts"][0] == ["0 pts"]
     i18n.use(None)
+
+
+def template_messages() -> dict:
+    with POT.open("rb") as f:
+        return {m.id: m for m in read_po(f) if m.id}
+
+
+def test_the_data_files_texts_are_in_the_template_with_where_they_are_from():
+    said = template_messages()
+    raw = next(p for p in json.loads((ROOT / "tutor/puzzles/data/trixter.json").read_text())
+               if p["id"] == "make-n-001")
+    for text, where in ((raw["title"], "title"), (raw["prompt"], "prompt"),
+                        (first_hint(raw["explanation"], raw["prompt"]), "first hint"),
+                        (once_over(raw["explanation"]), "explanation")):
+        assert f"puzzle make-n-001: {where}" in said[text].auto_comments
+        assert not said[text].locations  # no line numbers, no files: the words alone
+    assert "At your first move" in once_over(raw["explanation"])
+    lesson = json.loads((ROOT / "tutor/lessons/data/trix.json").read_text())
+    ltoosh, deals = lesson["scenes"][0], lesson["questions"][0]
+    assert "scene trix-01-ltoosh: react" in said[ltoosh["react"][0]["say"]].auto_comments
+    assert "scene trix-01-ltoosh: title" in said[ltoosh["title"]].auto_comments
+    assert "question trix-01-q-deals: text" in said[deals["text"]].auto_comments
+    assert "question trix-01-q-deals: why" in said[deals["why"]].auto_comments
+    assert "question trix-01-q-deals: wrong" in said[deals["wrong"][0]].auto_comments
+    assert "question trix-01-q-deals: choices" in said["5"].auto_comments
+    # Not what a learner reads: ids, cards, kinds, what the tests check the table says.
+    claim = ltoosh["claims"][1]["says"]
+    assert {"make-n-001", "KH", "exactly", "trick", claim} & set(said) == set()
+
+
+def test_the_data_files_texts_are_said_in_the_learners_language(speaking):
+    # The catalogue is read before a language is chosen: its texts are said when shown.
+    puzzle = next(p for p in bundled() if p.id == "make-n-001")
+    english = question("trix-01-q-deals")
+    speaking(pseudo_catalog("de"))
+    s = PuzzleSession(puzzle)
+    assert s.hint(1) == ("«Count the tricks you still need and plan which cards will take "
+                         "them.»")
+    idea = s.key_idea()
+    assert idea.startswith("«Count the tricks") and idea.endswith("trick.»")
+    assert "At your first move, the 4♥ and the A♠ both work." in idea
+
+    q = question("trix-01-q-deals")
+    assert q.text == "«How many deals does one kingdom have?»" != english.text
+    assert q.choices == ("«4»", "«5»", "«13»", "«20»")
+    assert q.feedback(0) == "«Not quite. {why} Try again.»".format(
+        why="«4 is the number of kingdoms (one for each player).»")
+    assert q.feedback(1) == "«Right! {why}»".format(why=f"«{english.why}»")
+    assert question("trixter-03-q-winner").choices[:2] == ("«Player 1»", "«Player 2»")
+
+    table = GuidedSession(scene("trix-01-ltoosh"))
+    table.play("KS")
+    assert table.story[0].startswith("««You took the trick with the {card}»".format(card="K♠"))
+    assert "«Your K♠ was the highest spade, so the trick is yours: −15 in Ltoosh. And now " \
+           "you must lead.»" in table.story
+
+
+def test_a_puzzle_file_of_ones_own_reads_as_written(speaking):
+    mine = loads(json.dumps([{
+        "id": "mine-1", "title": "My own", "game": "trixter", "theme": "make-n",
+        "difficulty": 1, "seat": 0, "goal": {"kind": "exactly", "tricks": 2},
+        "position": {"hands": ["AK2...", "QJ3...", "T94...", "875..."], "leader": 0},
+        "prompt": "Take two tricks.",
+        "explanation": "Lose the 2 first. Here only the A♠ works."}]))[0]
+    speaking(pseudo_catalog("de"))
+    s = PuzzleSession(mine)
+    assert s.hint(1) == "Lose the 2 first."
+    assert s.key_idea() == "Lose the 2 first. At your first move, only the A♠ works."

@@ -1,7 +1,8 @@
 """The words of the review, puzzle, map, rush and quiz modules are ready for a second
 language, as the play page's are (tests/test_js_words.py): each widget drawn at several
 moments in a pseudo-language, where every translated message wears «», shows no word left
-in English."""
+in English: neither the JavaScript's nor Python's, the puzzles' and the lessons' own texts
+(tutor/puzzles/data, tutor/lessons/data) included."""
 
 from __future__ import annotations
 
@@ -42,29 +43,6 @@ def send(widget: Any, content: Any) -> None:
                         "buffers": []})
 
 
-def said(text: Any) -> Any:
-    """A text as if translated (wearing «»), unless it is already."""
-    return text if not isinstance(text, str) or not text or text.startswith("«") \
-        else f"«{text}»"
-
-
-def content_as_said(traits: dict[str, Any]) -> dict[str, Any]:
-    """``traits`` with the words Python's content gives these modules, which Python does not
-    translate yet, drawn as if it did: the puzzles' and the lessons' own texts
-    (tutor/puzzles/data, tutor/lessons/data; a puzzle's first hint is its idea), so that
-    only the words the JavaScript adds are looked at."""
-    state = traits.get("state") or {}
-    if "prompt" in state:  # a puzzle's panel
-        for k in ("title", "prompt", "explanation"):
-            state[k] = said(state[k])
-        state["story"] = [said(x) for x in state.get("story") or []]
-        state["hints"] = [said(x) if i == 0 else x for i, x in enumerate(state["hints"])]
-    for q in state.get("questions") or []:  # a quiz
-        q["text"] = said(q["text"])
-        q["choices"] = [said(x) for x in q["choices"]]
-    return traits
-
-
 class Moments:
     """The synced traits of some widgets, noted at each moment of a scene."""
 
@@ -74,7 +52,7 @@ class Moments:
 
     def note(self) -> None:
         for w in self.widgets:
-            self.states[id(w)].append(content_as_said(traits_of(w)))
+            self.states[id(w)].append(traits_of(w))
 
     def scenes(self) -> Scene:
         return [(w, self.states[id(w)]) for w in self.widgets]
@@ -291,3 +269,26 @@ def test_every_word_drawn_is_translated(scene, tmp_path: Path):
         for drawing in drawn_states(widget, states, tmp_path):
             unmarked.update(dict.fromkeys(english_words(drawing)))
     assert not unmarked, "\n".join(unmarked)
+
+
+@pytest.mark.usefixtures("pseudo", "learner_home")
+def test_the_catalogues_own_words_are_said_in_the_learners_language(tmp_path: Path):
+    # PUZZLES was read in English, before the language was chosen: the words are said
+    # when shown. A puzzle's title, prompt, first hint and key idea; a check's question.
+    board = PuzzleBoard(PUZZLES["make-n-001"], pause=0, store=ProgressStore(tmp_path / "p.json"))
+    send(board.panel, {"type": "hint"})
+    state = board.panel.state
+    assert state["title"] == "«Make your bid (exactly 1)»"
+    assert state["prompt"] == ("«You are North. Spades are trump. West led the 10♣. Take "
+                               "exactly 1 of the last 3 tricks.»")
+    assert state["hints"][0] == ("«Count the tricks you still need and plan which cards "
+                                 "will take them.»")
+    s = board.session
+    while not s.over:
+        send(board.table, {"type": "play", "card": str(s.hints().card)})
+    said = board.panel.state["explanation"]
+    assert said.startswith("«Count the tricks") and said.endswith("»")
+    assert "At your first move" in said
+    checked = quiz("trix-01-q-deals").state["questions"][0]
+    assert checked["text"] == "«How many deals does one kingdom have?»"
+    assert checked["choices"] == ["«4»", "«5»", "«13»", "«20»"]

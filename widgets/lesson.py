@@ -64,7 +64,7 @@ class GuidedTable(PuzzleBoard):
         return
 
     def _explanation(self) -> str:  # a scene without its own explanation shows none
-        return self.puzzle.explanation if self.scene.explained else ""
+        return _(self.puzzle.explanation) if self.scene.explained else ""
 
 
 def guided(scene_id: str, pause: float | None = None) -> GuidedTable:

@@ -323,8 +323,9 @@ class PuzzleBoard(Controller, ipywidgets.VBox):
         done = s.over or s.shown_solution
         mine = [i for i, st in enumerate(s.steps) if st.seat == s.seat and not st.auto]
         self.panel.state = {
-            "id": p.id, "title": p.title, "theme": theme_title(p.theme),
-            "difficulty": p.difficulty, "prompt": p.prompt, "goal": goal_words(p),
+            # the file's words in the learner's language (as written if it has none)
+            "id": p.id, "title": _(p.title), "theme": theme_title(p.theme),
+            "difficulty": p.difficulty, "prompt": _(p.prompt), "goal": goal_words(p),
             "status": s.status(), "outcome": s.outcome, "reachable": s.reachable,
             "hints": list(self._hints),
             "can_hint": s.why_no_hint() is None and not self._replaying,

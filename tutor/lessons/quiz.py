@@ -37,7 +37,8 @@ from tutor.solver.trex import layout_from_cards
 from tutor.engine.cards import Rank
 from tutor.engine.trix.game import may_claim_king_redeal, may_claim_trex_redeal
 
-__all__ = ["Question", "question", "questions", "parse_question", "QuizError", "KINDS"]
+__all__ = ["Question", "question", "questions", "parse_question", "QuizError", "KINDS",
+           "said"]
 
 KINDS = ("choice", "winner", "legal", "score", "hand_size", "points", "trex", "redeal")
 
@@ -69,6 +70,14 @@ class Question:
         if note:
             return _("Not quite. {why} Try again.").format(why=sentence(note))
         return _("Not quite. Try again.")
+
+
+def said(text: str) -> str:
+    """A text of a lesson data file in the learner's language: its translation, or the
+    text as written when there is none (an empty text stays empty: gettext's ``""`` is
+    the catalog's header). The questions are built in each language spoken
+    (:func:`questions`), so the texts are said as a question is built."""
+    return _(text) if text else text
 
 
 def sentence(text: str) -> str:
@@ -122,6 +131,8 @@ def parse_question(q: Any, source: str = "<string>", game: str = "trixter") -> Q
         raise QuizError(f"{source}: a question is an object with an 'id'")
     if "seats" not in q:
         q = {**q, "seats": [seat_name(s, 4, game) for s in range(4)]}
+    elif isinstance(q["seats"], list):  # the file's own names, said as its other texts
+        q = {**q, "seats": [said(n) if isinstance(n, str) else n for n in q["seats"]]}
     where = f"{source}: question {q['id']!r}"
     kind = q.get("kind")
     if kind not in KINDS:
@@ -130,6 +141,7 @@ def parse_question(q: Any, source: str = "<string>", game: str = "trixter") -> Q
     why = q.get("why", "")
     if not isinstance(text, str) or not isinstance(why, str):
         raise QuizError(f"{where}: 'text' and 'why' are texts")
+    text, why = said(text), said(why)
     build = {"choice": _choice, "winner": _winner, "legal": _legal, "score": _score,
              "hand_size": _hand_size, "points": _points, "trex": _trex,
              "redeal": _redeal}[kind]
@@ -152,7 +164,8 @@ def _choice(q, qid, text, why, where) -> Question:
     if silent:
         raise QuizError(f"{where}: 'wrong' must say why each wrong choice is wrong "
                         f"(nothing for {silent[0]!r})")
-    return Question(qid, text, tuple(choices), answer, why, tuple(wrong))
+    return Question(qid, text, tuple(said(c) for c in choices), answer, why,
+                    tuple(said(w) for w in wrong))
 
 
 def _names(q, where) -> list[str]:

@@ -56,7 +56,8 @@ class SceneError(ValueError):
 
 @dataclass(frozen=True)
 class Reaction:
-    """One thing the table says and when: ``kind`` is ``card``, ``trick`` or ``end``."""
+    """One thing the table says and when: ``kind`` is ``card``, ``trick`` or ``end``;
+    ``say`` as the file writes it (the table says it in the learner's language)."""
 
     kind: str
     say: str
@@ -182,7 +183,7 @@ class GuidedSession(PuzzleSession):
 
     def _learner_move(self, card: Card | None, auto: bool) -> None:
         if card is not None and not auto:  # the learner's own choice, not a forced card
-            self.story += [r.say for r in self.scene.reactions
+            self.story += [_(r.say) for r in self.scene.reactions
                            if r.kind == "card" and r.card == card]
         if not self.scripted:
             return super()._learner_move(card, auto)
@@ -200,7 +201,7 @@ class GuidedSession(PuzzleSession):
                     self.story.append(self.end_words())
         if self.over and not self.replayed:
             end = "reached" if self.reached() else "missed"
-            self.story += [r.say for r in self.scene.reactions
+            self.story += [_(r.say) for r in self.scene.reactions
                            if r.kind == "end" and r.end in ("", end)]
 
     def _tell_trick(self, cards: list[Card], before, number: int) -> None:
@@ -211,7 +212,7 @@ class GuidedSession(PuzzleSession):
         for r in self.scene.reactions:
             if r.kind == "trick" and r.trick == number \
                     and r.winner in ("", "you" if mine else "them"):
-                self.story.append(r.say)
+                self.story.append(_(r.say))
 
     @property
     def outcome(self) -> str | None:

@@ -5,13 +5,13 @@ card at every decision."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from tutor.engine.cards import Card
 from tutor.engine.i18n import gettext as _
 from tutor.puzzles.model import play_card
 from tutor.puzzles.moves import Move
+from tutor.puzzles.texts import once_over
 from tutor.puzzles.verify import HintLadder, hints
 from tutor.puzzles.words import card_words
 
@@ -191,8 +191,10 @@ class LadderMixin:
 
     def key_idea(self) -> str:
         """The puzzle's explanation as the board shows it once over. Which cards work or
-        fail is about the first move only, and it says so: a learner whose winning line
-        plays a card later must not read that the card "fails".
+        fail is about the first move only, and it says so
+        (:func:`~tutor.puzzles.texts.once_over`): a learner whose winning line plays a card
+        later must not read that the card "fails". Said in the learner's language: the
+        template holds it in this form.
 
         >>> from tutor.puzzles import bundled
         >>> from tutor.puzzles.session import PuzzleSession
@@ -200,11 +202,8 @@ class LadderMixin:
         >>> PuzzleSession(p).key_idea().count("At your first move")
         1
         """
-        text = re.sub(r"\bHere (only )?", lambda m: "At your first move, " + (m[1] or ""),
-                      self.puzzle.explanation, count=1)
-        text = re.sub(r"(^|\. )The (\S+) fails: ", r"\1At the first move, the \2 would fail: ",
-                      text)
-        return re.sub(r"(^|\. )The ([^.]+?) fails? too\.", r"\1So would the \2.", text)
+        shown = once_over(self.puzzle.explanation)  # the file's words, as shown once over
+        return _(shown)
 
     @property
     def hint_level(self) -> int:

@@ -16,6 +16,7 @@ from tutor.engine.i18n import N_, ngettext
 from tutor.engine.i18n import gettext as _
 from tutor.engine.trix.contracts import Contract, unit_points
 from tutor.puzzles.model import Puzzle, play_card
+from tutor.puzzles.texts import first_hint
 from tutor.solver import solve
 from tutor.solver.trex import TrexPosition
 
@@ -232,16 +233,11 @@ def _idea(puzzle: Puzzle) -> str:
     """Hint 1: the explanation's first sentence, or the theme's idea. A lesson's scene
     without an explanation has its prompt there ("You are North and bid 1." repeated the
     prompt as the idea): the goal's idea then."""
-    text = puzzle.explanation.strip()
-    if text == puzzle.prompt.strip():
-        text = ""
-    if puzzle.target.kind == "exactly" and puzzle.target.amount == 0 and not text:
+    first = first_hint(puzzle.explanation, puzzle.prompt)
+    if first:  # a text of the puzzle's file, said in the learner's language (if known)
+        return _(first)
+    if puzzle.target.kind == "exactly" and puzzle.target.amount == 0:
         return theme_idea("make-zero")
-    first = text.split(". ")[0].strip()
-    if first and not first.endswith((".", "!", "?")):
-        first += "."
-    if first:
-        return first
     if puzzle.theme in THEME_IDEAS:
         return theme_idea(puzzle.theme)
     kind = puzzle.target.kind
