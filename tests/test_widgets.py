@@ -230,6 +230,7 @@ def test_trixter_peak_hand_with_open_hand_and_four_colours() -> None:
         assert view.table.open_hands == {"0": view.game.observe(0)["hand"]}
 
 
+@pytest.mark.slow  # a whole Trix game; the quick lane plays the first kingdom (below)
 def test_trix_full_game_never_leaks() -> None:
     rng = random.Random(1)
     view = play(TrixGame.new(seed=11), seat=1, pause=0)
@@ -675,9 +676,7 @@ GAMES = {"trixter": lambda: TrixterGame.new(players=4, seed=5, dealer=0, first_h
          "trix": lambda: TrixGame.new(seed=21)}
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(which=st.sampled_from(sorted(GAMES)), part=st.integers(0, 3), msg=MESSAGES)
-def test_any_message_is_carried_out_or_refused(which: str, part: int, msg: Any) -> None:
+def carried_out_or_refused(which: str, part: int, msg: Any) -> None:
     view = play(GAMES[which](), seat=0, pause=0)
     before, moves = view.game.to_json(), len(view.game.history)
     send(view.parts[part], msg)
@@ -691,6 +690,20 @@ def test_any_message_is_carried_out_or_refused(which: str, part: int, msg: Any) 
                                                          {"type": "keep_playing"},
                                                          {"type": "hint"})
     check_safe(view, sent=msg)
+
+
+def any_message(examples: int) -> Any:
+    """The check above on ``examples`` messages drawn by Hypothesis."""
+    return settings(max_examples=examples, deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow])(
+        given(which=st.sampled_from(sorted(GAMES)), part=st.integers(0, 3),
+              msg=MESSAGES)(carried_out_or_refused))
+
+
+# 30 messages in the quick lane, 150 in make test (a message asking for a hint costs a
+# second of the engine's work).
+test_any_message_is_carried_out_or_refused = any_message(30)
+test_any_of_many_messages_is_carried_out_or_refused = pytest.mark.slow(any_message(150))
 
 
 def test_a_bug_in_the_handler_is_shown_not_raised(monkeypatch: pytest.MonkeyPatch) -> None:
