@@ -479,10 +479,10 @@ def test_the_final_policy_and_worlds_reach_the_cpp_bot(monkeypatch, tmp_path):
 
     monkeypatch.setattr(pyspiel, "ISMCTSBot", spy)
     oa.main(["--arena", "a", "--deals", "1", "--sizes", "3", "--sims", "5", "--seconds",
-             "0.01", "--level", "beginner", "--final-policy", "value", "--worlds", "7",
-             "--quiet"])
-    assert calls and all(c[3:6] == (5, 7, pyspiel.ISMCTSFinalPolicyType.MAX_VALUE)
-                         for c in calls)
+             "0.01", "--level", "beginner", "--uct-c", str(oa.TUNED_UCT_C), "--final-policy",
+             "value", "--worlds", "7", "--quiet"])
+    assert calls and all(c[2:6] == (oa.TUNED_UCT_C, 5, 7,
+                                    pyspiel.ISMCTSFinalPolicyType.MAX_VALUE) for c in calls)
     tune = _tune_module()
     setting = tune.Setting.parse("c=8,policy=normalized,worlds=3")
     assert setting.label == "c=8,policy=normalized,worlds=3"
