@@ -30,11 +30,11 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-import tutor.review as review_module  # noqa: E402
 from tutor import TrixGame, TrixterGame  # noqa: E402
 from tutor.bots import bot_for, play_bot_turn  # noqa: E402
 from tutor.engine.trixter_rules import schedule  # noqa: E402
 from tutor.review import review  # noqa: E402
+from review_calibration import one_look_review  # noqa: E402  (the same anchor)
 
 LEVELS = ("beginner", "intermediate")
 PEAK = schedule(4).index(13) + 1  # the 13-card hand's number in a 4-player game
@@ -61,16 +61,6 @@ def played(case: str, level: str, seed: int) -> dict:
             continue
         play_bot_turn(g, bots[g.to_move])
     return g.to_record()
-
-
-def one_look(record: dict):
-    """The anchor: no confirming looks."""
-    saved = review_module.SUSPECT, review_module.CONFIRM
-    review_module.SUSPECT, review_module.CONFIRM = 2.0, ()
-    try:
-        return review(record, 0)
-    finally:
-        review_module.SUSPECT, review_module.CONFIRM = saved
 
 
 def timed(f, record: dict) -> tuple[float, int]:
@@ -102,7 +92,7 @@ def main(argv: list[str] | None = None) -> int:
             for k in range(games):
                 record = played(case, level, args.seed + k)
                 t, n = timed(lambda r: review(r, 0), record)
-                t_anchor, _n = timed(one_look, record)
+                t_anchor, _n = timed(one_look_review, record)
                 now.append(t)
                 anchor.append(t_anchor)
                 decisions.append(n)
