@@ -39,3 +39,12 @@ def sampled(values, every: int, ids=None, first: int = 0) -> list:
     ids = list(ids) if ids is not None else [None] * len(values)
     return [pytest.param(v, id=i, marks=() if n % every == first % every else pytest.mark.slow)
             for n, (v, i) in enumerate(zip(values, ids))]
+
+
+def leading(values, n: int, ids=None) -> list:
+    """``values`` as the values of a parameter, the first ``n`` in every lane and the
+    others marked slow (where the first ones already cover every kind of case)."""
+    values = list(values)
+    ids = list(ids) if ids is not None else [None] * len(values)
+    return [pytest.param(v, id=i, marks=() if k < n else pytest.mark.slow)
+            for k, (v, i) in enumerate(zip(values, ids))]

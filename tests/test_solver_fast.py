@@ -12,6 +12,7 @@ import subprocess
 import sys
 
 import pytest
+from sizes import sampled
 from test_solver_oracle import random_position
 
 from tutor.engine.cards import CardSet, Rank
@@ -75,7 +76,8 @@ def same(pos: Position, goal) -> None:
     assert b.line == a.line, (pos, goal)
 
 
-@pytest.mark.parametrize("batch", range(30))
+# The quick lane takes a third of the random batches (tests/sizes.py), make test all.
+@pytest.mark.parametrize("batch", sampled(range(30), 3))
 def test_engines_agree_on_random_positions(batch):
     rng = random.Random(7000 + batch)
     for _ in range(10):
@@ -90,7 +92,7 @@ def test_engines_agree_on_larger_deals(seed):
     same(pos, Exactly(pos.to_move, 3))
 
 
-@pytest.mark.parametrize("batch", range(6))
+@pytest.mark.parametrize("batch", sampled(range(6), 3))
 def test_value_only_solves_give_the_same_value(batch):
     """``by_card=False``: one search for the value, the same on both engines as a full
     solve's value, with no card values and the same line."""
@@ -116,7 +118,7 @@ def test_quick_tricks_never_exceed_the_value():
         assert quick <= solve(pos, MaxTricks(pos.leader), engine="numba").value
 
 
-@pytest.mark.parametrize("batch", range(3))
+@pytest.mark.parametrize("batch", sampled(range(3), 3))
 def test_both_paths_run_the_same_search(batch, monkeypatch):
     """With tables of one size the two paths visit the same nodes and hit the table alike:
     one search, not two kept in step (the hashes agree because no step overflows)."""
