@@ -8,6 +8,8 @@ import importlib.util
 import os
 import tempfile
 
+import pytest
+
 
 def pytest_configure(config):
     os.environ.setdefault("TRIX_TUTOR_HOME", tempfile.mkdtemp(prefix="trix-tutor-test-"))
@@ -21,6 +23,28 @@ def pytest_collection_modifyitems(config, items):
     keeps one core busy after the other has run out of work. The order is the same in every
     worker, as xdist requires."""
     items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+
+# --- the lesson notebooks' kernels in the quick lane -----------------------------------------
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_setup(item):
+    """In the quick lane (`make check`: ``-m "not slow ..."``) a lesson notebook's kernel,
+    started as its first cell is set up, solves on the Python engine
+    (``TRIX_TUTOR_SOLVER=python``): a lesson's positions take it milliseconds, where each
+    kernel would spend 2 s of a core importing numba and loading its compiled solver
+    (about 20 s for the 27 notebooks). The engines give the same answers
+    (tests/test_solver_fast.py); `make test` runs the notebooks as the app does, on numba.
+    The worker's own tests keep the solver they had."""
+    quick = "not slow" in (item.config.option.markexpr or "")
+    if not (quick and item.nodeid.split("::", 1)[0].endswith(".ipynb")
+            and "TRIX_TUTOR_SOLVER" not in os.environ):
+        yield
+        return
+    os.environ["TRIX_TUTOR_SOLVER"] = "python"
+    try:
+        yield
+    finally:
+        del os.environ["TRIX_TUTOR_SOLVER"]
 
 
 if importlib.util.find_spec("xdist") is not None:
