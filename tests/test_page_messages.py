@@ -176,7 +176,7 @@ def every_theme(per_theme: int) -> list[str]:
     """The first puzzles of each theme."""
     seen: dict[str, int] = {}
     out = []
-    for p in bundled():
+    for p in PUZZLES.values():
         seen[p.theme] = seen.get(p.theme, 0) + 1
         if seen[p.theme] <= per_theme:
             out.append(p.id)
