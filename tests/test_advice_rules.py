@@ -466,7 +466,7 @@ def check_trix_cards(game, monkeypatch, where: str) -> int:
     return len(a.options)
 
 
-@pytest.mark.parametrize("case", range(len(TRIX_CASES)))
+@pytest.mark.parametrize("case", sampled(range(len(TRIX_CASES)), 2))  # half in the quick lane
 def test_trix_card_rollouts_replay_in_the_engine(case, monkeypatch):
     rules, contracts = TRIX_CASES[case]
     checked = 0
