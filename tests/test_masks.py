@@ -161,6 +161,8 @@ def test_the_rules_compile_with_numba_and_answer_alike(monkeypatch):
         return List(xs) if xs else List.empty_list(numba.int64)
 
     want = rule_answers(random.Random(26))
-    for name in RULES:  # the compiled functions call each other through the module
-        monkeypatch.setattr(masks, name, numba.njit(getattr(masks, name)))
+    # The compiled functions call each other through the module; numba's cache (keyed by
+    # masks.py, compiled afresh when it changes) spares the quick lane a second of compiling.
+    for name in RULES:
+        monkeypatch.setattr(masks, name, numba.njit(cache=True)(getattr(masks, name)))
     assert rule_answers(random.Random(26), typed) == want
