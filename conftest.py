@@ -17,34 +17,21 @@ def pytest_configure(config):
 
 # --- the order of a run on every core --------------------------------------------------------
 # `make test` and `make check` run pytest-xdist with ``--dist load --no-loadscope-reorder``.
+@pytest.hookimpl(tryfirst=True)  # before ``-m`` deselects by the marks
 def pytest_collection_modifyitems(config, items):
-    """The tests marked slow first (each keeps its place among them, and so do the rest):
+    """The lesson notebooks' cells run by nbval are marked slow: each notebook starts a
+    Jupyter kernel, a second or two of a core (half a minute for all of them), so
+    `make check` runs the notebooks' code in its own process instead
+    (tests/test_lessons.py: test_notebook_code_runs) and `make test` both.
+
+    Then the tests marked slow first (each keeps its place among them, and so do the rest):
     handed out in this order to whichever worker is free, no long test starts last and
     keeps one core busy after the other has run out of work. The order is the same in every
     worker, as xdist requires."""
+    for item in items:
+        if item.nodeid.split("::", 1)[0].endswith(".ipynb"):
+            item.add_marker(pytest.mark.slow)
     items.sort(key=lambda item: item.get_closest_marker("slow") is None)
-
-
-# --- the lesson notebooks' kernels in the quick lane -----------------------------------------
-@pytest.hookimpl(hookwrapper=True)
-def pytest_runtest_setup(item):
-    """In the quick lane (`make check`: ``-m "not slow ..."``) a lesson notebook's kernel,
-    started as its first cell is set up, solves on the Python engine
-    (``TRIX_TUTOR_SOLVER=python``): a lesson's positions take it milliseconds, where each
-    kernel would spend 2 s of a core importing numba and loading its compiled solver
-    (about 20 s for the 27 notebooks). The engines give the same answers
-    (tests/test_solver_fast.py); `make test` runs the notebooks as the app does, on numba.
-    The worker's own tests keep the solver they had."""
-    quick = "not slow" in (item.config.option.markexpr or "")
-    if not (quick and item.nodeid.split("::", 1)[0].endswith(".ipynb")
-            and "TRIX_TUTOR_SOLVER" not in os.environ):
-        yield
-        return
-    os.environ["TRIX_TUTOR_SOLVER"] = "python"
-    try:
-        yield
-    finally:
-        del os.environ["TRIX_TUTOR_SOLVER"]
 
 
 if importlib.util.find_spec("xdist") is not None:

@@ -245,6 +245,20 @@ def test_notebook_calls_name_existing_data(path):
             assert args[0] in PUZZLE_IDS, f"{path}: no puzzle {args[0]}"
 
 
+@pytest.mark.parametrize("path", NOTEBOOKS)
+def test_notebook_code_runs(path, learner_home, monkeypatch):
+    """Each notebook's code cells, in order, in this process (a fresh namespace, the
+    notebook's folder as the working directory, a fresh learner): every table, check and
+    puzzle it shows is built without an error. The quick lane's run of the notebooks;
+    `make test` also runs each in a Jupyter kernel of its own (nbval, marked slow in
+    conftest.py: a kernel costs a second of a core to start)."""
+    monkeypatch.chdir((LESSONS_DIR / path).parent)
+    namespace: dict = {}
+    for i, cell in enumerate(_notebook(LESSONS_DIR / path)["cells"]):
+        if cell["cell_type"] == "code":
+            exec(compile(_source(cell), f"{path}, cell {i}", "exec"), namespace)
+
+
 LINK = re.compile(r"\]\(([^)\s]+)\)")
 
 
