@@ -8,6 +8,7 @@ import re
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
+from sizes import quick_and_full
 
 from tutor.tables.service import TableService
 from tutor.tables.store import SQLiteStore
@@ -122,7 +123,11 @@ def test_a_seat_sends_its_decisions_and_refuses_undo(service):
     assert svc.cache[code].game.history[seen][1].__str__() == legal[0]
 
 
-def test_the_hint_comes_from_the_seats_view_alone(service):
+# The quick lane weighs a tenth of a hint's deals (the same code; tests/sizes.py).
+@pytest.mark.parametrize("seconds", quick_and_full(0.1, None, ids=("tenth", "hint")))
+def test_the_hint_comes_from_the_seats_view_alone(service, seconds, monkeypatch):
+    if seconds is not None:
+        monkeypatch.setattr("widgets.seat_view.hint_seconds", lambda: seconds)
     ana, _ = alone_at_a_table(service, first_hand=23)  # three cards
     view = ana.seat_view
     assert view.hint()
