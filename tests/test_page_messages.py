@@ -114,8 +114,9 @@ def play_whole_game(game, seed: int, opened=(), hint_every: int = 7) -> Wire:
     return wire
 
 
-@pytest.mark.parametrize("game, opened", [
-    pytest.param(lambda: TrixterGame.new(players=4, seed=3, first_hand=3), (), id="trixter"),
+@pytest.mark.parametrize("game, opened", [  # the quick lane: a Trixter game with a hand shown
+    pytest.param(lambda: TrixterGame.new(players=4, seed=3, first_hand=3), (), id="trixter",
+                 marks=pytest.mark.slow),
     pytest.param(lambda: TrixterGame.new(players=5, seed=4, first_hand=2), (2,),
                  id="trixter-5-a-hand-shown"),
     pytest.param(lambda: TrixGame.new(seed=5), (), id="trix"),

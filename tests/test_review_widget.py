@@ -12,6 +12,7 @@ import threading
 from typing import Any
 
 import pytest
+from sizes import quick_and_full
 
 from tutor.engine.protocol import Phase
 
@@ -332,7 +333,14 @@ def test_without_threads_the_review_runs_in_the_foreground(trixter_record, revie
 
 
 # --- the play pages' options ---------------------------------------------------------------
-def test_level_choice_lists_the_levels_and_changes_the_bots():
+# A new game lets the chosen level play at once: the quick lane's expert thinks a twentieth
+# as long (tests/sizes.py), make test's as in the app.
+@pytest.mark.parametrize("expert_seconds", quick_and_full(0.02, None, ids=("light", "expert")))
+def test_level_choice_lists_the_levels_and_changes_the_bots(expert_seconds, monkeypatch):
+    if expert_seconds is not None:
+        from tutor.bots import search
+
+        monkeypatch.setitem(search.STRENGTHS, "expert", search.Strength(seconds=expert_seconds))
     view = trixter_game(pause=0, seed=5)
     assert [v for _label, v in view.level.options] == list(LEVELS)
     assert view.level.value == "beginner"
