@@ -7,6 +7,7 @@ from the engine, and the notebooks are read for their shape: links, calls, prose
 from __future__ import annotations
 
 import ast
+import asyncio
 import json
 import re
 from pathlib import Path
@@ -248,15 +249,23 @@ def test_notebook_calls_name_existing_data(path):
 @pytest.mark.parametrize("path", NOTEBOOKS)
 def test_notebook_code_runs(path, learner_home, monkeypatch):
     """Each notebook's code cells, in order, in this process (a fresh namespace, the
-    notebook's folder as the working directory, a fresh learner): every table, check and
-    puzzle it shows is built without an error. The quick lane's run of the notebooks;
+    notebook's folder as the working directory, a fresh learner, an event loop running
+    as a kernel's does, for the pages that reach the table service): every table, check
+    and puzzle it shows is built without an error. The quick lane's run of the notebooks;
     `make test` also runs each in a Jupyter kernel of its own (nbval, marked slow in
     conftest.py: a kernel costs a second of a core to start)."""
     monkeypatch.chdir((LESSONS_DIR / path).parent)
-    namespace: dict = {}
-    for i, cell in enumerate(_notebook(LESSONS_DIR / path)["cells"]):
-        if cell["cell_type"] == "code":
-            exec(compile(_source(cell), f"{path}, cell {i}", "exec"), namespace)
+
+    async def run() -> None:
+        namespace: dict = {}
+        for i, cell in enumerate(_notebook(LESSONS_DIR / path)["cells"]):
+            if cell["cell_type"] == "code":
+                exec(compile(_source(cell), f"{path}, cell {i}", "exec"), namespace)
+        started = asyncio.all_tasks() - {asyncio.current_task()}
+        if started:  # what the cells started (a page's line to the table service)
+            await asyncio.wait(started, timeout=10)
+
+    asyncio.run(run())
 
 
 LINK = re.compile(r"\]\(([^)\s]+)\)")
