@@ -87,10 +87,12 @@ pot: $(VENV)/.installed-test
 test-long:
 	TRIX_TUTOR_LONG=1 $(MAKE) test
 
-# The quick lane for daily work (about 3.5 CPU-minutes: 1:53 measured on a quiet 2-core
-# machine): everything but the browser, the static site and the tests marked slow (long
-# random play, the expert's games, every puzzle proved, the benchmark scripts). CI runs
-# `make test`, which runs them all.
+# The quick lane for daily work (about 4.7 CPU-minutes, 0:45 of them the JavaScript words'
+# tests: 2:28 measured on a quiet 2-core machine): everything but the browser, the static
+# site and the tests marked slow (long random play, the expert's games, every puzzle proved,
+# the lesson notebooks in Jupyter kernels, the benchmark scripts). Of a long check it runs
+# a short size or a sample (tests/sizes.py), and the notebooks' code in its own process.
+# CI runs `make test`, which runs them all.
 check: $(VENV)/.installed-test
 	$(BIN)/python -m pytest $(XDIST) -m "not slow and not browser and not site"
 
