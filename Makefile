@@ -89,10 +89,10 @@ test-long:
 
 # The quick lane for daily work (4.4 to 4.7 CPU-minutes, 0:45 of them the JavaScript
 # words' tests: 2:19 to 2:28 measured on a quiet 2-core machine): everything but the
-# browser, the static site and the tests marked slow (long random play, the expert's games, every puzzle proved,
-# the lesson notebooks in Jupyter kernels, the benchmark scripts). Of a long check it runs
-# a short size or a sample (tests/sizes.py), and the notebooks' code in its own process.
-# CI runs `make test`, which runs them all.
+# browser, the static site and the tests marked slow (long random play, the expert's
+# games, every puzzle proved, the lesson notebooks in Jupyter kernels, the benchmark
+# scripts). Of a long check it runs a short size or a sample (tests/sizes.py), and the
+# notebooks' code in its own process. CI runs `make test`, which runs them all.
 check: $(VENV)/.installed-test
 	$(BIN)/python -m pytest $(XDIST) -m "not slow and not browser and not site"
 
