@@ -26,6 +26,12 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import write_po
 
 ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))  # the tutor's own account of its words, run from anywhere
+from tutor.engine.i18n import JS_STRING, js_code  # noqa: E402
+from tutor.lessons.texts import lesson_texts  # noqa: E402
+from tutor.puzzles.texts import puzzle_texts  # noqa: E402
+
 POT = ROOT / "tutor" / "locale" / "trix-tutor.pot"
 SOURCES = ("tutor", "widgets")
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "Nn_": (1, 2)}
@@ -63,10 +69,6 @@ def template() -> str:
 def data_texts() -> Iterator[tuple[str, str, str]]:
     """Each text a learner reads of the data files, as (file, text, where it is from),
     file by file in name order. The tutor says them through ``_()`` when it shows them."""
-    if str(ROOT) not in sys.path:
-        sys.path.insert(0, str(ROOT))  # the tutor's own account of its fields
-    from tutor.lessons.texts import lesson_texts
-    from tutor.puzzles.texts import puzzle_texts
     read = {"puzzle": puzzle_texts, "lesson": lesson_texts}
     for folder, kind in DATA.items():
         for path in sorted((ROOT / folder).glob("*.json")):
@@ -95,11 +97,11 @@ def not_literal() -> list[str]:
     return bad + js_not_literal()
 
 
-_JS_TEXT = r'"(?:[^"\\\n]|\\.)*"'
 # A marked call whose text is a template or a sum, not a text written out (a name or a
 # table's item is fine: a message marked where the table is, with N_).
-JS_CALL = re.compile(rf'(?<![\w$.])(N_|_|ngettext)\(\s*(?:`|{_JS_TEXT}\s*(?![\s,)]))')
-JS_SECOND = re.compile(rf'(?<![\w$.])(ngettext)\(\s*{_JS_TEXT}\s*,\s*(?:`|{_JS_TEXT}\s*(?![\s,)]))')
+JS_CALL = re.compile(rf'(?<![\w$.])(N_|_|ngettext)\(\s*(?:`|{JS_STRING}\s*(?![\s,)]))')
+JS_SECOND = re.compile(
+    rf'(?<![\w$.])(ngettext)\(\s*{JS_STRING}\s*,\s*(?:`|{JS_STRING}\s*(?![\s,)]))')
 
 
 def js_not_literal() -> list[str]:
@@ -109,18 +111,11 @@ def js_not_literal() -> list[str]:
     for path in sorted((ROOT / "widgets").glob("*.js")):
         source = path.read_text(encoding="utf-8")
         for pattern in (JS_CALL, JS_SECOND):
-            for m in pattern.finditer(_js_code(source)):
+            for m in pattern.finditer(js_code(source)):
                 line = source.count("\n", 0, m.start()) + 1
                 bad.append(f"{path.relative_to(ROOT)}:{line}: {m.group(1)}() of a text built "
                            "on the spot: write the text out in double quotes, with {fields}")
     return bad
-
-
-def _js_code(source: str) -> str:
-    """``source`` with its comments blanked to spaces (lines and places kept)."""
-    return re.sub(r'("(?:[^"\\\n]|\\.)*"|`(?:[^`\\]|\\.)*`|\'(?:[^\'\\\n]|\\.)*\')'
-                  r"|//[^\n]*|/\*.*?\*/",
-                  lambda m: m.group(1) or re.sub(r"[^\n]", " ", m.group(0)), source, flags=re.S)
 
 
 def _sentence(text: str) -> bool:

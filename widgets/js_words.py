@@ -18,14 +18,14 @@ from pathlib import Path
 from typing import Any
 
 from tutor.engine import i18n
+from tutor.engine.i18n import JS_STRING, js_code
 
 HERE = Path(__file__).parent
 
-_STRING = r'"(?:[^"\\\n]|\\.)*"'
 # A marked call: the name, then its text(s) written out as double-quoted literals. A call of
 # anything else (a name, a template) is refused by `not_literal` (scripts/pot.py).
-SINGLE = re.compile(rf"(?<![\w$.])N?_\(\s*({_STRING})")
-COUNTED = re.compile(rf"(?<![\w$.])ngettext\(\s*({_STRING})\s*,\s*({_STRING})")
+SINGLE = re.compile(rf"(?<![\w$.])N?_\(\s*({JS_STRING})")
+COUNTED = re.compile(rf"(?<![\w$.])ngettext\(\s*({JS_STRING})\s*,\s*({JS_STRING})")
 
 
 @cache
@@ -33,18 +33,11 @@ def marked(name: str) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]]:
     """The messages module ``name`` marks (with common.js, which every module includes):
     single ones, and counted ones as (singular, plural)."""
     source = "\n".join((HERE / f).read_text(encoding="utf-8") for f in ("common.js", name))
-    source = _without_comments(source)
+    source = js_code(source)
     singles = tuple(dict.fromkeys(json.loads(m) for m in SINGLE.findall(source)))
     counted = tuple(dict.fromkeys((json.loads(a), json.loads(b))
                                   for a, b in COUNTED.findall(source)))
     return singles, counted
-
-
-def _without_comments(source: str) -> str:
-    """The source without its ``//`` and ``/* */`` comments (which quote examples of calls),
-    strings kept whole."""
-    return re.sub(rf'({_STRING}|`(?:[^`\\]|\\.)*`)|//[^\n]*|/\*.*?\*/',
-                  lambda m: m.group(1) or "", source, flags=re.S)
 
 
 def words_for(name: str) -> dict[str, Any]:

@@ -26,11 +26,12 @@ library: the tutor runs in a browser kernel (Pyodide) too.
 from __future__ import annotations
 
 import os
+import re
 from gettext import NullTranslations, translation
 from pathlib import Path
 
 __all__ = ["DOMAIN", "LOCALE_DIR", "use", "gettext", "ngettext", "N_", "Nn_", "ordinal",
-           "ORDINALS", "plural_rule", "speaking_english"]
+           "ORDINALS", "plural_rule", "speaking_english", "JS_STRING", "js_code"]
 
 DOMAIN = "trix-tutor"
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
@@ -110,6 +111,20 @@ ORDINALS = (N_("1st"), N_("2nd"), N_("3rd"), N_("4th"), N_("5th"), N_("6th"), N_
 def ordinal(n: int) -> str:
     """``n`` as a place: "1st", "2nd" ... (1 to 13)."""
     return _(ORDINALS[n - 1])
+
+
+# The widgets' JavaScript marks its words too (widgets/common.js): read by the template's
+# extraction (scripts/pot.py) and by the words each widget carries (widgets/js_words.py).
+JS_STRING = r'"(?:[^"\\\n]|\\.)*"'
+"""A double-quoted JavaScript string: how a widget's module writes a marked text."""
+
+
+def js_code(source: str) -> str:
+    """A widget module's ``source`` with its comments blanked to spaces (which quote
+    examples of marked calls), its strings kept whole and every text in its place."""
+    return re.sub(rf'({JS_STRING}|`(?:[^`\\]|\\.)*`|\'(?:[^\'\\\n]|\\.)*\')'
+                  r"|//[^\n]*|/\*.*?\*/",
+                  lambda m: m.group(1) or re.sub(r"[^\n]", " ", m.group(0)), source, flags=re.S)
 
 
 use(os.environ.get("TRIX_TUTOR_LANGUAGE"))
