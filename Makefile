@@ -82,7 +82,8 @@ pot: $(VENV)/.installed-test
 	$(BIN)/python scripts/pot.py
 
 # `make test` with the long random runs (marked sized: random games, the expert's walks) at
-# their full size (tests/sizes.py): before a release, or after a change to the rules or the
+# their full size (tests/sizes.py), and the checks only it runs (the expert's walks, the
+# notebooks in Jupyter kernels): before a release, or after a change to the rules or the
 # search.
 test-long:
 	TRIX_TUTOR_LONG=1 $(MAKE) test

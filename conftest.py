@@ -10,6 +10,7 @@ import tempfile
 
 import pytest
 
+LONG = os.environ.get("TRIX_TUTOR_LONG", "") not in ("", "0")  # as tests/sizes.py reads it
 
 def pytest_configure(config):
     os.environ.setdefault("TRIX_TUTOR_HOME", tempfile.mkdtemp(prefix="trix-tutor-test-"))
@@ -19,10 +20,12 @@ def pytest_configure(config):
 # `make test` and `make check` run pytest-xdist with ``--dist load --no-loadscope-reorder``.
 @pytest.hookimpl(tryfirst=True)  # before ``-m`` deselects by the marks
 def pytest_collection_modifyitems(config, items):
-    """The lesson notebooks' cells run by nbval are marked slow: each notebook starts a
-    Jupyter kernel, a second or two of a core (half a minute for all of them), so
-    `make check` runs the notebooks' code in its own process instead
-    (tests/test_lessons.py: test_notebook_code_runs) and `make test` both.
+    """The lesson notebooks' cells run by nbval are marked slow, and run only in
+    `make test-long`: each notebook starts a Jupyter kernel (about a minute of a core for
+    all of them), while every lane runs the notebooks' code in its own process
+    (tests/test_lessons.py: test_notebook_code_runs) and `make test`'s browser lane opens
+    every lesson in the app, in a kernel of its own, and fails on any error
+    (tests/test_browser.py: test_every_lesson_opens_in_the_app_without_errors).
 
     Then the tests marked slow first (each keeps its place among them, and so do the rest):
     handed out in this order to whichever worker is free, no long test starts last and
@@ -31,6 +34,9 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if item.nodeid.split("::", 1)[0].endswith(".ipynb"):
             item.add_marker(pytest.mark.slow)
+            if not LONG:
+                item.add_marker(pytest.mark.skip(
+                    reason="make test-long runs the notebooks in Jupyter kernels"))
     items.sort(key=lambda item: item.get_closest_marker("slow") is None)
 
 

@@ -18,6 +18,11 @@ import pytest
 LONG = os.environ.get("TRIX_TUTOR_LONG", "") not in ("", "0")
 
 
+LONG_ONLY = pytest.mark.skipif(not LONG, reason="make test-long runs it (tests/sizes.py)")
+"""A check that only ``make test-long`` runs, where ``make test`` already runs the same code
+another way (the expert's walks: the intermediate's, which differs only in its work)."""
+
+
 def sized(usual: int, full: int) -> int:
     """``full`` in a long run, else ``usual``."""
     return full if LONG else usual

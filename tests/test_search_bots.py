@@ -8,7 +8,7 @@ import inspect
 import random
 
 import pytest
-from sizes import quick_and_full, sampled, sized
+from sizes import LONG_ONLY, quick_and_full, sampled, sized
 from test_bots import Referee, planted, short_trixter
 
 from tutor import TrixGame, TrixRules, TrixterGame
@@ -22,13 +22,13 @@ from tutor.solver.hidden import sample_layouts, view_of
 
 # The search levels at the table, each with the size of its walks (tests/sizes.py): the
 # intermediate's short walk in every lane and its full walk in `make test`; the expert is
-# slow to play whole games: `make check` leaves it to the full run, and `make test` plays it
-# the short walks, `make test-long` the full ones. The expert differs from the intermediate
-# only in its work (test_levels_differ_only_in_work_…).
+# slow to play whole games (about 160 CPU-seconds for these walks): only `make test-long`
+# plays them, as it differs from the intermediate only in its work
+# (test_levels_differ_only_in_work_…, in every lane).
 SEARCH = (pytest.param(("intermediate", "short"), id="intermediate-short"),
           pytest.param(("intermediate", "full"), id="intermediate", marks=pytest.mark.slow),
           pytest.param(("expert", "sized"), id="expert",
-                       marks=[pytest.mark.slow, pytest.mark.sized]))
+                       marks=[pytest.mark.slow, pytest.mark.sized, LONG_ONLY]))
 
 
 def walk_size(run: tuple[str, str], short: int, full: int) -> int:
