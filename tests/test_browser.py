@@ -302,7 +302,10 @@ def act(page, what: str) -> None:
 
 
 def open_from_start_page(page, app_url: str, link: str):
-    page.goto(f"{app_url}/voila/render/00_start_here.ipynb")
+    """Follow ``link`` of the start page, opened first unless the page shows it already."""
+    start = f"{app_url}/voila/render/00_start_here.ipynb"
+    if page.url != start:
+        page.goto(start)
     expect(page.get_by_role("heading", name="Trix and Trixter")).to_be_visible()
     page.get_by_role("link", name=link, exact=True).click()
     expect(page.locator(".trix-tutor").first).to_be_visible(timeout=WAIT)
@@ -582,11 +585,34 @@ def full_shot(page, name: str) -> None:
     page.screenshot(path=str(ARTIFACTS / "lessons" / f"{name}.png"))
 
 
+# page -> every URL it requested (as the browser sends them, before any routing) and
+# whether its HTML names the CDN: filled as the test below opens each page, and read by
+# test_no_page_asks_anything_outside_the_app (which opens a page itself only if missing).
+ASKED: dict[str, tuple[list[str], bool]] = {}
+
+
+def asked_outside(app_url: str, path: str) -> list[str]:
+    """What ``path``'s visit asked outside the app: a line per request, naming the page."""
+    sent, cdn = ASKED[path]
+    outside = [u for u in sent if not u.startswith((app_url, "data:", "blob:"))]
+    return ([f"{path}: asked outside the app: {u}" for u in outside]
+            + ([f"{path}: names cdn.jsdelivr.net"] if cdn else [])
+            + ([] if sent else [f"{path}: no request seen"]))
+
+
 @pytest.mark.parametrize("path", LESSON_PAGES)
 def test_every_lesson_opens_in_the_app_without_errors(page, app_url, path):
+    """Every page opens, draws every widget and shows no error; and it asks nothing
+    outside the app (checked here, during the same visit)."""
+    sent: list[str] = []
+    page.on("request", lambda r: sent.append(r.url))
     open_lesson(page, app_url, path)
     LINKS[path] = page_links(page)
+    cdn = "cdn.jsdelivr.net" in page.content()
     full_shot(page, path.replace("/", "_").removesuffix(".ipynb"))
+    ASKED[path] = (sent, cdn)
+    outside = asked_outside(app_url, path)
+    assert not outside, "\n".join(outside)
 
 
 def test_links_from_the_start_page_reach_every_lesson_and_none_is_broken(page, app_url):
@@ -689,19 +715,23 @@ APP_PAGES = ["00_start_here.ipynb", "play_trix.ipynb", "play_trixter.ipynb", "pu
 
 def test_no_page_asks_anything_outside_the_app(browser, app_url):
     """Every request of each page (as the browser sends it, before any routing) stays on
-    the app's server: no CDN, no font, no icon from outside (a class may be offline)."""
+    the app's server: no CDN, no font, no icon from outside (a class may be offline).
+    The visits of test_every_lesson_opens_in_the_app_without_errors are read (ASKED); a
+    page it did not open (this test run alone) is opened here."""
+    found: list[str] = []
     for path in APP_PAGES:
-        problems: list[str] = []
-        pg = watched_page(browser, app_url, problems)
-        sent: list[str] = []
-        pg.on("request", lambda r, sent=sent: sent.append(r.url))
-        open_lesson(pg, app_url, path)
-        assert "cdn.jsdelivr.net" not in pg.content()
-        pg.close()
-        pg.context.close()
-        outside = [u for u in sent if not u.startswith((app_url, "data:", "blob:"))]
-        assert not outside, f"{path} asked outside the app: {outside}"
-        assert sent and not problems, f"{path}: {problems}"
+        if path not in ASKED:
+            problems: list[str] = []
+            pg = watched_page(browser, app_url, problems)
+            sent: list[str] = []
+            pg.on("request", lambda r, sent=sent: sent.append(r.url))
+            open_lesson(pg, app_url, path)
+            ASKED[path] = (sent, "cdn.jsdelivr.net" in pg.content())
+            pg.close()
+            pg.context.close()
+            found += [f"{path}: {p}" for p in problems]
+        found += asked_outside(app_url, path)
+    assert not found, "\n".join(found)
 
 
 @pytest.fixture(scope="module")
@@ -985,28 +1015,34 @@ NEXT_PLAYER = """() => Array.from(document.querySelectorAll('.tt-table')).flatMa
 })"""
 
 
-@pytest.mark.parametrize("width", [1100, 390])
-def test_every_table_is_drawn_in_its_games_direction(page, app_url, width):
+DIRECTION_WIDTHS = {1100: 900, 390: 844}  # width: height (a desktop, a phone)
+
+
+def test_every_table_is_drawn_in_its_games_direction(page, app_url):
     """RULES.md "Seats": at every width the next Trix player sits on the learner's right
-    and the next Trixter player on the left: lesson deals, lesson puzzles, play pages."""
-    page.set_viewport_size({"width": width, "height": 900 if width > 500 else 844})
+    and the next Trixter player on the left: lesson deals, lesson puzzles, play pages.
+    Each page is opened once and looked at in each width (the seats are placed by CSS
+    container queries alone, so a resized page is drawn as one opened at that width)."""
     for path, game in (("trix/02_king_of_hearts.ipynb", "trix"), ("play_trix.ipynb", "trix"),
                        ("trixter/01_tricks.ipynb", "trixter"),
                        ("play_trixter.ipynb", "trixter")):
+        page.set_viewport_size({"width": 1100, "height": 900})
         if path.startswith("play"):
             page.goto(f"{app_url}/voila/render/{path}")
             wait_for_learner(page)
         else:
             open_lesson(page, app_url, path)
-        tables = page.evaluate(NEXT_PLAYER)
-        assert len(tables) >= (1 if path.startswith("play") else 2), path
-        for seat, nxt, rest in tables:
-            if game == "trix":
-                assert all(nxt > x for x in rest), f"{path} at {width} px, seat {seat}"
-            else:
-                assert all(nxt < x for x in rest), f"{path} at {width} px, seat {seat}"
-        page.locator(".tt-table").first.scroll_into_view_if_needed()
-        shot(page, f"direction_{path.replace('/', '_').removesuffix('.ipynb')}_{width}")
+        for width, height in DIRECTION_WIDTHS.items():
+            page.set_viewport_size({"width": width, "height": height})
+            tables = page.evaluate(NEXT_PLAYER)
+            assert len(tables) >= (1 if path.startswith("play") else 2), path
+            for seat, nxt, rest in tables:
+                if game == "trix":
+                    assert all(nxt > x for x in rest), f"{path} at {width} px, seat {seat}"
+                else:
+                    assert all(nxt < x for x in rest), f"{path} at {width} px, seat {seat}"
+            page.locator(".tt-table").first.scroll_into_view_if_needed()
+            shot(page, f"direction_{path.replace('/', '_').removesuffix('.ipynb')}_{width}")
 
 
 # --- each learner's own progress ------------------------------------------------------------

@@ -86,9 +86,17 @@ def person(browser, tables, problems: list[str]):
 
 
 def open_page(pg, tables, query: str = "") -> None:
-    pg.goto(f"{tables['url']}/voila/render/tables.ipynb{query}")
-    expect(pg.get_by_role("heading", name="Play with friends")).to_be_visible()
-    expect(pg.locator("button.tt-join")).to_be_visible()
+    open_pages([pg], tables, query)
+
+
+def open_pages(pgs, tables, query: str = "") -> None:
+    """Open the tables page in each of ``pgs`` at once (each page's kernel and widgets
+    come at the same time, not one page after another), then wait until each is drawn."""
+    for pg in pgs:
+        pg.goto(f"{tables['url']}/voila/render/tables.ipynb{query}", wait_until="commit")
+    for pg in pgs:
+        expect(pg.get_by_role("heading", name="Play with friends")).to_be_visible()
+        expect(pg.locator("button.tt-join")).to_be_visible()
 
 
 def sit(pg, name: str, code: str | None = None) -> str:
@@ -205,8 +213,8 @@ def test_four_people_a_teacher_a_closed_tab_and_a_restart(browser, tables):
     ana.get_by_label("Seconds away before a computer plays").fill("5")
     code = sit(ana, "Ana")
     assert re.fullmatch(r"[A-Z2-9]{6}", code)
-    for s in (1, 2, 3):  # the others come by the link
-        open_page(pages[s], tables, f"?table={code}")
+    open_pages([pages[s] for s in (1, 2, 3)], tables, f"?table={code}")  # the others
+    for s in (1, 2, 3):  # come by the link
         expect(pages[s].get_by_label("Table code")).to_have_value(code)
         assert sit(pages[s], NAMES[s], code) == code
     for pg in pages.values():
@@ -269,11 +277,11 @@ def test_four_people_a_teacher_a_closed_tab_and_a_restart(browser, tables):
     open_page(ana, tables)
     ana.get_by_role("button", name="Trix", exact=True).click()
     trix = sit(ana, "Ana")
+    teacher = person(browser, tables, problems)  # the teacher's page comes meanwhile
+    teacher.goto(f"{tables['url']}/voila/render/class_tables.ipynb", wait_until="commit")
+    open_pages([pages[s] for s in (1, 2, 3)], tables, f"?table={trix}")
     for s in (1, 2, 3):
-        open_page(pages[s], tables, f"?table={trix}")
         sit(pages[s], NAMES[s], trix)
-    teacher = person(browser, tables, problems)
-    teacher.goto(f"{tables['url']}/voila/render/class_tables.ipynb")
     teacher.get_by_label("Token").fill("wrong")
     teacher.get_by_role("button", name="Open the class").click()
     expect(teacher.locator(".tt-tables-note")).to_contain_text("not the teacher's token")
