@@ -29,6 +29,10 @@ serves it (``lessons/``, ``voila.json``), with and without its pool of preheated
 
 Each time is from the request to the first words on screen and to the page ready (its
 widgets drawn, the "Setting up the table" notice gone).
+
+``--quick`` is a smoke run (``make test`` runs it): the page-load table has one column, the
+app as it ships (``voila.json``'s pool), one fresh server for each first page and one later
+page; then 1 load each (no warm-up load first) and 3 clicks. Its times say little.
 """
 
 from __future__ import annotations
@@ -353,7 +357,8 @@ def page_load(browser, url: str, tries: int = 2) -> tuple[float, float]:
     return words, ready
 
 
-def page_loads(browser, extra: list[str], servers: int) -> dict[str, object]:
+def page_loads(browser, extra: list[str], servers: int,
+               later_pages: list[str] = LATER) -> dict[str, object]:
     """First and later page loads on fresh servers started with ``extra`` arguments."""
     just, settled, later, pool = [], [], [], []
     for _ in range(servers):
@@ -366,7 +371,7 @@ def page_loads(browser, extra: list[str], servers: int) -> dict[str, object]:
                     idle = kernel_pids(proc.pid)
                     pool.append((sum(rss_mib(k) for k in idle), sum(pss_mib(k) for k in idle)))
                     settled.append(page_load(browser, base + START))
-                    for path in LATER:
+                    for path in later_pages:
                         settle(proc)
                         later.append(page_load(browser, base + path))
             except Exception:
@@ -376,7 +381,8 @@ def page_loads(browser, extra: list[str], servers: int) -> dict[str, object]:
     return {"just": just, "settled": settled, "later": later, "pool": pool}
 
 
-def print_page_loads(results: dict[str, dict], servers: int) -> None:
+def print_page_loads(results: dict[str, dict], servers: int,
+                     later_pages: list[str] = LATER) -> None:
     def cell(pairs: list[tuple[float, float]]) -> str:
         words = statistics.median(w for w, _ in pairs)
         ready = statistics.median(r for _, r in pairs)
@@ -388,7 +394,7 @@ def print_page_loads(results: dict[str, dict], servers: int) -> None:
           + "".join(f"{n:>18}" for n in names))
     rows = [("first page, server just started", "just"),
             ("first page, server settled", "settled"),
-            (f"later pages ({len(LATER)} in a row, server idle)", "later")]
+            (f"later pages ({len(later_pages)} in a row, server idle)", "later")]
     for label, key in rows:
         print(f"{label:<46}" + "".join(f"{cell(results[n][key]):>18}" for n in names))
     def memory(pairs: list[tuple[float, float]]) -> str:
@@ -398,7 +404,7 @@ def print_page_loads(results: dict[str, dict], servers: int) -> None:
 
     print(f"{'idle kernels of a settled server, MiB RSS / PSS':<46}"
           + "".join(f"{memory(results[n]['pool']):>18}" for n in names))
-    print(f"# {servers} fresh server(s) per column; later pages: {', '.join(LATER)}")
+    print(f"# {servers} fresh server(s) per column; later pages: {', '.join(later_pages)}")
     if RETRIED:
         print("# loaded twice (the first load never got ready in 180 s; the time is the "
               f"second load's): {', '.join(RETRIED)}")
@@ -408,29 +414,36 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--loads", type=int, default=5, help="page loads per notebook")
     parser.add_argument("--clicks", type=int, default=20, help="card clicks timed")
-    parser.add_argument("--quick", action="store_true", help="1 load, 3 clicks (a smoke run)")
+    parser.add_argument("--quick", action="store_true",
+                        help="a smoke run: the voila.json column only, 1 later page, "
+                             "1 load with no warm-up, 3 clicks")
     parser.add_argument("--servers", type=int, default=2,
                         help="fresh servers per column of the page-load table")
     parser.add_argument("--pages-only", action="store_true", help="only the page-load table")
     args = parser.parse_args(argv)
-    if args.quick:
+    columns = {"no pool": lambda: NO_POOL, "start+play pool": lambda: pool_of(SMALL_POOL),
+               "voila.json pool": lambda: []}
+    later = LATER
+    if args.quick:  # every page load is a notebook run: as few as still print every row
         args.loads, args.clicks, args.servers = 1, 3, 1
+        columns = {"voila.json pool": columns["voila.json pool"]}
+        later = LATER[:1]
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        results = {"no pool": page_loads(browser, NO_POOL, args.servers),
-                   "start+play pool": page_loads(browser, pool_of(SMALL_POOL), args.servers),
-                   "voila.json pool": page_loads(browser, [], args.servers)}
+        results = {name: page_loads(browser, extra(), args.servers, later)
+                   for name, extra in columns.items()}
         browser.close()
-    print_page_loads(results, args.servers)
+    print_page_loads(results, args.servers, later)
     if args.pages_only:
         return 0
 
     with voila_app() as (proc, base):
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            load_time(browser, base + MINIMAL, '[data-testid="minimal"]')  # warm-up
+            if not args.quick:  # warm-up (a smoke run's one load may be a cold one)
+                load_time(browser, base + MINIMAL, '[data-testid="minimal"]')
             app_loads, anchor_loads = [], []
             for _ in range(args.loads):  # interleaved, so both see the same machine
                 anchor_loads.append(load_time(browser, base + MINIMAL, '[data-testid="minimal"]'))
@@ -471,7 +484,8 @@ def main(argv: list[str] | None = None) -> int:
         ratio = app / anchor if anchor else float("nan")
         print(f"{name:<42}{unit:<6}{app:>9.3g}{anchor:>9.3g}{ratio:>7.2f}x  {target}")
     print(f"# anchor: benchmarks/minimal.ipynb, one button widget echoed by its kernel;"
-          f" {args.loads} load(s) each; Trix deals for the clicks")
+          f" {args.loads} load(s) each; Trix deals for the clicks"
+          + ("; --quick: a smoke run, no warm-up load" if args.quick else ""))
     return 0
 
 

@@ -14,8 +14,8 @@ comm and then plays through the widgets' custom messages, as ``table.js`` and
 shows, and otherwise the answer ``learner_turn`` of ``benchmarks/app.py`` gives (next
 hand, a contract, no redeal, no double, the lowest bid, the first trump). Half the
 learners play ``lessons/play_trixter.ipynb``, half ``lessons/play_trix.ipynb``; they
-arrive over the first ``--stagger`` seconds and think 2-6 s (seeded) whenever it is
-their turn.
+arrive over the first ``--stagger`` seconds and think 2-6 s (seeded; 0.5-1.5 s with
+``--quick``) whenever it is their turn.
 
 - click -> update: from sending a card until the table's state update without that card
   in the hand (the first update: the computer players' moves come after it); also over
@@ -94,6 +94,7 @@ class Phase:
     voila_peak: float = 0.0
     cpu: dict[str, float] = field(default_factory=dict)
     wall: float = 0.0
+    think: tuple[float, float] = (2.0, 6.0)  # s, a learner's thought on their turn (seeded)
 
 
 class Page:
@@ -239,7 +240,7 @@ async def play_game(page: Page, rng: random.Random, until: float, phase: Phase) 
     while time.monotonic() < until:
         while not my_turn(page.models[table]["state"]):
             await page.update(table)  # the computer players' moves
-        await asyncio.sleep(rng.uniform(2, 6))
+        await asyncio.sleep(rng.uniform(*phase.think))
         page.drain()
         where, request = choose(page.models[table]["state"], rng)
         t0 = page.custom(table if where == "table" else panel, request)
@@ -265,7 +266,7 @@ async def play_game(page: Page, rng: random.Random, until: float, phase: Phase) 
 async def play_anchor(page: Page, rng: random.Random, until: float, phase: Phase) -> None:
     n = page.models[page.root]["n"]
     while time.monotonic() < until:
-        await asyncio.sleep(rng.uniform(2, 6))
+        await asyncio.sleep(rng.uniform(*phase.think))
         page.drain()
         n += 1
         t0 = page.custom(page.root, {"n": n})
@@ -435,7 +436,8 @@ def table(app: Phase, anchor: Phase, pause: str, log_errors: list[str]) -> str:
     met = pct(app.cards, 95) < 500 and not app.lost and not anchor.lost and not app.checked
     notes = [f"Target (p95 click -> update < 500 ms, nothing lost or mixed): "
              f"{'met' if met else 'NOT met'}.",
-             f"Computer players' pause: {pause}. Learners think 2-6 s on their turn and "
+             f"Computer players' pause: {pause}. Learners think "
+             f"{app.think[0]:g}-{app.think[1]:g} s on their turn and "
              f"arrive over the first seconds of each phase; the anchor phase runs first."]
     for p in (app, anchor):
         for what, items in (("errors", p.errors), ("lost", p.lost),
@@ -450,8 +452,9 @@ def table(app: Phase, anchor: Phase, pause: str, log_errors: list[str]) -> str:
 
 async def measure(args) -> int:
     AsyncHTTPClient.configure(None, max_clients=10 * args.learners)
-    anchor = Phase("anchor", args.learners, args.anchor_minutes)
-    app = Phase("app", args.learners, args.minutes)
+    think = (0.5, 1.5) if args.quick else (2.0, 6.0)
+    anchor = Phase("anchor", args.learners, args.anchor_minutes, think=think)
+    app = Phase("app", args.learners, args.minutes, think=think)
     pause = f"{args.pause} s (--pause)" if args.pause is not None \
         else "the app's default (TRIX_TUTOR_PAUSE unset: 0.6 s)"
     home = Path(tempfile.mkdtemp(prefix="class-load-home-"))  # every learner's folder
@@ -498,10 +501,11 @@ def main(argv: list[str] | None = None) -> int:
                                       "and date) to this markdown file")
     parser.add_argument("--log", help="keep Voila's log in this file")
     parser.add_argument("--quick", action="store_true",
-                        help="2 learners, 18 s of play, 12 s of anchor (a smoke run)")
+                        help="2 learners, 9 s of play, 3 s of anchor, thinking 0.5-1.5 s "
+                             "(a smoke run)")
     args = parser.parse_args(argv)
     if args.quick:
-        args.learners, args.minutes, args.anchor_minutes, args.stagger = 2, 0.3, 0.2, 2.0
+        args.learners, args.minutes, args.anchor_minutes, args.stagger = 2, 0.15, 0.05, 1.0
     return asyncio.run(measure(args))
 
 

@@ -128,7 +128,11 @@ def test_free_play_against_the_computer(page, app_url):
 
 def test_a_puzzle_is_solved_and_the_progress_survives_a_reload(page, app_url, browser):
     """One browser profile solves a puzzle and finds it again after a reload; another
-    profile (another learner on the same site) starts with nothing."""
+    profile (another learner on the same site) starts with nothing.
+
+    Each page below is a new kernel, Pyodide started again (most of the test's time), so
+    once the puzzle is solved each of the first profile's pages loads beside one of the
+    other profile's: the browser runs both while the test waits for the first."""
     page.goto(render(app_url, "puzzles"))
     expect(page.locator(".tt-puzzle[data-puzzle-id]")).to_be_visible(timeout=PYODIDE)
     puzzle, session = choose_puzzle(page, "Trixter: make your bid", "★★ (2)")
@@ -137,17 +141,17 @@ def test_a_puzzle_is_solved_and_the_progress_survives_a_reload(page, app_url, br
     expect(page.locator('[data-testid="puzzle-status"]')).to_contain_text("Solved!")
     expect(page.locator(".tt-progress-box")).to_contain_text("streak 1")
     shot(page, "site_puzzle_solved")
-    page.reload()  # a new kernel: the progress comes back from the browser's storage
-    expect(page.locator(".tt-progress-box")).to_contain_text("streak 1", timeout=PYODIDE)
-    page.goto(render(app_url, "00_start_here"))
-    expect(page.locator('[data-testid="map-puzzles"]')).to_contain_text("Rating",
-                                                                        timeout=PYODIDE)
     problems: list[str] = []
     other = test_browser.watched_page(browser, app_url, problems, EXPECTED_CONSOLE_ERRORS)
-    other.goto(render(app_url, "00_start_here"))
+    other.goto(render(app_url, "00_start_here"))  # after the solve: the site holds progress
+    page.reload()  # a new kernel: the progress comes back from the browser's storage
+    expect(page.locator(".tt-progress-box")).to_contain_text("streak 1", timeout=PYODIDE)
     expect(other.locator('[data-testid="map-puzzles"]')).to_contain_text(
         "none played yet", timeout=PYODIDE)
     other.goto(render(app_url, "puzzles"))
+    page.goto(render(app_url, "00_start_here"))
+    expect(page.locator('[data-testid="map-puzzles"]')).to_contain_text("Rating",
+                                                                        timeout=PYODIDE)
     expect(other.locator(".tt-progress-box")).to_contain_text("No puzzles played yet",
                                                               timeout=PYODIDE)
     shot(other, "site_second_profile")
