@@ -136,3 +136,23 @@ def test_every_word_drawn_is_translated(scene, pseudo, tmp_path: Path, monkeypat
         for drawing in drawn_states(widget, states, tmp_path):
             unmarked.update(dict.fromkeys(english_words(drawing)))
     assert not unmarked, "\n".join(unmarked)
+
+
+@pytest.mark.parametrize("language", ["en", "pseudo"])
+def test_a_narrow_sheet_cuts_player_names_short_in_the_learners_language(language, tmp_path,
+                                                                           request):
+    """"Player 2" is "P2" on a narrow score sheet, read and cut in the learner's language
+    (it used to read only English "Player N" and cut any other to its first four letters);
+    a name of one's own keeps its first four letters (the learner's seat is "You")."""
+    if language == "pseudo":
+        request.getfixturevalue("pseudo")
+    game = TrixterGame.new(players=4, seed=3, names=["Player 1", "Amira", "Player 3", "Jo"]
+                           if language == "en" else None)
+    view = play(game, pause=0, opponents="random")
+    (drawing,) = drawn_states(view.scores, [traits_of(view.scores)], tmp_path)
+    heads = [(own, title) for tag, cls, _t, title, _a, own in drawing["nodes"]
+             if "tt-short" in cls]
+    if language == "en":
+        assert heads == [("You", ""), ("Amir", "Amira"), ("P3", "Player 3"), ("Jo", "")]
+    else:
+        assert heads == [("«You", "«You»")] + [(f"«P{n}»", f"«Player {n}»") for n in (2, 3, 4)]

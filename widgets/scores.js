@@ -13,14 +13,28 @@
  */
 
 /**
+ * The number of a default player's name ("Player 2", as the engine names a seat in the
+ * learner's language), or null for a name of one's own.
+ * @param {string} name
+ * @returns {string | null}
+ */
+function playerNumber(name) {
+  const [before, after = ""] = _("Player {n}").split("{n}");
+  if (!name.startsWith(before) || !name.endsWith(after)) return null;
+  const n = name.slice(before.length, name.length - after.length);
+  return /^\d+$/.test(n) ? n : null;
+}
+
+/**
  * A player's name for a column head: in full, and short for a narrow sheet ("P2" for
  * "Player 2", else the first four letters) with the full name as its title.
  * @param {string} name
  * @returns {HTMLElement}
  */
 function nameHead(name) {
-  const m = /^Player (\d+)$/.exec(name);
-  const short = m ? `P${m[1]}` : name.slice(0, 4);
+  const n = playerNumber(name);
+  // Translators: "Player {n}" cut short for a narrow score sheet's column head.
+  const short = n !== null ? _("P{n}", { n }) : name.slice(0, 4);
   const th = h("th", "tt-player");
   th.appendChild(h("span", "tt-long", name));
   if (short !== name) {
