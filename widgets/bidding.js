@@ -17,9 +17,9 @@
  */
 
 /**
- * One drawn panel: the model, its root element, and whether a decision was asked of the
- * learner here at the last redraw (the focus comes here when one newly is).
- * @typedef {{model: Model, root: HTMLElement, wasRequired: boolean}} Panel
+ * One drawn panel: the model, its root element, and the decision asked of the learner here
+ * at the last redraw ("" if none; the focus comes here when a new one is).
+ * @typedef {{model: Model, root: HTMLElement, asked: string}} Panel
  */
 
 /**
@@ -287,8 +287,12 @@ function drawPanel(panel) {
     root.querySelector('[data-action="next"]:not([disabled])')
     || root.querySelector("button:not([disabled])")) : null;
   if (hadFocus && home) home.focus({ preventScroll: true });
-  settleFocus(root, hadFocus, home, required && !panel.wasRequired);
-  panel.wasRequired = required;
+  // A decision is new when what is asked changes ("Next hand", then the bid), not only when
+  // one is asked after none: the two can come in one redraw, while the table's redraw in
+  // between put the focus on the hand.
+  const asked = required ? `${s.phase}|${[...legal].sort().join(",")}` : "";
+  settleFocus(root, hadFocus, home, required && asked !== panel.asked);
+  panel.asked = asked;
 }
 
 export default {
@@ -300,7 +304,7 @@ export default {
     root.setAttribute("aria-label", _("your decisions"));
     el.appendChild(root);
     /** @type {Panel} */
-    const panel = { model, root, wasRequired: false };
+    const panel = { model, root, asked: "" };
     return redrawOn(model, ["change:state", "change:error", "change:four_colour"],
       () => drawPanel(panel), root);
   },
