@@ -167,8 +167,25 @@ def take_turn(pg, what: str) -> None:
             return False
         return still.json_value() == "asked"
 
-    if asked():
-        tb.click(pg, pg.locator(sel).first, asked)
+    for _press in range(3):  # as a person would: press again if nothing came of it
+        if not asked():
+            return
+        handle = pg.locator(sel).first.element_handle()
+        try:
+            handle.click()
+            pg.wait_for_function("el => !el.isConnected", arg=handle, timeout=30_000)
+            return
+        except tb.sync_api.Error as e:  # redrawn meanwhile, or no answer within 30 s
+            if "not attached" in str(e):
+                continue
+            said = pg.locator('[data-testid="message"]').all_inner_texts()
+            PRESSED_AGAIN.append(f"{what}: no answer in 30 s; the table said {said}")
+    raise AssertionError(f"three presses of {what} came to nothing: {PRESSED_AGAIN}")
+
+
+# Decisions pressed a second time because the first came to nothing (at most one allowed:
+# a message lost on a line that dropped under load; every other cause is a bug).
+PRESSED_AGAIN: list[str] = []
 
 
 def play_until(pages, done, hinted: set[int], limit: float = 240.0) -> None:
@@ -319,3 +336,4 @@ def test_four_people_a_teacher_a_closed_tab_and_a_restart(browser, tables):
         pg.close()
     teacher.close()
     assert not problems, "\n".join(problems)
+    assert len(PRESSED_AGAIN) <= 1, PRESSED_AGAIN

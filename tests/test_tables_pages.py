@@ -123,6 +123,34 @@ def test_a_seat_sends_its_decisions_and_refuses_undo(service):
     assert svc.cache[code].game.history[seen][1].__str__() == legal[0]
 
 
+def test_a_refused_decision_is_shown_where_it_was_made(service):
+    """The service refuses a stale decision (another page of the same seat took the turn):
+    the reason shows on the bid panel, which is drawn again with its buttons; with the
+    line down, the decision is refused there too, and nothing is lost."""
+    ana, line = alone_at_a_table(service, first_hand=25)  # one card
+    view = ana.seat_view
+    svc, _loop = service
+    game = svc.cache[ana.code].game
+    legal = view.message["view"]["legal"]
+    if legal[0].startswith("trump"):  # Ana names trump first: then she bids
+        assert view.handle({"type": "trump", "suit": legal[0].split()[1]})
+    bids = view.message["view"]["legal"]
+    assert bids[0].startswith("bid") and game.to_move == 0
+    seen = view.message["actions"]
+    stale = dict(view.message, actions=seen - 1)  # a view the page had not caught up with
+    view.message = stale
+    assert view.handle({"type": "bid", "n": 0}, view.bids)  # sent; the service refuses
+    assert line.sent[-1]["seen"] == seen - 1 and len(game.history) == seen
+    assert "moved on" in view.bids.error and "moved on" in view.table.error
+
+    def down(_m):
+        raise ConnectionError("the connection to the table service is lost")
+
+    view.send = down
+    assert not view.handle({"type": "bid", "n": 0}, view.bids)
+    assert "is lost" in view.bids.error and len(game.history) == seen
+
+
 # The quick lane weighs a tenth of a hint's deals (the same code; tests/sizes.py).
 @pytest.mark.parametrize("seconds", quick_and_full(0.1, None, ids=("tenth", "hint")))
 def test_the_hint_comes_from_the_seats_view_alone(service, seconds, monkeypatch):

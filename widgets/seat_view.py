@@ -61,6 +61,7 @@ class SeatView(TableController, ipywidgets.VBox):
         self.teacher = teacher
         self.message: dict[str, Any] | None = None
         self._hint: tuple[int, Any] | None = None  # (actions seen, advice)
+        self._asked_by: Any = None  # the part (bid panel, table) of the last decision sent
         self.hint_step = 0
         build_table(self, four_colour, [])
         self.who = ipywidgets.HTML()
@@ -145,17 +146,29 @@ class SeatView(TableController, ipywidgets.VBox):
         if kind == "hint":
             return self.hint(source)
         if kind == "next":
-            self.send({"type": "ready"})
-            return True
+            return self._decide({"type": "ready"}, source)
         if action is None:
             self._refuse(_("there is no undo or new game at a table of people"), source)
             return False
-        self.send({"type": "act", "action": str(action), "seen": self.message["actions"]})
+        return self._decide({"type": "act", "action": str(action),
+                           "seen": self.message["actions"]}, source)
+
+    def _decide(self, message: dict[str, Any], source: Any) -> bool:
+        """Send a decision; a line that is down refuses it where it was made (the learner
+        presses again once the line is back, and the service refuses a stale one)."""
+        self._asked_by = source
+        try:
+            self.send(message)
+        except ConnectionError as e:
+            self._refuse(str(e), source)
+            return False
         return True
 
     def refused(self, reason: str) -> None:
-        """The service said no: the reason is shown, nothing changed."""
-        self._refuse(reason)
+        """The service said no: the reason is shown where the decision was made (so that
+        part is drawn again, its buttons live), and nothing changed."""
+        self._refuse(reason, self._asked_by)
+        self._asked_by = None
 
     # --- the hint: this seat's view and nothing else ---------------------------------------
     def hint(self, source: Any = None) -> bool:
