@@ -96,7 +96,18 @@ def open_pages(pgs, tables, query: str = "") -> None:
         pg.goto(f"{tables['url']}/voila/render/tables.ipynb{query}", wait_until="commit")
     for pg in pgs:
         expect(pg.get_by_role("heading", name="Play with friends")).to_be_visible()
-        expect(pg.locator("button.tt-join")).to_be_visible()
+        try:
+            expect(pg.locator("button.tt-join")).to_be_visible()
+        except AssertionError:
+            raise AssertionError(f"the page did not come: {server_said()}") from None
+
+
+def server_said() -> str:
+    """The app's last traceback (a cell that failed shows the learner one line only)."""
+    log = tb.ARTIFACTS / "voila-tables.log"
+    text = log.read_text(errors="replace") if log.exists() else ""
+    at = text.rfind("Traceback")
+    return text[at:at + 4000] if at >= 0 else "no traceback in " + str(log)
 
 
 def sit(pg, name: str, code: str | None = None) -> str:
