@@ -272,12 +272,16 @@ function focusIsLost() {
 function settleFocus(root, had, home, claim) {
   const scope = focusScope(root);
   if (had && focusIsLost()) scope.dataset.ttFocusLost = "1";
-  if (!home || !home.isConnected) return;
-  const lost = scope.dataset.ttFocusLost === "1" && focusIsLost();
   const a = document.activeElement;
   // Only from another part of the game, never from the page's own controls (a level choice).
   const inPart = !focusIsLost() && a instanceof HTMLElement && scope.contains(a)
     && !!a.closest(".tt-table, .tt-panel");
+  // Once the learner has acted in the game by keyboard or click, a new decision also takes
+  // a focus that fell to the page by a path no part saw (a part drawn anew, not redrawn).
+  if (had || inPart) scope.dataset.ttEngaged = "1";
+  if (!home || !home.isConnected) return;
+  const lost = focusIsLost() && (scope.dataset.ttFocusLost === "1"
+    || (claim && scope.dataset.ttEngaged === "1"));
   if (lost || (claim && inPart && a !== home)) {
     home.focus({ preventScroll: true });
     delete scope.dataset.ttFocusLost;
