@@ -5,6 +5,8 @@ from __future__ import annotations
 import contextlib
 import io
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -79,8 +81,9 @@ def test_app_serves_the_lessons_with_the_checkouts_page_template(monkeypatch, ca
     monkeypatch.setenv("JUPYTER_PATH", "/elsewhere")
     monkeypatch.setattr(cli.os, "chdir", lambda path: seen.setdefault("cwd", Path(path)))
     monkeypatch.setattr(cli.os, "execve", lambda exe, args, env: seen.update(args=args, env=env))
+    monkeypatch.setattr(cli, "start_warming", lambda env: seen.update(warming=True))
     assert cli.app(port=8999) == 0
-    assert seen["cwd"] == root
+    assert seen["cwd"] == root and seen["warming"]  # the solver compiles in the background
     assert seen["args"][1:4] == ["-m", "voila", "lessons"]
     assert "--VoilaConfiguration.template=trix-tutor" in seen["args"]
     assert "--port=8999" in seen["args"]
@@ -88,3 +91,35 @@ def test_app_serves_the_lessons_with_the_checkouts_page_template(monkeypatch, ca
     assert paths == [str(root / "share" / "jupyter"), "/elsewhere"]
     assert (Path(paths[0]) / "voila" / "templates" / "trix-tutor" / "index.html.j2").is_file()
     assert "Open http://localhost:8999/" in capsys.readouterr().out
+
+
+# A process after `trix-tutor warm`: every kernel its solves call comes from numba's cache.
+AFTER_WARM = """
+from tutor.solver import AvoidCards, Exactly, MaxTricks, Position, solve
+from tutor.solver import _fast
+p = Position.from_pbn("N:KQ4.A.7. 9.QJ.A3. AJ.9.K4. 2.K7.J9.", leader=2, trump="H")
+for goal in (MaxTricks((0, 2)), Exactly(1, 2), AvoidCards(3, "KH")):
+    solve(p, goal, engine="numba")
+misses = {n: sum(f.stats.cache_misses.values()) for n, f in vars(_fast.KERNELS).items()
+          if sum(f.stats.cache_misses.values())}
+print(sum(sum(f.stats.cache_hits.values()) for f in vars(_fast.KERNELS).values()), misses)
+"""
+
+
+def test_warm_compiles_the_solvers_fast_engine_for_the_processes_after_it(capsys, monkeypatch):
+    """`trix-tutor warm` leaves every kernel in numba's cache: a new process's solves
+    (other goals, a trump, another size) load them all and compile none, which on a fresh
+    install costs a minute or two of a core in each process."""
+    pytest.importorskip("numba")
+    from tutor.solver import search
+
+    assert cli.main(["warm"]) == 0
+    assert "fast engine is ready" in capsys.readouterr().out
+    run = subprocess.run([sys.executable, "-c", AFTER_WARM], capture_output=True, text=True,
+                         timeout=300)
+    assert run.returncode == 0, run.stderr[-3000:]
+    hits, misses = run.stdout.split(" ", 1)
+    assert int(hits) > 0 and misses.strip() == "{}", run.stdout
+    monkeypatch.setattr(search, "_fast_module", lambda: None)
+    assert cli.main(["warm"]) == 0
+    assert "not installed" in capsys.readouterr().out

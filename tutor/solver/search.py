@@ -13,13 +13,14 @@ import os
 import time
 
 from tutor.engine.cards import CARDS, JOKER, Card
+from tutor.engine.trix.contracts import Contract
 from tutor.solver import kernels as K
 from tutor.solver.goals import AvoidCards, Exactly, MaxTricks, MinPenalty, side_of
 from tutor.solver.position import Position
 from tutor.solver.result import Result, SearchLimit
 from tutor.solver.trex import TrexPlace, solve_trex
 
-__all__ = ["solve", "Result", "SearchLimit", "engine_in_use"]
+__all__ = ["solve", "Result", "SearchLimit", "engine_in_use", "compile_ahead"]
 
 ENGINES = ("auto", "python", "numba")
 TT_BITS = 20  # the numba table: 2**20 slots (about 110 MB with its values)
@@ -245,6 +246,23 @@ def _fast_module():
             _fast = None
         _FAST.append(_fast)
     return _FAST[0]
+
+
+def compile_ahead() -> bool:
+    """Compile the numba engine now, and keep it in numba's cache beside the code: a fresh
+    install compiles for one to two minutes of a core on its first solve (a learner's hint
+    or puzzle waiting all that time, each page's kernel compiling for itself); once cached,
+    a process loads it in a second or two. ``trix-tutor warm`` runs this, and ``trix-tutor
+    app`` runs that in the background as it starts. False when numba is missing."""
+    if _fast_module() is None:
+        return False
+    # One small solve of each kind of goal runs every compiled kernel once.
+    pos = Position.from_pbn("N:AK2.3.. QJ3.K.. T94.4.. 876.5..", leader=0)
+    for goal in (MaxTricks((0, 2)), Exactly(0, 1), AvoidCards(1, "KS"),
+                 MinPenalty(0, Contract.KING)):
+        solve(pos, goal, engine="numba")
+        solve(pos, goal, engine="numba", by_card=False)
+    return True
 
 
 def engine_in_use() -> str:
