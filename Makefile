@@ -57,23 +57,20 @@ serve-site: site
 # then run in chromium) and the app's benchmark scripts (each starts its own servers). They
 # mostly wait on pages, so they cost lane 1 little, and apart neither waits for the other. Every browser test waits for what it
 # checks, never for a fixed time, so a page may wait on a core busy with a solver; lane 1
-# runs at a lower priority (nice), so a page's kernel is not starved by it. Lanes 1 and 2
-# start once the solver's numba engine is compiled (`trix-tutor warm`, beside the site's
-# build, which needs none): in a clean clone each process would compile it for itself, a
-# minute or two of a core each (both xdist workers, the pages' kernels, the benchmarks). Lanes 2
+# runs at a lower priority (nice), so a page's kernel is not starved by it. (Compiling the
+# solver's numba engine first, `trix-tutor warm`, made a clean clone's run slower: 100 s
+# before lanes 1 and 2 cost more than the compiles it spared them.) Lanes 2
 # and 3 keep their output in test-artifacts/*-lane.log, shown when all are done; any
 # failing fails. Lane 1 ends with its ten slowest tests.
 XDIST := -n auto --dist load --no-loadscope-reorder --durations=10
 LANES := test-artifacts/browser-lane.log test-artifacts/site-lane.log
 test: $(VENV)/.installed-test
 	@mkdir -p test-artifacts
-	@$(BIN)/python -m pytest -m "site or browser" -o cache_dir=.pytest_cache/site \
+	@$(BIN)/python -m pytest -m "browser and not site" -o cache_dir=.pytest_cache/browser \
+	    --ignore=tests/test_benchmarks_run.py > test-artifacts/browser-lane.log 2>&1 & lane2=$$!; \
+	$(BIN)/python -m pytest -m "site or browser" -o cache_dir=.pytest_cache/site \
 	    tests/test_site.py tests/test_benchmarks_run.py \
 	    > test-artifacts/site-lane.log 2>&1 & lane3=$$!; \
-	trap 'kill $$lane3 2>/dev/null' INT TERM; \
-	$(BIN)/trix-tutor warm || { kill $$lane3; exit 1; }; \
-	$(BIN)/python -m pytest -m "browser and not site" -o cache_dir=.pytest_cache/browser \
-	    --ignore=tests/test_benchmarks_run.py > test-artifacts/browser-lane.log 2>&1 & lane2=$$!; \
 	trap 'kill $$lane2 $$lane3 2>/dev/null' INT TERM; \
 	echo "lanes 2 (browser) and 3 (site, app benchmarks) run beside lane 1: output in $(LANES)"; \
 	nice -n 10 $(BIN)/python -m pytest $(XDIST) -m "not browser and not site"; lane1=$$?; \
@@ -100,7 +97,6 @@ test-long:
 # scripts). Of a long check it runs a short size or a sample (tests/sizes.py), and the
 # notebooks' code in its own process. CI runs `make test`, which runs them all.
 check: $(VENV)/.installed-test
-	@$(BIN)/trix-tutor warm
 	$(BIN)/python -m pytest $(XDIST) -m "not slow and not browser and not site"
 
 bench: $(VENV)/.installed-test
