@@ -10,7 +10,7 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from sizes import sized
+from sizes import LONG, sized
 
 from tutor import (Card, CardSet, ChooseContract, ClaimRedeal, Double, IllegalActionError,
                    NoDouble, NoRedeal, Pass, Phase, Play, TrixGame, TrixRules)
@@ -171,10 +171,10 @@ def check_rounds(g: TrixGame) -> None:
 
 
 # The 220 games in parts that run on different cores (each game has its own seed); in
-# `make test` the first 40, checked at every step, and the first 20 of each later part
-# (tests/sizes.py).
-GAME_PARTS = [(0, 10), (10, 20), (20, 30), (30, 40),
-              *((a, a + sized(20, 60)) for a in (40, 100, 160))]
+# `make test` the first 30 of the 40 checked at every step, and the first 10 of each later
+# part (tests/sizes.py).
+GAME_PARTS = [(0, 10), (10, 20), (20, 30), *([(30, 40)] if LONG else []),
+              *((a, a + sized(10, 60)) for a in (40, 100, 160))]
 
 
 @pytest.mark.slow
@@ -182,7 +182,7 @@ GAME_PARTS = [(0, 10), (10, 20), (20, 30), (30, 40),
 @pytest.mark.parametrize("first, stop", GAME_PARTS,
                          ids=[f"games{a}-{b - 1}" for a, b in GAME_PARTS])
 def test_two_hundred_random_games(first, stop):
-    """220 whole games with random options (seeds 0 to 219, in parts; 100 in `make
+    """220 whole games with random options (seeds 0 to 219, in parts; 60 in `make
     test`). Conservation, legal lists and Trex passes are checked at every step of every
     game; illegal actions and observe leaks at every step of 40 games and every 10th step
     of the rest; the JSON round trip at every deal's end of 20 games and at the end of all."""

@@ -150,14 +150,14 @@ def play_hands(g: TrixterGame, rng: random.Random, hands: int, roundtrip_every: 
         g.apply(action, seat=seat)
 
 
-HANDS = sized(1000, 2100)  # tests/sizes.py: the first hands of each part in `make test`
+HANDS = sized(600, 2100)  # tests/sizes.py: the first hands of each part in `make test`
 
 
 @pytest.mark.slow
 @pytest.mark.sized
 @pytest.mark.parametrize("part", range(4))
 def test_two_thousand_random_hands_every_step(part):
-    """2,100 complete hands (1,000 in `make test`) over every player count and option,
+    """2,100 complete hands (600 in `make test`) over every player count and option,
     starting anywhere in the schedule; every invariant and the JSON round trip checked at
     every step. In four parts (seeds 2026 to 2029) that run on different cores, each over
     every player count."""
