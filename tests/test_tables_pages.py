@@ -149,6 +149,13 @@ def test_a_refused_decision_is_shown_where_it_was_made(service):
     view.send = down
     assert not view.handle({"type": "bid", "n": 0}, view.bids)
     assert "is lost" in view.bids.error and len(game.history) == seen
+    # After a view, a refusal of something else (the review, before a hand is over) is the
+    # table's, not the bid panel's.
+    view.send = line.tell
+    view.show(view.message)
+    view.bids.error = ""
+    ana._tell({"type": "record"})
+    assert "finish a hand first" in view.table.error and view.bids.error == ""
 
 
 # The quick lane weighs a tenth of a hint's deals (the same code; tests/sizes.py).

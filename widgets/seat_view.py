@@ -75,6 +75,7 @@ class SeatView(TableController, ipywidgets.VBox):
     def show(self, message: dict[str, Any]) -> None:
         """Draw a view the service sent (only what this seat, or the teacher, may see)."""
         self.message = message
+        self._asked_by = None  # a refusal after a view is not about the part's last press
         view = dict(message["view"])
         if view.get("seat") is None:  # a spectator or the teacher: seat 0 at the bottom,
             view["seat"] = 0  # named, not "You"
