@@ -17,6 +17,15 @@ def learner_home(tmp_path, monkeypatch):
     learner.forget()
 
 
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    """Each phase's report kept on the test (``rep_call``), so a fixture's teardown knows
+    whether the test failed."""
+    report = yield
+    setattr(item, f"rep_{report.when}", report)
+    return report
+
+
 # --- the browser tests' app and browser, started once for every module that uses them -------
 @pytest.fixture(scope="session")
 def browser():
@@ -54,7 +63,9 @@ def page(browser, app_url, request):
     pg = test_browser.watched_page(browser, app_url, problems,
                                    getattr(request.module, "EXPECTED_CONSOLE_ERRORS", None))
     yield pg
-    test_browser.shot(pg, f"{request.node.name}-end")
+    report = getattr(request.node, "rep_call", None)
+    if report is None or report.failed:  # what a failing test left on the page
+        test_browser.shot(pg, f"{request.node.name}-end")
     pg.close()  # also fires the kernel shutdown beacon, whose failure would be an error
     pg.context.close()
     assert not problems, "\n".join(problems)
