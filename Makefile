@@ -53,22 +53,29 @@ serve-site: site
 # the slow ones first and a lesson notebook's cells together (conftest.py), so no core idles
 # while a long test started last runs alone; the few module fixtures are cheap enough to make
 # once per worker. Lanes 2 and 3 beside it, each one process: the app's browser tests (one
-# Voila app and one chromium for every module, tests/conftest.py); the static site (built,
-# then run in chromium) and the app's benchmark scripts (each starts its own servers). They
+# Voila app and one chromium for every module, tests/conftest.py); the static site (run in
+# chromium) and the app's benchmark scripts (each starts its own servers). They
 # mostly wait on pages, so they cost lane 1 little, and apart neither waits for the other. Every browser test waits for what it
 # checks, never for a fixed time, so a page may wait on a core busy with a solver; lane 1
-# runs at a lower priority (nice), so a page's kernel is not starved by it. (Compiling the
-# solver's numba engine first, `trix-tutor warm`, made a clean clone's run slower: 100 s
-# before lanes 1 and 2 cost more than the compiles it spared them.) Lanes 2
+# runs at a lower priority (nice), so a page's kernel is not starved by it. Before the lanes,
+# side by side: the solver's numba engine compiled once (`trix-tutor warm`, about 100 s of a
+# core in a clean clone) and the static site built (mostly pip and npm). Without it, every
+# process that solved before numba's cache was written compiled for itself: each xdist
+# worker, each benchmark script and each Voila kernel whose page's computer seats search
+# (a clean clone's run measured 2 such kernels at 72 CPU-s each). Lanes 2
 # and 3 keep their output in test-artifacts/*-lane.log, shown when all are done; any
 # failing fails. Lane 1 ends with its ten slowest tests.
 XDIST := -n auto --dist load --no-loadscope-reorder --durations=10
 LANES := test-artifacts/browser-lane.log test-artifacts/site-lane.log
 test: $(VENV)/.installed-test
 	@mkdir -p test-artifacts
-	@$(BIN)/python -m pytest -m "browser and not site" -o cache_dir=.pytest_cache/browser \
+	@$(BIN)/trix-tutor warm > test-artifacts/warm.log 2>&1 & warm=$$!; \
+	site=""; $(MAKE) --no-print-directory site > test-artifacts/site-build.log 2>&1 \
+	    && site=build/site || echo "make site failed: the site lane builds it again and says why"; \
+	wait $$warm || { cat test-artifacts/warm.log; exit 1; }; \
+	$(BIN)/python -m pytest -m "browser and not site" -o cache_dir=.pytest_cache/browser \
 	    --ignore=tests/test_benchmarks_run.py > test-artifacts/browser-lane.log 2>&1 & lane2=$$!; \
-	$(BIN)/python -m pytest -m "site or browser" -o cache_dir=.pytest_cache/site \
+	TRIX_TUTOR_SITE=$$site $(BIN)/python -m pytest -m "site or browser" -o cache_dir=.pytest_cache/site \
 	    tests/test_site.py tests/test_benchmarks_run.py \
 	    > test-artifacts/site-lane.log 2>&1 & lane3=$$!; \
 	trap 'kill $$lane2 $$lane3 2>/dev/null' INT TERM; \
