@@ -170,20 +170,23 @@ def watched_page(browser, base: str, problems: list[str], expected: re.Pattern |
     """A page in a fresh context whose console errors, page errors and requests outside
     ``base`` (the app) are added to ``problems``; an outside request gets nothing, as
     chromium resolves no host but localhost (``CHROMIUM_ARGS``). The requests are only
-    listened to: routing them through Playwright paused every one of the app's own."""
+    listened to (routing them through Playwright paused every one of the app's own): each
+    that reached the network or failed, not those its page's service worker answered
+    (the static site's JupyterLite answers its own heartbeat at the server's root)."""
     context = browser.new_context(viewport={"width": 1100, "height": 900})
 
-    def outside(r):
-        if not r.url.startswith((base, "data:", "blob:")):
-            problems.append(f"request outside the app: {r.url}")
+    def outside(url: str) -> None:
+        if not url.startswith((base, "data:", "blob:")):
+            problems.append(f"request outside the app: {url}")
 
     def console(msg):
         text = f"console error: {msg.text} ({msg.location.get('url')})"
         if msg.type == "error" and not (expected and expected.search(text)):
             problems.append(text)
 
-    context.on("request", outside)
     pg = context.new_page()
+    pg.on("response", lambda r: r.from_service_worker or outside(r.url))
+    pg.on("requestfailed", lambda r: outside(r.url))
     pg.on("console", console)
     pg.on("pageerror", lambda e: problems.append(f"page error: {e}"))
     pg.set_default_timeout(WAIT)

@@ -42,7 +42,10 @@ PYODIDE = 300_000  # ms: Pyodide's first start, with its packages, on a crowded 
 PREFIX = "trix-tutor"  # served as https://<owner>.github.io/trix-tutor/
 # JupyterLite asks the static server for the listing of every folder the kernel makes (the
 # progress folder under /drive); 404 means "not on the server: the browser's copy counts".
-EXPECTED_CONSOLE_ERRORS = re.compile(r"status of 404 .*/api/contents/[^()]*/all\.json\)$")
+# The browser also asks the server's root for /favicon.ico, outside the project's folder (as
+# on GitHub Pages, where the owner's root has none).
+EXPECTED_CONSOLE_ERRORS = re.compile(
+    r"status of 404 .*(/api/contents/[^()]*/all\.json|:\d+/favicon\.ico)\)$")
 
 
 @pytest.fixture(scope="module")
