@@ -58,8 +58,10 @@ serve-site: site
 # mostly wait on pages, so they cost lane 1 little, and apart neither waits for the other. Every browser test waits for what it
 # checks, never for a fixed time, so a page may wait on a core busy with a solver; lane 1
 # runs at a lower priority (nice), so a page's kernel is not starved by it. Before the lanes,
-# side by side: the solver's numba engine compiled once (`trix-tutor warm`, about 100 s of a
-# core in a clean clone) and the static site built (mostly pip and npm). Without it, every
+# side by side: the solver's numba engine compiled once (`trix-tutor warm`, about 70 s of a
+# core in a clean clone) and the static site built (mostly pip and npm), then the site's
+# tests (Pyodide in chromium: nothing to compile), the site lane's app benchmarks only once
+# the compile is done. Without it, every
 # process that solved before numba's cache was written compiled for itself: each xdist
 # worker, each benchmark script and each Voila kernel whose page's computer seats search
 # (a clean clone's run measured 2 such kernels at 72 CPU-s each). Lanes 2
@@ -72,12 +74,15 @@ test: $(VENV)/.installed-test
 	@$(BIN)/trix-tutor warm > test-artifacts/warm.log 2>&1 & warm=$$!; \
 	site=""; $(MAKE) --no-print-directory site > test-artifacts/site-build.log 2>&1 \
 	    && site=build/site || echo "make site failed: the site lane builds it again and says why"; \
-	wait $$warm || { cat test-artifacts/warm.log; exit 1; }; \
+	{ TRIX_TUTOR_SITE=$$site $(BIN)/python -m pytest -m "site or browser" \
+	      -o cache_dir=.pytest_cache/site tests/test_site.py; site_tests=$$?; \
+	  while kill -0 $$warm 2>/dev/null; do sleep 1; done; \
+	  $(BIN)/python -m pytest -m browser -o cache_dir=.pytest_cache/site \
+	      tests/test_benchmarks_run.py; benches=$$?; \
+	  test $$site_tests -eq 0 && test $$benches -eq 0; } > test-artifacts/site-lane.log 2>&1 & lane3=$$!; \
+	wait $$warm || { kill $$lane3; cat test-artifacts/warm.log; exit 1; }; \
 	$(BIN)/python -m pytest -m "browser and not site" -o cache_dir=.pytest_cache/browser \
 	    --ignore=tests/test_benchmarks_run.py > test-artifacts/browser-lane.log 2>&1 & lane2=$$!; \
-	TRIX_TUTOR_SITE=$$site $(BIN)/python -m pytest -m "site or browser" -o cache_dir=.pytest_cache/site \
-	    tests/test_site.py tests/test_benchmarks_run.py \
-	    > test-artifacts/site-lane.log 2>&1 & lane3=$$!; \
 	trap 'kill $$lane2 $$lane3 2>/dev/null' INT TERM; \
 	echo "lanes 2 (browser) and 3 (site, app benchmarks) run beside lane 1: output in $(LANES)"; \
 	nice -n 10 $(BIN)/python -m pytest $(XDIST) -m "not browser and not site"; lane1=$$?; \
