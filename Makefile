@@ -61,12 +61,11 @@ serve-site: site
 # side by side: the solver's numba engine compiled once (`trix-tutor warm`, about 70 s of a
 # core in a clean clone) and the static site built (mostly pip and npm), then the site's
 # tests (Pyodide in chromium: nothing to compile), the site lane's app benchmarks only once
-# the compile is done. Without it, every
-# process that solved before numba's cache was written compiled for itself: each xdist
-# worker, each benchmark script and each Voila kernel whose page's computer seats search
-# (a clean clone's run measured 2 such kernels at 72 CPU-s each). Lanes 2
-# and 3 keep their output in test-artifacts/*-lane.log, shown when all are done; any
-# failing fails. Lane 1 ends with its ten slowest tests.
+# the compile is done. Without it, every process that solved before numba's cache was
+# written compiled for itself: each xdist worker, each benchmark script and each Voila
+# kernel whose page's computer seats search (a clean clone's run measured 2 such kernels at
+# 72 CPU-s each). Lanes 2 and 3 keep their output in test-artifacts/*-lane.log, shown when
+# all are done; any failing fails. Lane 1 ends with its ten slowest tests.
 XDIST := -n auto --dist load --no-loadscope-reorder --durations=10
 LANES := test-artifacts/browser-lane.log test-artifacts/site-lane.log
 test: $(VENV)/.installed-test

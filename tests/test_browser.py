@@ -166,6 +166,11 @@ def launch_browser():
             b.close()
 
 
+def outside_the_app(url: str, base: str) -> bool:
+    """A request that is not the app's (``base``) nor made in the page itself."""
+    return not url.startswith((base, "data:", "blob:"))
+
+
 def watched_page(browser, base: str, problems: list[str], expected: re.Pattern | None = None):
     """A page in a fresh context whose console errors, page errors and requests outside
     ``base`` (the app) are added to ``problems``; an outside request gets nothing, as
@@ -176,7 +181,7 @@ def watched_page(browser, base: str, problems: list[str], expected: re.Pattern |
     context = browser.new_context(viewport={"width": 1100, "height": 900})
 
     def outside(url: str) -> None:
-        if not url.startswith((base, "data:", "blob:")):
+        if outside_the_app(url, base):
             problems.append(f"request outside the app: {url}")
 
     def console(msg):
@@ -599,7 +604,7 @@ ASKED: dict[str, tuple[list[str], bool]] = {}
 def asked_outside(app_url: str, path: str) -> list[str]:
     """What ``path``'s visit asked outside the app: a line per request, naming the page."""
     sent, cdn = ASKED[path]
-    outside = [u for u in sent if not u.startswith((app_url, "data:", "blob:"))]
+    outside = [u for u in sent if outside_the_app(u, app_url)]
     return ([f"{path}: asked outside the app: {u}" for u in outside]
             + ([f"{path}: names cdn.jsdelivr.net"] if cdn else [])
             + ([] if sent else [f"{path}: no request seen"]))
