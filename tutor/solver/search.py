@@ -10,6 +10,7 @@ This module sets up a search's state from a position and a goal and reads the an
 from __future__ import annotations
 
 import os
+import threading
 import time
 
 from tutor.engine.cards import CARDS, JOKER, Card
@@ -220,6 +221,11 @@ def _card(i: int) -> Card:
 def _line(s: Searcher) -> list[Card]:
     """The principal line: at each step the best merged card, lowest index among equals.
     It plays on the search's own state (the table's entries still serve)."""
+    with _SOLVING:
+        return _line_unlocked(s)
+
+
+def _line_unlocked(s: Searcher) -> list[Card]:
     s.C[K.C_LIMIT] = 0  # the answer stands: its line is not capped
     line: list[Card] = []
     while s.has_cards():
@@ -309,6 +315,14 @@ def solve(position: Position, goal, engine: str = "auto", by_card: bool = True,
     """
     if max_nodes is not None and max_nodes < 1:
         raise ValueError("max_nodes must be at least 1")
+    with _SOLVING:  # one solve at a time: they share the transposition table
+        return _solve(position, goal, engine, by_card, max_nodes)
+
+
+_SOLVING = threading.RLock()
+
+
+def _solve(position: Position, goal, engine: str, by_card: bool, max_nodes: int | None):
     if isinstance(goal, TrexPlace):  # Trex, the domino contract: its own search
         return solve_trex(position, goal, max_nodes=max_nodes)
     start = time.perf_counter()
