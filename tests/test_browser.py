@@ -716,6 +716,27 @@ def test_review_page_draws_a_board_from_an_uploaded_record(page, app_url, tmp_pa
     expect(page.locator('[data-testid="review-chart"] polyline.tt-rv-me')).to_have_count(1)
     page.locator('[data-testid="review-chart"]').scroll_into_view_if_needed()
     shot(page, "review_mistake")
+    # Every hand open: the first card decision that offers it (the game is over), solved.
+    page.locator('[data-testid="review-first"]').click()
+    offer = page.locator('[data-testid="review-open-button"]')
+    for _ in range(12):
+        if offer.count():
+            break
+        page.locator('[data-testid="review-next"]').click()
+        page.wait_for_timeout(150)
+    table_cards = page.locator(".tt-review-board .tt-table [data-card]")
+    face_down = table_cards.count()
+    offer.click()
+    rows = page.locator('[data-testid="review-open-table"] tr')
+    expect(rows.nth(2)).to_be_visible(timeout=WAIT)  # a head and at least two cards
+    expect(page.locator('[data-testid="review-open-words"]')).to_contain_text(
+        "With every hand open")
+    expect(page.locator('[data-testid="review-open-table"] .tt-rv-tag')).not_to_have_count(0)
+    assert table_cards.count() > face_down  # the other hands now lie face up
+    page.locator('[data-testid="review-open"]').scroll_into_view_if_needed()
+    shot(page, "review_open")
+    page.locator(".tt-review-board .tt-table").scroll_into_view_if_needed()
+    shot(page, "review_open_hands")
 
 
 # --- the table as a person uses it: offline, keyboard, new game, game over, a phone ----------

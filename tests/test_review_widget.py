@@ -22,6 +22,7 @@ from tutor import TrixGame, TrixterGame  # noqa: E402
 from tutor.engine import records  # noqa: E402
 from tutor.bots import LEVELS, bot_for, play_bot_turn  # noqa: E402
 from tutor.review import review  # noqa: E402
+from tutor.review.open_hands import open_hands, open_steps  # noqa: E402
 from test_widgets import message_for  # noqa: E402
 
 from widgets.lesson import trix_game, trixter_game  # noqa: E402
@@ -492,3 +493,60 @@ def test_a_mistakes_reason_shows_on_the_page(trixter_record, reviewed):
     assert big.explain().endswith(f". {why}")
     assert b.overview.state["mistakes"][0]["why"] == why
     assert [m["why"] for m in b.overview.state["mistakes"]] == [m.why or "" for m in r.mistakes]
+
+
+# --- every hand open ----------------------------------------------------------------------
+def test_a_finished_hands_card_opens_every_hand_with_the_solvers_values(trixter_record,
+                                                                        reviewed):
+    b = board_for(trixter_record, reviewed)
+    codes = open_steps(trixter_record, 0)
+    i = next(i for i, c in codes.items() if c == "open")
+    send(b.panel, {"type": "goto", "index": i})
+    assert b.panel.state["open"] == {"state": "offer"} and b.table.open_hands == {}
+    b.open_here(background=False)  # the browser's {"type": "open"}, in the foreground
+    o = b.panel.state["open"]
+    oh = open_hands(trixter_record, 0, i)
+    assert o["state"] == "done" and o["words"] == oh.words()
+    assert [r["cells"][-1] for r in o["rows"]] == [oh.value_words(c) for c in oh.cards]
+    assert [r["cells"][1] for r in o["rows"]] == [str(c.most) for c in oh.cards]
+    assert [r["chosen"] for r in o["rows"]].count(True) == 1
+    # Every other hand, as it stood then, now lies face up on the table.
+    assert b.table.open_hands == {str(s): [str(c) for c in h] for s, h in enumerate(oh.hands)
+                                  if s != 0}
+    send(b.panel, {"type": "step", "to": "next"})  # another step: the hands go back down
+    assert b.table.open_hands == {}
+    send(b.panel, {"type": "goto", "index": i})  # and come back, not solved again
+    assert b.panel.state["open"] == o and b.table.open_hands
+
+
+def test_every_hand_open_is_refused_where_it_cannot_be(trixter_record, reviewed):
+    b = board_for(trixter_record, reviewed)
+    codes = open_steps(trixter_record, 0)
+    forced = next(i for i, c in codes.items() if c == "forced")
+    bid = next(i for i in b.steps if i not in codes and i != b.last)
+    for where, words in ((forced, "only legal card"), (bid, "Only your own cards")):
+        send(b.panel, {"type": "goto", "index": where})
+        before = board_state(b)
+        send(b.panel, {"type": "open"})
+        assert words in b.panel.error
+        assert b.table.open_hands == {} and b.panel.state["open"] is None
+        assert json.loads(board_state(b))[1:] == json.loads(before)[1:]
+    send(b.panel, {"type": "open", "index": 3})
+    assert b.panel.error == "an open request has no fields"
+
+
+def test_a_hand_still_being_played_keeps_its_cards_hidden():
+    """The review of the game so far, in the middle of a hand: its decisions say why they
+    cannot be opened, and asking anyway shows no card of another hand."""
+    game = played_out(TrixterGame.new(players=4, seed=5, first_hand=6),
+                      stop=lambda g: g.phase == Phase.PLAY and len(g.tricks) == 4)
+    rec = game.to_record()
+    b = ReviewBoard(rec, seat=0, run=False)
+    plays = [i for i in b.steps[:-1] if b._open_codes.get(i) == "hidden"]
+    assert plays
+    send(b.panel, {"type": "goto", "index": plays[-1]})
+    assert b.panel.state["open"] == {
+        "state": "closed", "text": "The other hands stay hidden until this hand is over."}
+    send(b.panel, {"type": "open"})
+    assert "stay hidden" in b.panel.error and b.table.open_hands == {}
+    assert check_every_step(rec, 0, b) == len(b.steps)

@@ -117,6 +117,8 @@ SCHEMA: dict[str, Page] = {
         # Translators: {targets} lists the words a step request may hold (first, prev, ...).
         "step": Kind({"to": Field(_one_of(STEP_TARGETS), N_("a step goes to one of: {targets}"))},
                      N_("a step request has a direction only")),
+        # Show the current decision with every hand open (a finished hand's card).
+        "open": Kind({}, N_("an open request has no fields")),
     }, not_a_message=N_("not a message")),
     # A puzzle board: a card, or the panel's requests.
     "puzzle": Page({

@@ -2,7 +2,8 @@
 // "steps" (progress, the step buttons, the decision: chosen against best, the
 // alternatives and why) and "overview" (the mistakes, biggest first, and an SVG chart of
 // the running scores). It draws only what `state` holds and sends typed requests
-// ({type: "goto", index} or {type: "step", to}) that Python checks.
+// ({type: "goto", index}, {type: "step", to} or {type: "open"}: the decision with every
+// hand open) that Python checks.
 
 /**
  * @typedef {{running: boolean, done: number, total: number, text: string, failed?: boolean}} Progress
@@ -18,8 +19,12 @@
  *   last: number, at_end: boolean, where: string, chosen: string | null,
  *   chosen_words: string | null, decision: Decision | null, mistake_rank: number | null,
  *   mistakes: number, has_prev_mistake: boolean, has_next_mistake: boolean,
- *   ready: boolean, progress: Progress,
+ *   ready: boolean, progress: Progress, open: OpenState | null,
  * }} StepsState
+ * @typedef {{
+ *   state: string, text?: string, words?: string, head?: string[],
+ *   rows?: {cells: string[], best: boolean, chosen: boolean}[],
+ * }} OpenState
  * @typedef {{
  *   game: string, seat: number, players: string[], scores: number[][], index: number,
  *   hand: number | null, ready: boolean, summary: string, progress: Progress,
@@ -136,6 +141,66 @@ function progressLine(p) {
  * @param {(c: object) => void} send
  */
 function stepsPart(s, send) {
+  const root = decisionPart(s, send);
+  if (s.open && !s.at_end) root.appendChild(openPart(s.open, send));
+  return root;
+}
+
+/**
+ * The decision with every hand open (a finished hand's card): the offer, the wait, or
+ * each legal card's value against the real layout and the sentence that reads it.
+ * @param {OpenState} o
+ * @param {(c: object) => void} send
+ */
+function openPart(o, send) {
+  const box = h("div", "tt-rv-open");
+  box.dataset.testid = "review-open";
+  if (o.state === "offer") {
+    box.append(
+      // Translators: a button of the game review: solve this decision with every hand open.
+      button(_("Show every hand"), "review-open-button", true, () => send({ type: "open" }),
+        _("what each card would have given against the real hands")),
+      h("span", "tt-rv-sub", " " + _("The hand is over: see what each card would have given against the real hands.")));
+    return box;
+  }
+  if (o.state === "solving") {
+    box.appendChild(h("p", "tt-rv-wait", _("Solving with every hand open…")));
+    return box;
+  }
+  if (o.state !== "done") {
+    box.appendChild(h("p", "tt-rv-wait", o.text || ""));
+    return box;
+  }
+  box.appendChild(h("div", "tt-rv-where", _("With every hand open")));
+  const table = h("table", "tt-rv-alts");
+  table.dataset.testid = "review-open-table";
+  const hr = h("tr");
+  (o.head || []).forEach((text, k) => hr.appendChild(h("th", k ? "tt-num" : "", text)));
+  table.appendChild(hr);
+  for (const row of o.rows || []) {
+    const tr = h("tr");
+    if (row.best) tr.classList.add("tt-rv-is-best");
+    if (row.chosen) tr.classList.add("tt-rv-is-chosen");
+    row.cells.forEach((text, k) => {
+      const td = h("td", k ? "tt-num" : "", text);
+      if (!k && row.chosen) td.appendChild(h("span", "tt-rv-tag", _("yours")));
+      if (!k && row.best) td.appendChild(h("span", "tt-rv-tag tt-rv-tag-best", _("best")));
+      tr.appendChild(td);
+    });
+    table.appendChild(tr);
+  }
+  box.appendChild(table);
+  const words = h("p", "tt-rv-why", o.words || "");
+  words.dataset.testid = "review-open-words";
+  box.appendChild(words);
+  return box;
+}
+
+/**
+ * @param {StepsState} s
+ * @param {(c: object) => void} send
+ */
+function decisionPart(s, send) {
   const root = h("div", "tt-rv-steps");
   const head = h("div", "tt-rv-head");
   head.append(h("b", "", _("Game review")),

@@ -12,7 +12,9 @@ a progress bar meanwhile.
 The browser sends ``{"type": "goto", "index": i}`` (``i`` an action's position in
 ``record["actions"]``: a decision of the seat, or the end of the record) and
 ``{"type": "step", "to": "first" | "prev" | "next" | "last" | "prev_mistake" |
-"next_mistake"}``; anything else is refused with a reason and changes nothing.
+"next_mistake"}`` and ``{"type": "open"}`` (the current decision with every hand open, once
+its hand is over: :mod:`tutor.review.open_hands`, the other hands then face up on the
+table); anything else is refused with a reason and changes nothing.
 
 >>> from tutor import TrixterGame
 >>> g = TrixterGame.new(players=4, seed=3, first_hand=13)
@@ -41,14 +43,15 @@ from tutor.engine.errors import IllegalActionError, ParseError
 from tutor.engine.i18n import gettext as _, ngettext
 from tutor.engine.protocol import Game
 from tutor.review import decision_indices, review
+from tutor.review.open_hands import NOT_OPEN, NotOpen, TooDeep, open_hands, open_steps
 from tutor.review.words import number_words
 from tutor.app.views import learner_views
 
 from widgets._base import Controller, Refused, TutorWidget, css, esm
 from widgets.layout import TrexLayout
 from widgets.messages import read
-from widgets.review_words import (action_words, as_texts, decision_state, rounded,
-                                  score_lines, step_place, step_words)
+from widgets.review_words import (action_words, as_texts, decision_state, open_state,
+                                  rounded, score_lines, step_place, step_words)
 from widgets.table import CardTable
 from widgets.upload import upload_button
 
@@ -70,8 +73,9 @@ class _Cancelled(Exception):
 
 
 def parse_review_message(content: Any, last: int) -> tuple[str, Any]:
-    """``("goto", index)`` or ``("step", target)`` from a browser message; :class:`Refused`
-    says what is wrong. ``last`` is the largest action position there is.
+    """``("goto", index)``, ``("step", target)`` or ``("open", None)`` from a browser
+    message; :class:`Refused` says what is wrong. ``last`` is the largest action position
+    there is.
 
     >>> parse_review_message({"type": "goto", "index": 4}, last=10)
     ('goto', 4)
@@ -81,6 +85,8 @@ def parse_review_message(content: Any, last: int) -> tuple[str, Any]:
     widgets._base.Refused: the step is a whole number from 0 to 10
     """
     kind, fields = read("review", content, last=last)
+    if kind == "open":
+        return kind, None
     return kind, fields["index"] if kind == "goto" else fields["to"]
 
 
@@ -138,6 +144,11 @@ class ReviewBoard(Controller, ipywidgets.VBox):
         self.steps = decision_indices(actions, seat)
         self.steps.append(self.last)
         self._views = self._replay()
+        # Every hand open: which card decisions may be (a finished hand's), and the ones
+        # asked for, by action position (their table, and every hand then).
+        self._open_codes = open_steps(self.record, seat)
+        self._opened: dict[int, dict[str, Any]] = {}
+        self._open_cards: dict[int, dict[str, list[str]]] = {}
         self.step = 0
         self.review: Any = None
         self.decisions: dict[int, Any] = {}
@@ -277,6 +288,8 @@ class ReviewBoard(Controller, ipywidgets.VBox):
                 kind, arg = parse_review_message(content, self.last)
                 if kind == "goto":
                     self.goto(arg)
+                elif kind == "open":
+                    self.open_here()
                 else:
                     self.move(arg)
             except Refused as e:
@@ -322,6 +335,57 @@ class ReviewBoard(Controller, ipywidgets.VBox):
         self.step = k
         self.refresh(clear_errors=True)
 
+    # --- every hand open ------------------------------------------------------------------
+    def open_here(self, background: bool = True) -> None:
+        """Solve the current decision with every hand open (a finished hand's card only):
+        in a thread when ``background`` and threads exist, the panel saying so meanwhile."""
+        i = self.index
+        code = self._open_codes.get(i)
+        if code is None:
+            raise Refused(_("Only your own cards can be shown with every hand open."))
+        if code != "open":
+            raise Refused(_(NOT_OPEN[code]))
+        if i in self._opened:
+            return  # shown already, or being solved
+        self._opened[i] = {"state": "solving"}
+        self.refresh(clear_errors=True)
+        if background and THREADS:
+            threading.Thread(target=self._solve_open, args=(i,), name="trix-tutor open hands",
+                             daemon=True).start()
+        else:
+            self._solve_open(i)
+
+    def _solve_open(self, i: int) -> None:
+        hands: dict[str, list[str]] = {}
+        try:
+            oh = open_hands(self.record, self.seat, i)
+            state = open_state(oh)
+            hands = {str(s): [str(c) for c in h] for s, h in enumerate(oh.hands)
+                     if s != self.seat}
+        except TooDeep as e:
+            state = {"state": "too_deep", "text": str(e)}
+        except NotOpen as e:
+            state = {"state": "closed", "text": str(e)}
+        except Exception as e:
+            log.exception("every hand open failed")
+            state = {"state": "failed", "text": _(
+                "This decision could not be solved ({error}).").format(error=type(e).__name__)}
+        with self._lock:
+            self._opened[i] = state
+            self._open_cards[i] = hands
+            if self.index == i:
+                self.refresh()
+
+    def _open_state(self, i: int) -> dict[str, Any] | None:
+        """What the panel shows of every hand open at action position ``i``: nothing for a
+        forced card or another kind of decision."""
+        code = self._open_codes.get(i)
+        if code is None or code == "forced":
+            return None
+        if code != "open":
+            return {"state": "closed", "text": _(NOT_OPEN[code])}
+        return self._opened.get(i, {"state": "offer"})
+
     # --- what the browser sees ------------------------------------------------------------
     def refresh(self, clear_errors: bool = False) -> None:
         """Send the current step to every part, each in one message."""
@@ -336,6 +400,7 @@ class ReviewBoard(Controller, ipywidgets.VBox):
     def _fill(self) -> None:
         v = self._views[self.index]
         self.table.state = v["table"]
+        self.table.open_hands = self._open_cards.get(self.index, {})
         self.table.message = step_words(self.index, self.last, self.final, self.record,
                                         self.decisions)
         self.trex.state = v["trex"]
@@ -362,6 +427,7 @@ class ReviewBoard(Controller, ipywidgets.VBox):
             "has_prev_mistake": any(m < i for m in marks),
             "has_next_mistake": any(m > i for m in marks),
             "ready": self.review is not None, "progress": dict(self._progress),
+            "open": self._open_state(i),
         }
 
     def _overview_state(self) -> dict[str, Any]:

@@ -12,10 +12,11 @@ from tutor.engine.actions import parse_action
 from tutor.engine.cards import Card, Suit
 from tutor.engine.errors import ParseError
 from tutor.engine.i18n import N_, gettext as _
+from tutor.review.open_hands import OpenHands
 from tutor.review.words import number_words, value_words
 
 __all__ = ["ACTION_WORDS", "action_words", "rounded", "as_texts", "decision_state",
-           "score_lines", "CONTRACT_TITLES", "step_place", "step_words"]
+           "score_lines", "CONTRACT_TITLES", "step_place", "step_words", "open_state"]
 
 log = logging.getLogger(__name__)
 
@@ -156,3 +157,30 @@ def step_words(i: int, last: int, final: Any, record: dict[str, Any],
         best = _(" or ").join(action_words(b) for b in as_texts(d.best))
         said += " " + _("Better: {actions}.").format(actions=best)
     return said
+
+
+def open_state(oh: OpenHands) -> dict[str, Any]:
+    """A decision with every hand open (:func:`tutor.review.open_hands.open_hands`) as the
+    panel draws it: the head of each column, a row per legal card (best first) and the
+    sentence under them."""
+    if oh.kind == "bid":
+        # Translators: columns of the review's table with every hand open (Trixter): the
+        # most tricks a card still lets you take; whether it makes your bid of {bid} safe.
+        head = [_("card"), _("most tricks"), _("bid of {bid}").format(bid=oh.bid)]
+    elif oh.kind == "points":
+        # Translators: the score of the tricks still to play in a Trix deal.
+        head = [_("card"), _("rest of the deal")]
+    elif oh.kind == "place":
+        # Translators: a Trex finishing place ("1st out").
+        head = [_("card"), _("place")]
+    else:
+        head = [_("card"), _("your team's Trex points")]
+    best = set(oh.best)
+    rows = []
+    for c in oh.cards:
+        cells = [action_words(c.card)]
+        if oh.kind == "bid":
+            cells.append(str(c.most))
+        cells.append(oh.value_words(c))
+        rows.append({"cells": cells, "best": c.card in best, "chosen": c.card == oh.chosen})
+    return {"state": "done", "head": head, "rows": rows, "words": oh.words()}
