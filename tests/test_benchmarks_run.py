@@ -277,3 +277,16 @@ def test_review_time_benchmark_prints_a_table():
     decisions, now, now_max, anchor, anchor_max = re.findall(r"\d+(?:\.\d+)?", row[40:])[:5]
     assert int(decisions) >= 14  # the bid and 13 cards, the trump perhaps
     assert float(now) <= float(now_max) and float(anchor) <= float(anchor_max)
+
+
+def test_open_hands_benchmark_prints_a_table():
+    """benchmarks/open_hands.py --quick: a hand of each game, its last tricks, both engines."""
+    out = bench("open_hands.py", "--quick")
+    rows = [ln.split("|")[1:-1] for ln in out.splitlines() if ln.startswith("| Tri")]
+    assert {r[0].strip() for r in rows} == {"Trixter", "Trix"}
+    for _game, left, numba, med, p90, pure, pmed, pp90 in rows:
+        assert 1 <= int(left) <= 4
+        for answered in (numba, pure):
+            done, tried = map(int, answered.split("/"))
+            assert done == tried >= 1  # a few tricks from the end, every decision answered
+        assert float(med) <= float(p90) and float(pmed) <= float(pp90)
