@@ -168,7 +168,7 @@ def _or_words(words: list[str]) -> str:
 
 # --- which decisions can be opened --------------------------------------------------
 def _hand_number(game: Game) -> int:
-    return getattr(game, "hand_number", None) or getattr(game, "deal_number", 0)
+    return game.hand_number if game.KIND == "trixter" else game.deal_number
 
 
 def _replay(record: Mapping[str, Any]) -> Game:
@@ -245,7 +245,7 @@ def open_hands(record: Mapping[str, Any] | Game, seat: int, index: int, *,
 
 def _solve_open(game: Game, seat: int, index: int, chosen: str, budget: int) -> OpenHands:
     hands = tuple(game.hands)
-    name = "trixter" if hasattr(game, "bids") else "trix"
+    name = game.KIND
     if name == "trixter":
         pos = Position.from_game(game)
         bid = game.bids[seat]
