@@ -109,8 +109,8 @@ class OpenHands:
         if self.kind == "bid":
             return self._bid_words(mine, you, them)
         if len(best) == len(self.cards):
-            return _("With every hand open, every card you held here gives the same: "
-                     "{value}.").format(value=self._said(mine))
+            return _("With every hand open and the others all playing against you, every "
+                     "card you held here gives the same: {value}.").format(value=self._said(mine))
         if self.chosen in best:
             return _("With every hand open, your {card} was a best card: {value}, whatever "
                      "the others did.").format(card=you, value=self._said(mine))
