@@ -9,7 +9,8 @@ solved with every hand open (:func:`tutor.review.open_hands.open_hands`, its nod
 ``OPEN_NODES``), grouped by the tricks left. Beside the numba engine (the app's), the anchor
 in the same run: the pure-Python engine (the static site's, in the browser), on the same
 positions from 6 tricks left. "Answered" is the share solved within the budget (the others
-say to try a later card); the times are of the answered ones, wall seconds on this machine.
+say to try a later card, after the seconds in "too deep after"); the other times are of the
+answered ones. Wall seconds on this machine, one process.
 """
 
 from __future__ import annotations
@@ -57,28 +58,31 @@ def tricks_left(record: dict, index: int) -> int:
     return len(g.hands[g.to_move])
 
 
-def timed(record: dict, index: int, engine: str) -> float | None:
-    """Seconds for one decision, or None past the budget."""
+def timed(record: dict, index: int, engine: str) -> tuple[float, bool]:
+    """Seconds for one decision, and whether it was answered within the budget."""
     os.environ["TRIX_TUTOR_SOLVER"] = engine
     start = time.perf_counter()
     try:
         open_hands(record, 0, index, max_nodes=OPEN_NODES["numba" if engine == "auto"
                                                              else "python"])
     except TooDeep:
-        return None
-    return time.perf_counter() - start
+        return time.perf_counter() - start, False
+    return time.perf_counter() - start, True
 
 
-def cell(times: list[float | None]) -> tuple[str, str, str]:
-    done = [t for t in times if t is not None]
+def cell(times: list[tuple[float, bool]]) -> tuple[str, ...]:
+    """Answered of tried, the median and p90 seconds of the answered ones, and the median
+    seconds a learner waits to be told a position is too deep."""
     if not times:
-        return "–", "–", "–"
+        return "–", "–", "–", "–"
+    done = sorted(t for t, ok in times if ok)
+    gave_up = [t for t, ok in times if not ok]
     share = f"{len(done)}/{len(times)}"
+    wait = f"{statistics.median(gave_up):.2f}" if gave_up else "–"
     if not done:
-        return share, "–", "–"
-    done.sort()
+        return share, "–", "–", wait
     p90 = done[min(len(done) - 1, int(0.9 * len(done)))]
-    return share, f"{statistics.median(done):.3f}", f"{p90:.3f}"
+    return share, f"{statistics.median(done):.3f}", f"{p90:.3f}", wait
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -106,8 +110,9 @@ def main(argv: list[str] | None = None) -> int:
                     row["python"].append(timed(rec, i, "python"))
     lines = [f"# Show every hand: time to solve one decision ({platform.python_version()}, "
              f"{games} hand(s) of each game, seed {a.seed})", "",
-             "| game | tricks left | answered (numba) | median s | p90 s "
-             "| answered (pure Python) | median s | p90 s |", "|---|---|---|---|---|---|---|---|"]
+             "| game | tricks left | answered (numba) | median s | p90 s | too deep after s "
+             "| answered (pure Python) | median s | p90 s | too deep after s |",
+             "|---|---|---|---|---|---|---|---|---|---|"]
     for (name, left) in sorted(rows, key=lambda r: (r[0], -r[1])):
         r = rows[(name, left)]
         lines.append(f"| {name} | {left} | " + " | ".join(cell(r["numba"])) + " | "

@@ -284,7 +284,7 @@ def test_open_hands_benchmark_prints_a_table():
     out = bench("open_hands.py", "--quick")
     rows = [ln.split("|")[1:-1] for ln in out.splitlines() if ln.startswith("| Tri")]
     assert {r[0].strip() for r in rows} == {"Trixter", "Trix"}
-    for _game, left, numba, med, p90, pure, pmed, pp90 in rows:
+    for _game, left, numba, med, p90, _wait, pure, pmed, pp90, _pwait in rows:
         assert 1 <= int(left) <= 4
         for answered in (numba, pure):
             done, tried = map(int, answered.split("/"))

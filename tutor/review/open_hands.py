@@ -40,7 +40,7 @@ from tutor.solver.search import engine_in_use
 __all__ = ["OpenCard", "OpenHands", "NotOpen", "TooDeep", "open_hands", "open_steps",
            "OPEN_NODES", "NOT_OPEN"]
 
-OPEN_NODES = {"numba": 4_000_000, "python": 150_000}
+OPEN_NODES = {"numba": 10_000_000, "python": 60_000}
 """The node budget of one solve, by engine: a few seconds at most on either (the pure path
 is the static site's, in the browser); deeper positions say so rather than keep a page
 waiting."""
