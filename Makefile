@@ -2,6 +2,10 @@
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+# Python keeps bytecode even where the shell says not to: make test starts some hundred
+# Python processes (pytest and its workers, Voila kernels, benchmark scripts), and each
+# would compile every module again (a pytest collection takes 12 s of a core so, 7 with it).
+unexport PYTHONDONTWRITEBYTECODE
 
 .PHONY: app site serve-site test test-long check bench bench-app bench-bots bench-class lint clean pot
 
