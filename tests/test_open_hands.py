@@ -91,10 +91,11 @@ def test_trixter_bid_safe_and_most_tricks_match_the_oracle(players, seed):
     assert checked >= 2
 
 
-def trix_deal(seed: int, contract: Contract, partnership: bool = False):
+def trix_deal(seed: int, contract: Contract, partnership: bool = False, **rules):
     """A Trix deal of ``contract`` played out by beginner bots, to its 13th trick (a deal
     that ends once its penalty cards are taken may not reach the oracle's small ends)."""
-    g = TrixGame.new(seed=seed, rules=TrixRules(partnership=partnership, end_early=False))
+    g = TrixGame.new(seed=seed, rules=TrixRules(partnership=partnership, end_early=False,
+                                                **rules))
     g.apply(f"contract {contract.name.lower()}", seat=g.to_move)
     return play_hand(g, seed)
 
@@ -103,26 +104,32 @@ def trix_side(g, seat):
     return frozenset({seat, (seat + 2) % 4} if g.rules.partnership else {seat})
 
 
-@pytest.mark.parametrize("contract,seed,partnership", [
-    (Contract.KING, 1, False), (Contract.QUEENS, 2, False), (Contract.DIAMONDS, 3, False),
-    (Contract.LTOOSH, 4, False), (Contract.QUEENS, 5, True)])
-def test_trix_points_for_the_rest_of_the_deal_match_the_oracle(contract, seed, partnership):
-    g = trix_deal(seed, contract, partnership)
+@pytest.mark.parametrize("contract,seed,partnership,reverse", [
+    (Contract.KING, 1, False, False), (Contract.QUEENS, 2, False, False),
+    (Contract.DIAMONDS, 3, False, False), (Contract.LTOOSH, 4, False, False),
+    (Contract.QUEENS, 5, True, False), (Contract.DIAMONDS, 2, False, True)])
+def test_trix_points_for_the_rest_of_the_deal_match_the_oracle(contract, seed, partnership,
+                                                               reverse):
+    """Under reversed signs the sheet writes penalties positive: the best is the lowest."""
+    g = trix_deal(seed, contract, partnership, reversed_signs=reverse)
     checked = 0
     for seat in range(4):
         side = trix_side(g, seat)
         for i in small_decisions(g, seat, 12):
             oh = open_hands(g, seat, i)
             assert oh.kind == "points"
-            whole = by_oracle(g, i, side,
-                              lambda f, side=side: sum(f.sheet[-1]["points"][s] for s in side))
+            sign = -1 if reverse else 1  # the oracle maximises the side's own good
+            whole = by_oracle(g, i, side, lambda f, side=side, sign=sign: sign * sum(
+                f.sheet[-1]["points"][s] for s in side))
+            whole = {c: sign * v for c, v in whole.items()}
             mine = {c.card: c.value for c in oh.cards}
             assert mine.keys() == whole.keys()
             # The deal's points = the points of tricks already taken (the same for every
             # card) + what the rest of the deal scores.
             assert len({whole[c] - mine[c] for c in mine}) == 1, (whole, mine)
-            top = max(mine.values())
+            top = (min if reverse else max)(mine.values())
             assert set(oh.best) == {c for c, v in mine.items() if v == top}
+            assert oh.cards[0].value == top and oh.low_is_better == reverse
             checked += 1
     assert checked >= 2
 

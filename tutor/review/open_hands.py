@@ -77,14 +77,16 @@ class OpenHands:
     cards: tuple[OpenCard, ...]
     hands: tuple[CardSet, ...]  # every hand before the card, seat by seat
     bid: int | None = None
+    low_is_better: bool = False  # a place; Trix points under reversed signs
 
     @property
     def best(self) -> tuple[str, ...]:
-        """The cards that give the best value (Trixter: then the most tricks)."""
+        """The cards that give the best value (Trixter: those that make the bid safe, none
+        when no card does)."""
         top = self.cards[0]
         if self.kind == "bid" and not top.value:
-            return ()  # no card makes the bid safe: none is best
-        return tuple(c.card for c in self.cards if _key(self.kind, c) == _key(self.kind, top))
+            return ()
+        return tuple(c.card for c in self.cards if c.value == top.value)
 
     def value(self, card: str) -> OpenCard:
         return next(c for c in self.cards if c.card == card)
@@ -150,13 +152,6 @@ class OpenHands:
                         "With every hand open, no card makes your bid of {bid} tricks safe if "
                         "the others all play against you. The table gives the most tricks "
                         "each card still lets you take.", bid).format(bid=bid)
-
-
-def _key(kind: str, c: OpenCard) -> tuple[int, int]:
-    """Bigger is better: a place is better low."""
-    if kind == "place":
-        return (-c.value, 0)
-    return (c.value, 0)
 
 
 def _or_words(words: list[str]) -> str:
@@ -246,6 +241,7 @@ def open_hands(record: Mapping[str, Any] | Game, seat: int, index: int, *,
 def _solve_open(game: Game, seat: int, index: int, chosen: str, budget: int) -> OpenHands:
     hands = tuple(game.hands)
     name = game.KIND
+    low = False
     if name == "trixter":
         pos = Position.from_game(game)
         bid = game.bids[seat]
@@ -259,15 +255,17 @@ def _solve_open(game: Game, seat: int, index: int, chosen: str, budget: int) -> 
             goal = TrexPlace(team)
             result = solve(TrexPosition.from_game(game), goal, max_nodes=budget)
             kind = "team-place" if isinstance(team, tuple) else "place"
+            low = kind == "place"
             cards = [OpenCard(str(c), goal.points(v) if kind == "team-place" else v)
                      for c, v in result.by_card.items() if c is not None]
         else:
             goal = MinPenalty.from_rules(team, game.contract, game.doubles, game.rules)
             result = solve(Position.from_game(game), goal, max_nodes=budget)
             kind = "points"
+            low = goal.reversed_signs  # the sheet's signs: penalties written positive
             cards = [OpenCard(str(c), goal.points(v)) for c, v in result.by_card.items()]
         bid = None
-    cards.sort(key=lambda c: _key(kind, c), reverse=True)
+    cards.sort(key=lambda c: c.value, reverse=not low)  # the best first, stable among equals
     return OpenHands(index=index, game=name, kind=kind, chosen=chosen, cards=tuple(cards),
-                     hands=hands, bid=bid)
+                     hands=hands, bid=bid, low_is_better=low)
 
