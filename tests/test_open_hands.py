@@ -209,3 +209,17 @@ def test_the_words_name_the_better_card_and_the_value():
         "With every hand open, the 7♦ would have made sure of 0 for the rest of the deal, "
         "whatever the others did; after your J♠, the best you could make sure of was −60 "
         "for the rest of the deal.")
+
+
+def test_when_no_card_makes_the_bid_safe_the_words_say_which_still_reach_it():
+    """Trixter, 4 tricks left, a bid of 3: no card makes it safe against every defence, but
+    after the J♦ or 9♥ the seat can still make sure of 3 tricks, after the 6♠ of 2."""
+    g = play_hand(TrixterGame.new(players=4, seed=11, first_hand=9), 11)
+    oh = open_hands(g, 1, 25)
+    assert (oh.bid, oh.chosen, oh.best) == (3, "6S", ())
+    assert [(c.card, c.value, c.most) for c in oh.cards] == [
+        ("JD", 0, 3), ("9H", 0, 3), ("TS", 0, 2), ("6S", 0, 2)]
+    assert oh.words() == (
+        "With every hand open, no card makes your bid of 3 tricks safe if the others all play "
+        "against you, but after the J♦ or 9♥ you could still make sure of taking 3 tricks; "
+        "after your 6♠, 2 at most.")

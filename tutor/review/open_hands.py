@@ -146,6 +146,18 @@ class OpenHands:
                             "With every hand open, the {best} would have made your bid of {bid} "
                             "tricks safe, whatever the others did; after your {card} they "
                             "could make you miss it.", bid).format(best=them, bid=bid, card=you)
+        reach = [label(parse_action(c.card)) for c in self.cards if (c.most or 0) >= bid]
+        if reach and (mine.most or 0) < bid:
+            # Translators: {most} is a number of tricks, at most {bid} − 1.
+            return ngettext("With every hand open, no card makes your bid of {bid} trick safe "
+                            "if the others all play against you, but after the {cards} you "
+                            "could still make sure of taking {bid} trick; after your {card}, "
+                            "{most} at most.",
+                            "With every hand open, no card makes your bid of {bid} tricks safe "
+                            "if the others all play against you, but after the {cards} you "
+                            "could still make sure of taking {bid} tricks; after your {card}, "
+                            "{most} at most.", bid).format(bid=bid, cards=_or_words(reach),
+                                                           card=you, most=mine.most)
         return ngettext("With every hand open, no card makes your bid of {bid} trick safe if "
                         "the others all play against you. The table gives the most tricks "
                         "each card still lets you take.",
