@@ -1093,11 +1093,14 @@ class PyISMCTS:
     the simulated state of that observation; its resampler deals the hidden cards with
     ``tutor.solver.hidden`` from the observation alone."""
 
-    def __init__(self, sims: int = 1000, uct_c: float = 2.0, seed: int = 0) -> None:
+    def __init__(self, sims: int = 1000, uct_c: float = 2.0, seed: int = 0,
+                 final_policy: str = "visits", worlds: int = -1) -> None:
         import numpy as np
         from open_spiel.python.algorithms import ismcts, mcts
 
         self.sims, self.uct_c = sims, uct_c
+        self.final_policy = getattr(ismcts.ISMCTSFinalPolicyType, FINAL_POLICIES[final_policy])
+        self.worlds = worlds  # max_world_samples: -1, a fresh world each simulation
         self.rs = np.random.RandomState(seed)
         self.rng = random.Random(seed)
         self.evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=self.rs)
@@ -1123,8 +1126,8 @@ class PyISMCTS:
             return engine_action(legal[0])
         c = self.uct_c * (CONTRACT_UNIT[next(iter(obs.contract))] if obs.KIND == "trix" else 1)
         bot = self._ismcts.ISMCTSBot(
-            root.get_game(), self.evaluator, c, self.sims, random_state=self.rs,
-            final_policy_type=self._ismcts.ISMCTSFinalPolicyType.MAX_VISIT_COUNT)
+            root.get_game(), self.evaluator, c, self.sims, max_world_samples=self.worlds,
+            random_state=self.rs, final_policy_type=self.final_policy)
         bot.set_resampler(resample)
         return engine_action(bot.step(root))
 
@@ -1140,17 +1143,33 @@ def _replace_hands(root: _Sim, obs, layout: list[CardSet]) -> _Sim:
 
 
 # --- (b) Trixter, (c) Trix --------------------------------------------------------------------
+def trixter_hand(seed, deal_no: int, size: int, players: int = 4) -> TrixterGame:
+    """Arena (b)'s deal ``deal_no``: one Trixter hand of ``size`` cards in the default
+    rules, the dealer seat ``deal_no % players``."""
+    return TrixterGame.new(players=players, seed=_seed(seed, "trixter", deal_no),
+                           rules=TrixterRules(), dealer=deal_no % players, first_hand=size)
+
+
+def trix_hand(seed, deal_no: int, contract: Contract) -> TrixGame:
+    """Arena (c)'s deal ``deal_no`` of ``contract``, named by its owner, seat ``deal_no % 4``."""
+    owner = deal_no % 4
+    game = TrixGame.new(seed=_seed(seed, "trix", contract.text, deal_no),
+                        deals=[trix_deal(seed, deal_no, contract)], dealer=owner, owner=owner)
+    game.apply(ChooseContract(contract), owner)
+    return game
+
+
 def play_trixter(deal_no: int, seed, ours: tuple[int, ...], *, sims: int = 1000,
                  seconds: float | None = None, level: str = "expert", uct_c: float = 2.0,
-                 size: int | None = None, players: int = 4) -> PlayResult:
+                 size: int | None = None, players: int = 4, final_policy: str = "visits",
+                 worlds: int = -1) -> PlayResult:
     """One play of arena (b)'s deal ``deal_no``: Trixter in its default rules."""
     size = tricks_for(deal_no) if size is None else size
-    game = TrixterGame.new(players=players, seed=_seed(seed, "trixter", deal_no),
-                           rules=TrixterRules(), dealer=deal_no % players, first_hand=size)
+    game = trixter_hand(seed, deal_no, size, players)
     play = ours[0]
     bots = {s: bot_for("trixter", level, seed=_seed(seed, "ours", deal_no, play, s),
                        seconds=seconds) if s in ours
-            else PyISMCTS(sims, uct_c, seed=_seed(seed, "os", deal_no, play, s))
+            else PyISMCTS(sims, uct_c, _seed(seed, "os", deal_no, play, s), final_policy, worlds)
             for s in range(players)}
     result = _play_out(game, bots, ours)
     row = game.sheet[-1]
@@ -1172,32 +1191,39 @@ def trix_deal(seed, deal_no: int, contract: Contract) -> list[CardSet]:
 
 def play_trix(deal_no: int, seed, ours: tuple[int, ...], contract: Contract, *,
               sims: int = 1000, seconds: float | None = None, level: str = "expert",
-              uct_c: float = 2.0) -> PlayResult:
+              uct_c: float = 2.0, final_policy: str = "visits", worlds: int = -1) -> PlayResult:
     """One play of arena (c): one Trix deal of ``contract``, its owner seat ``deal_no % 4``."""
-    owner = deal_no % 4
-    game = TrixGame.new(seed=_seed(seed, "trix", contract.text, deal_no),
-                        deals=[trix_deal(seed, deal_no, contract)], dealer=owner, owner=owner)
-    game.apply(ChooseContract(contract), owner)
+    game = trix_hand(seed, deal_no, contract)
     play = ours[0]
     bots = {s: bot_for("trix", level, seed=_seed(seed, "ours", contract.text, deal_no, play, s),
                        seconds=seconds) if s in ours
-            else PyISMCTS(sims, uct_c, seed=_seed(seed, "os", contract.text, deal_no, play, s))
+            else PyISMCTS(sims, uct_c, _seed(seed, "os", contract.text, deal_no, play, s),
+                          final_policy, worlds)
             for s in range(4)}
     result = _play_out(game, bots, ours)
     result.points = list(game.sheet[-1]["points"])
     return result
 
 
-def _play_out(game, bots, ours) -> PlayResult:
-    result = PlayResult(points=[], ours=ours)
+def play_game(game, bots) -> list[list[float]]:
+    """Play ``game`` to the end of its hand, ``bots[seat].act(observation)`` at each turn;
+    each seat's seconds per decision with a choice."""
+    times: list[list[float]] = [[] for _ in range(len(bots))]
     while game.phase not in (Phase.HAND_OVER, Phase.GAME_OVER):
         p = game.to_move
         obs = game.observation(p)
         choice = len(fresh_actions(obs)) > 1
         action, dt = _timed(bots[p].act, obs)
         if choice:
-            (result.our_times if p in ours else result.their_times).append(dt)
+            times[p].append(dt)
         game.apply(action, p)
+    return times
+
+
+def _play_out(game, bots, ours) -> PlayResult:
+    result = PlayResult(points=[], ours=ours)
+    for seat, ts in enumerate(play_game(game, bots)):
+        (result.our_times if seat in ours else result.their_times).extend(ts)
     return result
 
 
@@ -1223,11 +1249,15 @@ def run_deal(task) -> DealResult:
         elif arena == "b":
             plays.append(play_trixter(deal_no, opts["seed"], ours, sims=opts["sims"],
                                       seconds=opts["seconds"], level=opts["level"],
-                                      uct_c=opts["uct_c"], size=int(label)))
+                                      uct_c=opts["uct_c"], size=int(label),
+                                      final_policy=opts.get("final_policy", "visits"),
+                                      worlds=opts.get("worlds", -1)))
         else:
             plays.append(play_trix(deal_no, opts["seed"], ours, Contract.parse(label),
                                    sims=opts["sims"], seconds=opts["seconds"],
-                                   level=opts["level"], uct_c=opts["uct_c"]))
+                                   level=opts["level"], uct_c=opts["uct_c"],
+                                   final_policy=opts.get("final_policy", "visits"),
+                                   worlds=opts.get("worlds", -1)))
     return DealResult(arena, deal_no, label, plays)
 
 
@@ -1442,11 +1472,11 @@ def main(argv: list[str] | None = None) -> int:
                          "OpenSpiel's example; arena a's strongest found: 8, see "
                          "openspiel_tune.py)")
     ap.add_argument("--final-policy", default="visits", choices=sorted(FINAL_POLICIES),
-                    help="arena (a): the C++ ISMCTS's final policy: visits (the most "
+                    help="the ISMCTS's final policy (arenas a, b, c): visits (the most "
                          "visited action, the default), normalized (drawn in proportion to "
                          "the visits), value (the best mean); see openspiel_tune.py")
     ap.add_argument("--worlds", type=int, default=-1,
-                    help="arena (a): the C++ ISMCTS's max_world_samples (-1, the default: "
+                    help="the ISMCTS's max_world_samples (arenas a, b, c; -1, the default: "
                          "a fresh world each simulation)")
     ap.add_argument("--sizes", default=None,
                     help="hand sizes of (a) and (b), cycled by deal number, e.g. 3,4 "

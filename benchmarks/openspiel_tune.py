@@ -1,19 +1,25 @@
-"""Tuning the yardstick: OpenSpiel's C++ IS-MCTS against itself in ``oh_hell`` (issue 40).
+"""Tuning the yardstick: OpenSpiel's IS-MCTS against itself, in each arena (issue 40).
 
-    python benchmarks/openspiel_tune.py [--candidates SPEC...] [--baseline SPEC]
-        [--deals N] [--first-deal K] [--seed tune0] [--sims 1000] [--sizes 3,4]
-        [--save FILE [--resume]] | --load FILE...
+    python benchmarks/openspiel_tune.py [--arena a|b|c] [--candidates SPEC...]
+        [--baseline SPEC] [--deals N] [--first-deal K] [--seed tune0] [--sims 1000]
+        [--sizes 3,4] [--save FILE [--resume]] | --load FILE...
 
-Arena (a) of ``benchmarks/openspiel_arena.py`` measures our expert against OpenSpiel's
-``pyspiel.ISMCTSBot`` (random roll-outs, :func:`openspiel_arena.cpp_ismcts`). Before
-measuring against it, this looks for its strongest setting at 1,000 simulations among:
+The arenas of ``benchmarks/openspiel_arena.py`` measure our expert against OpenSpiel's
+IS-MCTS: in (a) its C++ ``pyspiel.ISMCTSBot`` in OpenSpiel's own ``oh_hell``
+(:func:`openspiel_arena.cpp_ismcts`), in (b) its Python ``ISMCTSBot`` in Trixter's default
+rules and in (c) the same in a Trix deal of each contract (:class:`openspiel_arena.PyISMCTS`,
+random roll-outs, worlds dealt from what the seat has seen). Before measuring against
+it, this looks for its strongest setting at 1,000 simulations among:
 
-- the UCT constant ``c`` on raw points (``oh_hell`` returns a hand's points: 10 + tricks
-  for a bid made, else the tricks, so 0 to 10 + n in a hand of n cards). Scaling the
+- the UCT constant ``c`` on raw points. ``oh_hell`` returns a hand's points, 10 + tricks
+  for a bid made, else the tricks, so 0 to 10 + n in a hand of n cards. Scaling the
   rewards to [0, 1] by the range R = 10 + n is the same search as the constant multiplied
   by R, so the grid 0.5 to 20 on raw points covers, on [0, 1], about 0.04 to 1.5 at 3
-  cards (R = 13) and 0.02 to 0.9 at 12 cards (R = 22);
-- the final policy: ``visits`` (the most visited action, arena (a)'s), ``normalized`` (an
+  cards (R = 13) and 0.02 to 0.9 at 12 cards (R = 22). Trixter's default scoring is 10 +
+  tricks or -5 (R = 15 + n). In Trix (``--arena c``) the constant is in units of the
+  contract's penalty (75 points in the King of Hearts, 25 a queen, 10 a diamond, 15 a
+  trick, 50 a place in Trex), as the arena plays it;
+- the final policy: ``visits`` (the most visited action, the arenas'), ``normalized`` (an
   action drawn in proportion to its visits, OpenSpiel's default), ``value`` (the best
   mean return);
 - the worlds: ``all`` (``max_world_samples`` -1, a fresh world each simulation) or a
@@ -23,8 +29,9 @@ A setting is written ``c=5,policy=value,worlds=100`` (each part optional; the de
 arena (a)'s: ``c=2,policy=visits,worlds=all``).
 
 **The duplicated comparison.** Every calibration deal (``--seed``, disjoint from the
-arena's deals, whose seed is ``0``; hand sizes cycling 3 to 12 by the deal's number as in
-the arena, or ``--sizes``) is played once with the baseline at all four seats (the
+arena's deals, whose seed is ``0``; in (a) and (b) hand sizes cycling 3 to 12 by the deal's
+number as in the arena, or ``--sizes``; in (c) the contracts in the arena's order, King of
+Hearts first, named by the deal's owner, so a table's rows also give each contract) is played once with the baseline at all four seats (the
 reference play), and for each candidate four times, the candidate in seat 0, 1, 2, 3 in
 turn with the baseline in the others, the same cards and dealer. A candidate's score on a
 deal is the mean over the four seats of its points in that seat minus the baseline's
@@ -33,7 +40,8 @@ the table gives its mean over the deals with a 95% t interval, the bids made by 
 candidate and by the baseline in the same seats, and the median milliseconds a decision
 (decisions with a choice) of each. The reference play is shared by all candidates, so the
 rows are compared on the same deals and the same reference. OpenSpiel's C++ IS-MCTS does
-not repeat itself even seeded, so a run repeats only in distribution.
+not repeat itself even seeded, so a run of (a) repeats only in distribution; (b) and (c)
+repeat exactly.
 
 Each play is appended to ``--save`` as a JSON line as soon as it is over; ``--resume``
 skips the plays already there (the options must match), ``--load`` prints the table of
@@ -63,6 +71,9 @@ import openspiel_arena as oa  # noqa: E402
 __all__ = ["Setting", "play_settings", "deal_plays", "run", "table", "load", "main"]
 
 UCT_GRID = (0.5, 1.0, 2.0, 3.0, 5.0, 8.0, 12.0, 20.0)
+# Arena (c)'s constant is in units of the contract's penalty (75 for the King of Hearts,
+# 10 a diamond...), so a deal's points span a few units: the grid is narrower.
+TRIX_GRID = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
 
 
 @dataclass(frozen=True)
@@ -102,7 +113,13 @@ class Setting:
         return f"c={self.uct_c:g},policy={self.policy},worlds={worlds}"
 
     def bot(self, seed: int, eval_seed: int, sims: int):
+        """Arena (a)'s C++ bot at this setting."""
         return oa.cpp_ismcts(seed, eval_seed, self.uct_c, sims, self.policy, self.worlds)
+
+    def pybot(self, seed: int, sims: int):
+        """Arenas (b) and (c)'s Python bot at this setting (in Trix the constant is in
+        units of the contract's penalty, :data:`openspiel_arena.CONTRACT_UNIT`)."""
+        return oa.PyISMCTS(sims, self.uct_c, seed, self.policy, self.worlds)
 
 
 def _bids_and_tricks(state) -> tuple[list[int], list[int]]:
@@ -137,6 +154,47 @@ def play_settings(deal_no: int, seed, settings: list[Setting], sims: int, tricks
     return {"points": list(state.returns()), "bids": bids, "won": won, "times": times}
 
 
+def play_trixter_settings(deal_no: int, seed, settings: list[Setting], sims: int,
+                          size: int, tag: str) -> dict:
+    """:func:`play_settings` for arena (b): one Trixter hand in the default rules (cards
+    and dealer as the arena deals them from ``seed``), OpenSpiel's Python IS-MCTS at
+    every seat."""
+    game = oa.trixter_hand(seed, deal_no, size)
+    bots = [st.pybot(oa._seed(seed, "tune", deal_no, tag, s), sims)
+            for s, st in enumerate(settings)]
+    times = oa.play_game(game, bots)
+    row = game.sheet[-1]
+    return {"points": list(row["points"]), "bids": list(row["bids"]),
+            "won": list(row["tricks"]), "times": [[round(t, 5) for t in ts] for ts in times]}
+
+
+def contract_of(deal_no: int):
+    """Arena (c)'s calibration deals cycle the five contracts by number."""
+    return oa.CONTRACTS[deal_no % len(oa.CONTRACTS)]
+
+
+def play_trix_settings(deal_no: int, seed, settings: list[Setting], sims: int,
+                       tag: str) -> dict:
+    """:func:`play_settings` for arena (c): one Trix deal of :func:`contract_of`, named by
+    its owner, the rounds of doubles and the play by the bots."""
+    game = oa.trix_hand(seed, deal_no, contract_of(deal_no))
+    bots = [st.pybot(oa._seed(seed, "tune", deal_no, tag, s), sims)
+            for s, st in enumerate(settings)]
+    times = oa.play_game(game, bots)
+    return {"points": list(game.sheet[-1]["points"]), "bids": None, "won": None,
+            "times": [[round(t, 5) for t in ts] for ts in times]}
+
+
+def play_arena(arena: str, deal_no: int, opts: dict, settings: list[Setting], tag: str) -> dict:
+    """One play of a calibration deal of ``arena`` with ``settings[s]`` at seat ``s``."""
+    if arena == "c":
+        return {"contract": contract_of(deal_no).text,
+                **play_trix_settings(deal_no, opts["seed"], settings, opts["sims"], tag)}
+    size = oa.tricks_for(deal_no, sizes=opts.get("sizes"))
+    play = play_trixter_settings if arena == "b" else play_settings
+    return {"size": size, **play(deal_no, opts["seed"], settings, opts["sims"], size, tag)}
+
+
 REFERENCE = "reference"  # the play with the baseline at every seat
 
 
@@ -152,7 +210,6 @@ def run(candidates: list[Setting], opts: dict, deals: int, first: int = 0, done=
     base = Setting.parse(opts["baseline"])
     out = []
     for deal_no in range(first, first + deals):
-        tricks = oa.tricks_for(deal_no, sizes=opts.get("sizes"))
         for label, seat in deal_plays(deal_no, candidates):
             if (deal_no, label, seat) in done:
                 continue
@@ -160,8 +217,8 @@ def run(candidates: list[Setting], opts: dict, deals: int, first: int = 0, done=
             if seat is not None:
                 settings[seat] = Setting.parse(label)
             tag = label if seat is None else f"{label}@{seat}"
-            rec = {"deal": deal_no, "size": tricks, "setting": label, "seat": seat,
-                   **play_settings(deal_no, opts["seed"], settings, opts["sims"], tricks, tag)}
+            rec = {"deal": deal_no, "setting": label, "seat": seat,
+                   **play_arena(opts.get("arena", "a"), deal_no, opts, settings, tag)}
             out.append(rec)
             if on_play:
                 on_play(rec)
@@ -194,8 +251,19 @@ def _made(rec: dict, seat: int) -> bool:
     return rec["bids"][seat] == rec["won"][seat]
 
 
+def _made_pct(recs: list[tuple[dict, int]]) -> str:
+    """Bids made by ``seat`` in each record, as a share; "-" in Trix (no bids)."""
+    if not recs or recs[0][0]["bids"] is None:
+        return "     -"
+    return f"{100 * sum(_made(r, s) for r, s in recs) / len(recs):5.1f}%"
+
+
 def _ms(times: list[float]) -> str:
     return f"{1000 * statistics.median(times):7.0f}" if times else "      -"
+
+
+def _ci(est) -> str:
+    return f"[{est.low:+6.2f}, {est.high:+6.2f}]" if est.low is not None else "-"
 
 
 def table(records: list[dict], baseline: str) -> str:
@@ -207,6 +275,7 @@ def table(records: list[dict], baseline: str) -> str:
         if r["setting"] != REFERENCE:
             by.setdefault(r["setting"], {}).setdefault(r["deal"], {})[r["seat"]] = r
     rows = []
+    by_contract: dict[str, list] = {}
     for label, deals in by.items():
         full = sorted(d for d, seats in deals.items() if len(seats) == 4 and d in refs)
         if not full:
@@ -214,21 +283,26 @@ def table(records: list[dict], baseline: str) -> str:
         diffs = [statistics.fmean(deals[d][s]["points"][s] - refs[d]["points"][s]
                                   for s in range(4)) for d in full]
         est = oa.mean_ci(diffs)
-        made = sum(_made(deals[d][s], s) for d in full for s in range(4))
-        ref_made = sum(_made(refs[d], s) for d in full for s in range(4))
+        made = _made_pct([(deals[d][s], s) for d in full for s in range(4)])
+        ref_made = _made_pct([(refs[d], s) for d in full for s in range(4)])
         ms = [t for d in full for s in range(4) for t in deals[d][s]["times"][s]]
         ref_ms = [t for d in full for ts in refs[d]["times"] for t in ts]
         rows.append((est.mean, label, len(full), est, made, ref_made, ms, ref_ms))
-    head = (f"{'setting (against ' + baseline + ')':44} {'N':>4} {'pts/hand':>8} "
+        for contract in sorted({deals[d][0].get("contract") for d in full} - {None}):
+            some = [x for d, x in zip(full, diffs) if deals[d][0]["contract"] == contract]
+            by_contract.setdefault(label, []).append((contract, oa.mean_ci(some), len(some)))
+    unit = "pts/deal" if by_contract else "pts/hand"
+    head = (f"{'setting (against ' + baseline + ')':44} {'N':>4} {unit:>8} "
             f"{'95% CI':>16} {'bids':>6} {'base':>6} {'ms':>7} {'base ms':>7}")
     lines = [head, "-" * len(head)]
     for _, label, n, est, made, ref_made, ms, ref_ms in sorted(rows, key=lambda r: -r[0]):
-        ci = f"[{est.low:+6.2f}, {est.high:+6.2f}]" if est.low is not None else "-"
-        lines.append(f"{label:44} {n:4d} {est.mean:+8.2f} {ci:>16} "
-                     f"{100 * made / (4 * n):5.1f}% {100 * ref_made / (4 * n):5.1f}% "
-                     f"{_ms(ms)} {_ms(ref_ms)}")
+        lines.append(f"{label:44} {n:4d} {est.mean:+8.2f} {_ci(est):>16} "
+                     f"{made} {ref_made} {_ms(ms)} {_ms(ref_ms)}")
+        for contract, e, k in by_contract.get(label, []):
+            lines.append(f"{'  ' + contract:44} {k:4d} {e.mean:+8.2f} {_ci(e):>16}")
     lines.append("")
-    lines.append("N: calibration deals; pts/hand: the candidate's points a hand minus the "
+    lines.append("N: calibration deals; pts/hand (pts/deal in Trix, then each contract's "
+                 "rows): the candidate's points minus the "
                  "baseline's in the same seat of the reference play (the same cards and "
                  "three baseline opponents), mean over the 4 seats and the N deals, 95% t "
                  "interval over the deals; bids/base: bids made by the candidate / by the "
@@ -239,10 +313,13 @@ def table(records: list[dict], baseline: str) -> str:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--candidates", nargs="+", metavar="SPEC",
-                    default=[f"c={c:g}" for c in UCT_GRID if c != 2.0],
+    ap.add_argument("--arena", default="a", choices=["a", "b", "c"],
+                    help="whose IS-MCTS: a (C++, OpenSpiel's oh_hell, the default), b "
+                         "(Python, Trixter's default rules), c (Python, a Trix deal of each "
+                         "contract in turn)")
+    ap.add_argument("--candidates", nargs="+", metavar="SPEC", default=None,
                     help="settings to compare with the baseline, e.g. c=5 c=8,policy=value "
-                         "(default: the UCT grid 0.5 to 20 but 2)")
+                         "(default: the UCT grid 0.5 to 20 but 2; in c, 0.25 to 8)")
     ap.add_argument("--baseline", default="c=2",
                     help="the setting in the other seats (default arena (a)'s, c=2)")
     ap.add_argument("--deals", type=int, default=20, help="calibration deals")
@@ -261,7 +338,8 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     if args.load:
         records, opts = load(args.load)
-        print(f"OpenSpiel IS-MCTS tuning: {len({r['deal'] for r in records})} deals from "
+        print(f"OpenSpiel IS-MCTS tuning, arena ({opts.get('arena', 'a')}): "
+              f"{len({r['deal'] for r in records})} deals from "
               f"{', '.join(args.load)}; seed {opts.get('seed')}, {opts.get('sims')} "
               f"simulations")
         print()
@@ -269,9 +347,13 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if str(args.seed) == "0":
         ap.error("seed 0 deals arena (a)'s measured deals: take another for calibration")
-    candidates = [Setting.parse(c) for c in args.candidates]
+    grid = TRIX_GRID if args.arena == "c" else UCT_GRID
+    candidates = [Setting.parse(c) for c in args.candidates or
+                  [f"c={c:g}" for c in grid if c != 2.0]]
     opts = {"seed": args.seed, "sims": args.sims,
             "baseline": Setting.parse(args.baseline).label}
+    if args.arena != "a":  # only then, so that arena (a)'s saved plays still load
+        opts["arena"] = args.arena
     if args.sizes:
         opts["sizes"] = [int(x) for x in args.sizes.split(",")]
     done = set()
@@ -287,14 +369,16 @@ def main(argv: list[str] | None = None) -> int:
         if args.save:
             save(rec, args.save, opts)
         if not args.quiet and rec["seat"] in (None, 3):
-            print(f"# deal {rec['deal']:3d} ({rec['size']:2d} cards) {rec['setting']}: "
+            what = rec.get("contract") or f"{rec['size']:2d} cards"
+            print(f"# deal {rec['deal']:3d} ({what}) {rec['setting']}: "
                   f"{time.perf_counter() - start:6.0f} s", file=sys.stderr, flush=True)
 
     records += run(candidates, opts, args.deals, args.first_deal, done, on_play)
     wanted = {c.label for c in candidates} | {REFERENCE}
     shown = [r for r in records if r["setting"] in wanted and
              args.first_deal <= r["deal"] < args.first_deal + args.deals]
-    print(f"OpenSpiel IS-MCTS tuning, {datetime.date.today()}: deals {args.first_deal}-"
+    print(f"OpenSpiel IS-MCTS tuning, arena ({args.arena}), {datetime.date.today()}: "
+          f"deals {args.first_deal}-"
           f"{args.first_deal + args.deals - 1} of seed {args.seed}, {args.sims} simulations, "
           f"baseline {opts['baseline']}; Python {platform.python_version()}, "
           f"{os.cpu_count()} cores, {time.perf_counter() - start:.0f} s "

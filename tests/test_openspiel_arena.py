@@ -503,3 +503,45 @@ def test_the_final_policy_and_worlds_reach_the_cpp_bot(monkeypatch, tmp_path):
     assert setting.label in tune.table(records, opts["baseline"])
     with pytest.raises(SystemExit):
         tune.main(["--seed", "0", "--deals", "1"])  # arena (a)'s own deals
+
+
+def test_tuning_arenas_b_and_c_seat_the_candidate_once_a_play(monkeypatch, tmp_path):
+    """The tuning of arenas (b) and (c): each play seats the candidate setting at its one
+    seat and the baseline at the others, the setting (constant, final policy, worlds)
+    reaches OpenSpiel's Python ISMCTSBot, and a Trixter hand scores as RULES.md B says."""
+    from open_spiel.python.algorithms import ismcts
+
+    tune = _tune_module()
+    made = []
+    real = ismcts.ISMCTSBot
+
+    def spy(game, evaluator, uct_c, sims, **kw):
+        made.append((uct_c, sims, kw["max_world_samples"], kw["final_policy_type"]))
+        return real(game, evaluator, uct_c, sims, **kw)
+
+    monkeypatch.setattr(ismcts, "ISMCTSBot", spy)
+    kind = ismcts.ISMCTSFinalPolicyType
+    save = str(tmp_path / "b.jsonl")
+    tune.main(["--arena", "b", "--candidates", "c=8,policy=value,worlds=3", "--deals", "1",
+               "--sizes", "3", "--sims", "4", "--seed", "t", "--save", save, "--quiet"])
+    records, opts = tune.load([save])
+    assert opts["arena"] == "b" and len(records) == 5
+    for r in records:
+        assert sum(r["won"]) == 3 and len(r["times"]) == 4
+        assert r["points"] == [10 + w if b == w else -5 for b, w in zip(r["bids"], r["won"])]
+    cand = sum(m == (8.0, 4, 3, kind.MAX_VALUE) for m in made)
+    base = sum(m == (2.0, 4, -1, kind.MAX_VISIT_COUNT) for m in made)
+    assert cand and base and cand + base == len(made)
+    # Each of the candidate's four plays searched with it at one seat only: its share of
+    # the searches is about a quarter of those plays' (the seats' decisions differ a little).
+    assert cand < base
+    made.clear()
+    save = str(tmp_path / "c.jsonl")
+    tune.main(["--arena", "c", "--candidates", "c=0.5", "--deals", "2", "--first-deal", "3",
+               "--sims", "3", "--seed", "t", "--save", save, "--quiet"])
+    records, opts = tune.load([save])
+    assert {r["contract"] for r in records} == {"ltoosh", "trex"}  # deals 3 and 4
+    assert all(r["bids"] is None and len(r["points"]) == 4 for r in records)
+    # In Trix the constant is in units of the contract's penalty: Ltoosh 15, Trex 50.
+    assert {m[0] for m in made} == {0.5 * 15, 2 * 15, 0.5 * 50, 2 * 50}
+    assert "ltoosh" in tune.table(records, opts["baseline"])
