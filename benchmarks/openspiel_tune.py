@@ -29,19 +29,19 @@ A setting is written ``c=5,policy=value,worlds=100`` (each part optional; the de
 arena (a)'s: ``c=2,policy=visits,worlds=all``).
 
 **The duplicated comparison.** Every calibration deal (``--seed``, disjoint from the
-arena's deals, whose seed is ``0``; in (a) and (b) hand sizes cycling 3 to 12 by the deal's
-number as in the arena, or ``--sizes``; in (c) the contracts in the arena's order, King of
-Hearts first, named by the deal's owner, so a table's rows also give each contract) is played once with the baseline at all four seats (the
-reference play), and for each candidate four times, the candidate in seat 0, 1, 2, 3 in
-turn with the baseline in the others, the same cards and dealer. A candidate's score on a
-deal is the mean over the four seats of its points in that seat minus the baseline's
-points in the same seat of the reference play (the same cards, the same three others);
-the table gives its mean over the deals with a 95% t interval, the bids made by the
-candidate and by the baseline in the same seats, and the median milliseconds a decision
-(decisions with a choice) of each. The reference play is shared by all candidates, so the
-rows are compared on the same deals and the same reference. OpenSpiel's C++ IS-MCTS does
-not repeat itself even seeded, so a run of (a) repeats only in distribution; (b) and (c)
-repeat exactly.
+arena's deals, whose seed is ``0``; in (a) and (b) hand sizes cycling 3 to 12 by the
+deal's number as in the arena, or ``--sizes``; in (c) the contracts in the arena's order,
+King of Hearts first, named by the deal's owner, so a table's rows also give each
+contract) is played once with the baseline at all four seats (the reference play), and for
+each candidate four times, the candidate in seat 0, 1, 2, 3 in turn with the baseline in
+the others, the same cards and dealer. A candidate's score on a deal is the mean over the
+four seats of its points in that seat minus the baseline's points in the same seat of the
+reference play (the same cards, the same three others); the table gives its mean over the
+deals with a 95% t interval, the bids made by the candidate and by the baseline in the
+same seats, and the median milliseconds a decision (decisions with a choice) of each. The
+reference play is shared by all candidates, so the rows are compared on the same deals and
+the same reference. OpenSpiel's C++ IS-MCTS does not repeat itself even seeded, so a run
+of (a) repeats only in distribution; (b) and (c) repeat exactly.
 
 Each play is appended to ``--save`` as a JSON line as soon as it is over; ``--resume``
 skips the plays already there (the options must match), ``--load`` prints the table of
