@@ -545,3 +545,9 @@ def test_tuning_arenas_b_and_c_seat_the_candidate_once_a_play(monkeypatch, tmp_p
     # In Trix the constant is in units of the contract's penalty: Ltoosh 15, Trex 50.
     assert {m[0] for m in made} == {0.5 * 15, 2 * 15, 0.5 * 50, 2 * 50}
     assert "ltoosh" in tune.table(records, opts["baseline"])
+    made.clear()  # --tuned plays an arena's ISMCTS at its tuned constant
+    oa.main(["--arena", "b", "--tuned", "--deals", "1", "--sizes", "3", "--sims", "3",
+             "--seconds", "0.01", "--level", "beginner", "--quiet"])
+    assert made and {m[0] for m in made} == {oa.TUNED_UCT["b"]}
+    with pytest.raises(SystemExit):
+        oa.main(["--arena", "all", "--tuned", "--deals", "1"])
