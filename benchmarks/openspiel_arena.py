@@ -1399,16 +1399,27 @@ def compare(base: list[DealResult], new: list[DealResult]) -> str:
     return "\n".join(lines)
 
 
+def hand_points(arena: str, bid: int, tricks: int) -> int:
+    """A hand's points as the arena scores them: Trixter's default rules in (b) (10 + the
+    tricks for the bid made, else -5), ``oh_hell``'s in (a) (10 + the tricks, else the
+    tricks)."""
+    if arena == "b":
+        return 10 + tricks if bid == tricks else -5
+    return (10 if bid == tricks else 0) + tricks
+
+
 def hands_of(results: list[DealResult]) -> list[dict]:
-    """Arena (a)'s hands, each played once by us and once by OpenSpiel (the same cards at
-    the same seat): the bids, the tricks, and what our advice saw when it bid."""
+    """The hands of arena (a) or (b), each played once by us and once by OpenSpiel (the
+    same cards at the same seat): the bids, the tricks, and what our advice saw when it
+    bid (a)."""
     out = []
     for r in results:
         for s in range(4):
             mine = next(p for p in r.plays if s in p.ours)
             theirs = next(p for p in r.plays if s not in p.ours)
             note = mine.notes.get(str(s), {})
-            out.append({"deal": r.deal, "size": int(r.label), "seat": s, "place":
+            out.append({"arena": r.arena, "deal": r.deal, "size": int(r.label), "seat": s,
+                        "place":
                         note.get("place"), "bid": mine.bids[s], "tricks": mine.tricks[s],
                         "os_bid": theirs.bids[s], "os_tricks": theirs.tricks[s],
                         "dist": note.get("tricks"), "expected": note.get("expected")})
@@ -1416,9 +1427,9 @@ def hands_of(results: list[DealResult]) -> list[dict]:
 
 
 def diagnose(results: list[DealResult]) -> str:
-    """Where our bids are lost, hand by hand against OpenSpiel's on the same cards: bids
-    made by each, whether the bids were the same, how often our advice expected to make
-    its bid (calibration), and by place in the bidding."""
+    """Where our bids are lost in arena (a) or (b), hand by hand against OpenSpiel's on the
+    same cards: bids made by each, whether the bids were the same, how often our advice
+    expected to make its bid (calibration, a), and by place in the bidding (a)."""
     hands = [h for h in hands_of(results) if h["bid"] is not None]
     lines = []
 
@@ -1431,12 +1442,12 @@ def diagnose(results: list[DealResult]) -> str:
         with_dist = [h for h in hs if h["dist"]]
         hoped = (statistics.fmean(h["dist"][h["bid"]] for h in with_dist)
                  if with_dist else float("nan"))
-        pts = statistics.fmean((10 if h["bid"] == h["tricks"] else 0) + h["tricks"]
-                               for h in hs)
-        os_pts = statistics.fmean((10 if h["os_bid"] == h["os_tricks"] else 0) +
-                                  h["os_tricks"] for h in hs)
+        pts = statistics.fmean(hand_points(h["arena"], h["bid"], h["tricks"]) for h in hs)
+        os_pts = statistics.fmean(hand_points(h["arena"], h["os_bid"], h["os_tricks"])
+                                  for h in hs)
+        hoped = f"{100 * hoped:7.1f}%" if with_dist else "       -"
         lines.append(f"{name:18} {len(hs):5d} {100 * ours:7.1f}% {100 * theirs:7.1f}% "
-                     f"{100 * hoped:7.1f}% {100 * same:6.1f}% {pts:7.2f} {os_pts:7.2f}")
+                     f"{hoped} {100 * same:6.1f}% {pts:7.2f} {os_pts:7.2f}")
 
     lines.append(f"{'hands':18} {'N':>5} {'ours':>8} {'theirs':>8} {'hoped':>8} {'same':>7} "
                  f"{'pts':>7} {'os pts':>7}")
@@ -1453,7 +1464,8 @@ def diagnose(results: list[DealResult]) -> str:
     lines.append("")
     lines.append("ours/theirs: bids made by our expert / OpenSpiel's ISMCTS holding the same "
                  "cards at the same seat; hoped: the chance our advice gave its bid; same: "
-                 "the same bid; pts: points a hand; place: 0 = the first bidder.")
+                 "the same bid; pts: points a hand, as the arena scores them; place: 0 = "
+                 "the first bidder (a).")
     return "\n".join(lines)
 
 

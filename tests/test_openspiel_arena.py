@@ -551,3 +551,27 @@ def test_tuning_arenas_b_and_c_seat_the_candidate_once_a_play(monkeypatch, tmp_p
     assert made and {m[0] for m in made} == {oa.TUNED_UCT["b"]}
     with pytest.raises(SystemExit):
         oa.main(["--arena", "all", "--tuned", "--deals", "1"])
+
+
+def test_diagnose_scores_each_arena_by_its_own_rules():
+    """--diagnose compares the same seat's hand played by us and by OpenSpiel: in (b) a
+    missed bid is -5 (Trixter's default rules), in (a) it scores its tricks (oh_hell)."""
+    # A 3-card deal: in the first play our seats 0 and 2 bid 1 and 0 and take 1 and 2
+    # tricks; in the second OpenSpiel holds those cards, bids 2 and 0, takes 1 and 2.
+    first = oa.PlayResult(points=[11, -5, -5, 10], ours=(0, 2), bids=[1, 1, 0, 0],
+                          tricks=[1, 0, 2, 0])
+    second = oa.PlayResult(points=[-5, 10, -5, 10], ours=(1, 3), bids=[2, 0, 0, 0],
+                           tricks=[1, 0, 2, 0])
+    rows = {}
+    for arena in ("a", "b"):
+        report = oa.diagnose([oa.DealResult(arena, 0, "3", [first, second])])
+        rows[arena] = {line[:18].strip(): line.split()[-2:] for line in report.splitlines()}
+    # Seat 0: ours bid 1 and made it (11 either way); theirs bid 2, took 1 (b -5, a 1).
+    # Seat 1: ours bid 0 and made it (10); theirs bid 1, took none (b -5, a 0).
+    # Seat 2: both bid 0 and took 2 (b -5, a 2). Seat 3: both bid 0 and made it (10).
+    assert "ours higher" not in rows["b"]
+    assert rows["b"]["ours lower"] == ["10.50", "-5.00"]
+    assert rows["a"]["ours lower"] == ["10.50", "0.50"]
+    assert rows["b"]["same bid"] == ["2.50", "2.50"]
+    assert rows["b"]["all"] == ["6.50", "-1.25"]
+    assert rows["a"]["all"] == ["8.25", "3.25"]
