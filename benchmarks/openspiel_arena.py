@@ -1240,28 +1240,20 @@ def _plays(ours_first: tuple[int, ...] = FIRST_SEATS, players: int = 4) -> list[
 def run_deal(task) -> DealResult:
     """One duplicated deal of an arena: ``task`` = (arena, deal, label, options)."""
     arena, deal_no, label, opts = task
+    common = {"sims": opts["sims"], "seconds": opts["seconds"], "level": opts["level"],
+              "uct_c": opts["uct_c"], "final_policy": opts.get("final_policy", "visits"),
+              "worlds": opts.get("worlds", -1)}
     plays = []
     for ours in _plays():
         if arena in OPPONENT:
-            plays.append(play_oh_hell(deal_no, opts["seed"], ours, sims=opts["sims"],
-                                      seconds=opts["seconds"], level=opts["level"],
-                                      uct_c=opts["uct_c"], tricks=int(label),
+            plays.append(play_oh_hell(deal_no, opts["seed"], ours, tricks=int(label),
                                       variant=opts.get("variant", ""),
-                                      opponent=OPPONENT[arena],
-                                      final_policy=opts.get("final_policy", "visits"),
-                                      worlds=opts.get("worlds", -1)))
+                                      opponent=OPPONENT[arena], **common))
         elif arena == "b":
-            plays.append(play_trixter(deal_no, opts["seed"], ours, sims=opts["sims"],
-                                      seconds=opts["seconds"], level=opts["level"],
-                                      uct_c=opts["uct_c"], size=int(label),
-                                      final_policy=opts.get("final_policy", "visits"),
-                                      worlds=opts.get("worlds", -1)))
+            plays.append(play_trixter(deal_no, opts["seed"], ours, size=int(label), **common))
         else:
             plays.append(play_trix(deal_no, opts["seed"], ours, Contract.parse(label),
-                                   sims=opts["sims"], seconds=opts["seconds"],
-                                   level=opts["level"], uct_c=opts["uct_c"],
-                                   final_policy=opts.get("final_policy", "visits"),
-                                   worlds=opts.get("worlds", -1)))
+                                   **common))
     return DealResult(arena, deal_no, label, plays)
 
 

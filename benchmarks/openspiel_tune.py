@@ -154,18 +154,14 @@ def play_settings(deal_no: int, seed, settings: list[Setting], sims: int, tricks
     return {"points": list(state.returns()), "bids": bids, "won": won, "times": times}
 
 
-def play_trixter_settings(deal_no: int, seed, settings: list[Setting], sims: int,
-                          size: int, tag: str) -> dict:
-    """:func:`play_settings` for arena (b): one Trixter hand in the default rules (cards
-    and dealer as the arena deals them from ``seed``), OpenSpiel's Python IS-MCTS at
-    every seat."""
-    game = oa.trixter_hand(seed, deal_no, size)
+def play_python_settings(game, deal_no: int, seed, settings: list[Setting], sims: int,
+                         tag: str) -> list[list[float]]:
+    """:func:`play_settings` for arenas (b) and (c): ``game`` (the arena's deal) played out
+    by OpenSpiel's Python IS-MCTS, ``settings[s]`` at seat ``s``; each seat's decision
+    times."""
     bots = [st.pybot(oa._seed(seed, "tune", deal_no, tag, s), sims)
             for s, st in enumerate(settings)]
-    times = oa.play_game(game, bots)
-    row = game.sheet[-1]
-    return {"points": list(row["points"]), "bids": list(row["bids"]),
-            "won": list(row["tricks"]), "times": [[round(t, 5) for t in ts] for ts in times]}
+    return [[round(t, 5) for t in ts] for ts in oa.play_game(game, bots)]
 
 
 def contract_of(deal_no: int):
@@ -173,26 +169,25 @@ def contract_of(deal_no: int):
     return oa.CONTRACTS[deal_no % len(oa.CONTRACTS)]
 
 
-def play_trix_settings(deal_no: int, seed, settings: list[Setting], sims: int,
-                       tag: str) -> dict:
-    """:func:`play_settings` for arena (c): one Trix deal of :func:`contract_of`, named by
-    its owner, the rounds of doubles and the play by the bots."""
-    game = oa.trix_hand(seed, deal_no, contract_of(deal_no))
-    bots = [st.pybot(oa._seed(seed, "tune", deal_no, tag, s), sims)
-            for s, st in enumerate(settings)]
-    times = oa.play_game(game, bots)
-    return {"points": list(game.sheet[-1]["points"]), "bids": None, "won": None,
-            "times": [[round(t, 5) for t in ts] for ts in times]}
-
-
 def play_arena(arena: str, deal_no: int, opts: dict, settings: list[Setting], tag: str) -> dict:
-    """One play of a calibration deal of ``arena`` with ``settings[s]`` at seat ``s``."""
+    """One play of a calibration deal of ``arena`` with ``settings[s]`` at seat ``s``: in
+    (b) one Trixter hand in the default rules, in (c) one Trix deal of
+    :func:`contract_of`, named by its owner, dealt as the arena deals them from the seed."""
+    seed, sims = opts["seed"], opts["sims"]
     if arena == "c":
-        return {"contract": contract_of(deal_no).text,
-                **play_trix_settings(deal_no, opts["seed"], settings, opts["sims"], tag)}
+        contract = contract_of(deal_no)
+        game = oa.trix_hand(seed, deal_no, contract)
+        times = play_python_settings(game, deal_no, seed, settings, sims, tag)
+        return {"contract": contract.text, "points": list(game.sheet[-1]["points"]),
+                "bids": None, "won": None, "times": times}
     size = oa.tricks_for(deal_no, sizes=opts.get("sizes"))
-    play = play_trixter_settings if arena == "b" else play_settings
-    return {"size": size, **play(deal_no, opts["seed"], settings, opts["sims"], size, tag)}
+    if arena == "a":
+        return {"size": size, **play_settings(deal_no, seed, settings, sims, size, tag)}
+    game = oa.trixter_hand(seed, deal_no, size)
+    times = play_python_settings(game, deal_no, seed, settings, sims, tag)
+    row = game.sheet[-1]
+    return {"size": size, "points": list(row["points"]), "bids": list(row["bids"]),
+            "won": list(row["tricks"]), "times": times}
 
 
 REFERENCE = "reference"  # the play with the baseline at every seat
