@@ -450,6 +450,21 @@ def table(app: Phase, anchor: Phase, pause: str, log_errors: list[str]) -> str:
     return "\n".join(rows) + "\n\n" + "\n".join(f"- {n}" for n in notes) + "\n"
 
 
+def voila_errors(log: str) -> list[str]:
+    """Voila's errors: its ERROR and CRITICAL lines, and each traceback by its last line
+    (the exception: what says why a kernel died)."""
+    lines = log.splitlines()
+    found = []
+    for i, ln in enumerate(lines):
+        if " ERROR |" in ln or " CRITICAL |" in ln:
+            found.append(ln.strip()[:200])
+        elif ln.startswith("Traceback"):
+            end = next((j for j in range(i + 1, len(lines))
+                        if lines[j] and not lines[j][0].isspace()), i)
+            found.append(f"Traceback ... {lines[end].strip()[:200]}")
+    return found
+
+
 async def measure(args) -> int:
     AsyncHTTPClient.configure(None, max_clients=10 * args.learners)
     think = (0.5, 1.5) if args.quick else (2.0, 6.0)
@@ -470,8 +485,7 @@ async def measure(args) -> int:
             check_learners(app, home)
             measured = os.fstat(log.fileno()).st_size  # (not what stopping Voila logs)
         log.seek(0)
-        log_errors = [ln.strip()[:200] for ln in log.read(measured).splitlines()
-                      if " ERROR |" in ln or " CRITICAL |" in ln or "Traceback" in ln]
+        log_errors = voila_errors(log.read(measured))
     text = table(app, anchor, pause, log_errors)
     print(text)
     if args.out:

@@ -154,6 +154,27 @@ def test_class_load_finds_a_learners_game_in_anothers_folder(tmp_path):
     assert phase.checked[1].startswith("bbbbbbbb: saved game has")
 
 
+def test_class_load_names_each_voila_error_by_its_exception():
+    """A traceback in Voila's log is reported by its last line (why a kernel died), not
+    by "Traceback" alone; ERROR lines as they are; an indented log line is not one."""
+    if importlib.util.find_spec("tornado") is None:
+        pytest.skip("needs the app extras (tornado)")
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    import class_load
+
+    log = ("[I 10:00:00.001 Voila] Kernel started\n"
+           "Traceback (most recent call last):\n"
+           '  File "kernelapp.py", line 300, in init_sockets\n'
+           "    self.shell_port = self._bind_socket(self.shell_socket, self.shell_port)\n"
+           "zmq.error.ZMQError: Address already in use (addr='tcp://127.0.0.1:41234')\n"
+           "[Voila] ERROR | Error occurred while starting new kernel client\n"
+           "    Traceback quoted in a message\n")
+    assert class_load.voila_errors(log) == [
+        "Traceback ... zmq.error.ZMQError: Address already in use"
+        " (addr='tcp://127.0.0.1:41234')",
+        "[Voila] ERROR | Error occurred while starting new kernel client"]
+
+
 def test_advice_benchmark_prints_a_table():
     """benchmarks/advice.py --quick: two positions of a few rows, on both paths."""
     out = bench("advice.py", "--quick")

@@ -150,6 +150,17 @@ def kernels(voila, kernel_id: str = "") -> set[int]:
     return out
 
 
+def assert_unix_sockets(pid: int) -> None:
+    """The kernel ``pid`` listens on Unix sockets (voila.json): TCP ports picked free by
+    Voila may be taken by another process before the kernel binds them, and the kernel
+    dies with its page still waiting (a CI run lost a Trix page so)."""
+    args = (Path("/proc") / str(pid) / "cmdline").read_bytes().split(b"\0")
+    info = json.loads(Path(args[args.index(b"-f") + 1].decode()).read_text())
+    assert info["transport"] == "ipc", info
+    for port in ("shell_port", "iopub_port", "control_port"):
+        assert Path(f"{info['ip']}-{info[port]}").is_socket(), (port, info)
+
+
 def page_kernel_id(page) -> str:
     """The id of the kernel behind a Voila page (its page config)."""
     return json.loads(page.locator("#jupyter-config-data").text_content())["kernelId"]
@@ -401,6 +412,7 @@ def test_leaving_the_page_shuts_its_kernel_down(browser, voila):
     # The page's own kernel: a preheated one was started before the page was asked for.
     mine = kernels(voila, page_kernel_id(pg))
     assert len(mine) == 1
+    assert_unix_sockets(next(iter(mine)))
     pg.goto("about:blank")  # leaving the page fires the beacon
     # Culling would take far longer than this (voila.json); a crowded machine takes longer
     # than a quiet one to end a kernel, but never that long.
