@@ -1,6 +1,6 @@
 """Tuning the yardstick: OpenSpiel's IS-MCTS against itself, in each arena (issue 40).
 
-    python benchmarks/openspiel_tune.py [--arena a|b|c] [--candidates SPEC...]
+    python benchmarks/openspiel_tune.py [--arena a|af|b|c] [--candidates SPEC...]
         [--baseline SPEC] [--deals N] [--first-deal K] [--seed tune0] [--sims 1000]
         [--sizes 3,4] [--save FILE [--resume]] | --load FILE...
 
@@ -8,7 +8,9 @@ The arenas of ``benchmarks/openspiel_arena.py`` measure our expert against OpenS
 IS-MCTS: in (a) its C++ ``pyspiel.ISMCTSBot`` in OpenSpiel's own ``oh_hell``
 (:func:`openspiel_arena.cpp_ismcts`), in (b) its Python ``ISMCTSBot`` in Trixter's default
 rules and in (c) the same in a Trix deal of each contract (:class:`openspiel_arena.PyISMCTS`,
-random roll-outs, worlds dealt from what the seat has seen). Before measuring against
+random roll-outs, worlds dealt from what the seat has seen); in (af), (a)'s ``oh_hell``
+deals against the Python bot with fair worlds (:class:`openspiel_arena.FairISMCTS`, whose
+final policy and worlds are fixed: ``--arena af`` tunes its constant). Before measuring against
 it, this looks for its strongest setting at 1,000 simulations among:
 
 - the UCT constant ``c`` on raw points. ``oh_hell`` returns a hand's points, 10 + tricks
@@ -116,6 +118,13 @@ class Setting:
         """Arena (a)'s C++ bot at this setting."""
         return oa.cpp_ismcts(seed, eval_seed, self.uct_c, sims, self.policy, self.worlds)
 
+    def fair_bot(self, seed: int, sims: int):
+        """Arena (af)'s Python bot with fair worlds at this setting: only the constant
+        varies (it draws a fresh world a simulation and plays the most visited card)."""
+        if (self.policy, self.worlds) != ("visits", -1):
+            raise ValueError(f"arena af tunes the constant only, not {self.label}")
+        return oa.FairISMCTS(seed, sims, self.uct_c)
+
     def pybot(self, seed: int, sims: int):
         """Arenas (b) and (c)'s Python bot at this setting (in Trix the constant is in
         units of the contract's penalty, :data:`openspiel_arena.CONTRACT_UNIT`)."""
@@ -133,15 +142,25 @@ def _bids_and_tricks(state) -> tuple[list[int], list[int]]:
 
 
 def play_settings(deal_no: int, seed, settings: list[Setting], sims: int, tricks: int,
-                  tag: str) -> dict:
+                  tag: str, fair: bool = False) -> dict:
     """One play of calibration deal ``deal_no`` (cards and dealer as arena (a) deals them
     from ``seed``) with ``settings[s]`` at seat ``s``; ``tag`` names the play in the bots'
-    seeds. Returns the points, bids, tricks won and each seat's decision times."""
+    seeds. ``fair``: arena (af)'s Python bot with fair worlds
+    (:class:`openspiel_arena.FairISMCTS`), its view kept by a mirror checked at every step,
+    instead of (a)'s C++ bot. Returns the points, bids, tricks won and each seat's decision
+    times."""
     dealer, cards = oa.oh_hell_setup(seed, deal_no, tricks)
     _, state = oa.new_oh_hell(tricks, dealer, cards)
-    bots = [st.bot(oa._seed(seed, "tune", deal_no, tag, s),
-                   oa._seed(seed, "tune-eval", deal_no, tag, s), sims)
-            for s, st in enumerate(settings)]
+    if fair:
+        mirror = oa.mirror_of(state, tricks, dealer, cards, seed=oa._seed(seed, "mirror", deal_no))
+        bots = [st.fair_bot(oa._seed(seed, "tune", deal_no, tag, s), sims)
+                for s, st in enumerate(settings)]
+        for bot in bots:
+            bot.mirror, bot.setup = mirror, (tricks, dealer, cards[-1])
+    else:
+        bots = [st.bot(oa._seed(seed, "tune", deal_no, tag, s),
+                       oa._seed(seed, "tune-eval", deal_no, tag, s), sims)
+                for s, st in enumerate(settings)]
     times: list[list[float]] = [[] for _ in settings]
     while not state.is_terminal():
         p = state.current_player()
@@ -149,7 +168,13 @@ def play_settings(deal_no: int, seed, settings: list[Setting], sims: int, tricks
         action, dt = oa._timed(bots[p].step, state)
         if choice:
             times[p].append(round(dt, 5))
-        state.apply_action(int(action))
+        if fair:
+            oa.check_mirror(state, mirror)
+            oa.apply_both(state, mirror, int(action))
+        else:
+            state.apply_action(int(action))
+    if fair:
+        oa.check_mirror(state, mirror)  # the mirror's points are OpenSpiel's
     bids, won = _bids_and_tricks(state)
     return {"points": list(state.returns()), "bids": bids, "won": won, "times": times}
 
@@ -181,8 +206,9 @@ def play_arena(arena: str, deal_no: int, opts: dict, settings: list[Setting], ta
         return {"contract": contract.text, "points": list(game.sheet[-1]["points"]),
                 "bids": None, "won": None, "times": times}
     size = oa.tricks_for(deal_no, sizes=opts.get("sizes"))
-    if arena == "a":
-        return {"size": size, **play_settings(deal_no, seed, settings, sims, size, tag)}
+    if arena in ("a", "af"):
+        return {"size": size, **play_settings(deal_no, seed, settings, sims, size, tag,
+                                              fair=arena == "af")}
     game = oa.trixter_hand(seed, deal_no, size)
     times = play_python_settings(game, deal_no, seed, settings, sims, tag)
     row = game.sheet[-1]
@@ -308,8 +334,9 @@ def table(records: list[dict], baseline: str) -> str:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--arena", default="a", choices=["a", "b", "c"],
-                    help="whose IS-MCTS: a (C++, OpenSpiel's oh_hell, the default), b "
+    ap.add_argument("--arena", default="a", choices=["a", "af", "b", "c"],
+                    help="whose IS-MCTS: a (C++, OpenSpiel's oh_hell, the default), af "
+                         "(Python, oh_hell, fair worlds: the constant only), b "
                          "(Python, Trixter's default rules), c (Python, a Trix deal of each "
                          "contract in turn)")
     ap.add_argument("--candidates", nargs="+", metavar="SPEC", default=None,

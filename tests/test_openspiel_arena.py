@@ -553,6 +553,40 @@ def test_tuning_arenas_b_and_c_seat_the_candidate_once_a_play(monkeypatch, tmp_p
         oa.main(["--arena", "all", "--tuned", "--deals", "1"])
 
 
+def test_tuning_arena_af_plays_fair_worlds_with_oh_hells_points(monkeypatch, tmp_path):
+    """The tuning of arena (af): OpenSpiel's Python bot at each seat searches worlds dealt
+    by the fair resampler (never OpenSpiel's own), the candidate's constant at one seat; a
+    hand scores by oh_hell's rules (10 + tricks for a bid made, else the tricks), and a
+    setting of the final policy or worlds is refused (af tunes the constant only)."""
+    tune = _tune_module()
+    made, resampled = [], []
+    real = oa.FairISMCTS
+
+    class Spy(real):
+        def __init__(self, seed, sims, uct_c):
+            super().__init__(seed, sims, uct_c)
+            made.append(uct_c)
+
+        def resample(self, state, player):
+            resampled.append(player)
+            return super().resample(state, player)
+
+    monkeypatch.setattr(oa, "FairISMCTS", Spy)
+    save = str(tmp_path / "af.jsonl")
+    tune.main(["--arena", "af", "--candidates", "c=8", "--deals", "1", "--sizes", "3",
+               "--sims", "4", "--seed", "t", "--save", save, "--quiet"])
+    records, opts = tune.load([save])
+    assert opts["arena"] == "af" and len(records) == 5
+    for r in records:
+        assert sum(r["won"]) == 3 and r["size"] == 3
+        assert r["points"] == [10 + w if b == w else w for b, w in zip(r["bids"], r["won"])]
+    # Five plays of four seats: the reference's four at 2, then 8 at one seat a play.
+    assert sorted(made) == [2.0] * 16 + [8.0] * 4
+    assert resampled  # the searches drew their worlds from the fair resampler
+    with pytest.raises(ValueError, match="constant only"):
+        tune.Setting.parse("c=8,policy=value").fair_bot(1, 4)
+
+
 def test_diagnose_scores_each_arena_by_its_own_rules():
     """--diagnose compares the same seat's hand played by us and by OpenSpiel: in (b) a
     missed bid is -5 (Trixter's default rules), in (a) it scores its tricks (oh_hell)."""
