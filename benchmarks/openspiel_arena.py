@@ -1166,13 +1166,14 @@ def trix_hand(seed, deal_no: int, contract: Contract) -> TrixGame:
 def play_trixter(deal_no: int, seed, ours: tuple[int, ...], *, sims: int = 1000,
                  seconds: float | None = None, level: str = "expert", uct_c: float = 2.0,
                  size: int | None = None, players: int = 4, final_policy: str = "visits",
-                 worlds: int = -1) -> PlayResult:
-    """One play of arena (b)'s deal ``deal_no``: Trixter in its default rules."""
+                 worlds: int = -1, variant: str = "") -> PlayResult:
+    """One play of arena (b)'s deal ``deal_no``: Trixter in its default rules (our expert
+    with ``variant``: see :class:`VariantBot`)."""
     size = tricks_for(deal_no) if size is None else size
     game = trixter_hand(seed, deal_no, size, players)
     play = ours[0]
-    bots = {s: bot_for("trixter", level, seed=_seed(seed, "ours", deal_no, play, s),
-                       seconds=seconds) if s in ours
+    bots = {s: our_bot("trixter", level, _seed(seed, "ours", deal_no, play, s), seconds,
+                       variant) if s in ours
             else PyISMCTS(sims, uct_c, _seed(seed, "os", deal_no, play, s), final_policy, worlds)
             for s in range(players)}
     result = _play_out(game, bots, ours)
@@ -1250,7 +1251,8 @@ def run_deal(task) -> DealResult:
                                       variant=opts.get("variant", ""),
                                       opponent=OPPONENT[arena], **common))
         elif arena == "b":
-            plays.append(play_trixter(deal_no, opts["seed"], ours, size=int(label), **common))
+            plays.append(play_trixter(deal_no, opts["seed"], ours, size=int(label),
+                                      variant=opts.get("variant", ""), **common))
         else:
             plays.append(play_trix(deal_no, opts["seed"], ours, Contract.parse(label),
                                    **common))
@@ -1493,7 +1495,7 @@ def main(argv: list[str] | None = None) -> int:
                     help="hand sizes of (a) and (b), cycled by deal number, e.g. 3,4 "
                          "(default 3 to 12)")
     ap.add_argument("--variant", default="",
-                    help="arena (a): our expert with variants, e.g. fresh+greedy (VariantBot)")
+                    help="arenas (a) and (b): our expert with variants, e.g. own (VariantBot)")
     ap.add_argument("--jobs", type=int, default=1, help="worker processes")
     ap.add_argument("--contracts", default=None,
                     help="arena (c): only these contracts, e.g. king,queens (default all five)")

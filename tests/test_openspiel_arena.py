@@ -587,6 +587,22 @@ def test_tuning_arena_af_plays_fair_worlds_with_oh_hells_points(monkeypatch, tmp
         tune.Setting.parse("c=8,policy=value").fair_bot(1, 4)
 
 
+def test_arena_b_plays_our_expert_with_a_variant(monkeypatch):
+    """``--variant own`` reaches arena (b): our seats rank their choices by points alone
+    (the margin rule is never asked), and without it they ask it at the trump and bids."""
+    import tutor.advice.trixter as trixter_advice
+
+    asked = []
+    real = trixter_advice.margin_first
+    monkeypatch.setattr(trixter_advice, "margin_first",
+                        lambda *a: asked.append(1) or real(*a))
+    common = {"sims": 4, "seconds": 0.01, "size": 3}
+    oa.play_trixter(0, "v", (0, 2), variant="own", **common)
+    assert not asked
+    oa.play_trixter(0, "v", (0, 2), **common)
+    assert asked
+
+
 def test_diagnose_scores_each_arena_by_its_own_rules():
     """--diagnose compares the same seat's hand played by us and by OpenSpiel: in (b) a
     missed bid is -5 (Trixter's default rules), in (a) it scores its tricks (oh_hell)."""
