@@ -563,8 +563,8 @@ def test_tuning_arena_af_plays_fair_worlds_with_oh_hells_points(monkeypatch, tmp
     real = oa.FairISMCTS
 
     class Spy(real):
-        def __init__(self, seed, sims, uct_c):
-            super().__init__(seed, sims, uct_c)
+        def __init__(self, seed, sims, uct_c, leaky=False):
+            super().__init__(seed, sims, uct_c, leaky)
             made.append(uct_c)
 
         def resample(self, state, player):
@@ -585,6 +585,10 @@ def test_tuning_arena_af_plays_fair_worlds_with_oh_hells_points(monkeypatch, tmp
     assert resampled  # the searches drew their worlds from the fair resampler
     with pytest.raises(ValueError, match="constant only"):
         tune.Setting.parse("c=8,policy=value").fair_bot(1, 4)
+    made.clear()  # --tuned plays arena (af)'s fair bot at the constant its tuning found
+    oa.main(["--arena", "af", "--tuned", "--deals", "1", "--sizes", "3", "--sims", "3",
+             "--seconds", "0.01", "--level", "beginner", "--quiet"])
+    assert made and set(made) == {oa.TUNED_UCT["af"]}
 
 
 def test_arena_b_plays_our_expert_with_a_variant(monkeypatch):
