@@ -1413,8 +1413,7 @@ def hands_of(results: list[DealResult]) -> list[dict]:
             theirs = next(p for p in r.plays if s not in p.ours)
             note = mine.notes.get(str(s), {})
             out.append({"arena": r.arena, "deal": r.deal, "size": int(r.label), "seat": s,
-                        "place":
-                        note.get("place"), "bid": mine.bids[s], "tricks": mine.tricks[s],
+                        "place": note.get("place"), "bid": mine.bids[s], "tricks": mine.tricks[s],
                         "os_bid": theirs.bids[s], "os_tricks": theirs.tricks[s],
                         "dist": note.get("tricks"), "expected": note.get("expected")})
     return out
@@ -1434,12 +1433,11 @@ def diagnose(results: list[DealResult]) -> str:
         theirs = sum(h["os_bid"] == h["os_tricks"] for h in hs) / len(hs)
         same = sum(h["bid"] == h["os_bid"] for h in hs) / len(hs)
         with_dist = [h for h in hs if h["dist"]]
-        hoped = (statistics.fmean(h["dist"][h["bid"]] for h in with_dist)
-                 if with_dist else float("nan"))
+        hoped = (f"{100 * statistics.fmean(h['dist'][h['bid']] for h in with_dist):7.1f}%"
+                 if with_dist else "       -")
         pts = statistics.fmean(hand_points(h["arena"], h["bid"], h["tricks"]) for h in hs)
         os_pts = statistics.fmean(hand_points(h["arena"], h["os_bid"], h["os_tricks"])
                                   for h in hs)
-        hoped = f"{100 * hoped:7.1f}%" if with_dist else "       -"
         lines.append(f"{name:18} {len(hs):5d} {100 * ours:7.1f}% {100 * theirs:7.1f}% "
                      f"{hoped} {100 * same:6.1f}% {pts:7.2f} {os_pts:7.2f}")
 
