@@ -222,7 +222,10 @@ def test_tables_load_benchmark_prints_a_table():
     for cell in rows["action -> every seat's update: median / p95 / p99 / max"][:3]:
         assert float(cell.split()[0]) > 0, run.stdout
     turns = rows["a computer's turn (expert), as a person sees it: median / p95 / p99 / max"]
-    assert turns[0] == "-" and float(turns[1].split()[0]) > 0, run.stdout
+    # Timed in the experts' phase only. Its median may print 0.0 s: with --pause 0 a hand's
+    # last card, the computer's only choice, is played at once (a CI run: 0.0 / 3.6 / 3.6 /
+    # 3.6 s), so the longest turn says the turns were timed.
+    assert turns[0] == "-" and float(turns[1].split()[-2]) > 0, run.stdout
     assert rows["messages refused"][:3] == ["0", "0", "0"], run.stdout
     assert rows["each table's record (SQLite) = its audit lines = what its people sent and saw,"
                 " every action once"] == ["1 of 1 right, 0 problems", "1 of 1 right, 0 problems",
