@@ -1530,6 +1530,10 @@ def main(argv: list[str] | None = None) -> int:
         args.uct_c = TUNED_UCT[args.arena]
     opts = {"seed": args.seed, "sims": args.sims, "seconds": args.seconds,
             "level": args.level, "uct_c": args.uct_c}
+    if "af" in arenas and (args.final_policy, args.worlds) != ("visits", -1):
+        # FairISMCTS fixes both: a run must not claim a setting it did not play.
+        ap.error("arena af plays the most visited card on a fresh fair world each "
+                 "simulation: --final-policy and --worlds do not apply to it")
     if args.final_policy != "visits":  # only then, as --sizes
         opts["final_policy"] = args.final_policy
     if args.worlds != -1:

@@ -629,3 +629,13 @@ def test_diagnose_scores_each_arena_by_its_own_rules():
     assert rows["b"]["same bid"] == ["2.50", "2.50"]
     assert rows["b"]["all"] == ["6.50", "-1.25"]
     assert rows["a"]["all"] == ["8.25", "3.25"]
+
+
+@pytest.mark.parametrize("flag", [["--final-policy", "value"], ["--worlds", "8"]])
+def test_arena_af_refuses_a_setting_its_bot_cannot_play(flag):
+    """FairISMCTS fixes its final policy and worlds: the command says so and plays nothing."""
+    out = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "openspiel_arena.py"),
+                          "--arena", "af", "--deals", "1", *flag],
+                         capture_output=True, text=True)
+    assert out.returncode == 2 and "--final-policy and --worlds do not apply" in out.stderr
+    assert "ours-theirs" not in out.stdout
