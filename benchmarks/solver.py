@@ -2,6 +2,7 @@
 
     python benchmarks/solver.py [--deals 20] [--quick] [--max-cards 9] [--row-seconds 60]
         [--max-nodes 60000000]
+    python benchmarks/solver.py --nodes [--deals 20] [--max-cards 11]
 
 Every row solves the same random deals (seeded) through ``tutor.solver.solve`` with the
 numba engine and, where it finishes in reasonable time, the pure-Python engine; the
@@ -20,6 +21,11 @@ it ran). From 11 cards a solve stops at ``--max-nodes`` (about a minute of numba
 deal counts in the ``unsolved`` column and as an endless time in the median and the 90th
 percentile (``>cap`` when they land on it), so a hard deal is never left out of the numbers.
 Without numba or endplay the benchmark says so and prints what it can.
+
+``--nodes`` splits the ``MaxTricks`` gap to DDS in two: how many positions each search
+expands, counted as DDS counts them (``futureTricks.nodes``: trick starts that neither
+the table nor a bound settled; ours ``stats["trick_nodes"]``), and what one costs (the
+solve's time over that count, its plies inside the tricks included). Numba only.
 """
 
 from __future__ import annotations
@@ -141,7 +147,11 @@ def main(argv: list[str] | None = None) -> None:
                     help="a row takes no new deal once it has run this long")
     ap.add_argument("--max-nodes", type=int, default=60_000_000,
                     help="from 11 cards, a solve past this many nodes counts as unsolved")
+    ap.add_argument("--nodes", action="store_true",
+                    help="nodes expanded and time a node, ours against DDS (MaxTricks rows)")
     args = ap.parse_args(argv)
+    if args.nodes:
+        return nodes_table(args)
     numba_ok = have_numba()
     dds_ok = have_dds()
     if not numba_ok:
@@ -215,6 +225,56 @@ def main(argv: list[str] | None = None) -> None:
         print(f"{label:<34} {n:>5} {fmt(nb and nb[0]):>10} {fmt(nb and nb[1]):>9} "
               f"{fmt(py and py[0]):>10} {fmt(py and py[1]):>9} {fmt(dd and dd[0]):>9} "
               f"{fmt(dd and dd[1]):>9} {ratio[0]:>8} {ratio[1]:>8} {unsolved:>8}", flush=True)
+
+
+def dds_nodes(pos) -> tuple[int, float]:
+    """DDS's trick starts expanded and its seconds, for every card's value (as
+    :func:`dds_time`; endplay's ``solve_board`` does not return the count)."""
+    from endplay import _dds
+    from endplay.types import Deal, Denom, Player
+
+    deal = Deal("N:" + " ".join(h.pbn() for h in pos.hands))
+    deal.first = Player(pos.leader)
+    deal.trump = Denom.nt if pos.trump is None else Denom(int(pos.trump))
+    fut = _dds.futureTricks()
+    start = time.perf_counter()
+    _dds.SolveBoard(deal._data, -1, 3, 1, fut, 0)  # target -1, every card, mode 1
+    return fut.nodes, time.perf_counter() - start
+
+
+def nodes_table(args) -> None:
+    """The ``--nodes`` table: per hand size, the medians over the same deals as the
+    ``MaxTricks`` rows of each count and time, and of the per-deal ratios."""
+    if not (have_numba() and have_dds()):
+        print("# --nodes needs numba and endplay")
+        return
+    solve(*cases("max", 2, False, 1, 0)[0], engine="numba")  # compile outside the timings
+    print(f"{'cards':>5} {'deals':>5} {'ours nodes':>10} {'dds nodes':>9} {'/dds':>6} "
+          f"{'all/ours':>8} {'ours us/node':>12} {'dds us/node':>11} {'/dds':>6} "
+          f"{'time /dds':>9}")
+    print("# nodes: trick starts expanded (DDS's count); all/ours: every ply we search per "
+          "one of them; us/node: the solve's microseconds over its nodes")
+    med = statistics.median
+    for k in (5, 7, 9, 11):
+        if k > args.max_cards:
+            break
+        rows = []
+        for trump in (False, True):
+            n = args.deals if k < 11 else max(2, args.deals // 4)
+            for pos, goal in cases("max", k, trump, n, seed=1000 * k + (7 if trump else 0) + 3):
+                dn, dt = dds_nodes(pos)
+                start = time.perf_counter()
+                st = solve(pos, goal, engine="numba").stats
+                ot = time.perf_counter() - start
+                on = max(1, st["trick_nodes"])
+                rows.append((on, max(1, dn), st["nodes"] / on, ot / on * 1e6,
+                             dt / max(1, dn) * 1e6, ot / dt))
+        col = [med(r[i] for r in rows) for i in range(6)]
+        ratio = med(r[0] / r[1] for r in rows)
+        cost = med(r[3] / r[4] for r in rows)
+        print(f"{k:>5} {len(rows):>5} {col[0]:>10.0f} {col[1]:>9.0f} {ratio:>5.1f}x "
+              f"{col[2]:>8.1f} {col[3]:>12.2f} {col[4]:>11.2f} {cost:>5.1f}x {col[5]:>8.1f}x",
+              flush=True)
 
 
 def times_over(ours: float, dds: float) -> str:

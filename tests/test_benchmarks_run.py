@@ -34,6 +34,20 @@ def test_engine_benchmark_prints_a_table():
     assert any("Trix whole game" in ln for ln in lines)
 
 
+def test_solver_nodes_table_splits_the_gap_to_dds():
+    if importlib.util.find_spec("endplay") is None or importlib.util.find_spec("numba") is None:
+        pytest.skip("the --nodes table needs endplay and numba")
+    out = bench("solver.py", "--nodes", "--deals", "2", "--max-cards", "7")
+    rows = [ln.split() for ln in out.splitlines() if ln and not ln.startswith("#")]
+    assert rows[0][:3] == ["cards", "deals", "ours"]
+    assert [r[0] for r in rows[1:]] == ["5", "7"]
+    for r in rows[1:]:
+        assert r[1] == "4"  # two deals, no trump and trump
+        ours, dds, ratio = float(r[2]), float(r[3]), float(r[4].rstrip("x"))
+        assert ours >= 0 and dds > 0 and ratio > 0
+        assert float(r[5]) >= 1  # every expanded trick start is a ply too
+
+
 def test_solver_benchmark_prints_a_table():
     out = bench("solver.py", "--quick")
     lines = [ln for ln in out.splitlines() if not ln.startswith("#")]

@@ -243,3 +243,16 @@ def test_principal_line_reaches_the_value():
         assert len(r.line) == 16
         assert r.stats["nodes"] > 0
         assert set(r.best_cards()) <= set(r.by_card)
+
+
+def test_trick_nodes_count_only_the_trick_starts_the_search_expanded():
+    """``stats["trick_nodes"]`` counts as DDS counts (benchmarks/solver.py --nodes): a
+    position its quick tricks settle expands none; a contested one some, each a few plies."""
+    sure = Position.from_pbn("N:AKQ... 432... T98... 765...", leader=0)
+    r = solve(sure, MaxTricks(0))
+    assert r.value == 3 and r.stats["trick_nodes"] == 0 and r.stats["nodes"] > 0
+    rng = random.Random(9)
+    for _ in range(10):
+        pos = random_position(rng, 4, 6, mid_trick=False, trump=False)
+        st = solve(pos, MaxTricks((0, 2))).stats
+        assert 0 < st["trick_nodes"] < st["nodes"]

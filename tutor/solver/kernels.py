@@ -66,6 +66,7 @@ MEMO_WORDS = 3 * 4 * 8192  # per suit and live cards: a generation and two codes
 C_WORDS = 13
 # S: the scalars
 S_LEADER, S_TLEN, S_LIVE, S_NODES, S_HITS, S_PLY, S_TBASE = range(7)
+S_TRICKS = 7  # trick starts searched (neither table nor bounds settled them): DDS's own count
 S_WORDS = 8
 # PTS rows (53 each), from MinPenalty.card_table(): points to the taker, to the taker of a
 # card another seat doubled, to that doubler, and the least and most a card can be worth
@@ -1067,6 +1068,7 @@ def ab(H, J, T, S, C, PTS, DBL, KID, TK, TV, MB, alpha, beta, need):
                                                 lo, hi, need)
         if done:
             return v
+        S[S_TRICKS] += 1
         if lo > alpha:
             alpha = lo
         if hi < beta:
