@@ -481,7 +481,7 @@ def test_trix_card_rollouts_replay_in_the_engine(case, monkeypatch):
 
 def check_trex_cards(game, monkeypatch, where: str) -> int:
     layouts_are_the_real_hands(monkeypatch, game)
-    rec = Recorder(monkeypatch, {"trex_rollout": "trex"}, ["trex_card"])
+    rec = Recorder(monkeypatch, {"trex_rollout": "trex"}, ["trex_shrewd_card"])
     seat = game.to_move
     a = advise(game, budget=1)
     assert a.samples == 1
@@ -613,7 +613,7 @@ def test_trix_contract_and_doubles_rollouts_replay_in_the_engine(monkeypatch):
     for i, game in enumerate(round_games(16)):
         layouts_are_the_real_hands(monkeypatch, game)
         rec = Recorder(monkeypatch, {"trix_rollout": "trix", "trex_rollout": "trex"},
-                       ["trix_card", "trex_card"])
+                       ["trix_card", "trex_shrewd_card"])
         seat = game.to_move
         a = advise(game, budget=1)
         segs = round_segments(rec, game, a.options)

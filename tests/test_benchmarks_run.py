@@ -34,6 +34,22 @@ def test_engine_benchmark_prints_a_table():
     assert any("Trix whole game" in ln for ln in lines)
 
 
+def test_trex_policy_benchmark_prints_a_table():
+    out = bench("trex_policy.py", "--deals", "300", "--advice-deals", "1")
+    rows = {ln[:60].strip(): re.findall(r"[-+]?\d+(?:\.\d+)?", ln[60:])
+            for ln in out.splitlines()[2:]}
+    assert list(rows) == ["rule: beginner's against random (anchor)",
+                          "rule: shrewd against random (anchor)",
+                          "rule: shrewd against beginner's",
+                          "advice (intermediate): shrewd against beginner's play-outs"]
+    for label, cols in rows.items():
+        assert cols[0] == ("1" if label.startswith("advice") else "300")
+    # deals, mean, the interval, seconds; either rule beats random play clearly, even on
+    # 300 deals (the interval's low end above 0).
+    assert all(len(cols) == 5 for cols in rows.values())
+    assert all(float(rows[k][2]) > 0 for k in list(rows)[:2])
+
+
 def test_solver_nodes_table_splits_the_gap_to_dds():
     if importlib.util.find_spec("endplay") is None or importlib.util.find_spec("numba") is None:
         pytest.skip("the --nodes table needs endplay and numba")

@@ -76,10 +76,10 @@ SCRIPTS = {
         'doubling the K♥ costs you nothing: if you take it back you score −75 as always, '
         'and anyone else who takes it scores −150 and gives you +75'),
     "suited_contract": Script(
-        4, 0, {},
-        'JT9.JT85.T8.JT95 KQ752.K6.AQ952.6 A643.Q4.K.AKQ742 8.A9732.J7643.83',
+        3, 1, {},
+        'J843.AQ85.AQJ8.9 KQ9.T963.974.Q54 752.K72.K5.AJT83 AT6.J4.T632.K762',
         '',
-        'Trex suits this hand now: you finish in place 1.0 on average when it is played '
+        'Trex suits this hand now: you finish in place 1.6 on average when it is played '
         'out'),
     "shed_king": Script(
         1, 0, {},
@@ -165,10 +165,10 @@ SCRIPTS = {
         'play the A♦ and take this trick while it costs little, so it cannot win a '
         'costlier one later'),
     "trex_long_jack": Script(
-        2, 2, {'combine': True},
-        'KJ962.K8.AJ97.A4 Q75.AQ92.864.QT5 AT4.JT3.T3.KJ962 83.7654.KQ52.873',
-        'contract trex, no redeal, no redeal, no redeal, no redeal, JC, pass',
-        'play the J♠: you hold 4 more spades, so the row it opens is mostly yours'),
+        8, 1, {'combine': True},
+        'T853.KT98.AK64.2 J4.J76.QT7.AQJ97 A7.5.J9532.KT653 KQ962.AQ432.8.84',
+        'contract trex, no redeal, no redeal, no redeal, no redeal, JC',
+        'play the J♦: you hold 4 more diamonds, so the row it opens is mostly yours'),
     "trex_own_run": Script(
         7, 3, {'combine': True},
         'QJT95.K8.AQ4.AK5 .AJ7642.K93.7632 4.Q95.T87652.T94 AK87632.T3.J.QJ8',
@@ -176,11 +176,13 @@ SCRIPTS = {
         'pass, TD, TH, 9S, 9D, 8D',
         'play the 8♠: the 7♠ that follows it is yours too, so it opens your own run'),
     "trex_row_end": Script(
-        97, 1, {'combine': True},
-        'JT8.JT9754.986.6 K6.Q83.KT72.KJ52 AQ752.AK2.J3.T87 943.6.AQ54.AQ943',
-        'contract trex, no redeal, no redeal, no redeal, no redeal, JC, JD, QD, JH, TD, TC, '
-        '9C, TH, QH, KH, QC, JS, KD, 8C, AD, 9D, KC, AH, AC, 9H, 8H, QS, pass, 7H, KS',
-        'the A♠ ends its row, so it opens nothing for the others'),
+        4, 1, {'combine': True},
+        '7.AQ65.Q942.KT92 Q642.3.K3.AQJ864 A3.KJT74.AJ876.3 KJT985.982.T5.75',
+        'contract trex, no redeal, no redeal, no redeal, no redeal, JC, JH, JS, TC, QC, JD, '
+        'TS, QH, QS, TH, 9S, 9C, 8C, KH, 9H, AH, pass, pass, 8S, 7S, 6S, pass, 8H, QD, KD, '
+        'AD, TD, 9D, pass, 8D, 7C, KC, AC, 7D, KS, pass, 6C, AS, 5S, pass, 4S, 7H, 5C, 6H, '
+        '4C, 3S, pass, 5H, 2S, 4H, pass, pass, 3H, 6D',
+        'the 2♥ ends its row, so it opens nothing for the others'),
     "trex_block": Script(
         12, 0, {'combine': True},
         'J854.AKJ632.Q4.6 AQT972.9.8752.K7 K6.754.J63.J8543 3.QT8.AKT9.AQT92',
@@ -449,3 +451,19 @@ def test_nearly_every_hint_has_a_reason():
     assert hints_seen >= 30
     assert named / hints_seen >= COVERAGE_FLOOR
     assert particular / hints_seen >= PARTICULAR_FLOOR, (particular, hints_seen)
+
+
+def test_a_trex_card_lets_through_the_others_cards_up_to_the_hands_next():
+    """``trex_block`` speaks only where the card played lets fewer of the others' cards
+    into its row than the one kept back (by hand: the 8♦ lets the 7♦ 6♦ through before the
+    hand's 5♦, the 4♣ only the 3♣; the 7♠ and the 5♥ three each, so no block is told)."""
+    from tutor.advice.ideas_trix.trex import let_through
+
+    hand = CardSet.parse("8D 5D 4C 2C")
+    assert let_through(Card.parse("8D"), hand) == 2
+    assert let_through(Card.parse("4C"), hand) == 1
+    hand = CardSet.parse("7S 3S 2S 5H")
+    assert let_through(Card.parse("7S"), hand) == let_through(Card.parse("5H"), hand) == 3
+    # A jack opens both ways: the Q♥ K♥ up to the hand's A♥, and the nine below it.
+    assert let_through(Card.parse("JH"), CardSet.parse("JH AH")) == 11
+    assert let_through(Card.parse("AS"), CardSet.parse("AS")) == 0  # a row's end

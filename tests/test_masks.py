@@ -166,3 +166,22 @@ def test_the_rules_compile_with_numba_and_answer_alike(monkeypatch):
     for name in RULES:
         monkeypatch.setattr(masks, name, numba.njit(cache=True)(getattr(masks, name)))
     assert rule_answers(random.Random(26), typed) == want
+
+
+def test_trex_shrewd_card_keeps_back_the_card_that_holds_a_row_up():
+    """The spade row is open at its jack; the hand holds the 10♠ 9♠ and the J♥ A♥. By hand:
+    the 10♠ opens the hand's own 9♠ (+3.5, +2) but walks towards the seven spades behind it
+    (7 × −0.95): −1.15. The J♥ opens the hearts: the Q♥ and K♥ up to the A♥ (2 × −0.25,
+    +2), the nine hearts below (9 × −0.25): −0.75. So the J♥; the beginner's rule plays the
+    10♠ (it opens a run of its own)."""
+    from tutor.search import policy
+
+    hand = CardSet.parse("TS 9S JH AH").mask
+    low, high = [Rank.JACK - 2, -1, -1, -1], [Rank.JACK - 2, -1, -1, -1]
+    playable = masks.trex_playable(hand, low, high)
+    assert playable == CardSet.parse("TS JH").mask
+    assert policy.trex_shrewd_card(hand, playable) == Card.parse("JH").index
+    assert policy.trex_card(hand, playable) == Card.parse("TS").index
+    # With nothing to choose, the only card.
+    only = CardSet.parse("TS").mask
+    assert policy.trex_shrewd_card(hand, only) == Card.parse("TS").index

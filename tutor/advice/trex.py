@@ -1,5 +1,6 @@
 """The Trex advice: which card to add to the layout (or the pass), by the places each
-option's layouts end in when every seat plays the beginner's Trex strategy.
+option's layouts end in when every seat lays out by the play-outs' Trex card
+(:func:`tutor.search.policy.trex_shrewd_card`).
 
 >>> from tutor import TrixGame
 >>> from tutor.advice import advise

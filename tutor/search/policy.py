@@ -5,8 +5,10 @@ The advice plays every layout to the end of the hand with this policy for every 
 play-out of its informed iterations; the beginner bots play their cards by it: win cheaply
 while the bid needs tricks and duck once it has enough (Trixter); duck under the winning
 card, shed what costs most when void, lead low where others hold higher cards (Trix's trick
-contracts); jacks of long suits and cards that open the hand's own runs (Trex). The rules
-they play by are :mod:`tutor.engine.masks`. Only ints and lists of ints (and the deal's
+contracts); jacks of long suits and cards that open the hand's own runs (Trex). Trex's
+play-outs lay out by a shrewder card than the beginner bot's (:func:`trex_shrewd_card`, which
+also keeps back the cards that hold the others' rows up). The rules they play by are
+:mod:`tutor.engine.masks`. Only ints and lists of ints (and the deal's
 tables), so the same code can be compiled where numba is present.
 
 >>> from tutor.engine.cards import Card, CardSet
@@ -26,7 +28,8 @@ from tutor.engine.trix.contracts import (Contract, card_scores, discard_duty, le
                                          penalty_cards, trick_points)
 
 __all__ = ["trixter_card", "trixter_rollout", "TricksWon", "TrixDeal", "trix_deal", "trix_card",
-           "trix_rollout", "close_trick", "trex_card", "trex_rollout", "would_double", "FULL"]
+           "trix_rollout", "close_trick", "trex_card", "trex_shrewd_card", "trex_rollout",
+           "would_double", "FULL"]
 
 
 # --- Trixter ------------------------------------------------------------------------------
@@ -326,15 +329,44 @@ def trex_card(hand: int, playable: int, high_first: bool = False) -> int:
     return max(order, key=value)
 
 
+def trex_shrewd_card(hand: int, playable: int) -> int:
+    """The play-outs' Trex card. A seat loses ground only by passing, so it opens its own
+    runs (its next card in the row: 3.5; each of its cards further on: 2) and keeps the
+    rows it holds up closed: each other seat's card further along the row costs 0.25 up
+    to the hand's next card there, and 0.95 past it (the cards that card holds up, which
+    the row must let through once it goes). The weights come from a hill climb on
+    duplicated self-play against :func:`trex_card`, rounded; ``benchmarks/trex_policy.py``
+    measures them. Between equals the lowest card goes."""
+    best, best_v = -1, -1e9
+    for c in bits(playable):
+        s, r = divmod(c, 13)
+        v = 0.0
+        for step in ((1, -1) if r == JACK else ((1,) if r > JACK else (-1,))):
+            x = r + step
+            if 0 <= x <= 12 and hand >> (13 * s + x) & 1:
+                v += 3.5
+            blocked = False
+            while 0 <= x <= 12:
+                if hand >> (13 * s + x) & 1:
+                    blocked = True
+                    v += 2.0
+                else:
+                    v -= 0.95 if blocked else 0.25
+                x += step
+        if v > best_v:
+            best, best_v = c, v
+    return best
+
+
 def trex_rollout(hands: list[int], low: list[int], high: list[int], out: list[int],
                  turn: int) -> list[int]:
-    """Play the Trex layout out by :func:`trex_card`: the finishing order (all four
+    """Play the Trex layout out by :func:`trex_shrewd_card`: the finishing order (all four
     seats). ``hands``, the rows and ``out`` are changed in place."""
     while len(out) < 3:
         h = hands[turn]
         p = trex_playable(h, low, high)
         if p:
-            c = trex_card(h, p)
+            c = trex_shrewd_card(h, p)
             hands[turn] = h & ~(1 << c)
             trex_place(low, high, c)
             if not hands[turn]:
