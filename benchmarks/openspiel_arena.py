@@ -380,6 +380,10 @@ class FairISMCTS:
         self.mirror: TrixterGame | None = None  # set by the arena: the seat's view
         self.setup: tuple[int, int, int] | None = None  # tricks, dealer, the turned card
 
+    def watch(self, mirror: TrixterGame, tricks: int, dealer: int, turned: int) -> None:
+        """The hand this bot plays: the arena's mirror (each seat's view) and its setup."""
+        self.mirror, self.setup = mirror, (tricks, dealer, turned)
+
     def resample(self, state, player: int):
         """One world fit for what ``player`` has seen: a fresh oh_hell state, dealt
         fairly, with the hand's bids and cards replayed."""
@@ -446,7 +450,7 @@ def play_oh_hell(deal_no: int, seed, ours: tuple[int, ...], *, sims: int = 1000,
         elif opponent in ("fair", "leaky"):
             bots[s] = FairISMCTS(_seed(seed, "os", deal_no, play, s), sims, uct_c,
                                  leaky=opponent == "leaky")
-            bots[s].mirror, bots[s].setup = mirror, (tricks, dealer, cards[-1])
+            bots[s].watch(mirror, tricks, dealer, cards[-1])
         else:
             bots[s] = cpp_ismcts(_seed(seed, "os", deal_no, play, s),
                                  _seed(seed, "eval", deal_no, play, s), uct_c, sims,

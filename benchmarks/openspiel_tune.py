@@ -156,7 +156,7 @@ def play_settings(deal_no: int, seed, settings: list[Setting], sims: int, tricks
         bots = [st.fair_bot(oa._seed(seed, "tune", deal_no, tag, s), sims)
                 for s, st in enumerate(settings)]
         for bot in bots:
-            bot.mirror, bot.setup = mirror, (tricks, dealer, cards[-1])
+            bot.watch(mirror, tricks, dealer, cards[-1])
     else:
         bots = [st.bot(oa._seed(seed, "tune", deal_no, tag, s),
                        oa._seed(seed, "tune-eval", deal_no, tag, s), sims)

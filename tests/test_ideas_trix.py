@@ -467,3 +467,21 @@ def test_a_trex_card_lets_through_the_others_cards_up_to_the_hands_next():
     # A jack opens both ways: the Q♥ K♥ up to the hand's A♥, and the nine below it.
     assert let_through(Card.parse("JH"), CardSet.parse("JH AH")) == 11
     assert let_through(Card.parse("AS"), CardSet.parse("AS")) == 0  # a row's end
+
+
+def test_no_block_is_told_where_the_card_played_opens_as_many():
+    """Found played as a learner: the hint said "keep the Q♠ back: the K♠ after it is someone
+    else's…; play the 10♦", but the 10♦ lets as many of the others' cards through (the 9♦
+    and 8♦ before the hand's 7♦, against the K♠ and A♠). No block is told there now."""
+    g = Script(31, 0, {'combine': True},
+               '75.A7652.94.T876 Q62.K8.QT752.AQ3 JT84.QJ3.A83.952 AK93.T94.KJ6.KJ4',
+               'contract trex, no redeal, no redeal, no redeal, no redeal, pass, pass, JS, '
+               'JD, pass', '').game()
+    a = hint(g)
+    view = g.observation(g.to_move)
+    assert [str(o.action) for o in a.options[:2]] == ["TD", "QS"]
+    from tutor.advice.ideas_trix.trex import let_through
+
+    assert let_through(Card.parse("TD"), view.hand) == let_through(Card.parse("QS"), view.hand)
+    assert DETECT["trex_block"](view, a) is None
+    assert a.reason is not None and a.reason.idea.name != "trex_block"

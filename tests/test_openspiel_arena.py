@@ -389,7 +389,7 @@ def test_fair_worlds_deal_every_unseen_card_and_keep_what_the_seat_saw():
         oa.apply_both(state, mirror, state.legal_actions()[0])
     p = state.current_player()
     bot = oa.FairISMCTS(seed=3, sims=5)
-    bot.mirror, bot.setup = mirror, (3, dealer, cards[-1])
+    bot.watch(mirror, 3, dealer, cards[-1])
     turned = oa.card_of_os(cards[-1])
     held = CardSet(c for s in range(4) if s != p for c in hands[s])
     seen_out = CardSet()
