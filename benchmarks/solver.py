@@ -73,14 +73,21 @@ def have_dds() -> bool:
     return True
 
 
-def dds_time(pos) -> float:
-    """Seconds for DDS to give every card's value for the seat to move."""
-    from endplay.dds import solve_board
+def dds_deal(pos):
+    """``pos`` as endplay's ``Deal``: the hands, the leader to play, the trump."""
     from endplay.types import Deal, Denom, Player
 
     deal = Deal("N:" + " ".join(h.pbn() for h in pos.hands))
     deal.first = Player(pos.leader)
     deal.trump = Denom.nt if pos.trump is None else Denom(int(pos.trump))
+    return deal
+
+
+def dds_time(pos) -> float:
+    """Seconds for DDS to give every card's value for the seat to move."""
+    from endplay.dds import solve_board
+
+    deal = dds_deal(pos)
     start = time.perf_counter()
     list(solve_board(deal))
     return time.perf_counter() - start
@@ -231,11 +238,8 @@ def dds_nodes(pos) -> tuple[int, float]:
     """DDS's trick starts expanded and its seconds, for every card's value (as
     :func:`dds_time`; endplay's ``solve_board`` does not return the count)."""
     from endplay import _dds
-    from endplay.types import Deal, Denom, Player
 
-    deal = Deal("N:" + " ".join(h.pbn() for h in pos.hands))
-    deal.first = Player(pos.leader)
-    deal.trump = Denom.nt if pos.trump is None else Denom(int(pos.trump))
+    deal = dds_deal(pos)
     fut = _dds.futureTricks()
     start = time.perf_counter()
     _dds.SolveBoard(deal._data, -1, 3, 1, fut, 0)  # target -1, every card, mode 1
@@ -263,12 +267,12 @@ def nodes_table(args) -> None:
             n = args.deals if k < 11 else max(2, args.deals // 4)
             for pos, goal in cases("max", k, trump, n, seed=1000 * k + (7 if trump else 0) + 3):
                 dn, dt = dds_nodes(pos)
+                dn = max(1, dn)
                 start = time.perf_counter()
                 st = solve(pos, goal, engine="numba").stats
                 ot = time.perf_counter() - start
                 on = max(1, st["trick_nodes"])
-                rows.append((on, max(1, dn), st["nodes"] / on, ot / on * 1e6,
-                             dt / max(1, dn) * 1e6, ot / dt))
+                rows.append((on, dn, st["nodes"] / on, ot / on * 1e6, dt / dn * 1e6, ot / dt))
         col = [med(r[i] for r in rows) for i in range(6)]
         ratio = med(r[0] / r[1] for r in rows)
         cost = med(r[3] / r[4] for r in rows)

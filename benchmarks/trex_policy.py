@@ -5,12 +5,12 @@
 
 The advice plays every Trex layout out with one rule for every seat
 (:func:`tutor.search.policy.trex_rollout`): :func:`~tutor.search.policy.trex_shrewd_card`,
-whose weights were fitted here, where it used the beginner's
-:func:`~tutor.search.policy.trex_card`. Each row plays seeded random deals twice, the two
-rules (or the advice with each) at opposite seats, (0, 2) against (1, 3), then with the
-seats swapped, the owner (who lays out first) the same both times. A row's number is
-points a seat a deal (Trex: +200 first out, +150, +100, +50), the first rule's seats less
-the second's, averaged over both plays; 95% interval over the deals.
+where it used the beginner's :func:`~tutor.search.policy.trex_card` (the weights came from
+a hill climb on this self-play; this table measures them). Each row plays seeded random
+deals twice, the two rules (or the advice with each) at opposite seats, (0, 2) against
+(1, 3), then with the seats swapped, the owner (who lays out first) the same both times.
+A row's number is points a seat a deal (Trex: +200 first out, +150, +100, +50), the first
+rule's seats less the second's, averaged over both plays; 95% interval over the deals.
 
 - ``rule``: the two rules alone, on the masks (thousands of deals a second).
 - ``advice`` (with ``--advice-deals``): the search bots of ``--level`` at Trix's Trex
@@ -52,12 +52,12 @@ def random_card(seed: int):
     return lambda hand, playable: rng.choice(bits(playable))
 
 
-def trex_deal(rng: random.Random) -> list[int]:
-    """Four hands of a deal nobody may claim a redeal on (RULES.md A4), as masks."""
+def trex_deal(rng: random.Random) -> list:
+    """Four hands of a deal nobody may claim a redeal on (RULES.md A4)."""
     while True:
         hands = deal(4, 13, 0, rng).hands
         if not any(may_claim_trex_redeal(h) for h in hands):
-            return [h.mask for h in hands]
+            return hands
 
 
 def lay_out(hands: list[int], owner: int, rules: list) -> list[int]:
@@ -79,7 +79,7 @@ def lay_out(hands: list[int], owner: int, rules: list) -> list[int]:
     return [TREX_POINTS[out.index(s)] for s in range(4)]
 
 
-def duplicated(play, deals: int, first: int, seed) -> list[float]:
+def duplicated(play, deals: int, first: int) -> list[float]:
     """Per deal: the first side's points a seat less the second's, over both plays
     (``play(deal_no, first_side_seats)`` returns the four seats' points)."""
     out = []
@@ -95,11 +95,11 @@ def duplicated(play, deals: int, first: int, seed) -> list[float]:
 def rule_row(first_rule, second_rule, deals: int, first: int, seed):
     def play(d, ours):
         rng = random.Random(f"{seed}/trex-rule/{d}")
-        hands = trex_deal(rng)
+        hands = [h.mask for h in trex_deal(rng)]
         owner = rng.randrange(4)
         return lay_out(hands, owner, [first_rule if s in ours else second_rule
                                       for s in range(4)])
-    return duplicated(play, deals, first, seed)
+    return duplicated(play, deals, first)
 
 
 class _WithRule:
@@ -120,11 +120,8 @@ class _WithRule:
 def advice_row(level: str, deals: int, first: int, seed):
     def play(d, ours):
         rng = random.Random(f"{seed}/trex-advice/{d}")
-        hands = deal(4, 13, 0, rng).hands
-        while any(may_claim_trex_redeal(h) for h in hands):
-            hands = deal(4, 13, 0, rng).hands
         owner = d % 4
-        game = TrixGame.new(seed=d, deals=[hands], dealer=owner, owner=owner)
+        game = TrixGame.new(seed=d, deals=[trex_deal(rng)], dealer=owner, owner=owner)
         game.apply(ChooseContract(Contract.TREX), owner)
         bots = [_WithRule(bot_for("trix", level, seed=random.Random(f"{seed}/{d}/{s}")
                                   .randrange(2**31)),
@@ -133,7 +130,7 @@ def advice_row(level: str, deals: int, first: int, seed):
             s = game.to_move
             game.apply(bots[s].act(game.observation(s)), s)
         return list(game.sheet[-1]["points"])
-    return duplicated(play, deals, first, seed)
+    return duplicated(play, deals, first)
 
 
 def line(label: str, diffs: list[float], seconds: float) -> str:

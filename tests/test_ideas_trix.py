@@ -17,6 +17,7 @@ from tutor import TrixGame
 from tutor.advice import advise
 from tutor.advice.answer import Advice, Option
 from tutor.advice.ideas_trix import DETECTORS
+from tutor.advice.ideas_trix.trex import let_through
 from tutor.advice.ideas_trix.view import decision
 from tutor.advice.ideas_trix.words import IDEAS
 from tutor.advice.reasons import catalogue, reason_against
@@ -457,8 +458,6 @@ def test_a_trex_card_lets_through_the_others_cards_up_to_the_hands_next():
     """``trex_block`` speaks only where the card played lets fewer of the others' cards
     into its row than the one kept back (by hand: the 8♦ lets the 7♦ 6♦ through before the
     hand's 5♦, the 4♣ only the 3♣; the 7♠ and the 5♥ three each, so no block is told)."""
-    from tutor.advice.ideas_trix.trex import let_through
-
     hand = CardSet.parse("8D 5D 4C 2C")
     assert let_through(Card.parse("8D"), hand) == 2
     assert let_through(Card.parse("4C"), hand) == 1
@@ -480,8 +479,6 @@ def test_no_block_is_told_where_the_card_played_opens_as_many():
     a = hint(g)
     view = g.observation(g.to_move)
     assert [str(o.action) for o in a.options[:2]] == ["TD", "QS"]
-    from tutor.advice.ideas_trix.trex import let_through
-
     assert let_through(Card.parse("TD"), view.hand) == let_through(Card.parse("QS"), view.hand)
     assert DETECT["trex_block"](view, a) is None
     assert a.reason is not None and a.reason.idea.name != "trex_block"
