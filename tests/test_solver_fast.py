@@ -159,3 +159,16 @@ def test_importing_tutor_does_not_import_numba():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True, env=env).stdout
     assert out.strip() == "False"
+
+
+def test_compiled_bit_counts_match_python():
+    # The fast path's popcount and msb are LLVM's ctpop and ctlz, not Python's int methods.
+    from tutor.solver._fast import KERNELS
+
+    rng = random.Random(5)
+    values = [1, 2, 3, (1 << 52) - 1, 1 << 62, (1 << 63) - 1] + [
+        rng.getrandbits(rng.randrange(1, 64)) | 1 for _ in range(200)]
+    for x in values:
+        assert KERNELS.popcount(x) == x.bit_count(), x
+        assert KERNELS.msb(x) == x.bit_length() - 1, x
+    assert KERNELS.popcount(0) == 0

@@ -5,8 +5,8 @@ Every function here runs as is on Python lists (the pure path: the browser, or
 int64 arrays (the fast path). So a kernel takes only flat arrays and integers, allocates
 nothing, returns integers or tuples of them, and keeps every value within int64 (the
 hashes are masked to 32 bits so both paths probe the same slots). ``popcount`` and
-``msb`` are the only two written twice: with Python's own int methods, and as bit tricks
-numba compiles (``popcount_bits``, ``msb_bits``).
+``msb`` are the only two written twice: with Python's own int methods here, and as the
+CPU's own instructions in :mod:`tutor.solver._fast`.
 
 The state of a search (see :class:`tutor.solver.search.Searcher`):
 
@@ -88,27 +88,6 @@ def msb(x):
 
 
 # --- how _fast compiles the kernels (here, so that a change recompiles them) ----------
-def popcount_bits(x):
-    """``popcount`` for numba, which has no int.bit_count."""
-    x = x - ((x >> 1) & 0x0055555555555555)
-    x = (x & 0x0033333333333333) + ((x >> 2) & 0x0033333333333333)
-    x = (x + (x >> 4)) & 0x000F0F0F0F0F0F0F
-    x = x + (x >> 8)
-    x = x + (x >> 16)
-    x = x + (x >> 32)
-    return x & 0x7F
-
-
-def msb_bits(x):
-    """``msb`` for numba, which has no int.bit_length."""
-    r = 0
-    for step in (32, 16, 8, 4, 2, 1):
-        if x >> step:
-            x >>= step
-            r += step
-    return r
-
-
 # Small kernels on the hot path are inlined into their callers, as in the one function
 # the search once was. The recursive search gets one signature: a cached recursive
 # function with several compiled versions crashes when loaded back from numba's cache.
@@ -118,6 +97,9 @@ INLINE = {"popcount", "msb", "rel", "unrel", "top_mask", "led_suit", "legal", "b
           "tt_probe", "rank_probe", "node_moves", "node_store", "make_key", "tt_find",
           "find_slot", "gen_moves", "order_moves", "order_follows", "beaten_later",
           "to_front"}
+# No reference counting (numba's ``_nrt``): the kernels allocate nothing and only borrow
+# the arrays they are given, and counting them at every inlined call took half the time.
+NRT = False
 SIGNATURES = {"ab": f"int64({', '.join(['int64[::1]'] * 11 + ['int64'] * 3)})"}
 
 
