@@ -96,7 +96,7 @@ INLINE = {"popcount", "msb", "rel", "unrel", "top_mask", "led_suit", "legal", "b
           "suit_code", "hash_key", "rank_hash", "store_bound", "new_entry", "enter_node",
           "tt_probe", "rank_probe", "node_moves", "node_store", "make_key", "tt_find",
           "find_slot", "gen_moves", "order_moves", "order_follows", "beaten_later",
-          "to_front"}
+          "to_front", "entry", "cash_rel"}
 # No reference counting (numba's ``_nrt``): the kernels allocate nothing and only borrow
 # the arrays they are given, and counting them at every inlined call took half the time.
 NRT = False
@@ -351,20 +351,57 @@ def put_moves(MB, mo, k, to, j, lo, hi, low_first):
 
 
 def quick_tricks(H, S, C):
-    """Tricks the leader can surely cash at once, as bridge solvers' quick tricks: in
-    each suit the leader's cards above every other live card win trick after trick, and
-    when they outnumber every other hand's cards of the suit, the rest of the leader's
-    suit wins too. Trumps are drawn first; a side suit counts only when nobody else can
-    ruff it afterwards. Hearts count last under no_heart_lead, and only when everything
-    else is cashed first."""
-    n = C[C_N]
+    """Tricks the leader's side can surely cash at once, as bridge solvers' quick tricks:
+    the leader's own (``cash``), or one trick led to a partner's top card of a suit and
+    the partner's own after it (``entry``), whichever is more."""
+    hand = H[S[S_LEADER]]
+    if hand == 0:
+        return 0
+    hc = popcount(hand)
+    qt = cash(H, C, S[S_LEADER], hand)
+    for st in range(4):
+        if qt >= hc:
+            break
+        p = entry(H, S, C, st)
+        if p >= 0:
+            top = msb(S[S_LIVE] & (SUIT << (13 * st)))
+            q = 1 + cash(H, C, p, H[p] ^ (1 << top))
+            if q > qt:
+                qt = q
+    return qt if qt < hc else hc
+
+
+def entry(H, S, C, st):
+    """The partner of the leader who surely wins a lead of suit st (it holds the suit's
+    top card, the leader may lead the suit, and nobody else can ruff it), or -1."""
     leader = S[S_LEADER]
-    hand = H[leader]
+    sm = SUIT << (13 * st)
+    if H[leader] & sm == 0 or (C[C_NOHEART] and st == 1 and H[leader] & ~HEARTS):
+        return -1
+    p = H[HOLDER_AT + msb(S[S_LIVE] & sm)] - 1
+    if p == leader or ((C[C_SIDE] >> p) & 1) != ((C[C_SIDE] >> leader) & 1):
+        return -1
+    trump = C[C_TRUMP]
+    if trump >= 0 and st != trump:
+        ts = SUIT << (13 * trump)
+        for i in range(C[C_N]):
+            if i != leader and i != p and H[i] & sm == 0 and H[i] & ts:
+                return -1
+    return p
+
+
+def cash(H, C, who, hand):
+    """Tricks ``who`` on lead with ``hand`` can surely cash at once: in each suit its
+    cards above every other live card win trick after trick, and when they outnumber
+    every other hand's cards of the suit, the rest of its suit wins too. Trumps are
+    drawn first; a side suit counts only when nobody else can ruff it afterwards. Hearts
+    count last under no_heart_lead, and only when everything else is cashed first."""
+    n = C[C_N]
     if hand == 0:
         return 0
     others = 0
     for i in range(n):
-        if i != leader:
+        if i != who:
             others |= H[i]
     trump = C[C_TRUMP]
     noheart = C[C_NOHEART]
@@ -392,7 +429,7 @@ def quick_tricks(H, S, C):
             continue
         longest = 0
         for i in range(n):
-            if i != leader:
+            if i != who:
                 ln = popcount((H[i] >> shift) & SUIT)
                 if ln > longest:
                     longest = ln
@@ -850,14 +887,26 @@ def store_bound(TV, v, best, a0, b0):
 
 def bounds_rel(H, S, C):
     """The cards whose ranks the MaxTricks bounds read: every trump, and in each suit the
-    leader's cards above the others' top card with that card."""
-    leader = S[S_LEADER]
+    cards down to the top card of the others' of whoever cashes (the leader, and a
+    partner it can reach through ``entry``)."""
     live = S[S_LIVE]
-    hand = H[leader]
-    others = live & ~hand
     r = 0
     if C[C_TRUMP] >= 0:
         r |= live & (SUIT << (13 * C[C_TRUMP]))
+    r |= cash_rel(H, live, S[S_LEADER])
+    for st in range(4):
+        p = entry(H, S, C, st)
+        if p >= 0:
+            r |= cash_rel(H, live, p)
+    return r
+
+
+def cash_rel(H, live, who):
+    """The cards whose ranks ``cash`` reads for ``who``: in each suit it shares with the
+    others, its cards above their top card with that card."""
+    hand = H[who]
+    others = live & ~hand
+    r = 0
     for st in range(4):
         sm = SUIT << (13 * st)
         if hand & sm and others & sm:
