@@ -100,7 +100,8 @@ INLINE = {"popcount", "msb", "rel", "unrel", "top_mask", "led_suit", "legal", "b
 # No reference counting (numba's ``_nrt``): the kernels allocate nothing and only borrow
 # the arrays they are given, and counting them at every inlined call took half the time.
 NRT = False
-SIGNATURES = {"ab": f"int64({', '.join(['int64[::1]'] * 11 + ['int64'] * 3)})"}
+SIGNATURES = {"ab": "int64(int64[:, ::1], int64[::1], int64[::1], int64[::1], int64, int64, "
+                    "int64)"}
 
 
 def led_suit(T, base, tlen):
@@ -1072,9 +1073,10 @@ def node_store(H, J, S, C, TK, TV, MB, mo, best, best_card, improved, a0, b0, ne
         TV[v + 2] = hb
 
 
-def ab(H, J, T, S, C, PTS, DBL, KID, TK, TV, MB, alpha, beta, need):
+def ab(W, MB, TK, TV, alpha, beta, need):
     """The goal's value from here in the window (alpha, beta): for the boolean goals 1 or
     0, ``need`` being the tricks still to take (Exactly)."""
+    H, J, T, S, C, PTS, DBL, KID = W[0], W[1], W[2], W[3], W[4], W[5], W[6], W[7]
     S[S_NODES] += 1
     if C[C_LIMIT] > 0 and S[S_NODES] > C[C_LIMIT]:
         return 0  # over budget: unwind fast; solve() discards everything and raises
@@ -1116,12 +1118,12 @@ def ab(H, J, T, S, C, PTS, DBL, KID, TK, TV, MB, alpha, beta, need):
         play(H, J, T, S, seat, c)
         if S[S_TLEN] == n:
             gain, need2, lost, tm, cw = close_trick(T, S, C, PTS, DBL, need)
-            v = 0 if lost else gain + ab(H, J, T, S, C, PTS, DBL, KID, TK, TV, MB,
+            v = 0 if lost else gain + ab(W, MB, TK, TV,
                                          alpha - gain, beta - gain, need2)
             open_trick(S, C, leader, tm)
         else:
             cw = 0
-            v = ab(H, J, T, S, C, PTS, DBL, KID, TK, TV, MB, alpha, beta, need)
+            v = ab(W, MB, TK, TV, alpha, beta, need)
         unplay(H, J, S, seat, c)
         if goal == G_MAX:
             cw |= MB[mo + MAX_MOVES + WR_AT]
@@ -1147,57 +1149,60 @@ def ab(H, J, T, S, C, PTS, DBL, KID, TK, TV, MB, alpha, beta, need):
     return best
 
 
-def child(H, J, T, S, C, PTS, DBL, KID, TK, TV, MB, seat, c, alpha, beta, need):
+def child(W, MB, TK, TV, seat, c, alpha, beta, need):
     """The value after seat plays c."""
+    H, J, T, S, C, PTS, DBL = W[0], W[1], W[2], W[3], W[4], W[5], W[6]
     leader = S[S_LEADER]
     play(H, J, T, S, seat, c)
     if S[S_TLEN] == C[C_N]:
         gain, need2, lost, tm, _ = close_trick(T, S, C, PTS, DBL, need)
-        v = 0 if lost else gain + ab(H, J, T, S, C, PTS, DBL, KID, TK, TV, MB,
+        v = 0 if lost else gain + ab(W, MB, TK, TV,
                                      alpha - gain, beta - gain, need2)
         open_trick(S, C, leader, tm)
     else:
-        v = ab(H, J, T, S, C, PTS, DBL, KID, TK, TV, MB, alpha, beta, need)
+        v = ab(W, MB, TK, TV, alpha, beta, need)
     unplay(H, J, S, seat, c)
     return v
 
 
-def value_after(H, J, T, S, C, PTS, DBL, KID, TK, TV, MB, seat, c, guess, need, left):
+def value_after(W, MB, TK, TV, seat, c, guess, need, left):
     """The goal's value after seat plays c. For MaxTricks, zero-window tests walk from
     guess (a sibling's value is usually close); for MinPenalty a window around it."""
+    C = W[4]
     goal = C[C_GOAL]
     if goal == G_EXACTLY or goal == G_AVOID:
         if need < 0:
             return 0  # AvoidCards already failed
-        return child(H, J, T, S, C, PTS, DBL, KID, TK, TV, MB, seat, c, 0, 1, need)
+        return child(W, MB, TK, TV, seat, c, 0, 1, need)
     if goal == G_MAX:
         t = left // 2 if guess < 0 else min(max(guess, 0), left)
-        if t <= 0 or child(H, J, T, S, C, PTS, DBL, KID, TK, TV, MB,
+        if t <= 0 or child(W, MB, TK, TV,
                            seat, c, t - 1, t, need) >= t:
-            while t < left and child(H, J, T, S, C, PTS, DBL, KID, TK, TV, MB,
+            while t < left and child(W, MB, TK, TV,
                                      seat, c, t, t + 1, need) >= t + 1:
                 t += 1
             return t
         t -= 1
-        while t > 0 and child(H, J, T, S, C, PTS, DBL, KID, TK, TV, MB,
+        while t > 0 and child(W, MB, TK, TV,
                               seat, c, t - 1, t, need) < t:
             t -= 1
         return t
     if guess == -INF:
-        return child(H, J, T, S, C, PTS, DBL, KID, TK, TV, MB, seat, c, -INF, INF, need)
+        return child(W, MB, TK, TV, seat, c, -INF, INF, need)
     # A window around a sibling's value (usually the same), then a re-search from the
     # bound it gives when it is not.
-    v = child(H, J, T, S, C, PTS, DBL, KID, TK, TV, MB, seat, c, guess - 1, guess + 1, need)
+    v = child(W, MB, TK, TV, seat, c, guess - 1, guess + 1, need)
     if v <= guess - 1:
-        v = child(H, J, T, S, C, PTS, DBL, KID, TK, TV, MB, seat, c, -INF, v + 1, need)
+        v = child(W, MB, TK, TV, seat, c, -INF, v + 1, need)
     elif v >= guess + 1:
-        v = child(H, J, T, S, C, PTS, DBL, KID, TK, TV, MB, seat, c, v - 1, INF, need)
+        v = child(W, MB, TK, TV, seat, c, v - 1, INF, need)
     return v
 
 
-def root_values(H, J, T, S, C, PTS, DBL, KID, TK, TV, MB, need, out_cards, out_vals):
+def root_values(W, MB, TK, TV, need, out_cards, out_vals):
     """Every merged legal card of the seat to move (search order) and its value; returns
     how many, with the legal mask and joker flag in out_vals[30], out_vals[31]."""
+    H, J, T, S, C, KID = W[0], W[1], W[2], W[3], W[4], W[7]
     seat = (S[S_LEADER] + S[S_TLEN]) % C[C_N]
     leader = S[S_LEADER]
     left = popcount(H[leader]) + J[leader] + (1 if S[S_TLEN] else 0)
@@ -1209,7 +1214,7 @@ def root_values(H, J, T, S, C, PTS, DBL, KID, TK, TV, MB, need, out_cards, out_v
         out_cards[i] = MB[mo + i]
     guess = -1 if C[C_GOAL] != G_PENALTY else -INF
     for i in range(k):
-        v = value_after(H, J, T, S, C, PTS, DBL, KID, TK, TV, MB, seat, out_cards[i],
+        v = value_after(W, MB, TK, TV, seat, out_cards[i],
                         guess, need, left)
         out_vals[i] = v
         guess = v
@@ -1218,23 +1223,24 @@ def root_values(H, J, T, S, C, PTS, DBL, KID, TK, TV, MB, need, out_cards, out_v
     return k
 
 
-def root_value(H, J, T, S, C, PTS, DBL, KID, TK, TV, MB, need):
+def root_value(W, MB, TK, TV, need):
     """The value alone (no card's): MaxTricks by zero-window tests on the target, as
     bridge double-dummy solvers do."""
+    H, J, S, C = W[0], W[1], W[3], W[4]
     goal = C[C_GOAL]
     if goal == G_EXACTLY or goal == G_AVOID:
         if need < 0:
             return 0
-        return ab(H, J, T, S, C, PTS, DBL, KID, TK, TV, MB, 0, 1, need)
+        return ab(W, MB, TK, TV, 0, 1, need)
     if goal == G_MAX:
         leader = S[S_LEADER]
         lo = 0
         hi = popcount(H[leader]) + J[leader] + (1 if S[S_TLEN] else 0)
         while lo < hi:
             t = (lo + hi + 1) // 2
-            if ab(H, J, T, S, C, PTS, DBL, KID, TK, TV, MB, t - 1, t, need) >= t:
+            if ab(W, MB, TK, TV, t - 1, t, need) >= t:
                 lo = t
             else:
                 hi = t - 1
         return lo
-    return ab(H, J, T, S, C, PTS, DBL, KID, TK, TV, MB, -INF, INF, need)
+    return ab(W, MB, TK, TV, -INF, INF, need)

@@ -108,22 +108,28 @@ class Searcher:
         C[K.C_TTMASK] = table.mask
         C[K.C_MEMO] = 0 if numba else table.memo
         self.goal = goal
-        arrays = [H, J, T, S, C, PTS, DBL, KID]
+        rows = [H, J, T, S, C, PTS, DBL, KID]
         scratch = [(K.MAX_PLY + 2) * K.MAX_MOVES, K.MAX_MOVES, K.MAX_MOVES]
         if numba:
             import numpy as np  # only with numba, the optional accelerator
 
-            arrays = [np.array(a, np.int64) for a in arrays]
-            arrays += [np.zeros(size, np.int64) for size in scratch]
+            # One 2-D array for the small rows: the recursive search passes it as one
+            # argument, not eight (numba passes each array as seven words).
+            W = np.zeros((len(rows), max(len(r) for r in rows)), np.int64)
+            for i, r in enumerate(rows):
+                W[i, :len(r)] = r
+            rows = list(W)  # views: what the kernels write, these rows show
+            self.W = W
+            self.MB, self.out_cards, self.out_vals = (np.zeros(size, np.int64)
+                                                      for size in scratch)
         else:
-            arrays += [[0] * size for size in scratch]
-        (self.H, self.J, self.T, self.S, self.C, self.PTS, self.DBL, self.KID, self.MB,
-         self.out_cards, self.out_vals) = arrays
+            self.W = rows
+            self.MB, self.out_cards, self.out_vals = ([0] * size for size in scratch)
+        self.H, self.J, self.T, self.S, self.C, self.PTS, self.DBL, self.KID = rows
 
     def args(self) -> tuple:
-        """The state as the kernels take it."""
-        return (self.H, self.J, self.T, self.S, self.C, self.PTS, self.DBL, self.KID,
-                self.table.keys, self.table.values, self.MB)
+        """The state as the kernels take it: the rows, the ply scratch, the table."""
+        return self.W, self.MB, self.table.keys, self.table.values
 
     def _fresh(self) -> None:
         if self.C[K.C_GEN] != self.table.generation:  # another solve used the table since
