@@ -15,7 +15,7 @@ import pytest
 from sizes import sampled
 from test_solver_oracle import random_position
 
-from tutor.engine.cards import CardSet, Rank
+from tutor.engine.cards import CardSet, Rank, Suit
 from tutor.solver import AvoidCards, Exactly, MaxTricks, MinPenalty, Position, solve
 from tutor.solver import search
 from tutor.solver.search import Searcher
@@ -108,14 +108,38 @@ def test_value_only_solves_give_the_same_value(batch):
 
 
 def test_quick_tricks_never_exceed_the_value():
-    """The quick-trick bound is sound: the leader always makes at least that many."""
+    """The quick-trick bound is sound: the leader's side always makes at least that many
+    (alone, and with a partner it can reach through a lead to its top card)."""
     rng = random.Random(11)
-    for _ in range(150):
-        n = rng.choice((3, 4, 5))
+    for _ in range(400):
+        n = rng.choice((3, 4, 4, 4, 5))
         pos = random_position(rng, n, rng.randrange(2, 8 if n == 4 else 6), mid_trick=False)
-        s = Searcher(pos, MaxTricks(pos.leader))
+        goal = MaxTricks((pos.leader, (pos.leader + 2) % 4) if n == 4 and rng.random() < 0.7
+                         else pos.leader)
+        s = Searcher(pos, goal)
         quick = s.kernels.quick_tricks(s.H, s.S, s.C)
-        assert quick <= solve(pos, MaxTricks(pos.leader), engine="numba").value
+        assert quick <= solve(pos, goal, engine="numba").value, (pos, goal)
+
+
+@pytest.mark.parametrize("engine", ["python", "numba"])
+def test_quick_tricks_through_a_partner(engine):
+    """Hand-counted: West leads; East holds the top spade."""
+    # No trump. West's own: the 2 of clubs (nobody else holds a club): 1. Through East:
+    # the 2 of spades to East's ace, then East's ace of diamonds: 2, every trick.
+    pos = Position(tuple(CardSet.parse(h) for h in ("3S 2D", "AS AD", "4S 3D", "2S 2C")),
+                   leader=3)
+    s = Searcher(pos, MaxTricks((3, 1)), numba=engine == "numba")
+    assert s.kernels.quick_tricks(s.H, s.S, s.C) == 2
+    assert solve(pos, MaxTricks((3, 1)), engine=engine).value == 2
+    # Hearts trump. Through East's king of spades: 1, then East's queen of hearts draws
+    # a round (1 more); East's jack of spades does not count: South, with a trump left,
+    # followed to the first spade and has no spade now. The value is 2 as well.
+    pos = Position(tuple(CardSet.parse(h) for h in
+                         ("9S JD 2D 8C", "KS JS QH 5D", "6S 8H 3H 9C", "3S 2H 6C 4C")),
+                   leader=3, trump=Suit.HEARTS)
+    s = Searcher(pos, MaxTricks((3, 1)), numba=engine == "numba")
+    assert s.kernels.quick_tricks(s.H, s.S, s.C) == 2
+    assert solve(pos, MaxTricks((3, 1)), engine=engine).value == 2
 
 
 @pytest.mark.parametrize("batch", sampled(range(3), 3))

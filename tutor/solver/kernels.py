@@ -359,14 +359,14 @@ def quick_tricks(H, S, C):
     if hand == 0:
         return 0
     hc = popcount(hand)
-    qt = cash(H, C, S[S_LEADER], hand)
+    qt = cash(H, C, S[S_LEADER], hand, -1)
     for st in range(4):
         if qt >= hc:
             break
         p = entry(H, S, C, st)
         if p >= 0:
             top = msb(S[S_LIVE] & (SUIT << (13 * st)))
-            q = 1 + cash(H, C, p, H[p] ^ (1 << top))
+            q = 1 + cash(H, C, p, H[p] ^ (1 << top), st)
             if q > qt:
                 qt = q
     return qt if qt < hc else hc
@@ -391,11 +391,13 @@ def entry(H, S, C, st):
     return p
 
 
-def cash(H, C, who, hand):
-    """Tricks ``who`` on lead with ``hand`` can surely cash at once: in each suit its
+def cash(H, C, who, hand, gone):
+    """Tricks ``who`` on lead with ``hand`` can surely cash at once (after a trick of
+    suit ``gone``, when not -1, took a card of it from every other hand): in each suit its
     cards above every other live card win trick after trick, and when they outnumber
     every other hand's cards of the suit, the rest of its suit wins too. Trumps are
-    drawn first; a side suit counts only when nobody else can ruff it afterwards. Hearts
+    drawn first; while someone else still holds a trump, a side suit's top cards count
+    only for the rounds everyone holding a trump can follow. Hearts
     count last under no_heart_lead, and only when everything else is cashed first."""
     n = C[C_N]
     if hand == 0:
@@ -415,13 +417,23 @@ def cash(H, C, who, hand):
         st = (C[C_ORDER] >> (2 * idx)) & 3
         if st == 1 and noheart and total < nonheart:
             break
-        if ruffable and st != trump:
-            break
         shift = 13 * st
         mine = (hand >> shift) & SUIT
         if mine == 0:
             continue
         theirs = (others >> shift) & SUIT
+        if ruffable and st != trump:
+            # Someone else still holds a trump: a top card wins only while everyone who
+            # holds one still follows suit.
+            if theirs:
+                lim = popcount(mine >> (msb(theirs) + 1))
+                for i in range(n):
+                    if i != who and H[i] & (SUIT << (13 * trump)):
+                        ln = popcount((H[i] >> shift) & SUIT) - (1 if st == gone else 0)
+                        if ln < lim:
+                            lim = ln
+                total += lim
+            continue
         if theirs == 0:
             total += popcount(mine)
             continue
