@@ -14,7 +14,8 @@ The state of a search (see :class:`tutor.solver.search.Searcher`):
   ``T``: the cards played, a trick after another; ``S``: the scalars below; ``C``: the
   goal and the rules.
 - ``PTS``, ``DBL``, ``KID``: what each scoring card is worth, who doubled it, and its
-  scoring class (cards of different classes are never merged nor keyed alike).
+  scoring class (cards of different classes are never merged nor keyed alike). The
+  recursive search takes these eight as the rows of one ``W`` (one argument, not eight).
 - ``TK``, ``TV``: the transposition table (keys and values, ``KW`` and ``TVW`` words a
   slot, then the pure path's memo of suit codes), kept between solves and emptied by a
   generation stamp, not by clearing.
