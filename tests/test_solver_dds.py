@@ -19,7 +19,6 @@ import importlib.util
 import random
 
 import pytest
-from sizes import LONG
 
 endplay_types = pytest.importorskip("endplay.types")
 endplay_dds = pytest.importorskip("endplay.dds")
@@ -96,24 +95,17 @@ def test_seats_and_suits_match_endplay():
     assert solve(pos, MaxTricks((1, 3))).value == 1
 
 
-# The one position that takes minutes (over 3 minutes of a core: our search lacks DDS's
-# pruning) is checked by `make test-long` (tests/sizes.py), the other 507 by `make test`.
-LONG_ONLY = {(13, 0)}
-
-
 def cases():
-    """One case per hand size, but from 11 cards one per position (a 13-card one may take
-    minutes): apart, they run on different cores. The same positions, all of them."""
+    """One case per hand size, but from 11 cards one per position (the hardest, 13-card
+    one 0, takes about 17 s of a core): apart, they run on different cores. All of them
+    run in ``make test``."""
     for k in sorted(COUNTS):
         marks = [pytest.mark.slow] if k >= 10 else []
         if k <= 10:
             yield pytest.param(k, 0, COUNTS[k], marks=marks, id=str(k))
             continue
         for i in range(COUNTS[k]):
-            extra = [pytest.mark.sized, pytest.mark.skipif(
-                not LONG, reason="minutes of a core: make test-long checks it")] \
-                if (k, i) in LONG_ONLY else []
-            yield pytest.param(k, i, i + 1, marks=marks + extra, id=f"{k}-{i}")
+            yield pytest.param(k, i, i + 1, marks=marks, id=f"{k}-{i}")
 
 
 @pytest.mark.parametrize("k, first, stop", list(cases()))
