@@ -142,6 +142,25 @@ def test_quick_tricks_through_a_partner(engine):
     assert solve(pos, MaxTricks((3, 1)), engine=engine).value == 2
 
 
+@pytest.mark.parametrize("engine", ["python", "numba"])
+def test_the_side_on_lead_cannot_take_every_trick_past_a_top_card(engine):
+    """Hand-counted (no trump): North leads for North-South; East holds the ace of hearts.
+    North-South top only spades, one round of them: they cannot take both tricks, so the
+    bounds pin the value at 1 (the ace of spades is a quick trick)."""
+    pos = Position(tuple(CardSet.parse(h) for h in ("AS 2H", "AH 3D", "3S 2D", "4S 2C")),
+                   leader=0)
+    s = Searcher(pos, MaxTricks((0, 2)), numba=engine == "numba")
+    assert not s.kernels.all_possible(s.H, s.J, s.S, s.C, 2)
+    assert tuple(s.kernels.bounds(s.H, s.J, s.S, s.C, s.PTS)) == (1, 1)
+    assert solve(pos, MaxTricks((0, 2)), engine=engine).value == 1
+    # Give North the ace of hearts: both tricks are theirs, and the rule allows it.
+    pos = Position(tuple(CardSet.parse(h) for h in ("AS AH", "2H 3D", "3S 2D", "4S 2C")),
+                   leader=0)
+    s = Searcher(pos, MaxTricks((0, 2)), numba=engine == "numba")
+    assert s.kernels.all_possible(s.H, s.J, s.S, s.C, 2)
+    assert solve(pos, MaxTricks((0, 2)), engine=engine).value == 2
+
+
 @pytest.mark.parametrize("batch", sampled(range(3), 3))
 def test_both_paths_run_the_same_search(batch, monkeypatch):
     """With tables of one size the two paths visit the same nodes and hit the table alike:

@@ -97,7 +97,7 @@ INLINE = {"popcount", "msb", "rel", "unrel", "top_mask", "led_suit", "legal", "b
           "suit_code", "hash_key", "rank_hash", "store_bound", "new_entry", "enter_node",
           "tt_probe", "rank_probe", "node_moves", "node_store", "make_key", "tt_find",
           "find_slot", "gen_moves", "order_moves", "order_follows", "beaten_later",
-          "to_front", "entry", "cash_rel"}
+          "to_front", "entry", "cash_rel", "all_possible"}
 # No reference counting (numba's ``_nrt``): the kernels allocate nothing and only borrow
 # the arrays they are given, and counting them at every inlined call took half the time.
 NRT = False
@@ -518,11 +518,17 @@ def bounds(H, J, S, C, PTS):
         if C[C_TRUMP] >= 0:
             lo, opp = sure_trumps(H, C)
             hi = left - opp
-        if (C[C_SIDE] >> leader) & 1:
+        hero = (C[C_SIDE] >> leader) & 1
+        if hero:
             if qt > lo:
                 lo = qt
         elif left - qt < hi:
             hi = left - qt
+        if (hi == left if hero else lo == 0) and not all_possible(H, J, S, C, left):
+            if hero:
+                hi = left - 1
+            else:
+                lo = 1
         if lo > hi:
             lo = hi
         return lo, hi
@@ -538,6 +544,37 @@ def bounds(H, J, S, C, PTS):
             hi += PTS[P_HI + c]
         return lo, hi
     return 0, 1
+
+
+def all_possible(H, J, S, C, left):
+    """Whether the side on lead may still take every trick (DDS's later tricks). Without
+    trumps, to take them all it leads every trick, and the other side keeps a suit's top
+    card until that suit is led: so it leads only suits whose top card it holds, each at
+    most as often as its longest hand there. Always true with trumps or jokers left."""
+    n = C[C_N]
+    live = S[S_LIVE]
+    trump = C[C_TRUMP]
+    if trump >= 0 and live & (SUIT << (13 * trump)):
+        return True
+    mate = (C[C_SIDE] >> S[S_LEADER]) & 1
+    for i in range(n):
+        if J[i]:
+            return True
+    total = 0
+    for st in range(4):
+        sm = live & (SUIT << (13 * st))
+        if sm == 0:
+            continue
+        if ((C[C_SIDE] >> (H[HOLDER_AT + msb(sm)] - 1)) & 1) != mate:
+            continue
+        longest = 0
+        for i in range(n):
+            if ((C[C_SIDE] >> i) & 1) == mate:
+                ln = popcount(H[i] & sm)
+                if ln > longest:
+                    longest = ln
+        total += longest
+    return total >= left
 
 
 def exact_bounds(H, S, C, left):
