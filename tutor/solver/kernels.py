@@ -1162,8 +1162,11 @@ def ab(W, MB, TK, TV, alpha, beta, need):
     best = -INF if maximize else INF
     best_card = -1
     wacc = wr
+    skip = 0  # MaxTricks: cards whose ranks did not matter, as a smaller one searched showed
     for i in range(k):
         c = MB[mo + i]
+        if (skip >> c) & 1:
+            continue
         # The child's value (``child``, inlined: numba compiles self-recursion only).
         play(H, J, T, S, seat, c)
         if S[S_TLEN] == n:
@@ -1188,6 +1191,14 @@ def ab(W, MB, TK, TV, alpha, beta, need):
             wacc = wr | cw  # the cut needs only this card's reasons
             break
         wacc |= cw
+        if goal == G_MAX and c != JOKER_INDEX:
+            # As DDS: below the lowest card of c's suit whose rank decided anything so
+            # far, any other card of that suit gives what c gave.
+            sm = SUIT << (13 * (c // 13))
+            low = wacc & sm
+            low = msb(low & -low) if low else 13 * (c // 13) + 13
+            if c < low:
+                skip |= sm & ((1 << low) - 1)
     if goal == G_MAX:
         if alpha < beta:
             # Every card counted: merged runs stood for their cards because they touch.
