@@ -143,6 +143,19 @@ def test_quick_tricks_through_a_partner(engine):
 
 
 @pytest.mark.parametrize("engine", ["python", "numba"])
+def test_a_long_suit_runs_through_a_partner_who_wins_the_last_round(engine):
+    """Hand-counted (no trump): South leads A, K, 3 of diamonds; North follows 2, J, then
+    wins the third round with the queen. Every round is North-South's, but the last
+    leaves North on lead: the suit counts in full only when cashed last."""
+    pos = Position(tuple(CardSet.parse(h) for h in ("QD JD 2D", "AC KC QC", "AD KD 3D",
+                                                    "AS KS QS")), leader=2)
+    s = Searcher(pos, MaxTricks((0, 2)), numba=engine == "numba")
+    assert tuple(s.kernels.suit_run(s.H, s.C, 2, s.H[2], 2, -1))[:2] == (2, 1)
+    assert s.kernels.quick_tricks(s.H, s.S, s.C) == 3
+    assert solve(pos, MaxTricks((0, 2)), engine=engine).value == 3
+
+
+@pytest.mark.parametrize("engine", ["python", "numba"])
 def test_the_side_on_lead_cannot_take_every_trick_past_a_top_card(engine):
     """Hand-counted (no trump): North leads for North-South; East holds the ace of hearts.
     North-South top only spades, one round of them: they cannot take both tricks, so the

@@ -97,7 +97,7 @@ INLINE = {"popcount", "msb", "rel", "unrel", "top_mask", "led_suit", "legal", "b
           "suit_code", "hash_key", "rank_hash", "store_bound", "new_entry", "enter_node",
           "tt_probe", "rank_probe", "node_moves", "node_store", "make_key", "tt_find",
           "find_slot", "gen_moves", "order_moves", "order_follows", "beaten_later",
-          "to_front", "entry", "cash_rel", "all_possible"}
+          "to_front", "entry", "cash_rel", "all_possible", "suit_run"}
 # No reference counting (numba's ``_nrt``): the kernels allocate nothing and only borrow
 # the arrays they are given, and counting them at every inlined call took half the time.
 NRT = False
@@ -413,6 +413,7 @@ def cash(H, C, who, hand, gone):
         return 0  # hearts both first (trumps) and last (no lead): not worth a rule
     ruffable = trump >= 0 and (others & (SUIT << (13 * trump))) != 0
     total = 0
+    last = 0  # the most a suit cashed last adds (``suit_run``)
     nonheart = popcount(hand & ~HEARTS)
     for idx in range(4):
         st = (C[C_ORDER] >> (2 * idx)) & 3
@@ -435,26 +436,73 @@ def cash(H, C, who, hand, gone):
                             lim = ln
                 total += lim
             continue
-        if theirs == 0:
-            total += popcount(mine)
-            continue
-        run = popcount(mine >> (msb(theirs) + 1))
-        if run == 0:
-            continue
-        longest = 0
-        for i in range(n):
-            if i != who:
-                ln = popcount((H[i] >> shift) & SUIT)
-                if ln > longest:
-                    longest = ln
-        if run >= longest:
-            total += popcount(mine)
-            if st == trump:
-                ruffable = False
-        else:
-            total += run
+        keep, extra, _, drawn = suit_run(H, C, who, hand, st, gone)
+        total += keep
+        if drawn and st == trump:
+            ruffable = False
+        if extra > last and st != trump and not noheart:
+            last = extra
+    total += last
     hc = popcount(hand)
     return total if total < hc else hc
+
+
+def suit_run(H, C, who, hand, st, gone):
+    """What ``who`` on lead takes in suit st when nobody can ruff it, playing from the
+    top: (tricks keeping the lead, tricks more when cashed last, the lowest card whose
+    rank that reads (suit-relative, 99: none), whether every other hand is void after).
+    The suit runs when its top cards outlast the opponents' cards and every partner can
+    play under it all along; when a single partner holds at least as many, every round is
+    still the side's, but that partner may win the last ones: a suit to cash last."""
+    n = C[C_N]
+    shift = 13 * st
+    mine = (hand >> shift) & SUIT
+    length = popcount(mine)
+    mate = (C[C_SIDE] >> who) & 1
+    theirs = 0
+    opp = 0
+    longest = 0
+    longall = 0
+    under = True
+    over = -1
+    mates = 0
+    low = 99
+    for i in range(n):
+        hs = (H[i] >> shift) & SUIT
+        if i == who or hs == 0:
+            continue
+        theirs |= hs
+        ln = popcount(hs)
+        if ln > longall:
+            longall = ln
+        if ((C[C_SIDE] >> i) & 1) != mate:
+            opp |= hs
+            if ln > longest:
+                longest = ln
+        else:
+            mates += 1
+            top = msb(hs)
+            if top < low:
+                low = top
+            if popcount(mine >> (top + 1)) < ln:
+                under = False
+                over = ln - (1 if st == gone else 0)
+    if theirs == 0:
+        return length, 0, 99, True
+    top = msb(theirs)
+    run = popcount(mine >> (top + 1))
+    if run >= longall:
+        return length, 0, top, True
+    outlast = True
+    if opp:
+        if msb(opp) < low:
+            low = msb(opp)
+        outlast = popcount(mine >> (msb(opp) + 1)) >= longest
+    if outlast and under:
+        return length, 0, low, True
+    if outlast and mates == 1 and over >= length:
+        return run, length - run, low, False
+    return run, 0, top, False
 
 
 def suit_order(trump, noheart, idx):
@@ -944,25 +992,25 @@ def bounds_rel(H, S, C):
     r = 0
     if C[C_TRUMP] >= 0:
         r |= live & (SUIT << (13 * C[C_TRUMP]))
-    r |= cash_rel(H, live, S[S_LEADER])
+    r |= cash_rel(H, C, live, S[S_LEADER], H[S[S_LEADER]], -1)
     for st in range(4):
         p = entry(H, S, C, st)
         if p >= 0:
-            r |= cash_rel(H, live, p)
+            top = msb(live & (SUIT << (13 * st)))
+            r |= cash_rel(H, C, live, p, H[p] ^ (1 << top), st)
     return r
 
 
-def cash_rel(H, live, who):
-    """The cards whose ranks ``cash`` reads for ``who``: in each suit it shares with the
-    others, its cards above their top card with that card."""
-    hand = H[who]
-    others = live & ~hand
+def cash_rel(H, C, live, who, hand, gone):
+    """The cards whose ranks ``cash`` reads for ``who`` with ``hand``: in each suit it
+    shares with the others, down to the lowest card ``suit_run`` reads."""
     r = 0
     for st in range(4):
         sm = SUIT << (13 * st)
-        if hand & sm and others & sm:
-            t = msb(others & sm)
-            r |= live & sm & ~((1 << t) - 1)
+        if hand & sm:
+            low = suit_run(H, C, who, hand, st, gone)[2]
+            if low < 99:
+                r |= live & sm & ~((1 << (13 * st + low)) - 1)
     return r
 
 
