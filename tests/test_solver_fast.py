@@ -15,7 +15,7 @@ import pytest
 from sizes import sampled
 from test_solver_oracle import random_position
 
-from tutor.engine.cards import CardSet, Rank, Suit
+from tutor.engine.cards import Card, CardSet, Rank, Suit
 from tutor.solver import AvoidCards, Exactly, MaxTricks, MinPenalty, Position, solve
 from tutor.solver import search
 from tutor.solver.search import Searcher
@@ -138,6 +138,16 @@ def test_quick_tricks_through_a_partner(engine):
                          ("9S JD 2D 8C", "KS JS QH 5D", "6S 8H 3H 9C", "3S 2H 6C 4C")),
                    leader=3, trump=Suit.HEARTS)
     s = Searcher(pos, MaxTricks((3, 1)), numba=engine == "numba")
+    assert s.kernels.quick_tricks(s.H, s.S, s.C) == 2
+    assert solve(pos, MaxTricks((3, 1)), engine=engine).value == 2
+    # Hearts trump, through a ruff: West leads the 2 of spades, East (void) ruffs with the
+    # 2 of hearts (North and South follow: nobody overruffs), then cashes the ace of
+    # diamonds. West alone cashes nothing.
+    pos = Position(tuple(CardSet.parse(h) for h in ("AS 3C", "2H AD", "KS 2D", "2S 2C")),
+                   leader=3, trump=Suit.HEARTS)
+    s = Searcher(pos, MaxTricks((3, 1)), numba=engine == "numba")
+    assert s.kernels.cash(s.H, s.C, 3, s.H[3], -1) == 0
+    assert tuple(s.kernels.entry(s.H, s.S, s.C, 0)) == (1, Card.parse("2H").index)
     assert s.kernels.quick_tricks(s.H, s.S, s.C) == 2
     assert solve(pos, MaxTricks((3, 1)), engine=engine).value == 2
 

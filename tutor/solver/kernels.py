@@ -354,8 +354,8 @@ def put_moves(MB, mo, k, to, j, lo, hi, low_first):
 
 def quick_tricks(H, S, C):
     """Tricks the leader's side can surely cash at once, as bridge solvers' quick tricks:
-    the leader's own (``cash``), or one trick led to a partner's top card of a suit and
-    the partner's own after it (``entry``), whichever is more."""
+    the leader's own (``cash``), or one trick led to a partner who wins it (``entry``)
+    and the partner's own after it, whichever is more."""
     hand = H[S[S_LEADER]]
     if hand == 0:
         return 0
@@ -364,32 +364,46 @@ def quick_tricks(H, S, C):
     for st in range(4):
         if qt >= hc:
             break
-        p = entry(H, S, C, st)
+        p, card = entry(H, S, C, st)
         if p >= 0:
-            top = msb(S[S_LIVE] & (SUIT << (13 * st)))
-            q = 1 + cash(H, C, p, H[p] ^ (1 << top), st)
+            q = 1 + cash(H, C, p, H[p] ^ (1 << card), st)
             if q > qt:
                 qt = q
     return qt if qt < hc else hc
 
 
 def entry(H, S, C, st):
-    """The partner of the leader who surely wins a lead of suit st (it holds the suit's
-    top card, the leader may lead the suit, and nobody else can ruff it), or -1."""
+    """A partner of the leader who surely wins a lead of suit st, and the card it wins
+    with, or (-1, 0): it holds the suit's top card, or it is void there and ruffs with
+    its lowest trump; the leader may lead the suit, and nobody else can ruff it."""
     leader = S[S_LEADER]
+    n = C[C_N]
     sm = SUIT << (13 * st)
     if H[leader] & sm == 0 or (C[C_NOHEART] and st == 1 and H[leader] & ~HEARTS):
-        return -1
-    p = H[HOLDER_AT + msb(S[S_LIVE] & sm)] - 1
-    if p == leader or ((C[C_SIDE] >> p) & 1) != ((C[C_SIDE] >> leader) & 1):
-        return -1
+        return -1, 0
     trump = C[C_TRUMP]
+    ts = SUIT << (13 * trump) if trump >= 0 else 0
+    mate = (C[C_SIDE] >> leader) & 1
+    card = msb(S[S_LIVE] & sm)
+    p = H[HOLDER_AT + card] - 1
+    if p == leader or ((C[C_SIDE] >> p) & 1) != mate:
+        if trump < 0 or st == trump:
+            return -1, 0
+        p = -1
+        for i in range(n):
+            if i != leader and ((C[C_SIDE] >> i) & 1) == mate and H[i] & sm == 0 \
+                    and H[i] & ts:
+                p = i
+                break
+        if p < 0:
+            return -1, 0
+        low = H[p] & ts
+        card = msb(low & -low)
     if trump >= 0 and st != trump:
-        ts = SUIT << (13 * trump)
-        for i in range(C[C_N]):
+        for i in range(n):
             if i != leader and i != p and H[i] & sm == 0 and H[i] & ts:
-                return -1
-    return p
+                return -1, 0
+    return p, card
 
 
 def cash(H, C, who, hand, gone):
@@ -994,10 +1008,9 @@ def bounds_rel(H, S, C):
         r |= live & (SUIT << (13 * C[C_TRUMP]))
     r |= cash_rel(H, C, live, S[S_LEADER], H[S[S_LEADER]], -1)
     for st in range(4):
-        p = entry(H, S, C, st)
+        p, card = entry(H, S, C, st)
         if p >= 0:
-            top = msb(live & (SUIT << (13 * st)))
-            r |= cash_rel(H, C, live, p, H[p] ^ (1 << top), st)
+            r |= cash_rel(H, C, live, p, H[p] ^ (1 << card), st)
     return r
 
 
