@@ -2,7 +2,7 @@
 
     python benchmarks/solver.py [--deals 20] [--quick] [--max-cards 9] [--row-seconds 60]
         [--max-nodes 60000000]
-    python benchmarks/solver.py --nodes [--deals 20] [--max-cards 11]
+    python benchmarks/solver.py --nodes [--deals 20] [--max-cards 13] [--max-nodes N]
 
 Every row solves the same random deals (seeded) through ``tutor.solver.solve`` with the
 numba engine and, where it finishes in reasonable time, the pure-Python engine; the
@@ -255,21 +255,28 @@ def nodes_table(args) -> None:
     solve(*cases("max", 2, False, 1, 0)[0], engine="numba")  # compile outside the timings
     print(f"{'cards':>5} {'deals':>5} {'ours nodes':>10} {'dds nodes':>9} {'/dds':>6} "
           f"{'all/ours':>8} {'ours us/node':>12} {'dds us/node':>11} {'/dds':>6} "
-          f"{'time /dds':>9}")
+          f"{'time /dds':>9} {'unsolved':>8}")
     print("# nodes: trick starts expanded (DDS's count); all/ours: every ply we search per "
-          "one of them; us/node: the solve's microseconds over its nodes")
+          "one of them; us/node: the solve's microseconds over its nodes; a solve past "
+          "--max-nodes plies is unsolved: endless in the medians of nodes and time")
     med = statistics.median
-    for k in (5, 7, 9, 11):
+    for k in (5, 7, 9, 11, 13):
         if k > args.max_cards:
             break
         rows = []
+        unsolved = 0
         for trump in (False, True):
             n = args.deals if k < 11 else max(2, args.deals // 4)
             for pos, goal in cases("max", k, trump, n, seed=1000 * k + (7 if trump else 0) + 3):
                 dn, dt = dds_nodes(pos)
                 dn = max(1, dn)
                 start = time.perf_counter()
-                st = solve(pos, goal, engine="numba").stats
+                try:
+                    st = solve(pos, goal, engine="numba", max_nodes=args.max_nodes).stats
+                except SearchLimit:
+                    unsolved += 1
+                    rows.append((math.inf, dn, math.inf, math.inf, dt / dn * 1e6, math.inf))
+                    continue
                 ot = time.perf_counter() - start
                 on = max(1, st["trick_nodes"])
                 rows.append((on, dn, st["nodes"] / on, ot / on * 1e6, dt / dn * 1e6, ot / dt))
@@ -277,8 +284,8 @@ def nodes_table(args) -> None:
         ratio = med(r[0] / r[1] for r in rows)
         cost = med(r[3] / r[4] for r in rows)
         print(f"{k:>5} {len(rows):>5} {col[0]:>10.0f} {col[1]:>9.0f} {ratio:>5.1f}x "
-              f"{col[2]:>8.1f} {col[3]:>12.2f} {col[4]:>11.2f} {cost:>5.1f}x {col[5]:>8.1f}x",
-              flush=True)
+              f"{col[2]:>8.1f} {col[3]:>12.2f} {col[4]:>11.2f} {cost:>5.1f}x {col[5]:>8.1f}x "
+              f"{unsolved:>8}", flush=True)
 
 
 def times_over(ours: float, dds: float) -> str:

@@ -62,6 +62,11 @@ def test_solver_nodes_table_splits_the_gap_to_dds():
         ours, dds, ratio = float(r[2]), float(r[3]), float(r[4].rstrip("x"))
         assert ours >= 0 and dds > 0 and ratio > 0
         assert float(r[5]) >= 1  # every expanded trick start is a ply too
+        assert r[-1] == "0"
+    # Past --max-nodes plies a solve is unsolved, and endless in the medians.
+    out = bench("solver.py", "--nodes", "--deals", "1", "--max-cards", "5", "--max-nodes", "20")
+    rows = [ln.split() for ln in out.splitlines() if ln and not ln.startswith("#")]
+    assert rows[1][0] == "5" and rows[1][2] == "inf" and rows[1][-1] == "2", rows
 
 
 def test_solver_benchmark_prints_a_table():
