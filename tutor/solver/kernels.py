@@ -97,7 +97,8 @@ INLINE = {"popcount", "msb", "rel", "unrel", "top_mask", "led_suit", "legal", "b
           "suit_code", "hash_key", "rank_hash", "store_bound", "new_entry", "enter_node",
           "tt_probe", "rank_probe", "node_moves", "node_store", "make_key", "tt_find",
           "find_slot", "gen_moves", "order_moves", "order_follows", "beaten_later",
-          "to_front", "entry", "cash_rel", "all_possible", "suit_run"}
+          "to_front", "entry", "cash_rel", "all_possible", "suit_run",
+          "ranks_free"}
 # No reference counting (numba's ``_nrt``): the kernels allocate nothing and only borrow
 # the arrays they are given, and counting them at every inlined call took half the time.
 NRT = False
@@ -1184,6 +1185,16 @@ def node_store(H, J, S, C, TK, TV, MB, mo, best, best_card, improved, a0, b0, ne
         TV[v + 2] = hb
 
 
+def ranks_free(wacc, c):
+    """As DDS's ``MakeNext``: when c lies below the lowest card of its suit whose rank
+    decided anything so far (wacc), every card of the suit below that one gives what c
+    gave; those cards (else none)."""
+    sm = SUIT << (13 * (c // 13))
+    low = wacc & sm
+    low = msb(low & -low) if low else 13 * (c // 13) + 13
+    return sm & ((1 << low) - 1) if c < low else 0
+
+
 def ab(W, MB, TK, TV, alpha, beta, need):
     """The goal's value from here in the window (alpha, beta): for the boolean goals 1 or
     0, ``need`` being the tricks still to take (Exactly)."""
@@ -1253,13 +1264,7 @@ def ab(W, MB, TK, TV, alpha, beta, need):
             break
         wacc |= cw
         if goal == G_MAX and c != JOKER_INDEX:
-            # As DDS: below the lowest card of c's suit whose rank decided anything so
-            # far, any other card of that suit gives what c gave.
-            sm = SUIT << (13 * (c // 13))
-            low = wacc & sm
-            low = msb(low & -low) if low else 13 * (c // 13) + 13
-            if c < low:
-                skip |= sm & ((1 << low) - 1)
+            skip |= ranks_free(wacc, c)
     if goal == G_MAX:
         if alpha < beta:
             # Every card counted: merged runs stood for their cards because they touch.
