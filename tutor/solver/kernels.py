@@ -28,7 +28,9 @@ matter), touching cards merged, quick-trick and sure-trump bounds, the best lead
 the table and tried first. ``MaxTricks`` keeps "winning ranks" entries as DDS does: an
 entry stores, per suit, only the holders of the top cards down to the lowest card that
 mattered, so it serves every position with the same suit lengths and the same holders of
-those cards, whoever holds the small ones.
+those cards, whoever holds the small ones; the same ranks let a node skip a hand's small
+cards once one of them is searched (``ranks_free``), and the quick tricks (a partner's
+entry and long suits included) and later tricks bound it as DDS's do.
 """
 
 from __future__ import annotations
