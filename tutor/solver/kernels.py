@@ -221,14 +221,13 @@ def order_moves(H, T, S, C, seat, MB, mo, k, need):
 
 
 def order_leads(H, S, C, seat, MB, mo, k, to, hero):
-    """Leads: first the sure winners (the top card still out in a suit, and nobody else
-    can ruff), then leads towards a partner's top card or a partner's ruff, then the rest
+    """Leads: first the sure winners (the top card still out in a suit no opponent can
+    ruff now), then leads towards a partner's top card or a partner's ruff, then the rest
     low first, and last the suits an opponent can ruff."""
     n = C[C_N]
     trump = C[C_TRUMP]
     side = C[C_SIDE]
     others = S[S_LIVE] & ~H[seat]
-    ruff = trump >= 0 and (others & (SUIT << (13 * trump))) != 0
     friends = 0
     foe_ruffs = 0  # suits an opponent is void in while holding a trump
     friend_ruffs = 0
@@ -252,11 +251,11 @@ def order_leads(H, S, C, seat, MB, mo, k, to, hero):
         if c != JOKER_INDEX:
             st = c // 13
             sm = others & (SUIT << (13 * st))
-            if (sm & ~((2 << c) - 1)) == 0 and (not ruff or st == trump):
+            if (sm & ~((2 << c) - 1)) == 0 and (not (foe_ruffs >> st) & 1 or st == trump):
                 g = 0
             elif (foe_ruffs >> st) & 1:
                 g = 3
-            elif sm != 0 and not ruff and (friends >> msb(sm)) & 1:
+            elif sm != 0 and (friends >> msb(sm)) & 1:
                 g = 1
             elif (friend_ruffs >> st) & 1:
                 g = 1
