@@ -7,7 +7,6 @@ its own code object with globals where every other kernel is its compiled dispat
 LLVM's ``ctpop`` and ``ctlz`` (numba has no ``int.bit_count``). How each kernel compiles
 (``INLINE``, ``SIGNATURES``) is also written in ``kernels``: numba's cache is keyed by that
 file alone, so any change there compiles afresh.
-
 """
 
 from __future__ import annotations
