@@ -61,6 +61,30 @@ def test_solve_team_mid_trick_with_trump():
     assert "4♠      2" in text and "10♠      3  best" in text
 
 
+def test_solve_gives_up_past_its_node_cap_with_a_clear_word(capsys):
+    # Seven cards a hand take thousands of nodes; a cap of 10 stops the search, says how
+    # to get an answer, and prints no half answer.
+    deal = "N:AKQJT98... 765432.A.. .KQJT98.2. ...AKQJT98"
+    code = cli.main(["solve", deal, "--goal", "max:0", "--max-nodes", "10"])
+    captured = capsys.readouterr()
+    assert code == 3 and "Value" not in captured.out
+    assert "no answer within 10 nodes" in captured.err and "--value-only" in captured.err
+    assert cli.main(["solve", deal, "--goal", "max:0", "--max-nodes", "0"]) == 2
+
+
+def test_solve_value_only_gives_the_value_without_each_card():
+    # As above, hand-checked: seat 0's seven top spades are seven tricks, whatever it leads.
+    code, text = run_solve("N:AKQJT98... 765432.A.. .KQJT98.2. ...AKQJT98", "--goal", "max:0",
+                           "--value-only")
+    assert code == 0
+    assert "Value with best play by all: 7" in text and "--value-only" in text
+    assert "best" not in text.replace("best play", "")
+    deal = "N:53.9.K2.T4 .2.84.K532 .KT876.Q9. QT962..A6."  # the value every card's search gives
+    every = run_solve(deal, "--goal", "max:0")[1].split("by all: ")[1].split()[0]
+    alone = run_solve(deal, "--goal", "max:0", "--value-only")[1].split("by all: ")[1].split()[0]
+    assert every == alone
+
+
 def test_solve_rejects_junk(capsys):
     assert cli.main(["solve", "N:AK2... QJ3... T9... 875...", "--goal", "max:0"]) == 2
     assert cli.main(["solve", "N:AK2... QJ3... T94... 875...", "--goal", "nonsense"]) == 2

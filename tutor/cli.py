@@ -29,7 +29,7 @@ import subprocess
 from tutor.engine.cards import CardSet
 from tutor.solver import AvoidCards, Exactly, MaxTricks, MinPenalty, TrexPlace
 from tutor.engine.cards import Card, parse_deal
-from tutor.solver import Position, TrexPosition, solve
+from tutor.solver import Position, SearchLimit, TrexPosition, solve
 from tutor.solver.search import compile_ahead
 from tutor.engine.trix.trex import Layout
 from tutor.puzzles import PuzzleError, check, dump, dumps, generate, load
@@ -237,6 +237,12 @@ def start_tables(env: dict[str, str], out: TextIO) -> str | None:
     return f"ws://127.0.0.1:{port}/tables/ws"
 
 
+MAX_NODES = 300_000_000
+"""The CLI's default cap on a solve: about a minute of the compiled engine, past which a
+full 13-card hand may still be searching (issue 40's solver table)."""
+LONG_SOLVE = 11
+"""Cards a hand from which a solve may take minutes: the CLI says so before it starts."""
+
 GOALS_HELP = ("max:SEAT (or max:0+2 for a team), exactly:SEAT:N, avoid:SEAT:KH,QS, "
               "penalty:SEAT:king+queens, trex:SEAT")
 
@@ -311,15 +317,29 @@ def solve_command(args, out: TextIO | None = None) -> int:
             pos = Position.from_pbn(args.deal, trump=args.trump, leader=args.leader,
                                     played=(args.played or "").replace(",", " ").split(),
                                     players=args.players)
-        result = solve(pos, goal, engine=args.engine)
+        if args.max_nodes < 1:
+            raise ValueError("--max-nodes must be at least 1")
+        cards = max(len(h) for h in pos.hands)
+        if cards >= LONG_SOLVE:  # a full hand may take minutes: say so before the wait
+            print(f"Solving {cards} cards a hand: this can take minutes (at most "
+                  f"{args.max_nodes:,} nodes).", file=sys.stderr)
+        result = solve(pos, goal, engine=args.engine, by_card=not args.value_only,
+                       max_nodes=args.max_nodes)
     except (ValueError, TypeError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
+    except SearchLimit:
+        print(f"error: no answer within {args.max_nodes:,} nodes. Raise --max-nodes, or ask "
+              "for the value alone with --value-only (one search instead of one per card).",
+              file=sys.stderr)
+        return 3
     seat = pos.to_move
     print(f"Goal: {_goal_text(goal)}", file=out)
     print(f"Seat {seat} to move. Value with best play by all: {result.value}", file=out)
     best = set(result.best_cards())
-    if not result.by_card:
+    if args.value_only:
+        print("  (each card's value not worked out: --value-only)", file=out)
+    elif not result.by_card:
         print("  (no card can be played: seat passes)", file=out)
     for card, v in result.by_card.items():
         print(f"  {card.symbol():>4}  {v:>5}{'  best' if card in best else ''}", file=out)
@@ -421,6 +441,10 @@ def _parser() -> argparse.ArgumentParser:
     p_solve.add_argument("--layout", default="", help="Trex: the cards already laid out")
     p_solve.add_argument("--out", default="", help="Trex: seats already out, in order")
     p_solve.add_argument("--engine", default="auto", choices=["auto", "python", "numba"])
+    p_solve.add_argument("--max-nodes", type=int, default=MAX_NODES,
+                         help=f"give up after this many nodes (default {MAX_NODES:,})")
+    p_solve.add_argument("--value-only", action="store_true",
+                         help="the value alone, not each card's (much faster)")
     p_puzzle = sub.add_parser("puzzle", help="generate or check puzzles")
     psub = p_puzzle.add_subparsers(dest="puzzle_command", required=True)
     p_gen = psub.add_parser("generate", help="deal new puzzles the solver proves")
