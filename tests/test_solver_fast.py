@@ -15,7 +15,7 @@ import pytest
 from sizes import sampled
 from test_solver_oracle import random_position
 
-from tutor.engine.cards import Card, CardSet, Rank, Suit
+from tutor.engine.cards import CARDS, Card, CardSet, Rank, Suit
 from tutor.solver import AvoidCards, Exactly, MaxTricks, MinPenalty, Position, solve
 from tutor.solver import search
 from tutor.solver.search import Searcher
@@ -182,6 +182,29 @@ def test_the_side_on_lead_cannot_take_every_trick_past_a_top_card(engine):
     s = Searcher(pos, MaxTricks((0, 2)), numba=engine == "numba")
     assert s.kernels.all_possible(s.H, s.J, s.S, s.C, 2)
     assert solve(pos, MaxTricks((0, 2)), engine=engine).value == 2
+
+
+@pytest.mark.parametrize("engine", ["python", "numba"])
+def test_leads_are_weighed_as_dds_weighs_them(engine):
+    """Hand-computed with DDS's ``WeightAllocNT0`` (no trump, North leads for North-South,
+    three tricks left). Each suit starts at -(opponents' cards x 4 x 32) / 19 = -20.
+    A: top card, East (next) holds the second-best spade: +22 = 2, then 18 + its relative
+    rank 14 = 34. 2: not a winner, North holds the top: -17 + rank 9 = -28. 3: East's ace
+    is a singleton and South holds the second best: +31 = 11, then 28 + rank 9 = 48.
+    So the hearts lead first, then the ace of spades."""
+    pos = Position(tuple(CardSet.parse(h) for h in ("AS 2S 3H", "KS 3S AH", "QS KH 4H",
+                                                    "JS QH 5H")), leader=0)
+    s = Searcher(pos, MaxTricks((0, 2)), numba=engine == "numba")
+    k = s.kernels
+    weight = {c: k.lead_weight_nt(s.H, s.S, 0, Card.parse(c).index, 3, -1)
+              for c in ("AS", "2S", "3H")}
+    assert weight == {"AS": 34, "2S": -28, "3H": 48}
+    # The killer (the lead that last cut at this ply) weighs 126 more as a winner.
+    assert k.lead_weight_nt(s.H, s.S, 0, Card.parse("AS").index, 3, Card.parse("AS").index) \
+        == 34 + 126
+    _, mb, _, _ = s.args()
+    n = k.node_moves(s.H, s.J, s.T, s.S, s.C, s.KID, mb, 0, 0, -2, 0)
+    assert [str(CARDS[int(mb[i])]) for i in range(n)] == ["3H", "AS", "2S"]
 
 
 @pytest.mark.parametrize("batch", sampled(range(3), 3))
