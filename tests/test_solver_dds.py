@@ -10,7 +10,7 @@ the tricks its side takes from there on, the current trick included: exactly
 
 Up to 6 cards a hand the pure-Python engine is checked; from 7 on the default engine
 (numba when installed), and from 11 on only numba: the pure engine takes 10 s to a
-minute a position there, numba about 0.1–3 s (11–12 cards) and 2–16 s (13 cards).
+minute a position there, numba about 0.01–0.2 s (11–12 cards) and 0.2–2 s (13 cards).
 """
 
 from __future__ import annotations
@@ -97,7 +97,7 @@ def test_seats_and_suits_match_endplay():
 
 def cases():
     """One case per hand size, but from 11 cards one per position (the hardest, 13-card
-    one 0, takes about 17 s of a core): apart, they run on different cores. All of them
+    ones 0 and 2, take about 1.5 s of a core each): apart, they run on different cores. All of them
     run in ``make test``."""
     for k in sorted(COUNTS):
         marks = [pytest.mark.slow] if k >= 10 else []
