@@ -56,6 +56,7 @@ RK_AT = 56
 MERGED_AT = 63
 HASH_AT = 64  # the node's key's slot in the table, where its probes start
 KILL_AT = 65  # the lead that last cut at this ply, plus one (0: none): DDS's ``bestMove``
+HASH2_AT = 66  # MaxTricks: where the probes of entries that read no rank of some suit start
 RPROBE = 32
 RKH = 7  # key words hashed: the lengths, leader and jokers, each suit's top holders
 TOPH = 0xF
@@ -336,6 +337,12 @@ def suit_tops(H, live, st):
     return w, sb, tb, second
 
 
+def in_sequence(H, live, seat, c):
+    """DDS's ``sequence``: the next live card below c in its suit is the same hand's."""
+    below = live & (SUIT << (13 * (c // 13))) & ((1 << c) - 1)
+    return below != 0 and (H[seat] >> msb(below)) & 1 == 1
+
+
 def lead_weight_nt(H, S, seat, c, left, kill):
     """DDS's weight of a lead without trumps (``WeightAllocNT0``), four hands in two
     partnerships: winners first, suits the opponents hold few cards of, a lead through
@@ -353,7 +360,7 @@ def lead_weight_nt(H, S, seat, c, left, kill):
         d -= 9
     w, sb, tb, second = suit_tops(H, live, st)
     r = 14 - popcount(live & sm & ~((2 << c) - 1))
-    seq = c > 13 * st and (H[seat] >> (c - 1)) & 1 and (live >> (c - 1)) & 1
+    seq = in_sequence(H, live, seat, c)
     pmax = H[pd] & sm
     omax = (H[lho] | H[rho]) & sm
     if w == seat and r == 14 or (pmax and (omax == 0 or msb(pmax) > msb(omax))):
@@ -461,7 +468,7 @@ def lead_weight_trump(H, S, seat, c, left, trump, kill):
         bonus += 19
     d = bonus - ((((nl if nl else left) + (nr if nr else left)) * 4 * 32) // 13)
     r = 14 - popcount(live & sm & ~((2 << c) - 1))
-    seq = c > 13 * st and (H[seat] >> (c - 1)) & 1 and (live >> (c - 1)) & 1
+    seq = in_sequence(H, live, seat, c)
     if trump_lead_wins(H, seat, st, trump, r == 14 and w == seat):
         if c == kill:
             d += 55
@@ -1146,12 +1153,13 @@ def top_mask(k):
     return (1 << (4 * k)) - 1
 
 
-def rank_hash(MB, at):
-    """``hash_key`` of a MaxTricks key: its lengths, leader and jokers, and the holder
-    of each suit's top card (which every entry that serves it keeps)."""
+def rank_hash(MB, at, tops):
+    """``hash_key`` of a MaxTricks key: its lengths, leader and jokers, and with ``tops``
+    (TOPH) the holder of each suit's top card, which an entry that reads every suit keeps;
+    an entry that reads no rank of some suit is kept without them (``tops`` 0)."""
     h = 0x2545F491
     for i in range(RKH):
-        x = MB[at + i] & (MASK63 if i < 3 else TOPH)
+        x = MB[at + i] & (MASK63 if i < 3 else tops)
         h = ((h ^ x ^ (x >> 31)) & MASK32) * 0x5BD1E995 & MASK32
         h ^= h >> 15
     return h
@@ -1199,13 +1207,18 @@ def rank_slot(TK, TV, C, MB, at, h, live, wr, depth):
     """The slot for a MaxTricks result under the cards that mattered (wr): the entry
     with the same top cards, else a new one (a free slot, else the shallowest)."""
     kp = 0
+    every = True
     for st in range(4):
         sm = live & (SUIT << (13 * st))
         r = wr & sm
         if sm:
-            r |= 1 << msb(sm)  # the top cards always count (they spread the table)
+            if r == 0:
+                every = False
+                continue
             low = r & -r
             kp |= popcount(sm & ~(low - 1)) << (4 * st)
+    if not every:
+        h = MB[at - RK_AT + HASH2_AT]
     found, slot = find_slot(TK, TV, C, MB, at, h, RPROBE, kp)
     if found >= 0:
         return found
@@ -1299,13 +1312,18 @@ def rank_probe(H, J, S, C, KID, TK, TV, MB, mo, alpha, beta, lo, hi, wr):
     at = mo + RK_AT
     rank_key(H, J, S, C, KID, TK, MB, at)
     hmask = C[C_TTMASK]
-    h = rank_hash(MB, at) & hmask
+    h = rank_hash(MB, at, TOPH) & hmask
     MB[mo + HASH_AT] = h
+    h2 = rank_hash(MB, at, 0) & hmask
+    MB[mo + HASH2_AT] = h2
     live = S[S_LIVE]
     hint = -2
     hit = False
     wt = 0
     p = rank_find(TK, TV, C, MB, at, h, 0)
+    if p < 0:
+        h = h2
+        p = rank_find(TK, TV, C, MB, at, h, 0)
     while p >= 0:
         v = ((h + p) & hmask) * TVW
         hit = True
@@ -1324,6 +1342,9 @@ def rank_probe(H, J, S, C, KID, TK, TV, MB, mo, alpha, beta, lo, hi, wr):
         if TV[v + 2] > -2:
             hint = TV[v + 2]
         p = rank_find(TK, TV, C, MB, at, h, p + 1)
+        if p < 0 and h != h2:
+            h = h2
+            p = rank_find(TK, TV, C, MB, at, h, 0)
     if hit:
         S[S_HITS] += 1
         wr |= wt
