@@ -337,12 +337,6 @@ def suit_tops(H, live, st):
     return w, sb, tb, second
 
 
-def in_sequence(H, live, seat, c):
-    """DDS's ``sequence``: the next live card below c in its suit is the same hand's."""
-    below = live & (SUIT << (13 * (c // 13))) & ((1 << c) - 1)
-    return below != 0 and (H[seat] >> msb(below)) & 1 == 1
-
-
 def lead_weight_nt(H, S, seat, c, left, kill):
     """DDS's weight of a lead without trumps (``WeightAllocNT0``), four hands in two
     partnerships: winners first, suits the opponents hold few cards of, a lead through
@@ -360,7 +354,7 @@ def lead_weight_nt(H, S, seat, c, left, kill):
         d -= 9
     w, sb, tb, second = suit_tops(H, live, st)
     r = 14 - popcount(live & sm & ~((2 << c) - 1))
-    seq = in_sequence(H, live, seat, c)
+    seq = c > 13 * st and (H[seat] >> (c - 1)) & 1 and (live >> (c - 1)) & 1  # touching
     pmax = H[pd] & sm
     omax = (H[lho] | H[rho]) & sm
     if w == seat and r == 14 or (pmax and (omax == 0 or msb(pmax) > msb(omax))):
@@ -468,7 +462,7 @@ def lead_weight_trump(H, S, seat, c, left, trump, kill):
         bonus += 19
     d = bonus - ((((nl if nl else left) + (nr if nr else left)) * 4 * 32) // 13)
     r = 14 - popcount(live & sm & ~((2 << c) - 1))
-    seq = in_sequence(H, live, seat, c)
+    seq = c > 13 * st and (H[seat] >> (c - 1)) & 1 and (live >> (c - 1)) & 1
     if trump_lead_wins(H, seat, st, trump, r == 14 and w == seat):
         if c == kill:
             d += 55
