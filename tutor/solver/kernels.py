@@ -57,7 +57,7 @@ MERGED_AT = 63
 HASH_AT = 64  # the node's key's slot in the table, where its probes start
 KILL_AT = 65  # the lead that last cut at this ply, plus one (0: none): DDS's ``bestMove``
 HASH2_AT = 66  # MaxTricks: where the probes of entries that read no rank of some suit start
-RPROBE = 32
+RPROBE = 128  # slots a MaxTricks lookup or store walks: at 13 cards the table is full
 RKH = 7  # key words hashed: the lengths, leader and jokers, each suit's top holders
 TOPH = 0xF
 
