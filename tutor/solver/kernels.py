@@ -68,7 +68,8 @@ C_LIMIT = 10  # the node budget (0: none)
 C_MEMO = 11  # where the memo of suit codes starts in TK (0: none), see suit_code
 C_ORDER = 12  # quick_tricks' order of the suits, 2 bits each (see suit_order)
 MEMO_WORDS = 3 * 4 * 8192  # per suit and live cards: a generation and two codes
-C_WORDS = 13
+C_DDS = 13  # 1: leads ordered by DDS's weights (``dds_leads``), set once a search
+C_WORDS = 14
 # S: the scalars
 S_LEADER, S_TLEN, S_LIVE, S_NODES, S_HITS, S_PLY, S_TBASE = range(7)
 S_TRICKS = 7  # trick starts searched (neither table nor bounds settled them): DDS's own count
@@ -214,7 +215,7 @@ def order_moves(H, T, S, C, seat, MB, mo, k, need):
         if avoider and hero:
             for i in range(k):
                 MB[to + i] = MB[mo + k - 1 - i]
-        elif goal == G_MAX and partnership(C, seat):
+        elif C[C_DDS]:
             order_leads_dds(H, S, C, seat, MB, mo, k, to)
         else:
             order_leads(H, S, C, seat, MB, mo, k, to, hero)
@@ -270,15 +271,11 @@ def order_leads(H, S, C, seat, MB, mo, k, to, hero):
     put_moves(MB, mo, k, to, j, 3, 3, 1)
 
 
-def partnership(C, seat):
-    """Four hands, seat and the hand opposite against the two others: where DDS's lead
-    weights apply."""
-    if C[C_N] != 4:
-        return False
-    side = C[C_SIDE]
-    me = (side >> seat) & 1
-    return ((side >> ((seat + 2) % 4)) & 1) == me and ((side >> ((seat + 1) % 4)) & 1) != me \
-        and ((side >> ((seat + 3) % 4)) & 1) != me
+def dds_leads(C):
+    """1 where DDS's lead weights apply (``C_DDS``): MaxTricks at four hands, each with
+    its partner opposite against the two others; else 0."""
+    return 1 if C[C_GOAL] == G_MAX and C[C_N] == 4 and (C[C_SIDE] == 5 or C[C_SIDE] == 10) \
+        else 0
 
 
 def order_leads_dds(H, S, C, seat, MB, mo, k, to):
@@ -1397,8 +1394,7 @@ def node_moves(H, J, T, S, C, KID, MB, mo, seat, hint, need):
     order_moves(H, T, S, C, seat, MB, mo, k, need)
     if hint > -2:
         to_front(MB, mo, k, unrel(hint, S[S_LIVE]))
-    if S[S_TLEN] == 0 and MB[mo + KILL_AT] > 0 and not (C[C_GOAL] == G_MAX
-                                                       and partnership(C, seat)):
+    if S[S_TLEN] == 0 and MB[mo + KILL_AT] > 0 and not C[C_DDS]:
         to_front(MB, mo, k, MB[mo + KILL_AT] - 1)  # the groups' order: the killer first
     return k
 

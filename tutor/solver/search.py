@@ -103,6 +103,7 @@ class Searcher:
             C[K.C_SIDE] |= 1 << s
         PTS, DBL, KID = [0] * (5 * 53), [-1] * 53, [0] * 53
         self.need = _goal_setup(pos, goal, C, PTS, DBL, KID)
+        C[K.C_DDS] = K.dds_leads(C)
         table = self.table = _table(numba)
         C[K.C_GEN] = table.renew()
         C[K.C_TTMASK] = table.mask
