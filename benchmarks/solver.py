@@ -23,9 +23,11 @@ percentile (``>cap`` when they land on it), so a hard deal is never left out of 
 Without numba or endplay the benchmark says so and prints what it can.
 
 ``--nodes`` splits the ``MaxTricks`` gap to DDS in two: how many positions each search
-expands, counted as DDS counts them (``futureTricks.nodes``: trick starts that neither
-the table nor a bound settled; ours ``stats["trick_nodes"]``), and what one costs (the
-solve's time over that count, its plies inside the tricks included). Numba only.
+reaches, counted as DDS counts them (``futureTricks.nodes``, DDS's ``trickNodes``: every
+trick completed, so every trick start reached, settled by the table or a bound or not;
+ours ``stats["trick_nodes"]``), and what one costs (the solve's time over that count, its
+plies inside the tricks included). ``searched`` is how many of ours neither the table nor
+a bound settled (``stats["tricks_searched"]``). Numba only.
 """
 
 from __future__ import annotations
@@ -254,10 +256,11 @@ def nodes_table(args) -> None:
         return
     solve(*cases("max", 2, False, 1, 0)[0], engine="numba")  # compile outside the timings
     print(f"{'cards':>5} {'deals':>5} {'ours nodes':>10} {'dds nodes':>9} {'/dds':>6} "
-          f"{'all/ours':>8} {'ours us/node':>12} {'dds us/node':>11} {'/dds':>6} "
-          f"{'time /dds':>9} {'unsolved':>8}")
-    print("# nodes: trick starts expanded (DDS's count); all/ours: every ply we search per "
-          "one of them; us/node: the solve's microseconds over its nodes; a solve past "
+          f"{'searched':>8} {'all/ours':>8} {'ours us/node':>12} {'dds us/node':>11} "
+          f"{'/dds':>6} {'time /dds':>9} {'unsolved':>8}")
+    print("# nodes: trick starts reached, every trick completed (DDS's count); searched: ours "
+          "that neither the table nor a bound settled; all/ours: every ply we search per "
+          "node; us/node: the solve's microseconds over its nodes; a solve past "
           "--max-nodes plies is unsolved: endless in the medians of nodes and time")
     med = statistics.median
     for k in (5, 7, 9, 11, 13):
@@ -275,17 +278,19 @@ def nodes_table(args) -> None:
                     st = solve(pos, goal, engine="numba", max_nodes=args.max_nodes).stats
                 except SearchLimit:
                     unsolved += 1
-                    rows.append((math.inf, dn, math.inf, math.inf, dt / dn * 1e6, math.inf))
+                    rows.append((math.inf, dn, math.inf, math.inf, dt / dn * 1e6, math.inf,
+                                 math.inf))
                     continue
                 ot = time.perf_counter() - start
                 on = max(1, st["trick_nodes"])
-                rows.append((on, dn, st["nodes"] / on, ot / on * 1e6, dt / dn * 1e6, ot / dt))
-        col = [med(r[i] for r in rows) for i in range(6)]
+                rows.append((on, dn, st["nodes"] / on, ot / on * 1e6, dt / dn * 1e6, ot / dt,
+                             st["tricks_searched"]))
+        col = [med(r[i] for r in rows) for i in range(7)]
         ratio = med(r[0] / r[1] for r in rows)
         cost = med(r[3] / r[4] for r in rows)
         print(f"{k:>5} {len(rows):>5} {col[0]:>10.0f} {col[1]:>9.0f} {ratio:>5.1f}x "
-              f"{col[2]:>8.1f} {col[3]:>12.2f} {col[4]:>11.2f} {cost:>5.1f}x {col[5]:>8.1f}x "
-              f"{unsolved:>8}", flush=True)
+              f"{col[6]:>8.0f} {col[2]:>8.1f} {col[3]:>12.2f} {col[4]:>11.2f} {cost:>5.1f}x "
+              f"{col[5]:>8.1f}x {unsolved:>8}", flush=True)
 
 
 def times_over(ours: float, dds: float) -> str:

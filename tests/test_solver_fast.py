@@ -17,6 +17,7 @@ from test_solver_oracle import random_position
 
 from tutor.engine.cards import CARDS, Card, CardSet, Rank, Suit
 from tutor.solver import AvoidCards, Exactly, MaxTricks, MinPenalty, Position, solve
+from tutor.solver import kernels as K
 from tutor.solver import search
 from tutor.solver.search import Searcher
 from tutor.engine.trix.contracts import Contract
@@ -182,6 +183,39 @@ def test_the_side_on_lead_cannot_take_every_trick_past_a_top_card(engine):
     s = Searcher(pos, MaxTricks((0, 2)), numba=engine == "numba")
     assert s.kernels.all_possible(s.H, s.J, s.S, s.C, 2)
     assert solve(pos, MaxTricks((0, 2)), engine=engine).value == 2
+
+
+@pytest.mark.parametrize("engine", ["python", "numba"])
+def test_the_second_hand_wins_the_trick_and_cashes(engine):
+    """Hand-counted, DDS's ``QuickTricksSecondHand``. No trump: North has led the 2 of
+    spades; East's ace beats it and South's 3, then East cashes the aces of hearts and
+    diamonds (West holds the second best of each): all 3 tricks are East-West's. The
+    value alone is two zero-window tests (2 tricks? 3?), each settled at the root by the
+    bound, before a card is searched."""
+    pos = Position(tuple(CardSet.parse(h) for h in ("4C 3C", "AS AH AD", "3S KC QC",
+                                                    "4S KH KD")),
+                   leader=0, trick=(Card.parse("2S"),))
+    r = solve(pos, MaxTricks((1, 3)), engine=engine, by_card=False)
+    assert r.value == 3 and r.stats["nodes"] == 2
+    s = Searcher(pos, MaxTricks((1, 3)), numba=engine == "numba")
+    _, mb, _, _ = s.args()
+    assert s.kernels.second_hand(s.H, s.J, s.T, s.S, s.C, mb, 0, 2, 3) == 3
+    assert s.kernels.second_hand(s.H, s.J, s.T, s.S, s.C, mb, 0, 1, 2) == 2  # enough
+    # Read: the ace of spades (over the 2 and the 3) and the ace of hearts.
+    assert {str(c) for c in CARDS if int(mb[K.WR_AT]) >> c.index & 1} == {"AS", "AH"}
+    # Hearts trump: East, void in spades, ruffs the ace with the 2 of hearts; South must
+    # follow with the 3 of spades. One trick, sure; with trumps nothing more is counted.
+    pos = Position(tuple(CardSet.parse(h) for h in ("", "2H", "3S", "4S")),
+                   leader=0, trick=(Card.parse("AS"),), trump=Suit.HEARTS)
+    r = solve(pos, MaxTricks((1, 3)), engine=engine, by_card=False)
+    assert r.value == 1 and r.stats["nodes"] == 1
+    # South void too, with the 3 of hearts: it overruffs, and the bound does not apply.
+    pos = Position(tuple(CardSet.parse(h) for h in ("", "2H", "3H", "4S")),
+                   leader=0, trick=(Card.parse("AS"),), trump=Suit.HEARTS)
+    s = Searcher(pos, MaxTricks((1, 3)), numba=engine == "numba")
+    _, mb, _, _ = s.args()
+    assert s.kernels.second_hand(s.H, s.J, s.T, s.S, s.C, mb, 0, 0, 1) == -1
+    assert solve(pos, MaxTricks((1, 3)), engine=engine).value == 0
 
 
 @pytest.mark.parametrize("engine", ["python", "numba"])

@@ -245,14 +245,34 @@ def test_principal_line_reaches_the_value():
         assert set(r.best_cards()) <= set(r.by_card)
 
 
-def test_trick_nodes_count_only_the_trick_starts_the_search_expanded():
-    """``stats["trick_nodes"]`` counts as DDS counts (benchmarks/solver.py --nodes): a
-    position its quick tricks settle expands none; a contested one some, each a few plies."""
+def test_trick_nodes_count_every_trick_completed_as_dds_does(monkeypatch):
+    """``stats["trick_nodes"]`` counts as DDS's ``futureTricks.nodes`` (its
+    ``trickNodes``, benchmarks/solver.py --nodes): every trick the search completes, so
+    every trick start reached, settled or not; ``tricks_searched`` the ones neither the
+    table nor a bound settled. Counted here again by wrapping ``close_trick``, which the
+    pure path calls once per trick completed."""
+    from tutor.solver import kernels as K
+
     sure = Position.from_pbn("N:AKQ... 432... T98... 765...", leader=0)
-    r = solve(sure, MaxTricks(0))
-    assert r.value == 3 and r.stats["trick_nodes"] == 0 and r.stats["nodes"] > 0
+    st = solve(sure, MaxTricks(0), by_card=False).stats  # two tests: >= 2, then >= 3 tricks
+    assert st["trick_nodes"] == 0 and st["tricks_searched"] == 0 and st["nodes"] == 2
+    calls = []
+    real = K.close_trick
+
+    def counted(*args):
+        calls.append(1)
+        return real(*args)
+
+    monkeypatch.setattr(K, "close_trick", counted)
     rng = random.Random(9)
+    searched = 0
     for _ in range(10):
-        pos = random_position(rng, 4, 6, mid_trick=False, trump=False)
-        st = solve(pos, MaxTricks((0, 2))).stats
-        assert 0 < st["trick_nodes"] < st["nodes"]
+        pos = random_position(rng, 4, 5, mid_trick=False, trump=False)
+        calls.clear()
+        st = solve(pos, MaxTricks((0, 2)), engine="python").stats
+        assert st["trick_nodes"] == len(calls) > 0
+        assert st["tricks_searched"] <= st["trick_nodes"] + 1 < st["nodes"]
+        searched += st["tricks_searched"]
+    assert searched > 0
+
+

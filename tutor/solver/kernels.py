@@ -72,8 +72,9 @@ C_DDS = 13  # 1: leads ordered by DDS's weights (``dds_leads``), set once a sear
 C_WORDS = 14
 # S: the scalars
 S_LEADER, S_TLEN, S_LIVE, S_NODES, S_HITS, S_PLY, S_TBASE = range(7)
-S_TRICKS = 7  # trick starts searched (neither table nor bounds settled them): DDS's own count
-S_WORDS = 8
+S_TRICKS = 7  # trick starts searched: neither the table nor a bound settled them
+S_REACHED = 8  # tricks completed (the trick starts reached): DDS's ``futureTricks.nodes``
+S_WORDS = 9
 # PTS rows (53 each), from MinPenalty.card_table(): points to the taker, to the taker of a
 # card another seat doubled, to that doubler, and the least and most a card can be worth
 # to the hero side (the bounds)
@@ -103,7 +104,7 @@ INLINE = {"popcount", "msb", "rel", "unrel", "top_mask", "led_suit", "legal", "b
           "tt_probe", "rank_probe", "node_moves", "node_store", "make_key", "tt_find",
           "find_slot", "gen_moves", "order_moves", "order_follows", "beaten_later",
           "to_front", "entry", "cash_rel", "all_possible", "suit_run",
-          "ranks_free"}
+          "ranks_free", "second_hand"}
 # No reference counting (numba's ``_nrt``): the kernels allocate nothing and only borrow
 # the arrays they are given, and counting them at every inlined call took half the time.
 NRT = False
@@ -1439,6 +1440,73 @@ def node_store(H, J, S, C, TK, TV, MB, mo, best, best_card, maximize, a0, b0, ne
         TV[v + 2] = hb
 
 
+def second_hand(H, J, T, S, C, MB, mo, alpha, beta):
+    """DDS's ``QuickTricksSecondHand``, four hands in two partnerships: after the lead,
+    the second hand's side surely wins this trick (the top card of the suit led over the
+    card led and the next hand's, or a ruff the next hand cannot overruff), and without
+    trumps cashes the tricks its winner then leads. Returns the value when that settles
+    the window (the cards whose ranks it read in MB[mo + WR_AT]), else -1."""
+    if C[C_NOHEART] or C[C_DISCARD] or J[0] + J[1] + J[2] + J[3] > 0:
+        return -1  # a lead or a ruff the rules may forbid: not DDS's game
+    c0 = T[S[S_TBASE]]
+    seat = (S[S_LEADER] + 1) & 3
+    mate = (seat + 2) & 3
+    nxt = (seat + 1) & 3
+    trump = C[C_TRUMP]
+    ss = SUIT << (13 * (c0 // 13))
+    tm = SUIT << (13 * trump) if trump >= 0 else 0
+    own = (H[seat] | H[mate]) & ss
+    wr = 0
+    if tm != ss and ((H[seat] & ss == 0 and H[seat] & tm) or (H[mate] & ss == 0 and H[mate] & tm)):
+        if H[nxt] & ss == 0 and H[nxt] & tm:
+            return -1  # the next hand overruffs
+    elif own > ((1 << c0) | (H[nxt] & ss)):
+        if tm != ss and H[nxt] & ss == 0 and H[nxt] & tm:
+            return -1  # the next hand ruffs the top card
+        wr = 1 << msb(own)
+    else:
+        return -1
+    rem = popcount(H[seat])
+    mine = (C[C_SIDE] >> seat) & 1
+    q = 1
+    if trump < 0 and not (mine and q >= beta) and not (not mine and rem - q <= alpha):
+        q, wr = cash_after(H, S, seat, mate, ss, own, wr, beta if mine else rem - alpha)
+    if (mine and q >= beta) or (not mine and rem - q <= alpha):
+        MB[mo + WR_AT] = wr
+        return q if mine else rem - q
+    return -1
+
+
+def cash_after(H, S, seat, mate, ss, own, wr, cutoff):
+    """``second_hand`` without trumps: the tricks the winner of this trick then cashes,
+    counted until ``cutoff`` (DDS's order: the suit led's second card, then each other
+    suit's top card, or all of a suit nobody else holds). Returns them, this trick
+    included, and the cards whose ranks they read."""
+    live = S[S_LIVE]
+    hh = seat if H[seat] & ss > H[mate] & ss else mate
+    q = 1
+    sm = live & ss
+    top = msb(sm)
+    sm ^= 1 << top
+    if (H[hh] >> top) & 1 and sm and (H[hh] >> msb(sm)) & 1:
+        q += 1
+        wr |= 1 << msb(sm)
+    rest = H[0] | H[1] | H[2] | H[3]
+    for st in range(4):
+        sm = SUIT << (13 * st)
+        mine = H[hh] & sm
+        if q >= cutoff:
+            break
+        if sm == ss or mine == 0:
+            continue
+        if (rest ^ mine) & sm == 0:
+            q += popcount(mine)  # a suit nobody else holds
+        elif (H[hh] >> msb(live & sm)) & 1:
+            q += 1
+            wr |= 1 << msb(live & sm)
+    return q, wr
+
+
 def ranks_free(wacc, c):
     """As DDS's ``MakeNext``: when c lies below the lowest card of its suit whose rank
     decided anything so far (wacc), every card of the suit below that one gives what c
@@ -1456,13 +1524,13 @@ def ab(W, MB, TK, TV, alpha, beta, need):
     S[S_NODES] += 1
     if C[C_LIMIT] > 0 and S[S_NODES] > C[C_LIMIT]:
         return 0  # over budget: unwind fast; solve() discards everything and raises
-    n = C[C_N]
-    goal = C[C_GOAL]
-    leader = S[S_LEADER]
+    n, goal, leader = C[C_N], C[C_GOAL], S[S_LEADER]
     mo = S[S_PLY] * MAX_MOVES
-    a0 = alpha
-    b0 = beta
+    a0, b0 = alpha, beta
     start = S[S_TLEN] == 0
+    v = second_hand(H, J, T, S, C, MB, mo, alpha, beta) if S[S_TLEN] == 1 and C[C_DDS] else -1
+    if v >= 0:
+        return v
     hint = -2
     wr = 0  # MaxTricks: the cards whose ranks decided this result
     if start:
@@ -1496,6 +1564,7 @@ def ab(W, MB, TK, TV, alpha, beta, need):
         # The child's value (``child``, inlined: numba compiles self-recursion only).
         play(H, J, T, S, seat, c)
         if S[S_TLEN] == n:
+            S[S_REACHED] += 1
             gain, need2, lost, tm, cw = close_trick(T, S, C, PTS, DBL, need)
             v = 0 if lost else gain + ab(W, MB, TK, TV,
                                          alpha - gain, beta - gain, need2)
@@ -1536,6 +1605,7 @@ def child(W, MB, TK, TV, seat, c, alpha, beta, need):
     leader = S[S_LEADER]
     play(H, J, T, S, seat, c)
     if S[S_TLEN] == C[C_N]:
+        S[S_REACHED] += 1
         gain, need2, lost, tm, _ = close_trick(T, S, C, PTS, DBL, need)
         v = 0 if lost else gain + ab(W, MB, TK, TV,
                                      alpha - gain, beta - gain, need2)

@@ -172,7 +172,8 @@ class Searcher:
             self.S[K.S_TBASE] = 0
 
     def stats(self, start: float) -> dict[str, float | str]:
-        return {"nodes": int(self.S[K.S_NODES]), "trick_nodes": int(self.S[K.S_TRICKS]),
+        return {"nodes": int(self.S[K.S_NODES]), "trick_nodes": int(self.S[K.S_REACHED]),
+                "tricks_searched": int(self.S[K.S_TRICKS]),
                 "tt_hits": int(self.S[K.S_HITS]),
                 "seconds": time.perf_counter() - start, "engine": self.engine}
 
