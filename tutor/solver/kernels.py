@@ -1238,19 +1238,28 @@ def store_bound(TV, v, best, a0, b0):
         TV[v + 1] = best
 
 
-def bounds_rel(H, S, C):
+def bounds_rel(H, J, S, C):
     """The cards whose ranks the MaxTricks bounds read: every trump, and in each suit the
     cards down to the top card of the others' of whoever cashes (the leader, and a
-    partner it can reach through ``entry``)."""
+    partner it can reach through ``entry``); when the later tricks (``all_possible``)
+    rule out every trick, the top card of each suit the other side holds (as DDS's
+    ``LaterTricksMIN``: a suit the side on lead tops only helps it)."""
     live = S[S_LIVE]
+    leader = S[S_LEADER]
     r = 0
     if C[C_TRUMP] >= 0:
         r |= live & (SUIT << (13 * C[C_TRUMP]))
-    r |= cash_rel(H, C, live, S[S_LEADER], H[S[S_LEADER]], -1)
+    r |= cash_rel(H, C, live, leader, H[leader], -1)
     for st in range(4):
         p, card = entry(H, S, C, st)
         if p >= 0:
             r |= cash_rel(H, C, live, p, H[p] ^ (1 << card), st)
+    if not all_possible(H, J, S, C, popcount(H[leader]) + J[leader]):
+        mate = (C[C_SIDE] >> leader) & 1
+        for st in range(4):
+            sm = live & (SUIT << (13 * st))
+            if sm and ((C[C_SIDE] >> (H[HOLDER_AT + msb(sm)] - 1)) & 1) != mate:
+                r |= 1 << msb(sm)
     return r
 
 
@@ -1289,7 +1298,7 @@ def enter_node(H, J, S, C, PTS, MB, mo, alpha, beta, need):
     lo, hi = bounds(H, J, S, C, PTS)
     wr = 0
     if goal == G_MAX and (lo > alpha or hi < beta):
-        wr = bounds_rel(H, S, C)  # the bounds cut or narrow the window: their reasons
+        wr = bounds_rel(H, J, S, C)  # the bounds cut or narrow the window: their reasons
         MB[mo + WR_AT] = wr
     if lo >= beta:
         return True, lo, lo, hi, wr
@@ -1346,7 +1355,7 @@ def rank_probe(H, J, S, C, KID, TK, TV, MB, mo, alpha, beta, lo, hi, wr):
         if lo >= beta:
             return True, lo, lo, hi, wr, hint
         if lo >= hi:  # the bounds and entries together pin the value
-            MB[mo + WR_AT] = wr | bounds_rel(H, S, C)
+            MB[mo + WR_AT] = wr | bounds_rel(H, J, S, C)
             return True, lo, lo, hi, wr, hint
     return False, 0, lo, hi, wr, hint
 
