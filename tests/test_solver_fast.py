@@ -219,6 +219,25 @@ def test_the_second_hand_wins_the_trick_and_cashes(engine):
 
 
 @pytest.mark.parametrize("engine", ["python", "numba"])
+def test_a_merged_run_is_kept_whole_only_where_a_read_rank_would_cut_it(engine):
+    """The hand holds K Q J and 2 of spades; the A and the 3 are live elsewhere: K Q J is
+    one run (searched as the K, its lowest card the J). Reading the Q's rank (or the K's)
+    would let the table serve a position where the J is no longer next to them, so the J
+    is kept too; reading only the A, or the J itself, needs nothing more."""
+    k = Searcher(Position.from_pbn("N:AK2... QJ3... 654... 987...", leader=0), MaxTricks(0),
+                 numba=engine == "numba").kernels
+
+    def mask(text):
+        return CardSet.parse(text).mask
+
+    hand, live, merged = mask("KS QS JS 2S"), mask("AS KS QS JS 3S 2S"), mask("JS")
+    assert k.runs_read(hand, live, merged, mask("QS")) == mask("JS")
+    assert k.runs_read(hand, live, merged, mask("KS 3S")) == mask("JS")
+    assert k.runs_read(hand, live, merged, mask("AS")) == 0
+    assert k.runs_read(hand, live, merged, mask("JS")) == 0
+
+
+@pytest.mark.parametrize("engine", ["python", "numba"])
 def test_leads_are_weighed_as_dds_weighs_them(engine):
     """Hand-computed with DDS's ``WeightAllocNT0`` (no trump, North leads for North-South,
     three tricks left). Each suit starts at -(opponents' cards x 4 x 32) / 19 = -20.

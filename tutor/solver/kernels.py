@@ -1516,6 +1516,28 @@ def cash_after(H, S, seat, mate, ss, own, wr, cutoff):
     return q, wr
 
 
+def runs_read(hand, live, merged, wacc):
+    """The lowest card of each merged run (merged) one of whose other cards' rank was
+    read (wacc): a run above every card read, or reaching below one, stays a run
+    wherever the table serves this result; one cut by the lowest card read would not."""
+    r = 0
+    m = merged
+    while m:
+        low = msb(m & -m)
+        m &= m - 1
+        top = low - low % 13 + 13
+        c = low + 1
+        while c < top:
+            if (live >> c) & 1:
+                if not (hand >> c) & 1:
+                    break
+                if (wacc >> c) & 1:
+                    r |= 1 << low
+                    break
+            c += 1
+    return r
+
+
 def ranks_free(wacc, c):
     """As DDS's ``MakeNext``: when c lies below the lowest card of its suit whose rank
     decided anything so far (wacc), every card of the suit below that one gives what c
@@ -1600,7 +1622,7 @@ def ab(W, MB, TK, TV, alpha, beta, need):
     if goal == G_MAX:
         if alpha < beta:
             # Every card counted: merged runs stood for their cards because they touch.
-            wacc |= MB[mo + MERGED_AT]
+            wacc |= runs_read(H[seat], S[S_LIVE], MB[mo + MERGED_AT], wacc)
         MB[mo + WR_AT] = wacc
     if start:
         node_store(H, J, S, C, TK, TV, MB, mo, best, best_card, maximize, a0, b0, need, wacc,
