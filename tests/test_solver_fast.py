@@ -238,6 +238,24 @@ def test_a_merged_run_is_kept_whole_only_where_a_read_rank_would_cut_it(engine):
 
 
 @pytest.mark.parametrize("engine", ["python", "numba"])
+def test_a_void_hand_discards_as_dds_weighs_it(engine):
+    """Hand-computed with DDS's ``WeightAllocNTVoid2`` (no trump, South third to a spade,
+    void): a suit's length x 64 / 24, less the card's rank (2 = 0 ... A = 12), less 4 for
+    the K of K2 (the second-best heart, North holds the ace) or the bare top diamond.
+    Clubs (3 cards): 9 -> 8 - 7 = 1, 7 -> 3, 5 -> 5; hearts (2): K -> 5 - 11 - 4 = -10,
+    2 -> 5 - 0 - 4 = 1; the ace of diamonds: 2 - 12 - 4 = -14. Heaviest first, ties in
+    the moves' order (clubs before hearts)."""
+    pos = Position(tuple(CardSet.parse(h) for h in (
+        "QS AH 3H 8C 6C", "JS QH KD 4C 3C", "KH 2H AD 9C 7C 5C", "TS 9S QD JD TC 2C")),
+        leader=0, trick=(Card.parse("AS"), Card.parse("KS")))
+    s = Searcher(pos, MaxTricks((0, 2)), numba=engine == "numba")
+    k = s.kernels
+    _, mb, _, _ = s.args()
+    n = k.node_moves(s.H, s.J, s.T, s.S, s.C, s.KID, mb, 0, 2, -2, 0)
+    assert [str(CARDS[int(mb[i])]) for i in range(n)] == ["5C", "7C", "9C", "2H", "KH", "AD"]
+
+
+@pytest.mark.parametrize("engine", ["python", "numba"])
 def test_leads_are_weighed_as_dds_weighs_them(engine):
     """Hand-computed with DDS's ``WeightAllocNT0`` (no trump, North leads for North-South,
     three tricks left). Each suit starts at -(opponents' cards x 4 x 32) / 19 = -20.

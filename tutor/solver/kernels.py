@@ -220,6 +220,9 @@ def order_moves(H, T, S, C, seat, MB, mo, k, need):
             order_leads_dds(H, S, C, seat, MB, mo, k, to)
         else:
             order_leads(H, S, C, seat, MB, mo, k, to, hero)
+    elif C[C_DDS] and C[C_TRUMP] < 0 and T[S[S_TBASE]] != JOKER_INDEX and \
+            H[seat] & (SUIT << (13 * (T[S[S_TBASE]] // 13))) == 0:
+        order_discards_nt(H, T, S, seat, MB, mo, k, to)
     else:
         order_follows(H, T, S, C, seat, MB, mo, k, to, hero, avoider)
     for i in range(k):
@@ -496,6 +499,43 @@ def lead_weight_trump(H, S, seat, c, left, trump, kill):
     if seq and c == second:
         return d + 35
     return d + 15 - c % 13  # DDS: 17 less the rank (2 to 14)
+
+
+def order_discards_nt(H, T, S, seat, MB, mo, k, to):
+    """A void hand's discards without trumps by DDS's weights (``WeightAllocNTVoid1``,
+    ``2`` and ``3``): from long suits, low cards first, but not from a guarded second
+    best (Kx) nor a bare top card; the second hand, when its partner can win the trick,
+    weighs a suit's length more and those guards less."""
+    tlen = S[S_TLEN]
+    live = S[S_LIVE]
+    div, kx, bare = 24, 4, 4  # the third hand
+    if tlen == 1:
+        st = T[S[S_TBASE]] // 13
+        sm = SUIT << (13 * st)
+        mate = H[(seat + 2) & 3] & sm
+        if mate > ((1 << T[S[S_TBASE]]) | (H[(seat + 1) & 3] & sm)):
+            div, kx, bare = 23, 2, 3  # the partner can win the trick
+        else:
+            div, kx, bare = 33, 6, 8
+    elif tlen == 3:
+        div, kx, bare = 27, 6, 8
+    f = to + ORDER_AT
+    for i in range(k):
+        c = MB[mo + i]
+        if c == JOKER_INDEX:  # no jokers at four hands; kept last if ever
+            MB[f + i] = 1 << 20
+            continue
+        sm = SUIT << (13 * (c // 13))
+        ln = popcount(H[seat] & sm)
+        w = (ln << 6) // div - c % 13
+        tops = live & sm
+        top = msb(tops)
+        if ln == 1 and (H[seat] >> top) & 1:
+            w -= bare
+        elif ln == 2 and tops ^ (1 << top) and (H[seat] >> msb(tops ^ (1 << top))) & 1:
+            w -= kx
+        MB[f + i] = -w
+    sort_by_key(MB, mo, k, to, f)
 
 
 def beaten_later(H, S, C, seat, c, led, mates):
