@@ -256,6 +256,21 @@ def test_a_void_hand_discards_as_dds_weighs_it(engine):
 
 
 @pytest.mark.parametrize("engine", ["python", "numba"])
+def test_a_void_hand_under_a_ruff_discards_before_it_underruffs(engine):
+    """Hearts trump: East has ruffed North's ace of spades with the ace of hearts, and
+    South, void, cannot win the trick. Its losing cards by the same weights (length x 64
+    / 24 less the rank): 5C 5, 7C 3, 9C 1, the bare ace of diamonds -14; the 2 of hearts,
+    an underruff, last (card order alone would throw it first)."""
+    pos = Position(tuple(CardSet.parse(h) for h in (
+        "KS 3H 8C 6C", "KH KD 4C 3C", "2H AD 9C 7C 5C", "QS JS QD TC 2C")),
+        leader=0, trick=(Card.parse("AS"), Card.parse("AH")), trump=Suit.HEARTS)
+    s = Searcher(pos, MaxTricks((0, 2)), numba=engine == "numba")
+    _, mb, _, _ = s.args()
+    n = s.kernels.node_moves(s.H, s.J, s.T, s.S, s.C, s.KID, mb, 0, 2, -2, 0)
+    assert [str(CARDS[int(mb[i])]) for i in range(n)] == ["5C", "7C", "9C", "AD", "2H"]
+
+
+@pytest.mark.parametrize("engine", ["python", "numba"])
 def test_leads_are_weighed_as_dds_weighs_them(engine):
     """Hand-computed with DDS's ``WeightAllocNT0`` (no trump, North leads for North-South,
     three tricks left). Each suit starts at -(opponents' cards x 4 x 32) / 19 = -20.

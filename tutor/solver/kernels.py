@@ -104,7 +104,7 @@ INLINE = {"popcount", "msb", "rel", "unrel", "top_mask", "led_suit", "legal", "b
           "tt_probe", "rank_probe", "node_moves", "node_store", "make_key", "tt_find",
           "find_slot", "gen_moves", "order_moves", "order_follows", "beaten_later",
           "to_front", "entry", "cash_rel", "all_possible", "suit_run",
-          "ranks_free", "second_hand"}
+          "ranks_free", "second_hand", "discard_weights"}
 # No reference counting (numba's ``_nrt``): the kernels allocate nothing and only borrow
 # the arrays they are given, and counting them at every inlined call took half the time.
 NRT = False
@@ -220,9 +220,16 @@ def order_moves(H, T, S, C, seat, MB, mo, k, need):
             order_leads_dds(H, S, C, seat, MB, mo, k, to)
         else:
             order_leads(H, S, C, seat, MB, mo, k, to, hero)
-    elif C[C_DDS] and C[C_TRUMP] < 0 and T[S[S_TBASE]] != JOKER_INDEX and \
+    elif C[C_DDS] and T[S[S_TBASE]] != JOKER_INDEX and \
             H[seat] & (SUIT << (13 * (T[S[S_TBASE]] // 13))) == 0:
-        order_discards_nt(H, T, S, seat, MB, mo, k, to)
+        if C[C_TRUMP] < 0:
+            order_discards_nt(H, T, S, seat, MB, mo, k, to)
+        else:  # the groups as below, each in DDS's order of discards (read from the end)
+            discard_weights(H, T, S, seat, MB, mo, k, to + ORDER_AT, C[C_TRUMP])
+            sort_by_key(MB, mo, k, to, to + ORDER_AT)
+            for i in range(k):
+                MB[mo + i] = MB[to + i]
+            order_follows(H, T, S, C, seat, MB, mo, k, to, hero, avoider)
     else:
         order_follows(H, T, S, C, seat, MB, mo, k, to, hero, avoider)
     for i in range(k):
@@ -503,9 +510,20 @@ def lead_weight_trump(H, S, seat, c, left, trump, kill):
 
 def order_discards_nt(H, T, S, seat, MB, mo, k, to):
     """A void hand's discards without trumps by DDS's weights (``WeightAllocNTVoid1``,
-    ``2`` and ``3``): from long suits, low cards first, but not from a guarded second
-    best (Kx) nor a bare top card; the second hand, when its partner can win the trick,
-    weighs a suit's length more and those guards less."""
+    ``2`` and ``3``), the heaviest first."""
+    f = to + ORDER_AT
+    discard_weights(H, T, S, seat, MB, mo, k, f, -1)
+    for i in range(k):
+        MB[f + i] = -MB[f + i]
+    sort_by_key(MB, mo, k, to, f)
+
+
+def discard_weights(H, T, S, seat, MB, mo, k, f, trump):
+    """DDS's weight of each of a void hand's k moves at MB[mo:] into MB[f:]: a discard
+    from a long suit and a low card weighs most, one from a guarded second best (Kx) or
+    a bare top card less (the second hand, when its partner can win the trick, weighs a
+    suit's length more and those guards less); a trump weighs less than any discard,
+    a low one more than a high one."""
     tlen = S[S_TLEN]
     live = S[S_LIVE]
     div, kx, bare = 24, 4, 4  # the third hand
@@ -519,11 +537,13 @@ def order_discards_nt(H, T, S, seat, MB, mo, k, to):
             div, kx, bare = 33, 6, 8
     elif tlen == 3:
         div, kx, bare = 27, 6, 8
-    f = to + ORDER_AT
     for i in range(k):
         c = MB[mo + i]
         if c == JOKER_INDEX:  # no jokers at four hands; kept last if ever
-            MB[f + i] = 1 << 20
+            MB[f + i] = -(1 << 20)
+            continue
+        if c // 13 == trump:
+            MB[f + i] = -100 - c % 13
             continue
         sm = SUIT << (13 * (c // 13))
         ln = popcount(H[seat] & sm)
@@ -534,8 +554,7 @@ def order_discards_nt(H, T, S, seat, MB, mo, k, to):
             w -= bare
         elif ln == 2 and tops ^ (1 << top) and (H[seat] >> msb(tops ^ (1 << top))) & 1:
             w -= kx
-        MB[f + i] = -w
-    sort_by_key(MB, mo, k, to, f)
+        MB[f + i] = w
 
 
 def beaten_later(H, S, C, seat, c, led, mates):
