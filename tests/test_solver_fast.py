@@ -271,6 +271,26 @@ def test_a_void_hand_under_a_ruff_discards_before_it_underruffs(engine):
 
 
 @pytest.mark.parametrize("engine", ["python", "numba"])
+def test_the_second_hand_covers_as_dds_weighs_it(engine):
+    """Hand-computed with DDS's ``WeightAllocNTNotvoid1`` (no trump; North led the 5 of
+    spades, East second; West, East's partner, holds only the 9 and 2, so cannot beat
+    South's queen). The ace beats both opponents: 81 - 12 = 69. The J-T (one move, the
+    jack) covers the lead but not the queen, a sequence: 10 + its place among the live
+    spades (3rd) = 13. The 3, under South's lowest: -3 + 8th = 5. Our own groups would
+    have played the 3 before the jack."""
+    pos = Position(tuple(CardSet.parse(h) for h in (
+        "AH KH QH", "AS JS TS 3S", "QS 4S 2H 3H", "9S 2S 4H 5H")),
+        leader=0, trick=(Card.parse("5S"),))
+    s = Searcher(pos, MaxTricks((0, 2)), numba=engine == "numba")
+    k = s.kernels
+    assert [k.follow_weight_nt(s.H, s.T, s.S, 1, Card.parse(c).index)
+            for c in ("AS", "JS", "3S")] == [69, 13, 5]
+    _, mb, _, _ = s.args()
+    n = k.node_moves(s.H, s.J, s.T, s.S, s.C, s.KID, mb, 0, 1, -2, 0)
+    assert [str(CARDS[int(mb[i])]) for i in range(n)] == ["AS", "JS", "3S"]
+
+
+@pytest.mark.parametrize("engine", ["python", "numba"])
 def test_leads_are_weighed_as_dds_weighs_them(engine):
     """Hand-computed with DDS's ``WeightAllocNT0`` (no trump, North leads for North-South,
     three tricks left). Each suit starts at -(opponents' cards x 4 x 32) / 19 = -20.

@@ -230,6 +230,11 @@ def order_moves(H, T, S, C, seat, MB, mo, k, need):
             for i in range(k):
                 MB[mo + i] = MB[to + i]
             order_follows(H, T, S, C, seat, MB, mo, k, to, hero, avoider)
+    elif C[C_DDS] and C[C_TRUMP] < 0 and S[S_TLEN] < 3 and T[S[S_TBASE]] != JOKER_INDEX:
+        f = to + ORDER_AT
+        for i in range(k):
+            MB[f + i] = -follow_weight_nt(H, T, S, seat, MB[mo + i])
+        sort_by_key(MB, mo, k, to, f)
     else:
         order_follows(H, T, S, C, seat, MB, mo, k, to, hero, avoider)
     for i in range(k):
@@ -516,6 +521,45 @@ def order_discards_nt(H, T, S, seat, MB, mo, k, to):
     for i in range(k):
         MB[f + i] = -MB[f + i]
     sort_by_key(MB, mo, k, to, f)
+
+
+def follow_weight_nt(H, T, S, seat, c):
+    """DDS's weight of the card c of the second or third hand following suit without
+    trumps (``WeightAllocNTNotvoid1`` and ``2``, four hands in two partnerships). Second
+    hand: low when its partner (fourth) beats both opponents; else a card that beats both
+    first, cheapest; then a cover (a card over the lead the third hand may beat, one of a
+    sequence first), the lowest; then the low cards. Third hand: low when its partner's
+    lead wins whatever the fourth plays, or when its cards are too low; else a card that
+    surely wins, cheapest, then the low cards."""
+    base = S[S_TBASE]
+    c0 = T[base]
+    sm = SUIT << (13 * (c0 // 13))
+    r = c % 13
+    if S[S_TLEN] == 1:
+        nxt = H[(seat + 1) & 3] & sm
+        mate = H[(seat + 2) & 3] & sm
+        top3 = msb(nxt) if nxt else -1
+        if mate and msb(mate) > c0 and msb(mate) > top3:
+            return -r  # the partner beats both opponents
+        if c > c0 and c > top3:
+            return 81 - r
+        rr = popcount(S[S_LIVE] & sm & ~((2 << c) - 1)) + 1  # 1: the top live card
+        if (nxt and c < msb(nxt & -nxt)) or (mate and c < msb(mate & -mate)):
+            return -3 + rr  # too low to make a difference
+        if c < c0:
+            return -11 + rr
+        below = S[S_LIVE] & sm & ((1 << c) - 1)
+        if below and (H[seat] >> msb(below)) & 1:
+            return 10 + rr  # a sequence: some willingness to split
+        return 13 - r
+    best = c0 if T[base + 1] // 13 != c0 // 13 or T[base + 1] < c0 else T[base + 1]
+    fourth = H[(seat + 1) & 3] & sm
+    top4 = msb(fourth) if fourth else -1
+    if best == c0 and c0 > top4:
+        return -r  # the partner's lead wins the trick
+    if c > best and c > top4:
+        return 60 - r
+    return -r
 
 
 def discard_weights(H, T, S, seat, MB, mo, k, f, trump):
