@@ -284,10 +284,30 @@ def test_the_second_hand_covers_as_dds_weighs_it(engine):
     s = Searcher(pos, MaxTricks((0, 2)), numba=engine == "numba")
     k = s.kernels
     assert [k.follow_weight_nt(s.H, s.T, s.S, 1, Card.parse(c).index)
-            for c in ("AS", "JS", "3S")] == [69, 13, 5]
+            for c in ("AS", "JS", "3S")] == [67, 13, 5]
     _, mb, _, _ = s.args()
     n = k.node_moves(s.H, s.J, s.T, s.S, s.C, s.KID, mb, 0, 1, -2, 0)
     assert [str(CARDS[int(mb[i])]) for i in range(n)] == ["AS", "JS", "3S"]
+
+
+@pytest.mark.parametrize("engine", ["python", "numba"])
+def test_the_second_hand_with_trumps_weighs_as_dds(engine):
+    """Hand-computed with DDS's ``WeightAllocTrumpNotvoid1`` (hearts trump; North led the
+    5 of spades, East second; South holds Q 4, West, East's partner, A 2). West's ace
+    beats both opponents, so either of East's cards wins the trick for its side. The
+    jack (DDS rank 11) covers, under the partner's ace: 78 - 11 = 67. The 3, under
+    South's lowest, is the partner's to win: 40 + its place among the live spades (6th)
+    = 46. Our own groups would have played the 3 first, leaving the trick to West."""
+    pos = Position(tuple(CardSet.parse(h) for h in (
+        "KH QH", "JS 3S 2D", "QS 4S 3D", "AS 2S 4D")),
+        leader=0, trick=(Card.parse("5S"),), trump=Suit.HEARTS)
+    s = Searcher(pos, MaxTricks((0, 2)), numba=engine == "numba")
+    k = s.kernels
+    assert [k.second_weight_trump(s.H, s.T, s.S, s.C, 1, Card.parse(c).index)
+            for c in ("JS", "3S")] == [67, 46]
+    _, mb, _, _ = s.args()
+    n = k.node_moves(s.H, s.J, s.T, s.S, s.C, s.KID, mb, 0, 1, -2, 0)
+    assert [str(CARDS[int(mb[i])]) for i in range(n)] == ["JS", "3S"]
 
 
 @pytest.mark.parametrize("engine", ["python", "numba"])

@@ -230,10 +230,13 @@ def order_moves(H, T, S, C, seat, MB, mo, k, need):
             for i in range(k):
                 MB[mo + i] = MB[to + i]
             order_follows(H, T, S, C, seat, MB, mo, k, to, hero, avoider)
-    elif C[C_DDS] and C[C_TRUMP] < 0 and S[S_TLEN] < 3 and T[S[S_TBASE]] != JOKER_INDEX:
+    elif C[C_DDS] and T[S[S_TBASE]] != JOKER_INDEX and (
+            C[C_TRUMP] < 0 and S[S_TLEN] < 3 or S[S_TLEN] == 1):
         f = to + ORDER_AT
         for i in range(k):
-            MB[f + i] = -follow_weight_nt(H, T, S, seat, MB[mo + i])
+            c = MB[mo + i]
+            MB[f + i] = -(follow_weight_nt(H, T, S, seat, c) if C[C_TRUMP] < 0
+                          else second_weight_trump(H, T, S, C, seat, c))
         sort_by_key(MB, mo, k, to, f)
     else:
         order_follows(H, T, S, C, seat, MB, mo, k, to, hero, avoider)
@@ -534,7 +537,7 @@ def follow_weight_nt(H, T, S, seat, c):
     base = S[S_TBASE]
     c0 = T[base]
     sm = SUIT << (13 * (c0 // 13))
-    r = c % 13
+    r = c % 13 + 2  # DDS's ranks: 2 to 14
     if S[S_TLEN] == 1:
         nxt = H[(seat + 1) & 3] & sm
         mate = H[(seat + 2) & 3] & sm
@@ -560,6 +563,60 @@ def follow_weight_nt(H, T, S, seat, c):
     if c > best and c > top4:
         return 60 - r
     return -r
+
+
+def second_weight_trump(H, T, S, C, seat, c):
+    """DDS's weight of the card c of the second hand following suit with trumps
+    (``WeightAllocTrumpNotvoid1``): whether its side can win the trick (by this card, by
+    the fourth hand's, or by a ruff of the fourth that the third cannot overruff), then
+    how cheaply; a card that cannot win, the lowest first."""
+    c0 = T[S[S_TBASE]]
+    st = c0 // 13
+    sm = SUIT << (13 * st)
+    tm = SUIT << (13 * C[C_TRUMP])
+    third = H[(seat + 1) & 3]
+    mate = H[(seat + 2) & 3]
+    t3 = third & sm
+    pd = mate & sm
+    max3 = msb(t3) if t3 else -1
+    maxpd = msb(pd) if pd else -1
+    min3 = msb(t3 & -t3) if t3 else -1
+    minpd = msb(pd & -pd) if pd else -1
+    r = c % 13 + 2  # DDS's ranks: 2 to 14
+    rr = popcount(S[S_LIVE] & sm & ~((2 << c) - 1)) + 1  # 1: the top live card
+    ruff = maxpd < 0 and mate & tm  # the fourth hand, void, can ruff
+    safe = max3 >= 0 or third & tm == 0  # the third hand cannot ruff
+    over = (mate & tm) > (third & tm)  # the fourth's top trump over the third's
+    win = False
+    if st == C[C_TRUMP]:
+        win = (maxpd > c0 and maxpd > max3) or (c > c0 and c > max3)
+    elif c > c0 and c > max3:
+        win = safe or (ruff and over)
+    elif maxpd > c0 and maxpd > max3:
+        win = safe
+    elif c0 > maxpd and c0 > max3 and c0 > c:
+        win = ruff and (safe or over)
+    elif ruff:
+        win = True
+    if win:
+        if min3 > c:
+            return 40 + rr  # the partner must be winning
+        if maxpd > c0 and H[S[S_LEADER]] & sm > pd:
+            return 41 + rr
+        if c > c0:
+            if c < maxpd:
+                return 78 - r
+            if c > max3:
+                return 73 - r
+            below = S[S_LIVE] & sm & ((1 << c) - 1)
+            return (62 if below and (H[seat] >> msb(below)) & 1 else 49) - r
+        return (47 if maxpd >= 0 else 40) - r
+    if c < min3 or c < minpd:
+        return -9 + rr  # beaten anyway
+    if c < c0:
+        return -16 + rr  # already beaten
+    below = S[S_LIVE] & sm & ((1 << c) - 1)
+    return (22 if below and (H[seat] >> msb(below)) & 1 else 10) - r
 
 
 def discard_weights(H, T, S, seat, MB, mo, k, f, trump):
