@@ -311,6 +311,24 @@ def test_the_second_hand_with_trumps_weighs_as_dds(engine):
 
 
 @pytest.mark.parametrize("engine", ["python", "numba"])
+def test_the_sure_trumps_read_only_the_trumps_above_the_lower_top(engine):
+    """Hearts trump. North-South hold A 9 5, East-West K Q 2: North's ace is sure (above
+    the K), East-West's K and Q are not (under the A); what decided it is the A and the K,
+    not the Q, the 9 or the small ones. With no trump on one side, no rank decides."""
+    pos = Position(tuple(CardSet.parse(h) for h in ("AH 9H", "KH QH", "5H 2C", "2H 3C")),
+                   leader=0, trump=Suit.HEARTS)
+    s = Searcher(pos, MaxTricks((0, 2)), numba=engine == "numba")
+    k = s.kernels
+    assert tuple(k.sure_trumps(s.H, s.C)) == (1, 0)
+    read = int(k.trumps_read(s.H, s.C, int(s.S[K.S_LIVE])))
+    assert {str(c) for c in CARDS if read >> c.index & 1} == {"AH", "KH"}
+    pos = Position(tuple(CardSet.parse(h) for h in ("AH 9H", "KC QC", "5H 2C", "2D 3C")),
+                   leader=0, trump=Suit.HEARTS)
+    s = Searcher(pos, MaxTricks((0, 2)), numba=engine == "numba")
+    assert s.kernels.trumps_read(s.H, s.C, int(s.S[K.S_LIVE])) == 0
+
+
+@pytest.mark.parametrize("engine", ["python", "numba"])
 def test_leads_are_weighed_as_dds_weighs_them(engine):
     """Hand-computed with DDS's ``WeightAllocNT0`` (no trump, North leads for North-South,
     three tricks left). Each suit starts at -(opponents' cards x 4 x 32) / 19 = -20.

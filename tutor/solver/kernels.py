@@ -1399,16 +1399,16 @@ def store_bound(TV, v, best, a0, b0):
 
 
 def bounds_rel(H, J, S, C):
-    """The cards whose ranks the MaxTricks bounds read: every trump, and in each suit the
-    cards down to the top card of the others' of whoever cashes (the leader, and a
-    partner it can reach through ``entry``); when the later tricks (``all_possible``)
-    rule out every trick, the top card of each suit the other side holds (as DDS's
-    ``LaterTricksMIN``: a suit the side on lead tops only helps it)."""
+    """The cards whose ranks the MaxTricks bounds read: the trumps ``sure_trumps`` reads,
+    in each suit the cards down to the top card of the others' of whoever cashes (the
+    leader, and a partner it can reach through ``entry``); when the later tricks
+    (``all_possible``) rule out every trick, the top card of each suit the other side
+    holds (as DDS's ``LaterTricksMIN``: a suit the side on lead tops only helps it)."""
     live = S[S_LIVE]
     leader = S[S_LEADER]
     r = 0
     if C[C_TRUMP] >= 0:
-        r |= live & (SUIT << (13 * C[C_TRUMP]))
+        r |= trumps_read(H, C, live)
     r |= cash_rel(H, C, live, leader, H[leader], -1)
     for st in range(4):
         p, card = entry(H, S, C, st)
@@ -1421,6 +1421,25 @@ def bounds_rel(H, J, S, C):
             if sm and ((C[C_SIDE] >> (H[HOLDER_AT + msb(sm)] - 1)) & 1) != mate:
                 r |= 1 << msb(sm)
     return r
+
+
+def trumps_read(H, C, live):
+    """The trumps whose ranks ``sure_trumps`` reads: each side's trumps count above the
+    other side's top trump, so every live trump down to the lower of the two sides' top
+    trumps (none when one side has no trump: then the other's all count)."""
+    side = C[C_SIDE]
+    ts = SUIT << (13 * C[C_TRUMP])
+    mine = 0
+    theirs = 0
+    for i in range(C[C_N]):
+        if (side >> i) & 1:
+            mine |= H[i] & ts
+        else:
+            theirs |= H[i] & ts
+    if mine == 0 or theirs == 0:
+        return 0
+    low = min(msb(mine), msb(theirs))
+    return live & ts & ~((1 << low) - 1)
 
 
 def cash_rel(H, C, live, who, hand, gone):
