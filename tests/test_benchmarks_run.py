@@ -61,7 +61,9 @@ def test_solver_nodes_table_splits_the_gap_to_dds():
         assert r[1] == "4"  # two deals, no trump and trump
         ours, dds, ratio = float(r[2]), float(r[3]), float(r[4].rstrip("x"))
         assert ours >= 0 and dds > 0 and ratio > 0
-        assert float(r[5]) >= 1  # every expanded trick start is a ply too
+        # Searched trick starts are some of those reached (the root's too); every trick
+        # start reached is a ply.
+        assert 0 <= float(r[5]) <= ours + 1 and float(r[6]) >= 1
         assert r[-1] == "0"
     # Past --max-nodes plies a solve is unsolved, and endless in the medians.
     out = bench("solver.py", "--nodes", "--deals", "1", "--max-cards", "5", "--max-nodes", "20")
