@@ -329,6 +329,24 @@ def test_the_sure_trumps_read_only_the_trumps_above_the_lower_top(engine):
 
 
 @pytest.mark.parametrize("engine", ["python", "numba"])
+def test_the_third_hand_with_trumps_overtakes_a_partner_the_fourth_would_beat(engine):
+    """Hand-computed with DDS's ``WeightAllocTrumpNotvoid2`` (hearts trump): North led the
+    queen of spades, East played the 3; West, fourth, holds the king. South's ace wins for
+    sure: 60 - 14 = 46; the 4 is low: -4. So South overtakes first, where our own groups
+    played low under a partner winning so far."""
+    pos = Position(tuple(CardSet.parse(h) for h in ("2H 3H", "2D 3D", "AS 4S 4D",
+                                                    "KS 5S 5D")),
+                   leader=0, trick=(Card.parse("QS"), Card.parse("3S")), trump=Suit.HEARTS)
+    s = Searcher(pos, MaxTricks((0, 2)), numba=engine == "numba")
+    k = s.kernels
+    assert [k.third_weight_trump(s.H, s.T, s.S, s.C, 2, Card.parse(c).index)
+            for c in ("AS", "4S")] == [46, -4]
+    _, mb, _, _ = s.args()
+    n = k.node_moves(s.H, s.J, s.T, s.S, s.C, s.KID, mb, 0, 2, -2, 0)
+    assert [str(CARDS[int(mb[i])]) for i in range(n)] == ["AS", "4S"]
+
+
+@pytest.mark.parametrize("engine", ["python", "numba"])
 def test_leads_are_weighed_as_dds_weighs_them(engine):
     """Hand-computed with DDS's ``WeightAllocNT0`` (no trump, North leads for North-South,
     three tricks left). Each suit starts at -(opponents' cards x 4 x 32) / 19 = -20.

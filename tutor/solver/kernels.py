@@ -230,13 +230,16 @@ def order_moves(H, T, S, C, seat, MB, mo, k, need):
             for i in range(k):
                 MB[mo + i] = MB[to + i]
             order_follows(H, T, S, C, seat, MB, mo, k, to, hero, avoider)
-    elif C[C_DDS] and T[S[S_TBASE]] != JOKER_INDEX and (
-            C[C_TRUMP] < 0 and S[S_TLEN] < 3 or S[S_TLEN] == 1):
+    elif C[C_DDS] and T[S[S_TBASE]] != JOKER_INDEX and S[S_TLEN] < 3:
         f = to + ORDER_AT
         for i in range(k):
             c = MB[mo + i]
-            MB[f + i] = -(follow_weight_nt(H, T, S, seat, c) if C[C_TRUMP] < 0
-                          else second_weight_trump(H, T, S, C, seat, c))
+            if C[C_TRUMP] < 0:
+                MB[f + i] = -follow_weight_nt(H, T, S, seat, c)
+            elif S[S_TLEN] == 1:
+                MB[f + i] = -second_weight_trump(H, T, S, C, seat, c)
+            else:
+                MB[f + i] = -third_weight_trump(H, T, S, C, seat, c)
         sort_by_key(MB, mo, k, to, f)
     else:
         order_follows(H, T, S, C, seat, MB, mo, k, to, hero, avoider)
@@ -617,6 +620,34 @@ def second_weight_trump(H, T, S, C, seat, c):
         return -16 + rr  # already beaten
     below = S[S_LIVE] & sm & ((1 << c) - 1)
     return (22 if below and (H[seat] >> msb(below)) & 1 else 10) - r
+
+
+def third_weight_trump(H, T, S, C, seat, c):
+    """DDS's weight of the card c of the third hand following suit with trumps
+    (``WeightAllocTrumpNotvoid2``, without its bonus for forcing out an ace): low when
+    the partner's lead wins whatever the fourth plays, or when the second hand has
+    ruffed; else a card that surely wins (over the trick and the fourth hand's cards)
+    first, the cheapest, then low; with the fourth hand void (it may ruff), any card
+    that wins the trick so far first."""
+    base = S[S_TBASE]
+    c0 = T[base]
+    c1 = T[base + 1]
+    trump = C[C_TRUMP]
+    sm = SUIT << (13 * (c0 // 13))
+    fourth = H[(seat + 1) & 3] & sm
+    max4 = msb(fourth) if fourth else -1
+    r = c % 13 + 2  # DDS's ranks: 2 to 14
+    if c1 // 13 == c0 // 13 and c1 > c0:
+        best = c1
+    elif c1 // 13 == trump and c0 // 13 != trump:
+        return -r  # the second hand ruffed: we must follow and cannot win
+    else:
+        best = c0
+    if best == c0 and c0 > max4:
+        return -r  # the partner's lead wins (a void fourth hand: DDS plays low too)
+    if max4 < 0:
+        return (20 if c > best else 0) - r
+    return (60 if c > best and c > max4 else 0) - r
 
 
 def discard_weights(H, T, S, seat, MB, mo, k, f, trump):
