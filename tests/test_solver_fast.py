@@ -347,6 +347,25 @@ def test_the_third_hand_with_trumps_overtakes_a_partner_the_fourth_would_beat(en
 
 
 @pytest.mark.parametrize("engine", ["python", "numba"])
+def test_a_void_third_hand_ruffs_a_partner_the_fourth_would_beat(engine):
+    """Hand-computed with DDS's ``WeightAllocTrumpVoid2`` (hearts trump): North led the
+    queen of spades, East played the 3; South is void, and West, fourth, holds the king.
+    The ruff with the 5 of hearts: 36 (North holds the second-best spade) - 5 + one heart
+    x 64 / 50 = 32; the discard of the 4-3 of diamonds: two diamonds x 64 / 40 - 4 = -1.
+    So South ruffs first, where our own groups discarded under a partner winning so far."""
+    pos = Position(tuple(CardSet.parse(h) for h in ("2H 3H", "2C 3C", "5H 4D 3D",
+                                                    "KS 2S 5C")),
+                   leader=0, trick=(Card.parse("QS"), Card.parse("3S")), trump=Suit.HEARTS)
+    s = Searcher(pos, MaxTricks((0, 2)), numba=engine == "numba")
+    k = s.kernels
+    assert [k.third_void_weight_trump(s.H, s.T, s.S, s.C, 2, Card.parse(c).index)
+            for c in ("5H", "4D")] == [32, -1]
+    _, mb, _, _ = s.args()
+    n = k.node_moves(s.H, s.J, s.T, s.S, s.C, s.KID, mb, 0, 2, -2, 0)
+    assert [str(CARDS[int(mb[i])]) for i in range(n)] == ["5H", "4D"]
+
+
+@pytest.mark.parametrize("engine", ["python", "numba"])
 def test_leads_are_weighed_as_dds_weighs_them(engine):
     """Hand-computed with DDS's ``WeightAllocNT0`` (no trump, North leads for North-South,
     three tricks left). Each suit starts at -(opponents' cards x 4 x 32) / 19 = -20.

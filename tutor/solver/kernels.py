@@ -224,6 +224,12 @@ def order_moves(H, T, S, C, seat, MB, mo, k, need):
             H[seat] & (SUIT << (13 * (T[S[S_TBASE]] // 13))) == 0:
         if C[C_TRUMP] < 0:
             order_discards_nt(H, T, S, seat, MB, mo, k, to)
+        elif S[S_TLEN] == 2 and T[S[S_TBASE]] // 13 != C[C_TRUMP] and \
+                T[S[S_TBASE] + 1] != JOKER_INDEX:
+            f = to + ORDER_AT
+            for i in range(k):
+                MB[f + i] = -third_void_weight_trump(H, T, S, C, seat, MB[mo + i])
+            sort_by_key(MB, mo, k, to, f)
         else:  # the groups as below, each in DDS's order of discards (read from the end)
             discard_weights(H, T, S, seat, MB, mo, k, to + ORDER_AT, C[C_TRUMP])
             sort_by_key(MB, mo, k, to, to + ORDER_AT)
@@ -648,6 +654,44 @@ def third_weight_trump(H, T, S, C, seat, c):
     if max4 < 0:
         return (20 if c > best else 0) - r
     return (60 if c > best and c > max4 else 0) - r
+
+
+def third_void_weight_trump(H, T, S, C, seat, c):
+    """DDS's weight of the card c of a third hand void in a side suit led, with trumps
+    (``WeightAllocTrumpVoid2``): a discard from a long suit, low; a ruff after the
+    discards only where the partner's lead surely wins or it would underruff the
+    second hand; else a ruff first, the cheapest, most of all when the fourth hand
+    follows (it cannot overruff)."""
+    base = S[S_TBASE]
+    c0 = T[base]
+    c1 = T[base + 1]
+    trump = C[C_TRUMP]
+    sm = SUIT << (13 * (c0 // 13))
+    tm = SUIT << (13 * trump)
+    fourth = H[(seat + 1) & 3]
+    max4 = msb(fourth & sm) if fourth & sm else -1
+    r = c % 13 + 2  # DDS's ranks: 2 to 14
+    ln = popcount(H[seat] & (SUIT << (13 * (c // 13))))
+    if c // 13 != trump:
+        return (ln << 6) // 40 - r
+    ruffed = c1 // 13 == trump
+    partner = not ruffed and not (c1 // 13 == c0 // 13 and c1 > c0)
+    if partner and c0 > max4 and (max4 >= 0 or fourth & tm == 0):
+        return -r - 50  # the partner's lead wins: keep the trump
+    if ruffed and c < c1:
+        rr = popcount(S[S_LIVE] & tm & ~((2 << c) - 1)) + 1
+        return -32 + rr + (ln << 6) // 40  # an underruff
+    add = (ln << 6) // 50
+    over = (1 << c) > fourth & tm  # above every trump of the fourth hand
+    if partner:
+        if max4 >= 0:
+            second = msb(S[S_LIVE] & sm & ~(1 << msb(S[S_LIVE] & sm)))
+            led_second = second == c0 or H[HOLDER_AT + second] - 1 == S[S_LEADER]
+            return (36 if led_second else 48) - r + add
+        return (48 if over else -12) - r + add
+    if max4 >= 0:
+        return 72 - r + add
+    return (48 if over else 36) - r + add
 
 
 def discard_weights(H, T, S, seat, MB, mo, k, f, trump):
