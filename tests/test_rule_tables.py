@@ -291,7 +291,8 @@ CONSUMERS = ["tutor/engine/trix/game.py", "tutor/engine/trix/trex.py", "tutor/en
              "tutor/bots/trix.py", "tutor/bots/simulate.py", "tutor/engine/observation.py",
              "tutor/bots/search.py"]
 RULE_NUMBERS = {25, 50, 75, 130, 150, 195, 200, 500}  # 10 and 15 are also bit widths
-NOT_SCORING = {"lead_weight_nt", "lead_weight_trump"}  # DDS's move-ordering weights
+# DDS's move-ordering weights that hold a 25 or a 50: it weighs a card, it scores nothing
+NOT_SCORING = {"lead_weight_nt", "lead_weight_trump", "third_void_weight_trump"}
 
 
 def _nodes_outside(tree, names):
