@@ -270,24 +270,34 @@ def test_a_void_hand_under_a_ruff_discards_before_it_underruffs(engine):
     assert [str(CARDS[int(mb[i])]) for i in range(n)] == ["5C", "7C", "9C", "AD", "2H"]
 
 
+def weights_and_order(pos, engine, weight, seat, cards):
+    """The follower weight ``weight`` (a kernel's name) of each of ``cards`` for ``seat``,
+    and the order ``node_moves`` gives that seat's moves (North-South the hero side)."""
+    s = Searcher(pos, MaxTricks((0, 2)), numba=engine == "numba")
+    k = s.kernels
+    fn = getattr(k, weight)
+    if weight == "follow_weight_nt":
+        weights = [fn(s.H, s.T, s.S, seat, Card.parse(c).index) for c in cards]
+    else:
+        weights = [fn(s.H, s.T, s.S, s.C, seat, Card.parse(c).index) for c in cards]
+    _, mb, _, _ = s.args()
+    n = k.node_moves(s.H, s.J, s.T, s.S, s.C, s.KID, mb, 0, seat, -2, 0)
+    return weights, [str(CARDS[int(mb[i])]) for i in range(n)]
+
+
 @pytest.mark.parametrize("engine", ["python", "numba"])
 def test_the_second_hand_covers_as_dds_weighs_it(engine):
     """Hand-computed with DDS's ``WeightAllocNTNotvoid1`` (no trump; North led the 5 of
     spades, East second; West, East's partner, holds only the 9 and 2, so cannot beat
-    South's queen). The ace beats both opponents: 81 - 12 = 69. The J-T (one move, the
-    jack) covers the lead but not the queen, a sequence: 10 + its place among the live
-    spades (3rd) = 13. The 3, under South's lowest: -3 + 8th = 5. Our own groups would
-    have played the 3 before the jack."""
+    South's queen). The ace (DDS rank 14) beats both opponents: 81 - 14 = 67. The J-T
+    (one move, the jack) covers the lead but not the queen, a sequence: 10 + its place
+    among the live spades (3rd) = 13. The 3, under South's lowest: -3 + 8th = 5. Our own
+    groups would have played the 3 before the jack."""
     pos = Position(tuple(CardSet.parse(h) for h in (
         "AH KH QH", "AS JS TS 3S", "QS 4S 2H 3H", "9S 2S 4H 5H")),
         leader=0, trick=(Card.parse("5S"),))
-    s = Searcher(pos, MaxTricks((0, 2)), numba=engine == "numba")
-    k = s.kernels
-    assert [k.follow_weight_nt(s.H, s.T, s.S, 1, Card.parse(c).index)
-            for c in ("AS", "JS", "3S")] == [67, 13, 5]
-    _, mb, _, _ = s.args()
-    n = k.node_moves(s.H, s.J, s.T, s.S, s.C, s.KID, mb, 0, 1, -2, 0)
-    assert [str(CARDS[int(mb[i])]) for i in range(n)] == ["AS", "JS", "3S"]
+    assert weights_and_order(pos, engine, "follow_weight_nt", 1, ("AS", "JS", "3S")) == (
+        [67, 13, 5], ["AS", "JS", "3S"])
 
 
 @pytest.mark.parametrize("engine", ["python", "numba"])
@@ -301,13 +311,8 @@ def test_the_second_hand_with_trumps_weighs_as_dds(engine):
     pos = Position(tuple(CardSet.parse(h) for h in (
         "KH QH", "JS 3S 2D", "QS 4S 3D", "AS 2S 4D")),
         leader=0, trick=(Card.parse("5S"),), trump=Suit.HEARTS)
-    s = Searcher(pos, MaxTricks((0, 2)), numba=engine == "numba")
-    k = s.kernels
-    assert [k.second_weight_trump(s.H, s.T, s.S, s.C, 1, Card.parse(c).index)
-            for c in ("JS", "3S")] == [67, 46]
-    _, mb, _, _ = s.args()
-    n = k.node_moves(s.H, s.J, s.T, s.S, s.C, s.KID, mb, 0, 1, -2, 0)
-    assert [str(CARDS[int(mb[i])]) for i in range(n)] == ["JS", "3S"]
+    assert weights_and_order(pos, engine, "second_weight_trump", 1, ("JS", "3S")) == (
+        [67, 46], ["JS", "3S"])
 
 
 @pytest.mark.parametrize("engine", ["python", "numba"])
@@ -337,13 +342,8 @@ def test_the_third_hand_with_trumps_overtakes_a_partner_the_fourth_would_beat(en
     pos = Position(tuple(CardSet.parse(h) for h in ("2H 3H", "2D 3D", "AS 4S 4D",
                                                     "KS 5S 5D")),
                    leader=0, trick=(Card.parse("QS"), Card.parse("3S")), trump=Suit.HEARTS)
-    s = Searcher(pos, MaxTricks((0, 2)), numba=engine == "numba")
-    k = s.kernels
-    assert [k.third_weight_trump(s.H, s.T, s.S, s.C, 2, Card.parse(c).index)
-            for c in ("AS", "4S")] == [46, -4]
-    _, mb, _, _ = s.args()
-    n = k.node_moves(s.H, s.J, s.T, s.S, s.C, s.KID, mb, 0, 2, -2, 0)
-    assert [str(CARDS[int(mb[i])]) for i in range(n)] == ["AS", "4S"]
+    assert weights_and_order(pos, engine, "third_weight_trump", 2, ("AS", "4S")) == (
+        [46, -4], ["AS", "4S"])
 
 
 @pytest.mark.parametrize("engine", ["python", "numba"])
@@ -356,13 +356,8 @@ def test_a_void_third_hand_ruffs_a_partner_the_fourth_would_beat(engine):
     pos = Position(tuple(CardSet.parse(h) for h in ("2H 3H", "2C 3C", "5H 4D 3D",
                                                     "KS 2S 5C")),
                    leader=0, trick=(Card.parse("QS"), Card.parse("3S")), trump=Suit.HEARTS)
-    s = Searcher(pos, MaxTricks((0, 2)), numba=engine == "numba")
-    k = s.kernels
-    assert [k.third_void_weight_trump(s.H, s.T, s.S, s.C, 2, Card.parse(c).index)
-            for c in ("5H", "4D")] == [32, -1]
-    _, mb, _, _ = s.args()
-    n = k.node_moves(s.H, s.J, s.T, s.S, s.C, s.KID, mb, 0, 2, -2, 0)
-    assert [str(CARDS[int(mb[i])]) for i in range(n)] == ["5H", "4D"]
+    assert weights_and_order(pos, engine, "third_void_weight_trump", 2, ("5H", "4D")) == (
+        [32, -1], ["5H", "4D"])
 
 
 @pytest.mark.parametrize("engine", ["python", "numba"])
