@@ -104,7 +104,7 @@ INLINE = {"popcount", "msb", "rel", "unrel", "top_mask", "led_suit", "legal", "b
           "tt_probe", "rank_probe", "node_moves", "node_store", "make_key", "tt_find",
           "find_slot", "gen_moves", "order_moves", "order_follows", "beaten_later",
           "to_front", "entry", "cash_rel", "all_possible", "suit_run",
-          "ranks_free", "second_hand", "discard_weights"}
+          "ranks_free", "second_hand", "discard_weights", "follow_rank"}
 # No reference counting (numba's ``_nrt``): the kernels allocate nothing and only borrow
 # the arrays they are given, and counting them at every inlined call took half the time.
 NRT = False
@@ -555,13 +555,12 @@ def follow_weight_nt(H, T, S, seat, c):
             return -r  # the partner beats both opponents
         if c > c0 and c > top3:
             return 81 - r
-        rr = popcount(S[S_LIVE] & sm & ~((2 << c) - 1)) + 1  # 1: the top live card
+        rr, seq = follow_rank(H, S[S_LIVE], seat, c)
         if (nxt and c < msb(nxt & -nxt)) or (mate and c < msb(mate & -mate)):
             return -3 + rr  # too low to make a difference
         if c < c0:
             return -11 + rr
-        below = S[S_LIVE] & sm & ((1 << c) - 1)
-        if below and (H[seat] >> msb(below)) & 1:
+        if seq:
             return 10 + rr  # a sequence: some willingness to split
         return 13 - r
     best = c0 if T[base + 1] // 13 != c0 // 13 or T[base + 1] < c0 else T[base + 1]
@@ -572,6 +571,15 @@ def follow_weight_nt(H, T, S, seat, c):
     if c > best and c > top4:
         return 60 - r
     return -r
+
+
+def follow_rank(H, live, seat, c):
+    """DDS's relative rank of the card c among its suit's live cards (1: the top one) and
+    whether it heads a sequence (the next live card down is seat's own)."""
+    sm = SUIT << (13 * (c // 13))
+    below = live & sm & ((1 << c) - 1)
+    seq = below != 0 and (H[seat] >> msb(below)) & 1 == 1
+    return popcount(live & sm & ~((2 << c) - 1)) + 1, seq
 
 
 def second_weight_trump(H, T, S, C, seat, c):
@@ -592,7 +600,7 @@ def second_weight_trump(H, T, S, C, seat, c):
     min3 = msb(t3 & -t3) if t3 else -1
     minpd = msb(pd & -pd) if pd else -1
     r = c % 13 + 2  # DDS's ranks: 2 to 14
-    rr = popcount(S[S_LIVE] & sm & ~((2 << c) - 1)) + 1  # 1: the top live card
+    rr, seq = follow_rank(H, S[S_LIVE], seat, c)
     ruff = maxpd < 0 and mate & tm  # the fourth hand, void, can ruff
     safe = max3 >= 0 or third & tm == 0  # the third hand cannot ruff
     over = (mate & tm) > (third & tm)  # the fourth's top trump over the third's
@@ -617,15 +625,13 @@ def second_weight_trump(H, T, S, C, seat, c):
                 return 78 - r
             if c > max3:
                 return 73 - r
-            below = S[S_LIVE] & sm & ((1 << c) - 1)
-            return (62 if below and (H[seat] >> msb(below)) & 1 else 49) - r
+            return (62 if seq else 49) - r
         return (47 if maxpd >= 0 else 40) - r
     if c < min3 or c < minpd:
         return -9 + rr  # beaten anyway
     if c < c0:
         return -16 + rr  # already beaten
-    below = S[S_LIVE] & sm & ((1 << c) - 1)
-    return (22 if below and (H[seat] >> msb(below)) & 1 else 10) - r
+    return (22 if seq else 10) - r
 
 
 def third_weight_trump(H, T, S, C, seat, c):
@@ -721,14 +727,12 @@ def discard_weights(H, T, S, seat, MB, mo, k, f, trump):
         if c // 13 == trump:
             MB[f + i] = -100 - c % 13
             continue
-        sm = SUIT << (13 * (c // 13))
-        ln = popcount(H[seat] & sm)
+        ln = popcount(H[seat] & (SUIT << (13 * (c // 13))))
         w = (ln << 6) // div - c % 13
-        tops = live & sm
-        top = msb(tops)
-        if ln == 1 and (H[seat] >> top) & 1:
+        top, second = suit_tops(H, live, c // 13)[:2]
+        if ln == 1 and top == seat:
             w -= bare
-        elif ln == 2 and tops ^ (1 << top) and (H[seat] >> msb(tops ^ (1 << top))) & 1:
+        elif ln == 2 and second == seat:
             w -= kx
         MB[f + i] = w
 
