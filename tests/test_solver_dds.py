@@ -129,21 +129,26 @@ def test_max_tricks_matches_dds(k, first, stop):
 # bound was right; the table entry and the small-card skip it fed did not know that it
 # read each suit's top card, so a position with another top holder took its value.
 ONCE_WRONG = [
-    ("N:KJ.64..QT4 973.QT9.T. AT54.J..83 2.53.J3.75", 1, "9S"),
-    ("N:32.J.A.A52 .AT32.86.3 .K8.K74.T6 JT4.76.Q.4", 3, ""),
-    ("N:62.Q4..KJ2 K.J3.Q943. J9.K..Q876 Q5.6.87.A4", 3, ""),
-    ("N:.K742.K75.K5 763.QT83.J2. K5.9.A.AT932 J8.AJ5.T6.Q6", 3, ""),
+    ("N:KJ.64..QT4 973.QT9.T. AT54.J..83 2.53.J3.75", 1, "9S", None),
+    ("N:32.J.A.A52 .AT32.86.3 .K8.K74.T6 JT4.76.Q.4", 3, "", None),
+    ("N:62.Q4..KJ2 K.J3.Q943. J9.K..Q876 Q5.6.87.A4", 3, "", None),
+    ("N:.K742.K75.K5 763.QT83.J2. K5.9.A.AT932 J8.AJ5.T6.Q6", 3, "", None),
+    # A bound that settles the window with fewer reasons (``bounds_why``) once returned
+    # the tighter bound (the quick tricks' 3 where the sure trumps' reasons covered 2):
+    # the table then served 3 where other low cards made it 2.
+    ("N:J2.4.T76.9 6.872.83.8 743.5.95.T 85.J..KJ76", 1, "6S", Suit.DIAMONDS),
+    ("N:A6..K9.75 J9.86..A2 74.J53.3. Q2.A72..T", 0, "AS 9S", Suit.DIAMONDS),
 ]
 
 
-@pytest.mark.parametrize("deal, leader, played", ONCE_WRONG)
-def test_positions_once_solved_wrong_match_dds(deal, leader, played):
+@pytest.mark.parametrize("deal, leader, played, trump", ONCE_WRONG)
+def test_positions_once_solved_wrong_match_dds(deal, leader, played, trump):
     full = [CardSet.from_pbn(h) for h in deal[2:].split()]
     trick = [Card.parse(c) for c in played.split()]
     hands = list(full)
     for i, c in enumerate(trick):
         hands[(leader + i) % 4] = hands[(leader + i) % 4].remove(c)
-    pos = Position(tuple(hands), leader=leader, trick=tuple(trick))
+    pos = Position(tuple(hands), leader=leader, trick=tuple(trick), trump=trump)
     seat = pos.to_move
     for engine in ("python", "numba") if HAVE_NUMBA else ("python",):
         result = solve(pos, MaxTricks((seat, (seat + 2) % 4)), engine=engine)

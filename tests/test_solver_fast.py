@@ -437,3 +437,34 @@ def test_compiled_bit_counts_match_python():
         assert KERNELS.popcount(x) == x.bit_count(), x
         assert KERNELS.msb(x) == x.bit_length() - 1, x
     assert KERNELS.popcount(0) == 0
+
+
+@pytest.mark.parametrize("engine", ["python", "numba"])
+def test_a_bound_reads_only_what_settles_the_window(engine):
+    """Hand-counted (no trump): North leads A K of spades over East's Q J 10 (2 quick
+    tricks, the spades down to the Q read), then A K Q of hearts over East's J 10 (3 more,
+    down to the J): 5 in all. To make 2 only the spades are read, and 2 is returned, not 5:
+    the reasons cover no more. Made already or out of reach: nothing is read."""
+    pos = Position(tuple(CardSet.parse(h) for h in (
+        "AS KS AH KH QH", "QS JS TS JH TH", "2D 3D 4D 5D 6D", "2C 3C 4C 5C 6C")), leader=0)
+    s = Searcher(pos, MaxTricks((0, 2)), numba=engine == "numba")
+    k = s.kernels
+    assert k.quick_tricks(s.H, s.S, s.C) == 5
+    lo, hi = k.bounds(s.H, s.J, s.S, s.C, s.PTS)
+
+    def why(alpha, beta):
+        r, v = k.bounds_why(s.H, s.J, s.S, s.C, alpha, beta, lo, hi)
+        return {str(c) for c in CARDS if int(r) >> c.index & 1}, int(v)
+
+    assert why(1, 2) == ({"AS", "KS", "QS"}, 2)
+    assert why(2, 3) == ({"AS", "KS", "QS", "AH", "KH", "QH", "JH"}, 3)
+    assert why(-1, 0) == (set(), 0)
+    assert why(5, 6) == (set(), 5)
+    # East-West's side: they take none of the 5 (North cashes them all), so the spades
+    # and the hearts are read, and the value returned is 0.
+    s = Searcher(pos, MaxTricks((1, 3)), numba=engine == "numba")
+    lo, hi = k.bounds(s.H, s.J, s.S, s.C, s.PTS)
+    assert (lo, hi) == (0, 0)
+    r, v = k.bounds_why(s.H, s.J, s.S, s.C, 0, 1, lo, hi)
+    assert v == 0 and int(r) == CardSet.parse("AS KS QS AH KH QH JH").mask
+    assert solve(pos, MaxTricks((0, 2)), engine=engine).value == 5

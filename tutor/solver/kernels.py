@@ -1485,20 +1485,143 @@ def bounds_rel(H, J, S, C):
     holds (as DDS's ``LaterTricksMIN``: a suit the side on lead tops only helps it)."""
     live = S[S_LIVE]
     leader = S[S_LEADER]
-    r = 0
+    r = quick_rel(H, S, C, live)
     if C[C_TRUMP] >= 0:
         r |= trumps_read(H, C, live)
-    r |= cash_rel(H, C, live, leader, H[leader], -1)
+    if not all_possible(H, J, S, C, popcount(H[leader]) + J[leader]):
+        r |= later_rel(H, S, C, live)
+    return r
+
+
+def bounds_why(H, J, S, C, alpha, beta, lo, hi):
+    """Where the bounds (lo, hi) settle the window (alpha, beta): the cards whose ranks
+    they read and the value to return. None is read when the target is made, or out of
+    reach, whatever is played (DDS returns there before it reads a card); else only the
+    reasons of one bound that settles it alone (the sure trumps, the quick tricks or the
+    later tricks), and that bound is returned, not a tighter one the reasons do not
+    cover. Fewer cards read make the table's entries serve more positions and let the
+    search skip more small cards (``ranks_free``)."""
+    leader = S[S_LEADER]
+    left = popcount(H[leader]) + J[leader]
+    if beta <= 0:
+        return 0, 0
+    if alpha >= left:
+        return 0, left
+    live = S[S_LIVE]
+    hero = (C[C_SIDE] >> leader) & 1
+    trumps = C[C_TRUMP] >= 0
+    if trumps:
+        mine, theirs = sure_trumps(H, C)
+        if mine >= beta:
+            return trumps_read(H, C, live), mine
+        if left - theirs <= alpha:
+            return trumps_read(H, C, live), left - theirs
+    q = quick_tricks(H, S, C)
+    if (q >= beta) if hero else (left - q <= alpha):
+        need = beta if hero else left - alpha
+        r = quick_why(H, S, C, live, need)
+        if r >= 0:
+            return r, need if hero else left - need
+        return quick_rel(H, S, C, live) | (trumps_read(H, C, live) if trumps else 0), \
+            q if hero else left - q
+    if ((alpha >= left - 1) if hero else (beta <= 1)) and \
+            not all_possible(H, J, S, C, left):
+        return later_rel(H, S, C, live), left - 1 if hero else 1
+    return bounds_rel(H, J, S, C), lo if lo >= beta else hi
+
+
+def quick_why(H, S, C, live, need):
+    """The cards whose ranks ``quick_tricks`` reads until it counts ``need`` tricks on
+    one way (the leader's own, or through one partner's ``entry``), as DDS's quick tricks
+    stop at the target; -1 when no way gets there with its suits counted in order."""
+    leader = S[S_LEADER]
+    r = cash_why(H, C, live, leader, H[leader], -1, need)
+    if r >= 0:
+        return r
+    for st in range(4):
+        p, card = entry(H, S, C, st)
+        if p >= 0:
+            r = cash_why(H, C, live, p, H[p] ^ (1 << card), st, need - 1)
+            if r >= 0:
+                return r | (1 << card)
+    return -1
+
+
+def cash_why(H, C, live, who, hand, gone, need):
+    """``cash``'s count suit by suit in its order, stopped once it reaches ``need``: the
+    cards whose ranks the suits counted read, or -1 when they fall short (the suit
+    ``cash`` may add last is not counted here)."""
+    if need <= 0:
+        return 0
+    n = C[C_N]
+    if hand == 0 or need > popcount(hand):
+        return -1
+    others = 0
+    for i in range(n):
+        if i != who:
+            others |= H[i]
+    trump = C[C_TRUMP]
+    noheart = C[C_NOHEART]
+    if noheart and trump == 1:
+        return -1
+    ruffable = trump >= 0 and (others & (SUIT << (13 * trump))) != 0
+    total = 0
+    r = 0
+    nonheart = popcount(hand & ~HEARTS)
+    for idx in range(4):
+        st = (C[C_ORDER] >> (2 * idx)) & 3
+        if st == 1 and noheart and total < nonheart:
+            break
+        shift = 13 * st
+        mine = (hand >> shift) & SUIT
+        if mine == 0:
+            continue
+        theirs = (others >> shift) & SUIT
+        if ruffable and st != trump:
+            if theirs:
+                lim = popcount(mine >> (msb(theirs) + 1))
+                for i in range(n):
+                    if i != who and H[i] & (SUIT << (13 * trump)):
+                        ln = popcount((H[i] >> shift) & SUIT) - (1 if st == gone else 0)
+                        if ln < lim:
+                            lim = ln
+                total += lim
+                r |= live & (SUIT << shift) & ~((1 << (shift + msb(theirs))) - 1)
+        else:
+            keep, _, low, drawn = suit_run(H, C, who, hand, st, gone)
+            total += keep
+            if low < 99:
+                r |= live & (SUIT << shift) & ~((1 << (shift + low)) - 1)
+            if drawn and st == trump:
+                ruffable = False
+        if total >= need:
+            return r
+    return -1
+
+
+def quick_rel(H, S, C, live):
+    """The cards whose ranks ``quick_tricks`` reads: in each suit the cards down to the
+    top card of the others' of whoever cashes (the leader, and a partner it can reach
+    through ``entry``)."""
+    leader = S[S_LEADER]
+    r = cash_rel(H, C, live, leader, H[leader], -1)
     for st in range(4):
         p, card = entry(H, S, C, st)
         if p >= 0:
             r |= cash_rel(H, C, live, p, H[p] ^ (1 << card), st)
-    if not all_possible(H, J, S, C, popcount(H[leader]) + J[leader]):
-        mate = (C[C_SIDE] >> leader) & 1
-        for st in range(4):
-            sm = live & (SUIT << (13 * st))
-            if sm and ((C[C_SIDE] >> (H[HOLDER_AT + msb(sm)] - 1)) & 1) != mate:
-                r |= 1 << msb(sm)
+    return r
+
+
+def later_rel(H, S, C, live):
+    """The cards whose ranks ``all_possible`` read when it rules out every trick: the top
+    card of each suit the other side holds (as DDS's ``LaterTricksMIN``: a suit the side
+    on lead tops only helps it)."""
+    mate = (C[C_SIDE] >> S[S_LEADER]) & 1
+    r = 0
+    for st in range(4):
+        sm = live & (SUIT << (13 * st))
+        if sm and ((C[C_SIDE] >> (H[HOLDER_AT + msb(sm)] - 1)) & 1) != mate:
+            r |= 1 << msb(sm)
     return r
 
 
@@ -1555,8 +1678,12 @@ def enter_node(H, J, S, C, PTS, MB, mo, alpha, beta, need):
         return True, 1, 0, 0, 0  # no avoided card is left to take
     lo, hi = bounds(H, J, S, C, PTS)
     wr = 0
+    if goal == G_MAX and (lo >= beta or hi <= alpha):
+        wr, v = bounds_why(H, J, S, C, alpha, beta, lo, hi)
+        MB[mo + WR_AT] = wr
+        return True, v, lo, hi, wr
     if goal == G_MAX and (lo > alpha or hi < beta):
-        wr = bounds_rel(H, J, S, C)  # the bounds cut or narrow the window: their reasons
+        wr = bounds_rel(H, J, S, C)  # they narrow the window: their reasons
         MB[mo + WR_AT] = wr
     if lo >= beta:
         return True, lo, lo, hi, wr
