@@ -138,6 +138,10 @@ ONCE_WRONG = [
     # the table then served 3 where other low cards made it 2.
     ("N:J2.4.T76.9 6.872.83.8 743.5.95.T 85.J..KJ76", 1, "6S", Suit.DIAMONDS),
     ("N:A6..K9.75 J9.86..A2 74.J53.3. Q2.A72..T", 0, "AS 9S", Suit.DIAMONDS),
+    # Quick tricks through a partner's entry once read the suits cashed but not the
+    # entry card itself (a suit the leader cashes nothing in reads nothing).
+    ("N:9.T.QT.AT .72.A42.K ..J63.754 Q65.6.95.", 0, "", None),
+    ("N:63.97.A9.AKJ T92.8.43.T93 .J6.T865.Q52 AJ5.2.KJ2.74", 1, "4D", None),
 ]
 
 

@@ -442,9 +442,10 @@ def test_compiled_bit_counts_match_python():
 @pytest.mark.parametrize("engine", ["python", "numba"])
 def test_a_bound_reads_only_what_settles_the_window(engine):
     """Hand-counted (no trump): North leads A K of spades over East's Q J 10 (2 quick
-    tricks, the spades down to the Q read), then A K Q of hearts over East's J 10 (3 more,
-    down to the J): 5 in all. To make 2 only the spades are read, and 2 is returned, not 5:
-    the reasons cover no more. Made already or out of reach: nothing is read."""
+    tricks: only the A and K are read, wherever the Q lies), then A K Q of hearts over
+    East's J 10 (3 more: the A and K draw East's two, so only they are read): 5 in all.
+    To make 2 only the spades are read, and 2 is returned, not 5: the reasons cover no
+    more. Made already or out of reach: nothing is read."""
     pos = Position(tuple(CardSet.parse(h) for h in (
         "AS KS AH KH QH", "QS JS TS JH TH", "2D 3D 4D 5D 6D", "2C 3C 4C 5C 6C")), leader=0)
     s = Searcher(pos, MaxTricks((0, 2)), numba=engine == "numba")
@@ -456,8 +457,8 @@ def test_a_bound_reads_only_what_settles_the_window(engine):
         r, v = k.bounds_why(s.H, s.J, s.S, s.C, alpha, beta, lo, hi)
         return {str(c) for c in CARDS if int(r) >> c.index & 1}, int(v)
 
-    assert why(1, 2) == ({"AS", "KS", "QS"}, 2)
-    assert why(2, 3) == ({"AS", "KS", "QS", "AH", "KH", "QH", "JH"}, 3)
+    assert why(1, 2) == ({"AS", "KS"}, 2)
+    assert why(2, 3) == ({"AS", "KS", "AH", "KH"}, 3)
     assert why(-1, 0) == (set(), 0)
     assert why(5, 6) == (set(), 5)
     # East-West's side: they take none of the 5 (North cashes them all), so the spades
@@ -466,5 +467,23 @@ def test_a_bound_reads_only_what_settles_the_window(engine):
     lo, hi = k.bounds(s.H, s.J, s.S, s.C, s.PTS)
     assert (lo, hi) == (0, 0)
     r, v = k.bounds_why(s.H, s.J, s.S, s.C, 0, 1, lo, hi)
-    assert v == 0 and int(r) == CardSet.parse("AS KS QS AH KH QH JH").mask
+    assert v == 0 and int(r) == CardSet.parse("AS KS AH KH").mask
     assert solve(pos, MaxTricks((0, 2)), engine=engine).value == 5
+
+
+@pytest.mark.parametrize("engine", ["python", "numba"])
+def test_the_quick_tricks_through_a_partner_read_its_entry_card(engine):
+    """Hand-counted (no trump): South leads a diamond to North's ace (the entry), and
+    North's 7 of hearts to South's jack: 2 tricks. Who holds the ace of diamonds decides
+    it (South's own diamonds take nothing), so the ace is read with the top heart (the 7
+    is not: any heart of North's goes under the jack). Once only the jack was read: the
+    table then served this count where East held the ace."""
+    pos = Position(tuple(CardSet.from_pbn(h) for h in
+                         ("63.7.A.", "T92..3.", ".J.T65.", "AJ..KJ.")), leader=2)
+    s = Searcher(pos, MaxTricks((0, 2)), numba=engine == "numba")
+    k = s.kernels
+    assert k.quick_tricks(s.H, s.S, s.C) == 2
+    lo, hi = k.bounds(s.H, s.J, s.S, s.C, s.PTS)
+    r, v = k.bounds_why(s.H, s.J, s.S, s.C, 1, 2, lo, hi)
+    assert v == 2 and int(r) == CardSet.parse("AD JH").mask
+    assert solve(pos, MaxTricks((0, 2)), engine=engine).value == 2

@@ -979,7 +979,7 @@ def suit_run(H, C, who, hand, st, gone):
     top = msb(theirs)
     run = popcount(mine >> (top + 1))
     if run >= longall:
-        return length, 0, top, True
+        return length, 0, nth_top(mine, longall), True  # its top cards outlast all others
     outlast = True
     if opp:
         if msb(opp) < low:
@@ -989,7 +989,15 @@ def suit_run(H, C, who, hand, st, gone):
         return length, 0, low, True
     if outlast and mates == 1 and over >= length:
         return run, length - run, low, False
-    return run, 0, top, False
+    return run, 0, nth_top(mine, run) if run else 99, False  # only its top cards count
+
+
+def nth_top(m, k):
+    """The rank of the k-th highest card of the mask m (k >= 1): the run of m's top k
+    cards reads no rank below it, wherever the other cards lie."""
+    for _ in range(k - 1):
+        m ^= 1 << msb(m)
+    return msb(m)
 
 
 def suit_order(trump, noheart, idx):
@@ -1608,7 +1616,7 @@ def quick_rel(H, S, C, live):
     for st in range(4):
         p, card = entry(H, S, C, st)
         if p >= 0:
-            r |= cash_rel(H, C, live, p, H[p] ^ (1 << card), st)
+            r |= cash_rel(H, C, live, p, H[p] ^ (1 << card), st) | (1 << card)
     return r
 
 
