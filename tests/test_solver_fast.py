@@ -487,3 +487,30 @@ def test_the_quick_tricks_through_a_partner_read_its_entry_card(engine):
     r, v = k.bounds_why(s.H, s.J, s.S, s.C, 1, 2, lo, hi)
     assert v == 2 and int(r) == CardSet.parse("AD JH").mask
     assert solve(pos, MaxTricks((0, 2)), engine=engine).value == 2
+
+
+@pytest.mark.parametrize("engine", ["python", "numba"])
+def test_sure_trumps_read_only_the_trumps_they_count(engine):
+    """Hand-counted (hearts trump): North's A K of hearts are above East's Q, the only
+    trump East-West hold: 2 sure tricks. One trick needs only the ace read, two need the A
+    and K (the Q lies below them, wherever it is); East-West, who take at most 1, read the
+    same two. When East-West hold no trump, no rank is read at all."""
+    pos = Position(tuple(CardSet.parse(h) for h in
+                         ("AH KH 2C", "QH 3C 4C", "2H 5C 6C", "7C 8C 9C")),
+                   leader=0, trump=Suit.HEARTS)
+
+    def why(goal, alpha, beta):
+        s = Searcher(pos, goal, numba=engine == "numba")
+        k = s.kernels
+        lo, hi = k.bounds(s.H, s.J, s.S, s.C, s.PTS)
+        r, v = k.bounds_why(s.H, s.J, s.S, s.C, alpha, beta, lo, hi)
+        return {str(c) for c in CARDS if int(r) >> c.index & 1}, int(v)
+
+    assert why(MaxTricks((0, 2)), 0, 1) == ({"AH"}, 1)
+    assert why(MaxTricks((0, 2)), 1, 2) == ({"AH", "KH"}, 2)
+    assert why(MaxTricks((1, 3)), 1, 2) == ({"AH", "KH"}, 1)
+    assert solve(pos, MaxTricks((0, 2)), engine=engine).value == 2
+    pos = Position(tuple(CardSet.parse(h) for h in
+                         ("AH KH 2C", "3D 3C 4C", "2H 5C 6C", "7C 8C 9C")),
+                   leader=0, trump=Suit.HEARTS)
+    assert why(MaxTricks((0, 2)), 1, 2) == (set(), 2)

@@ -985,8 +985,8 @@ def suit_run(H, C, who, hand, st, gone):
         if msb(opp) < low:
             low = msb(opp)
         outlast = popcount(mine >> (msb(opp) + 1)) >= longest
-    if outlast and under:
-        return length, 0, low, True
+    if outlast and under:  # read down to every other hand's top, or to its own longall-th
+        return length, 0, max(low, nth_top(mine, longall)), True
     if outlast and mates == 1 and over >= length:
         return run, length - run, low, False
     return run, 0, nth_top(mine, run) if run else 99, False  # only its top cards count
@@ -1521,9 +1521,9 @@ def bounds_why(H, J, S, C, alpha, beta, lo, hi):
     if trumps:
         mine, theirs = sure_trumps(H, C)
         if mine >= beta:
-            return trumps_read(H, C, live), mine
+            return trumps_why(H, C, live, 1, beta), beta
         if left - theirs <= alpha:
-            return trumps_read(H, C, live), left - theirs
+            return trumps_why(H, C, live, 0, left - alpha), alpha
     q = quick_tricks(H, S, C)
     if (q >= beta) if hero else (left - q <= alpha):
         need = beta if hero else left - alpha
@@ -1536,6 +1536,26 @@ def bounds_why(H, J, S, C, alpha, beta, lo, hi):
             not all_possible(H, J, S, C, left):
         return later_rel(H, S, C, live), left - 1 if hero else 1
     return bounds_rel(H, J, S, C), lo if lo >= beta else hi
+
+
+def trumps_why(H, C, live, side, need):
+    """The cards whose ranks show that one member of ``side`` (1: the hero's) holds
+    ``need`` trumps above every trump of the other side (``sure_trumps``): its need-th
+    highest trump and every live trump above it; none when the other side has no trump."""
+    n = C[C_N]
+    shift = 13 * C[C_TRUMP]
+    other = 0
+    for i in range(n):
+        if ((C[C_SIDE] >> i) & 1) != side:
+            other |= (H[i] >> shift) & SUIT
+    if other == 0:
+        return 0
+    top = msb(other)
+    for i in range(n):
+        t = (H[i] >> shift) & SUIT
+        if ((C[C_SIDE] >> i) & 1) == side and popcount(t >> (top + 1)) >= need:
+            return live & (SUIT << shift) & ~((1 << (shift + nth_top(t, need))) - 1)
+    return trumps_read(H, C, live)
 
 
 def quick_why(H, S, C, live, need):
@@ -1594,7 +1614,8 @@ def cash_why(H, C, live, who, hand, gone, need):
                         if ln < lim:
                             lim = ln
                 total += lim
-                r |= live & (SUIT << shift) & ~((1 << (shift + msb(theirs))) - 1)
+                if lim > 0:  # its top lim cards, above every other card of the suit
+                    r |= live & (SUIT << shift) & ~((1 << (shift + nth_top(mine, lim))) - 1)
         else:
             keep, _, low, drawn = suit_run(H, C, who, hand, st, gone)
             total += keep
