@@ -887,19 +887,28 @@ def cash(H, C, who, hand, gone):
     drawn first; while someone else still holds a trump, a side suit's top cards count
     only for the rounds everyone holding a trump can follow. Hearts
     count last under no_heart_lead, and only when everything else is cashed first."""
+    if hand == 0 or (C[C_NOHEART] and C[C_TRUMP] == 1):
+        return 0  # hearts both first (trumps) and last (no lead): not worth a rule
+    total, _, last = cash_walk(H, C, 0, who, hand, gone, 99)
+    total += last
+    hc = popcount(hand)
+    return total if total < hc else hc
+
+
+def cash_walk(H, C, live, who, hand, gone, need):
+    """``cash``'s suits in its order: (the tricks they keep the lead for, the cards
+    whose ranks those read when ``live`` is given, the most one suit cashed last adds),
+    stopped once ``need`` tricks are counted."""
     n = C[C_N]
-    if hand == 0:
-        return 0
     others = 0
     for i in range(n):
         if i != who:
             others |= H[i]
     trump = C[C_TRUMP]
     noheart = C[C_NOHEART]
-    if noheart and trump == 1:
-        return 0  # hearts both first (trumps) and last (no lead): not worth a rule
     ruffable = trump >= 0 and (others & (SUIT << (13 * trump))) != 0
     total = 0
+    r = 0
     last = 0  # the most a suit cashed last adds (``suit_run``)
     nonheart = popcount(hand & ~HEARTS)
     for idx in range(4):
@@ -922,16 +931,20 @@ def cash(H, C, who, hand, gone):
                         if ln < lim:
                             lim = ln
                 total += lim
-            continue
-        keep, extra, _, drawn = suit_run(H, C, who, hand, st, gone)
-        total += keep
-        if drawn and st == trump:
-            ruffable = False
-        if extra > last and st != trump and not noheart:
-            last = extra
-    total += last
-    hc = popcount(hand)
-    return total if total < hc else hc
+                if live and lim > 0:  # its top lim cards, above every other card
+                    r |= live & (SUIT << shift) & ~((1 << (shift + nth_top(mine, lim))) - 1)
+        else:
+            keep, extra, low, drawn = suit_run(H, C, who, hand, st, gone)
+            total += keep
+            if live and low < 99:
+                r |= live & (SUIT << shift) & ~((1 << (shift + low)) - 1)
+            if drawn and st == trump:
+                ruffable = False
+            if extra > last and st != trump and not noheart:
+                last = extra
+        if total >= need:
+            break
+    return total, r, last
 
 
 def suit_run(H, C, who, hand, st, gone):
@@ -1581,51 +1594,10 @@ def cash_why(H, C, live, who, hand, gone, need):
     ``cash`` may add last is not counted here)."""
     if need <= 0:
         return 0
-    n = C[C_N]
-    if hand == 0 or need > popcount(hand):
+    if hand == 0 or need > popcount(hand) or (C[C_NOHEART] and C[C_TRUMP] == 1):
         return -1
-    others = 0
-    for i in range(n):
-        if i != who:
-            others |= H[i]
-    trump = C[C_TRUMP]
-    noheart = C[C_NOHEART]
-    if noheart and trump == 1:
-        return -1
-    ruffable = trump >= 0 and (others & (SUIT << (13 * trump))) != 0
-    total = 0
-    r = 0
-    nonheart = popcount(hand & ~HEARTS)
-    for idx in range(4):
-        st = (C[C_ORDER] >> (2 * idx)) & 3
-        if st == 1 and noheart and total < nonheart:
-            break
-        shift = 13 * st
-        mine = (hand >> shift) & SUIT
-        if mine == 0:
-            continue
-        theirs = (others >> shift) & SUIT
-        if ruffable and st != trump:
-            if theirs:
-                lim = popcount(mine >> (msb(theirs) + 1))
-                for i in range(n):
-                    if i != who and H[i] & (SUIT << (13 * trump)):
-                        ln = popcount((H[i] >> shift) & SUIT) - (1 if st == gone else 0)
-                        if ln < lim:
-                            lim = ln
-                total += lim
-                if lim > 0:  # its top lim cards, above every other card of the suit
-                    r |= live & (SUIT << shift) & ~((1 << (shift + nth_top(mine, lim))) - 1)
-        else:
-            keep, _, low, drawn = suit_run(H, C, who, hand, st, gone)
-            total += keep
-            if low < 99:
-                r |= live & (SUIT << shift) & ~((1 << (shift + low)) - 1)
-            if drawn and st == trump:
-                ruffable = False
-        if total >= need:
-            return r
-    return -1
+    total, r, _ = cash_walk(H, C, live, who, hand, gone, need)
+    return r if total >= need else -1
 
 
 def quick_rel(H, S, C, live):
