@@ -1601,9 +1601,9 @@ def cash_why(H, C, live, who, hand, gone, need):
 
 
 def quick_rel(H, S, C, live):
-    """The cards whose ranks ``quick_tricks`` reads: in each suit the cards down to the
-    top card of the others' of whoever cashes (the leader, and a partner it can reach
-    through ``entry``)."""
+    """The cards whose ranks ``quick_tricks`` reads, every way counted: what ``cash``
+    reads for the leader, and for each partner it reaches through ``entry`` with the entry
+    card itself (its holder decides the entry)."""
     leader = S[S_LEADER]
     r = cash_rel(H, C, live, leader, H[leader], -1)
     for st in range(4):
