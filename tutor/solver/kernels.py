@@ -685,7 +685,7 @@ def third_void_weight_trump(H, T, S, C, seat, c):
     if partner and c0 > max4 and (max4 >= 0 or fourth & tm == 0):
         return -r - 50  # the partner's lead wins: keep the trump
     if ruffed and c < c1:
-        rr = popcount(S[S_LIVE] & tm & ~((2 << c) - 1)) + 1
+        rr = follow_rank(H, S[S_LIVE], seat, c)[0]
         return -32 + rr + (ln << 6) // 40  # an underruff
     add = (ln << 6) // 50
     over = (1 << c) > fourth & tm  # above every trump of the fourth hand
@@ -1499,11 +1499,9 @@ def store_bound(TV, v, best, a0, b0):
 
 
 def bounds_rel(H, J, S, C):
-    """The cards whose ranks the MaxTricks bounds read: the trumps ``sure_trumps`` reads,
-    in each suit the cards down to the top card of the others' of whoever cashes (the
-    leader, and a partner it can reach through ``entry``); when the later tricks
-    (``all_possible``) rule out every trick, the top card of each suit the other side
-    holds (as DDS's ``LaterTricksMIN``: a suit the side on lead tops only helps it)."""
+    """The cards whose ranks all the MaxTricks bounds read: the quick tricks'
+    (``quick_rel``), the trumps ``sure_trumps`` reads, and when the later tricks
+    (``all_possible``) rule out every trick, theirs (``later_rel``)."""
     live = S[S_LIVE]
     leader = S[S_LEADER]
     r = quick_rel(H, S, C, live)
