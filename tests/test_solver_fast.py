@@ -451,10 +451,10 @@ def test_a_bound_reads_only_what_settles_the_window(engine):
     s = Searcher(pos, MaxTricks((0, 2)), numba=engine == "numba")
     k = s.kernels
     assert k.quick_tricks(s.H, s.S, s.C) == 5
-    lo, hi = k.bounds(s.H, s.J, s.S, s.C, s.PTS)
+    parts = k.max_bounds(s.H, s.J, s.S, s.C)
 
     def why(alpha, beta):
-        r, v = k.bounds_why(s.H, s.J, s.S, s.C, alpha, beta, lo, hi)
+        r, v = k.bounds_why(s.H, s.J, s.S, s.C, alpha, beta, *parts)
         return {str(c) for c in CARDS if int(r) >> c.index & 1}, int(v)
 
     assert why(1, 2) == ({"AS", "KS"}, 2)
@@ -465,8 +465,9 @@ def test_a_bound_reads_only_what_settles_the_window(engine):
     # and the hearts are read, and the value returned is 0.
     s = Searcher(pos, MaxTricks((1, 3)), numba=engine == "numba")
     lo, hi = k.bounds(s.H, s.J, s.S, s.C, s.PTS)
+    parts = k.max_bounds(s.H, s.J, s.S, s.C)
     assert (lo, hi) == (0, 0)
-    r, v = k.bounds_why(s.H, s.J, s.S, s.C, 0, 1, lo, hi)
+    r, v = k.bounds_why(s.H, s.J, s.S, s.C, 0, 1, *parts)
     assert v == 0 and int(r) == CardSet.parse("AS KS AH KH").mask
     assert solve(pos, MaxTricks((0, 2)), engine=engine).value == 5
 
@@ -483,8 +484,8 @@ def test_the_quick_tricks_through_a_partner_read_its_entry_card(engine):
     s = Searcher(pos, MaxTricks((0, 2)), numba=engine == "numba")
     k = s.kernels
     assert k.quick_tricks(s.H, s.S, s.C) == 2
-    lo, hi = k.bounds(s.H, s.J, s.S, s.C, s.PTS)
-    r, v = k.bounds_why(s.H, s.J, s.S, s.C, 1, 2, lo, hi)
+    parts = k.max_bounds(s.H, s.J, s.S, s.C)
+    r, v = k.bounds_why(s.H, s.J, s.S, s.C, 1, 2, *parts)
     assert v == 2 and int(r) == CardSet.parse("AD JH").mask
     assert solve(pos, MaxTricks((0, 2)), engine=engine).value == 2
 
@@ -502,8 +503,8 @@ def test_sure_trumps_read_only_the_trumps_they_count(engine):
     def why(goal, alpha, beta):
         s = Searcher(pos, goal, numba=engine == "numba")
         k = s.kernels
-        lo, hi = k.bounds(s.H, s.J, s.S, s.C, s.PTS)
-        r, v = k.bounds_why(s.H, s.J, s.S, s.C, alpha, beta, lo, hi)
+        parts = k.max_bounds(s.H, s.J, s.S, s.C)
+        r, v = k.bounds_why(s.H, s.J, s.S, s.C, alpha, beta, *parts)
         return {str(c) for c in CARDS if int(r) >> c.index & 1}, int(v)
 
     assert why(MaxTricks((0, 2)), 0, 1) == ({"AH"}, 1)

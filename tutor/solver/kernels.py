@@ -1068,26 +1068,7 @@ def bounds(H, J, S, C, PTS):
     left = popcount(H[leader]) + J[leader]
     goal = C[C_GOAL]
     if goal == G_MAX:
-        qt = quick_tricks(H, S, C)
-        lo = 0
-        hi = left
-        if C[C_TRUMP] >= 0:
-            lo, opp = sure_trumps(H, C)
-            hi = left - opp
-        hero = (C[C_SIDE] >> leader) & 1
-        if hero:
-            if qt > lo:
-                lo = qt
-        elif left - qt < hi:
-            hi = left - qt
-        if (hi == left if hero else lo == 0) and not all_possible(H, J, S, C, left):
-            if hero:
-                hi = left - 1
-            else:
-                lo = 1
-        if lo > hi:
-            lo = hi
-        return lo, hi
+        return max_bounds(H, J, S, C)[:2]
     if goal == G_PENALTY:
         per_trick = C[C_PERTRICK]
         lo = per_trick * left if per_trick < 0 else 0
@@ -1100,6 +1081,36 @@ def bounds(H, J, S, C, PTS):
             hi += PTS[P_HI + c]
         return lo, hi
     return 0, 1
+
+
+def max_bounds(H, J, S, C):
+    """MaxTricks' ``bounds`` (lo, hi), with the quick tricks and each side's sure trumps
+    they came from (``bounds_why`` reads them again where a bound settles the window)."""
+    leader = S[S_LEADER]
+    left = popcount(H[leader]) + J[leader]
+    qt = quick_tricks(H, S, C)
+    lo = 0
+    hi = left
+    mine = 0
+    theirs = 0
+    if C[C_TRUMP] >= 0:
+        mine, theirs = sure_trumps(H, C)
+        lo = mine
+        hi = left - theirs
+    hero = (C[C_SIDE] >> leader) & 1
+    if hero:
+        if qt > lo:
+            lo = qt
+    elif left - qt < hi:
+        hi = left - qt
+    if (hi == left if hero else lo == 0) and not all_possible(H, J, S, C, left):
+        if hero:
+            hi = left - 1
+        else:
+            lo = 1
+    if lo > hi:
+        lo = hi
+    return lo, hi, qt, mine, theirs
 
 
 def all_possible(H, J, S, C, left):
@@ -1512,8 +1523,9 @@ def bounds_rel(H, J, S, C):
     return r
 
 
-def bounds_why(H, J, S, C, alpha, beta, lo, hi):
-    """Where the bounds (lo, hi) settle the window (alpha, beta): the cards whose ranks
+def bounds_why(H, J, S, C, alpha, beta, lo, hi, q, mine, theirs):
+    """Where the bounds (lo, hi: ``max_bounds``, from the quick tricks q and the sure
+    trumps mine and theirs) settle the window (alpha, beta): the cards whose ranks
     they read and the value to return. None is read when the target is made, or out of
     reach, whatever is played (DDS returns there before it reads a card); else only the
     reasons of one bound that settles it alone (the sure trumps, the quick tricks or the
@@ -1530,12 +1542,10 @@ def bounds_why(H, J, S, C, alpha, beta, lo, hi):
     hero = (C[C_SIDE] >> leader) & 1
     trumps = C[C_TRUMP] >= 0
     if trumps:
-        mine, theirs = sure_trumps(H, C)
         if mine >= beta:
             return trumps_why(H, C, live, 1, beta), beta
         if left - theirs <= alpha:
             return trumps_why(H, C, live, 0, left - alpha), alpha
-    q = quick_tricks(H, S, C)
     if (q >= beta) if hero else (left - q <= alpha):
         need = beta if hero else left - alpha
         r = quick_why(H, S, C, live, need)
@@ -1675,12 +1685,15 @@ def enter_node(H, J, S, C, PTS, MB, mo, alpha, beta, need):
             return True, 0, 0, 0, 0
     elif goal == G_AVOID and (C[C_SPECIAL] & S[S_LIVE]) == 0:
         return True, 1, 0, 0, 0  # no avoided card is left to take
-    lo, hi = bounds(H, J, S, C, PTS)
+    if goal == G_MAX:
+        lo, hi, q, mine, theirs = max_bounds(H, J, S, C)
+        if lo >= beta or hi <= alpha:
+            wr, v = bounds_why(H, J, S, C, alpha, beta, lo, hi, q, mine, theirs)
+            MB[mo + WR_AT] = wr
+            return True, v, lo, hi, wr
+    else:
+        lo, hi = bounds(H, J, S, C, PTS)
     wr = 0
-    if goal == G_MAX and (lo >= beta or hi <= alpha):
-        wr, v = bounds_why(H, J, S, C, alpha, beta, lo, hi)
-        MB[mo + WR_AT] = wr
-        return True, v, lo, hi, wr
     if goal == G_MAX and (lo > alpha or hi < beta):
         wr = bounds_rel(H, J, S, C)  # they narrow the window: their reasons
         MB[mo + WR_AT] = wr
