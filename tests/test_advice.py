@@ -19,6 +19,7 @@ from tutor.advice.bids import bid_distribution
 from tutor.advice.answer import TOLERANCE
 from tutor.bots import bot_for, play_bot_turn
 from tutor.search import policy, tree
+from tutor.search.endplay import exact_rollout
 from tutor.solver.hidden import sample, sample_layouts, view_of
 from tutor.engine.trix.rules import TrixRules
 from tutor.engine.trixter import TrixterRules
@@ -167,7 +168,7 @@ def test_each_trump_is_weighed_by_a_tree_of_its_own():
         view = replace(obs, phase=Phase.BID, trump=t.suit, trump_named=True,
                        history=(*obs.history, (seat, t)), legal=bids)
         r = tree.search(view, 600 // len(trumps), f"advice/trump/{t}",
-                        rollout=policy.trixter_rollout)
+                        rollout=exact_rollout)
         most = str(r.moves[0][0])
         pts = [g.rules.score(b, k) for b, k in r.results[most]]
         assert a.per[str(t)] == pts

@@ -34,6 +34,19 @@ def test_engine_benchmark_prints_a_table():
     assert any("Trix whole game" in ln for ln in lines)
 
 
+def test_endplay_benchmark_prints_both_tables():
+    out = bench("endplay.py", "--deals", "200")
+    lines = out.splitlines()
+    gains = {ln[:22].strip(): ln[22:].split() for ln in lines[1:5]}
+    assert list(gains) == ["K = 1 (anchor)", "K = 2", "K = 3", "K = 4"]
+    assert gains["K = 1 (anchor)"][1] == "+0.000"  # the last trick is forced
+    # Exact play of the last three tricks wins points among rule players, clearly.
+    assert float(gains["K = 3"][2].strip("[,")) > 0
+    costs = [ln.split() for ln in lines[7:]]
+    assert [int(r[0]) for r in costs] == list(range(2, 14))
+    assert all(len(r) == 5 for r in costs)
+
+
 def test_trex_policy_benchmark_prints_a_table():
     out = bench("trex_policy.py", "--deals", "300", "--advice-deals", "1")
     rows = {ln[:60].strip(): re.findall(r"[-+]?\d+(?:\.\d+)?", ln[60:])

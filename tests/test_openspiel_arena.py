@@ -294,10 +294,11 @@ def test_variant_bot_plays_a_whole_deal_and_rejects_unknown_variants(tmp_path):
     with pytest.raises(ValueError):
         oa.VariantBot("faster", "expert", seed=1)
     opts = {"seed": "t", "sims": 5, "seconds": 0.01, "level": "expert", "uct_c": 2.0,
-            "variant": "fresh+greedy+random+visits+blind+c0.15+randbid+bid2"}
+            "variant": "fresh+greedy+random+visits+blind+c0.15+randbid+bid2+ruleend"}
     result = oa.run_deal(("a", 0, "3", opts))
     assert all(sum(p.tricks) == 3 and p.checks == 4 + 4 * 3 + 1 for p in result.plays)
     assert policy.trixter_rollout is not oa.greedy_rollout  # put back after each decision
+    assert oa.endplay.ENDPLAY_CARDS == 3
     assert oa.tree_search.search.__name__ == "search"
     assert oa.tree_search.view_of is oa.view_of
     notes = [n for p in result.plays for n in p.notes.values()]

@@ -46,6 +46,7 @@ from tutor.advice.trix import card_advice, contract_advice, round_advice
 from tutor.advice.trixter import trixter_advice
 from tutor.engine.observation import Observation
 from tutor.engine.protocol import Phase
+from tutor.search.endplay import endplay_cost
 
 __all__ = ["advise"]
 
@@ -82,7 +83,9 @@ def advise(view, seat: int | None = None, seconds: float | None = None, seed: in
     legal = list(game.legal_actions(seat))
     if not legal:  # pragma: no cover - the engine always offers the mover something
         raise ValueError("there is nothing to decide here")
-    work = work_for(game, budget, seconds)
+    # Trixter's play-outs play the last tricks exactly, which costs a play-out more work
+    extra = endplay_cost(max(game.hand_counts)) if game.KIND == "trixter" else 0
+    work = work_for(game, budget, seconds, extra)
     rng_seed = f"{seed}/advice"
     decide = trixter_advice if game.KIND == "trixter" else _TRIX.get(game.phase, card_advice)
     advice = decide(game, seat, legal, work, rng_seed)

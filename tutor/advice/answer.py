@@ -384,9 +384,10 @@ def ways(options: int) -> int:
     return options if options > 1 else 8
 
 
-def work_for(game, budget: int | None, seconds: float | None) -> int:
+def work_for(game, budget: int | None, seconds: float | None, extra: int = 0) -> int:
     """A decision's rollouts: ``budget`` as given, else ``seconds`` (default
-    :data:`DEFAULT_SECONDS`) at the fixed rate for the cards still in the hands."""
+    :data:`DEFAULT_SECONDS`) at the fixed rate for the cards still in the hands, and
+    ``extra`` cards' worth of work a rollout (Trixter's exact last tricks)."""
     if budget is not None:
         if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
             raise ValueError("budget is a whole number of rollouts, at least 1")
@@ -394,7 +395,7 @@ def work_for(game, budget: int | None, seconds: float | None) -> int:
     if seconds is not None and not seconds > 0:
         raise ValueError("seconds must be positive")
     left = sum(game.observation(game.to_move).hand_counts)
-    return budget_for(DEFAULT_SECONDS if seconds is None else seconds, left)
+    return budget_for(DEFAULT_SECONDS if seconds is None else seconds, left + extra)
 
 
 def sure_of(options: list[Option], per: dict[str, list[float]],

@@ -21,7 +21,7 @@ from tutor.engine.actions import Bid
 from tutor.engine.cards import JOKER, CardSet, Suit
 from tutor.engine.protocol import Phase
 from tutor.engine.trixter import TrixterRules, jokers_for
-from tutor.search import policy
+from tutor.search.endplay import endplay_cost, exact_rollout
 from tutor.search.estimate import estimate_tricks
 from tutor.solver.hidden import View, sample, view_of
 
@@ -194,8 +194,8 @@ def _play_for(table: _Table, layouts: list[list[CardSet]], table_bids: list, wan
             forbidden = table.rules.forbidden_bid(size, others)
             row[last] = min((k for k in range(size + 1) if k != forbidden),
                             key=lambda k: (abs(k - wants[i]), k))
-        won = policy.trixter_rollout([h.mask for h in hands], [h.jokers for h in hands], [],
-                                     table.first, trump, row, [0] * table.players, 0)
+        won = exact_rollout([h.mask for h in hands], [h.jokers for h in hands], [],
+                            table.first, trump, row, [0] * table.players, 0)
         got.append(won[seat])
     return got
 
@@ -226,7 +226,8 @@ def bid_distribution(game_or_hand, trump: Suit | str | None = None, *, seat: int
     size, rules = table.size, table.rules
     bids = sorted(range(size + 1) if bids is None else bids)
     work = budget if budget is not None else (
-        budget_for(DEFAULT_SECONDS if seconds is None else seconds, size * table.players))
+        budget_for(DEFAULT_SECONDS if seconds is None else seconds,
+                   size * table.players + endplay_cost(size)))
     if samples is None:
         samples = max(2, work // min(size + 1, 9))
     layouts = sample(table.view, samples, random.Random(f"{seed}/bids"))

@@ -15,8 +15,8 @@ from tutor.advice.answer import TOLERANCE, Advice, Option, percent, ranked, sign
 from tutor.engine.actions import Action, Bid, ChooseTrump, Play
 from tutor.engine.i18n import gettext as _
 from tutor.engine.protocol import Phase
-from tutor.search import policy
 from tutor.search import tree as tree_search
+from tutor.search.endplay import exact_rollout
 
 __all__ = ["trixter_advice", "MARGIN_FIRST"]
 
@@ -93,7 +93,7 @@ def _iterations(game, obs, legal: list[Action], work: int, rng_seed: str):
     changes = [a for a in legal if isinstance(a, ChooseTrump) and obs.phase == Phase.BID]
     if obs.phase != Phase.TRUMP and not changes:
         r = tree_search.search(obs, max(work, 2 * len(obs.legal)), f"{rng_seed}/0",
-                               rollout=policy.trixter_rollout)
+                               rollout=exact_rollout)
         return dict(r.results), dict(r.firsts), dict(r.margins), r.iterations, r.layouts
     before = obs
     if changes:  # the view before the trump was named
@@ -125,7 +125,7 @@ def _by_trump(before, work: int, named: str | None):
     for t in sorted(trumps, key=str):
         view = replace(before, phase=Phase.BID, trump=t.suit, trump_named=True,
                        history=(*before.history, (dealer, t)), legal=bids)
-        r = tree_search.search(view, each, f"advice/trump/{t}", rollout=policy.trixter_rollout)
+        r = tree_search.search(view, each, f"advice/trump/{t}", rollout=exact_rollout)
         done += r.iterations
         layouts += r.layouts
         if str(t) == named:

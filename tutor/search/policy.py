@@ -128,12 +128,17 @@ class TricksWon(list):
 
 
 def trixter_rollout(hands: list[int], jokers: list[int], trick: list[int], leader: int,
-                    trump: int, bids: Sequence[int], won: list[int], gone: int) -> TricksWon:
+                    trump: int, bids: Sequence[int], won: list[int], gone: int,
+                    end=None, end_cards: int = 0) -> TricksWon:
     """Play the hand out, every seat by :func:`trixter_card` for its own bid: the tricks
     each seat ends with, and the seat that took the first trick (:class:`TricksWon`).
     ``hands``, ``jokers``, ``won`` are changed in place; ``gone``: the cards played so
     far. The play-out the advice hands the tree search (its ``rollout``,
-    :func:`tutor.search.tree.search`) and the bid advisor plays."""
+    :func:`tutor.search.tree.search`) and the bid advisor plays.
+    ``end``: once the seat to move at a trick's start (or here) holds ``end_cards`` cards
+    or fewer, ``end(hands, jokers, trick, leader, trump, bids, won, gone)`` plays the rest
+    and returns the final tricks and the first trick's winner
+    (:func:`tutor.search.endplay.exact_rollout` passes the exact play)."""
     n = len(hands)
     trick = list(trick)
     first = -1
@@ -141,6 +146,13 @@ def trixter_rollout(hands: list[int], jokers: list[int], trick: list[int], leade
     at = trick_winner(trick, trump)
     top = trick[at] if led_suit(trick) >= 0 else -1
     while True:
+        s = (leader + len(trick)) % n
+        if end is not None and hands[s].bit_count() + jokers[s] <= end_cards:
+            final, first_end = end(hands, jokers, trick, leader, trump, bids, won, gone)[:2]
+            won[:] = final
+            out = TricksWon(won)
+            out.first = first if first >= 0 else first_end
+            return out
         while len(trick) < n:
             s = (leader + len(trick)) % n
             h = hands[s]

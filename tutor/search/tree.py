@@ -91,6 +91,11 @@ BIDS_BY_HAND = True
 it (:func:`likely_bid`), as players do, instead of by one tree node for all layouts, which
 bids as if it held every layout's cards at once (strategy fusion); play-outs bid so too."""
 
+REWARD_MARGIN = False
+"""Each seat's reward in the tree is its score less the mean of the others' (scaled to
+[0, 1]), not its own score: a game is won against the table (an experiment, arena
+variant ``margin``)."""
+
 BIDS_TELL = True
 """In the advice's search, the layouts are drawn again in proportion to how likely each
 other seat's bid is with the hand the layout gave it (:func:`told_by_bids`): a seat that
@@ -473,6 +478,7 @@ def search(observation: TrixterObservation | dict[str, Any], iterations: int = I
     firsts: dict[int, list[int]] = {a: [] for a in moves}
     margins: dict[int, list[float]] = {a: [] for a in moves}
     points = [[rules.score(b, t) for t in range(size + 1)] for b in range(size + 1)]
+    span = (max(max(r) for r in points) - min(min(r) for r in points)) or 1
     others = [(seat + k) % base.n for k in range(1, base.n)]
     for hands in layouts:
         st = base.layout(hands)
@@ -486,10 +492,16 @@ def search(observation: TrixterObservation | dict[str, Any], iterations: int = I
             points[bids[s]][won[s]] for s in others) / len(others))
         if trace is not None:
             trace(hands, path, list(won))
+        if REWARD_MARGIN:
+            pts = [points[bids[s]][won[s]] for s in range(base.n)]
+            total = sum(pts)
         while node is not root:
             node.visits += 1
             p = node.player
-            node.reward += reward[bids[p]][won[p]]
+            if REWARD_MARGIN:
+                node.reward += 0.5 + (pts[p] - (total - pts[p]) / (base.n - 1)) / (2 * span)
+            else:
+                node.reward += reward[bids[p]][won[p]]
             node = node.parent
         root.visits += 1
     ranked = sorted(root.children, key=lambda ch: (-ch.visits, -ch.reward / ch.visits))
