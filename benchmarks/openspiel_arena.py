@@ -116,7 +116,7 @@ from tutor.engine.protocol import Phase  # noqa: E402
 from tutor.engine.trix.contracts import (DOUBLABLE, PENALTY_CARDS, Contract,  # noqa: E402
                                          deal_points, discard_duty, lead_ban)
 from tutor.engine.trix.game import may_claim_king_redeal, may_claim_trex_redeal  # noqa: E402
-from tutor.search import endplay, policy  # noqa: E402
+from tutor.search import last_tricks, policy  # noqa: E402
 from tutor.search import tree as tree_search  # noqa: E402
 from tutor.search.estimate import estimate_tricks  # noqa: E402
 from tutor.search.legal import legal_actions as fresh_actions  # noqa: E402
@@ -560,17 +560,16 @@ class VariantBot(TrixterSearchBot):
       (:data:`tutor.search.tree.BIDS_BY_HAND` off);
     - ``untold``: the layouts are not weighted by the bids said
       (:data:`tutor.search.tree.BIDS_TELL` off);
-    - ``ruleend``: the play-outs play their last tricks by the rule too, not exactly
-      (:data:`tutor.search.endplay.ENDPLAY_CARDS` 0, so the budget is not charged for it),
-      as before issue 40's exact end;
-    - ``margin``: the tree rewards each seat by its score less the others' mean
-      (:data:`tutor.search.tree.REWARD_MARGIN`), and the choice is the one of the widest
-      mean margin.
+    - ``end<k>``, e.g. ``end3``: the play-outs play exactly once the seat to move holds
+      ``k`` cards (:data:`tutor.search.last_tricks.ENDPLAY_CARDS`, 0 by default), the
+      budget charged for it;
+    - ``points``: the tree rewards each seat by its own score and the choice is by the
+      seat's own points, as before issue 40's last runs (the search bots play
+      ``against_table``: by the score less the others' mean, the widest mean margin chosen).
     """
 
     KNOWN = {"fresh", "greedy", "random", "visits", "blind", "infer", "randbid",
-             "osbid", "oscard", "flatrand", "own", "fused", "untold", "ruleend",
-             "margin"}
+             "osbid", "oscard", "flatrand", "own", "fused", "untold", "points"}
     turned: Card | None = None
 
     def __init__(self, variant: str, *args, **kw) -> None:
@@ -578,6 +577,8 @@ class VariantBot(TrixterSearchBot):
         self.variant = set(variant.split("+")) - {""}
         self.exploration = self._number("c", None)
         self.bid_work = self._number("bid", 1.0)
+        self.end_cards = self._number("end", None)
+        self.against_table = "points" not in self.variant
         unknown = self.variant - self.KNOWN
         if unknown:
             raise ValueError(f"no variant {', '.join(sorted(unknown))}")
@@ -611,10 +612,9 @@ class VariantBot(TrixterSearchBot):
             changed["exploration"] = self.exploration
         if "own" in self.variant:
             trixter_advice_module.MARGIN_FIRST = False
-        end_cards, by_margin = endplay.ENDPLAY_CARDS, tree_search.REWARD_MARGIN
-        if "ruleend" in self.variant:  # which also charges the budget nothing for it
-            endplay.ENDPLAY_CARDS = 0
-        tree_search.REWARD_MARGIN = by_margin or "margin" in self.variant
+        end_cards = last_tricks.ENDPLAY_CARDS
+        if self.end_cards is not None:
+            last_tricks.ENDPLAY_CARDS = int(self.end_cards)
         drawn = tree_search.sample
         if "infer" in self.variant:
             tree_search.sample = lambda view, count, rng, *a: inferred(
@@ -632,14 +632,7 @@ class VariantBot(TrixterSearchBot):
             tree_search.view_of, tree_search.sample = seen, drawn
             trixter_advice_module.MARGIN_FIRST = margin_first
             tree_search.BIDS_BY_HAND, tree_search.BIDS_TELL = by_hand, tell
-            endplay.ENDPLAY_CARDS, tree_search.REWARD_MARGIN = end_cards, by_margin
-        if "margin" in self.variant and choice is not None and self.last.features:
-            allowed = {str(a): a for a in acts}
-            ranked = [o for o in self.last.options if str(o.action) in allowed
-                      and self.last.features.get(str(o.action), {}).get("margin")]
-            if ranked:  # the choice of the widest mean margin over the others
-                choice = allowed[str(max(ranked, key=lambda o: statistics.mean(
-                    self.last.features[str(o.action)]["margin"])).action)]
+            last_tricks.ENDPLAY_CARDS = end_cards
         if "visits" in self.variant and choice is not None:
             allowed = {str(a): a for a in acts}
             most = max((o for o in self.last.options if str(o.action) in allowed),

@@ -19,7 +19,7 @@ from tutor.advice.bids import bid_distribution
 from tutor.advice.answer import TOLERANCE
 from tutor.bots import bot_for, play_bot_turn
 from tutor.search import policy, tree
-from tutor.search.endplay import exact_rollout
+from tutor.search.last_tricks import exact_rollout
 from tutor.solver.hidden import sample, sample_layouts, view_of
 from tutor.engine.trix.rules import TrixRules
 from tutor.engine.trixter import TrixterRules
@@ -481,6 +481,48 @@ def test_the_margins_are_each_iterations_score_less_the_others_mean():
     names = {tree._action_number(a): str(a) for a, _, _ in r.moves}
     assert {names[m]: v for m, v in by_move.items()} == {
         k: pytest.approx(v) for k, v in r.margins.items() if v}
+
+
+def test_against_the_table_each_seat_is_rewarded_by_its_margin():
+    """``margin=True``: every node's reward is its seat's score less the mean of the
+    others', scaled to [0, 1] by the hand's span of scores; recomputed here iteration by
+    iteration from the tricks each seat ended with (``trace``), for the root's choices."""
+    g = trixter_at(Phase.PLAY, seed=5, hand=6, cards_played=3)
+    seat, rules, n = g.to_move, g.rules, g.n_players
+    seen = []
+    r = tree.search(g.observation(seat), 300, seed=4, rollout=policy.trixter_rollout,
+                    trace=lambda hands, path, won: seen.append((path[0], won)), margin=True)
+    scores = [rules.score(b, t) for b in range(7) for t in range(7)]
+    span = max(scores) - min(scores)
+    by_move = {}
+    for first, won in seen:
+        pts = [rules.score(g.bids[s], won[s]) for s in range(n)]
+        lead = pts[seat] - (sum(pts) - pts[seat]) / (n - 1)
+        by_move.setdefault(first, []).append(0.5 + lead / (2 * span))
+    names = {tree._action_number(a): str(a) for a, _, _ in r.moves}
+    assert {names[m]: sum(v) / len(v) for m, v in by_move.items()} == {
+        str(a): pytest.approx(mean) for a, _, mean in r.moves}
+    assert all(0 <= mean <= 1 for _, _, mean in r.moves)
+
+
+def test_the_computer_players_rank_their_choices_by_the_margin_over_the_table():
+    """``advise(..., against_table=True)`` (the search bots): the options go by their mean
+    margin over the others, widest first, whatever their own points; each option's own
+    numbers are those of its iterations, as in a hint."""
+    turned = 0
+    for seed in range(8):
+        g = TrixterGame.new(players=4, seed=seed, first_hand=3 + seed % 5)
+        bots = [bot_for("trixter", "beginner", seed=s) for s in range(4)]
+        while g.phase != Phase.PLAY:
+            g.apply(bots[g.to_move].act(g.observation(g.to_move)), g.to_move)
+        while len(g.legal_actions()) < 2:
+            g.apply(bots[g.to_move].act(g.observation(g.to_move)), g.to_move)
+        a = advise(g, budget=200, seed=seed, against_table=True)
+        margins = [sum(a.features[str(o.action)]["margin"]) / len(a.per[str(o.action)])
+                   for o in a.options]
+        assert margins == sorted(margins, reverse=True)
+        turned += a.options[0].value < max(o.value for o in a.options)
+    assert turned  # somewhere the widest margin is not the most own points
 
 
 @pytest.mark.parametrize("scoring", ["tricks_if_missed", "exact"])

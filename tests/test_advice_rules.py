@@ -44,7 +44,7 @@ from tutor.engine.actions import ChooseContract, ChooseTrump, ClaimRedeal, Doubl
 from tutor.advice import advise
 from tutor.advice.bids import bid_distribution
 from tutor.bots import bot_for
-from tutor.search import endplay, policy, tree
+from tutor.search import last_tricks, policy, tree
 from tutor.engine import masks
 from tutor.engine.cards import JOKER, Card, CardSet, Rank, Suit
 from tutor.engine.tricks import legal_cards, trick_winner
@@ -298,7 +298,7 @@ def check_trixter_cards(game, monkeypatch, where: str) -> tuple[int, int]:
     which must reach the same tricks; each option's numbers are its iterations' results.
     Returns the options checked and the jokers played."""
     monkeypatch.setattr(tree, "sample", lambda view, count, rng: [list(game.hands)] * count)
-    monkeypatch.setattr(endplay, "ENDPLAY_CARDS", 0)  # the rule's cards, each replayed
+    monkeypatch.setattr(last_tricks, "ENDPLAY_CARDS", 0)  # the rule's cards, each replayed
     rec = Recorder(monkeypatch, {"trixter_rollout": "trixter"}, ["trixter_card"])
     walks = []
     monkeypatch.setattr(tree, "search", lambda *a, **k: SEARCH(
@@ -361,7 +361,7 @@ def test_trixter_bid_rollouts_replay_in_the_engine(table, monkeypatch):
         g, _ = trixter_game(players, rules, seed, rng)
         monkeypatch.setattr(advice_bids, "sample",
                             lambda view, count, rng, g=g: [list(g.hands)])
-        monkeypatch.setattr(endplay, "ENDPLAY_CARDS", 0)  # the rule's cards, each replayed
+        monkeypatch.setattr(last_tricks, "ENDPLAY_CARDS", 0)  # the rule's cards, each replayed
         rec = Recorder(monkeypatch, {"trixter_rollout": "trixter"}, ["trixter_card"])
         seat = rng.randrange(players)
         d = bid_distribution(g, g.trump, seat=seat, seed=seed)

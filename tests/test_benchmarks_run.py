@@ -34,8 +34,8 @@ def test_engine_benchmark_prints_a_table():
     assert any("Trix whole game" in ln for ln in lines)
 
 
-def test_endplay_benchmark_prints_both_tables():
-    out = bench("endplay.py", "--deals", "200")
+def test_last_tricks_benchmark_prints_both_tables():
+    out = bench("last_tricks.py", "--deals", "200")
     lines = out.splitlines()
     gains = {ln[:22].strip(): ln[22:].split() for ln in lines[1:5]}
     assert list(gains) == ["K = 1 (anchor)", "K = 2", "K = 3", "K = 4"]

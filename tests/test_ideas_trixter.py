@@ -65,79 +65,76 @@ def advised(seed: int):
 
 # Each idea, a position where it is the reason, and the words the learner reads there.
 WHERE = {
-    "last-cheapest-winner": (62, "You play last and still need 1 trick: the 6♦ is the cheapest "
-                                 "card that takes this trick, and it makes your bid 93% of the "
-                                 "time, the 8♦ 87% of the time."),
+    "last-cheapest-winner": (22, "You play last and still need 3 tricks: the 3♥ is the cheapest "
+                                 "card that takes this trick, and it makes your bid 60% of the "
+                                 "time, the 7♥ 50% of the time."),
     "last-highest-loser": (604, "You play last and you have your 2 tricks: the 9♠ is the highest "
-                                "card that loses this trick, while the 7♣ takes it almost "
-                                "always."),
-    "joker-duck": (803, "You have your 2 tricks: throw the joker, which never wins, while the "
-                        "10♦ would take this trick almost always."),
+                                "card that loses this trick, while the 7♣ takes it almost always."),
+    "joker-duck": (803, "You have your 2 tricks: throw the joker, which never wins, while the 10♦ "
+                        "would take this trick almost always."),
     "ruff": (17, "You have no hearts and still need 1 trick: trump with the 9♣, which takes this "
-                 "trick 87% of the time, the 7♦ almost never."),
+                 "trick 86% of the time, the 7♦ almost never."),
     "discard-high": (92, "You have no spades and you have your 4 tricks: throw the J♦ now, where "
-                         "it cannot win; that makes your bid 51% of the time, the 6♥ 22% of the "
+                         "it cannot win; that makes your bid 52% of the time, the 6♥ 23% of the "
                          "time."),
-    "shown-void": (226, "Player 2 has shown void in spades and can trump: play the 4♠, which "
-                        "takes this trick 7% of the time, the 8♠ 70% of the time."),
-    "keep-sure-trick": (10, "Your A♥ is a sure trick: keep it for your bid and play the 8♦, "
-                            "which makes your bid 97% of the time, the A♥ 91% of the time."),
+    "shown-void": (226, "Player 2 has shown void in spades and can trump: play the 4♠, which takes"
+                        " this trick 6% of the time, the 8♠ 64% of the time."),
+    "keep-sure-trick": (10, "Your A♥ is a sure trick: keep it for your bid and play the 8♦, which "
+                            "makes your bid 99% of the time, the A♥ 93% of the time."),
     "draw-trumps": (13, "Lead the A♦, the top trump: it takes this trick almost always and draws "
-                        "the others' trumps, and it makes your bid 83% of the time, the A♠ 42% "
-                        "of the time."),
-    "cash-winner": (879, "Your A♦ is the highest diamond left: cash it now, it takes this trick "
-                         "93% of the time and makes your bid 62% of the time, the A♣ 53% of the "
-                         "time."),
-    "lead-singleton": (43, "Lead your singleton 3♣: once void in clubs you can trump them, and "
-                           "it makes your bid 59% of the time, the 4♦ 21% of the time."),
+                        "the others' trumps, and it makes your bid 72% of the time, the A♠ 33% of "
+                        "the time."),
+    "cash-winner": (221, "Your K♥ is the highest heart left: cash it now, it takes this trick 84% "
+                         "of the time and makes your bid 42% of the time, the 9♦ 32% of the time."),
+    "lead-singleton": (43, "Lead your singleton 3♣: once void in clubs you can trump them, and it "
+                           "makes your bid 52% of the time, the 4♦ 14% of the time."),
     "play-under": (29, "The J♣ is still out: play the 8♣ under it, which takes this trick almost "
                        "never, the K♣ almost always."),
-    "duck": (942, "You have your trick: the 5♦ loses this trick almost always; the J♥ takes it "
-                  "almost always and puts you over your bid."),
-    "give-lead": (50, "You have your trick: lead the 7♠ and let another player take this trick "
-                      "(you take it 3% of the time, with the Q♠ 12% of the time)."),
+    "duck": (942, "You have your trick: the 5♦ loses this trick almost always; the J♥ takes it"
+                  " almost always and puts you over your bid."),
+    "give-lead": (49, "You have your trick: lead the 3♠ and let another player take this trick "
+                      "(you take it 23% of the time, with the J♣ 33% of the time)."),
     "wait-with-winner": (3, "You still need 1 trick: keep the K♥ for later and play the 7♣ now; "
-                            "the 7♣ makes your bid 87% of the time, the K♥ 60% of the time."),
+                            "the 7♣ makes your bid 87% of the time, the K♥ 65% of the time."),
     # It promises a trick only as often as the card takes it (issue 40: "This trick makes
     # your bid: take it with the higher card", and the K♣ lost to the A♣).
-    "win-high-keep-low": (106, "One more trick makes your bid: try for this one with the J♠, "
-                               "which takes it 62% of the time, and keep the lower 8♠ to lose "
-                               "with later; the J♠ makes your bid 60% of the time, the 8♠ 27% of "
-                               "the time."),
-    "win-needed": (24, "You still need 2 tricks: the A♠ is the card that most often takes this "
-                       "trick, 51% of the time; the 10♠ 8% of the time."),
-    "lose-cheaply": (14, "Neither card is likely to take this trick: play the cheaper 2♦ and "
-                         "keep the 10♦ for the 2 tricks you still need; the 2♦ makes your bid "
-                         "24% of the time, the 10♦ 9% of the time."),
-    "shed-high": (93, "You have your trick and neither card is likely to take this trick: play "
-                      "the trump 9♦ now and keep the 8♥ to lose with later; the 9♦ makes your "
-                      "bid 99% of the time, the 8♥ 45% of the time."),
-    "hook": (373, "The hook forbids bid 0, the number of tricks your hand takes most often (the "
-                  "bids would add up to 3): bid 1, the best bid left; playing for it your hand "
-                  "takes exactly 1 trick 12% of the time."),
+    "win-high-keep-low": (52, "One more trick makes your bid: try for this one with the K♦, which "
+                              "takes it 83% of the time, and keep the lower 6♦ to lose with "
+                              "later; the K♦ makes your bid 53% of the time, the 6♦ 29% of the "
+                              "time."),
+    "win-needed": (160, "You still need 3 tricks: the J♦ is the card that most often takes this "
+                        "trick, 75% of the time; the 5♦ 30% of the time."),
+    "lose-cheaply": (56, "Neither card is likely to take this trick: play the cheaper 8♦ and keep "
+                         "the 9♦ for the 1 trick you still need; the 8♦ makes your bid 66% of the "
+                         "time, the 9♦ 56% of the time."),
+    "shed-high": (93, "You have your trick and neither card is likely to take this trick: play the"
+                      " trump 9♦ now and keep the 8♥ to lose with later; the 9♦ makes your bid 99%"
+                      " of the time, the 8♥ 45% of the time."),
+    "hook": (1109, "The hook forbids bid 2, the number of tricks your hand takes most often (the "
+                   "bids would add up to 9): bid 1, the best bid left; playing for it your hand "
+                   "takes exactly 1 trick 35% of the time."),
     "bid-sure-tricks": (928, "Bid 1: your A♦ is a sure trick, and playing for 1 your hand takes "
-                             "exactly 1 trick 96% of the time."),
-    "bid-zero": (71, "Bid 0: with no ace, no king and no high trump, your hand takes no trick "
-                     "almost always."),
-    "bid-most-often": (0, "Bid 3: playing for it, your hand takes exactly 3 tricks 65% of the "
+                             "exactly 1 trick 95% of the time."),
+    "bid-zero": (15, "Bid 0: with no ace, no king and no high trump, your hand takes no trick 59% "
+                     "of the time."),
+    "bid-most-often": (0, "Bid 3: playing for it, your hand takes exactly 3 tricks 41% of the "
                           "time, more often than any other number."),
     "trump-longest": (140, "Name ♦ trump, your longest suit (2 cards): you make your bid almost "
                            "always, with ♣ trump 89% of the time."),
-    "trump-strongest": (23, "Name ♠ trump, your strongest suit (A♠): you make your bid 82% of "
-                            "the time, with ♣ trump 66% of the time."),
+    "trump-strongest": (23, "Name ♠ trump, your strongest suit (A♠): you make your bid 76% of the "
+                            "time, with ♣ trump 60% of the time."),
     "trump-void": (424, "Name ♣ trump, a suit you do not hold: with no ace and no king you plan "
                         "to take nothing, and a trump of yours can never win a trick you did not "
-                        "want; you make your bid 95% of the time, with ♠ trump 76% of the time."),
-    "trump-sure-bid": (410, "Name ♦ trump: you would bid 2 and make it 67% of the time; with ♣ "
-                            "trump, your longest suit, you would bid 3 and make it 47% of the "
-                            "time. A smaller bid is easier to make exactly."),
+                        "want; you make your bid 89% of the time, with ♠ trump 73% of the time."),
+    "trump-sure-bid": (86, "Name ♣ trump: you would bid 2 and make it 71% of the time; with ♥ "
+                           "trump, your longest suit, you would bid 3 and make it 50% of the "
+                           "time. A smaller bid is easier to make exactly."),
     "all-the-same": (37, "You have 2 tricks, more than your bid of 1: whatever you play, the bid "
                          "is lost."),
-    "close-call": (8, "A close call: the 10♠ makes your bid 36% of the time, the J♦ 33% of the "
+    "close-call": (6, "A close call: the J♣ makes your bid 43% of the time, the 8♣ 43% of the "
                       "time."),
-    "keep-bid-alive": (27, "The Q♣ keeps your bid alive best: with the 4♦ you take fewer tricks "
-                           "than you bid 38% of the time, with the Q♣ 34% of the time; the Q♣ "
-                           "makes your bid 60% of the time, the 4♦ 53% of the time."),
+    "keep-bid-alive": (27, "The 10♣ keeps your bid alive best: it makes your bid 59% of the "
+                           "time, the K♣ 45% of the time."),
 }
 
 
@@ -185,9 +182,9 @@ WHY_ALIVE = {
     623: ("over", "The 2♥ keeps your bid alive best: with the 9♥ you take more tricks than you "
                   "bid 14% of the time, with the 2♥ 1% of the time; the 2♥ makes your bid 79% of "
                   "the time, the 9♥ 62% of the time."),
-    27: ("under", "The Q♣ keeps your bid alive best: with the 4♦ you take fewer tricks than "
-                  "you bid 38% of the time, with the Q♣ 34% of the time; the Q♣ makes your bid "
-                  "60% of the time, the 4♦ 53% of the time."),
+    586: ("under", "The 9♠ keeps your bid alive best: with the Q♠ you take fewer tricks than "
+                   "you bid 11% of the time, with the 9♠ 3% of the time; the 9♠ makes your bid "
+                   "54% of the time, the Q♠ 44% of the time."),
 }
 
 

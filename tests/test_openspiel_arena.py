@@ -294,11 +294,12 @@ def test_variant_bot_plays_a_whole_deal_and_rejects_unknown_variants(tmp_path):
     with pytest.raises(ValueError):
         oa.VariantBot("faster", "expert", seed=1)
     opts = {"seed": "t", "sims": 5, "seconds": 0.01, "level": "expert", "uct_c": 2.0,
-            "variant": "fresh+greedy+random+visits+blind+c0.15+randbid+bid2+ruleend"}
+            "variant": "fresh+greedy+random+visits+blind+c0.15+randbid+bid2+end2+points"}
+    end_cards = oa.last_tricks.ENDPLAY_CARDS
     result = oa.run_deal(("a", 0, "3", opts))
     assert all(sum(p.tricks) == 3 and p.checks == 4 + 4 * 3 + 1 for p in result.plays)
     assert policy.trixter_rollout is not oa.greedy_rollout  # put back after each decision
-    assert oa.endplay.ENDPLAY_CARDS == 3
+    assert oa.last_tricks.ENDPLAY_CARDS == end_cards
     assert oa.tree_search.search.__name__ == "search"
     assert oa.tree_search.view_of is oa.view_of
     notes = [n for p in result.plays for n in p.notes.values()]
@@ -593,19 +594,25 @@ def test_tuning_arena_af_plays_fair_worlds_with_oh_hells_points(monkeypatch, tmp
 
 
 def test_arena_b_plays_our_expert_with_a_variant(monkeypatch):
-    """``--variant own`` reaches arena (b): our seats rank their choices by points alone
-    (the margin rule is never asked), and without it they ask it at the trump and bids."""
+    """Variants reach arena (b): by default our seats play against the table (ranked by
+    their margin over the others, ``by_margin``); ``points`` ranks by their own points,
+    the margin rule breaking near ties at the trump and bids; ``points+own`` by points
+    alone (neither is asked)."""
     import tutor.advice.trixter as trixter_advice
 
     asked = []
-    real = trixter_advice.margin_first
-    monkeypatch.setattr(trixter_advice, "margin_first",
-                        lambda *a: asked.append(1) or real(*a))
+    for name in ("margin_first", "by_margin"):
+        real = getattr(trixter_advice, name)
+        monkeypatch.setattr(trixter_advice, name,
+                            lambda *a, name=name, real=real: asked.append(name) or real(*a))
     common = {"sims": 4, "seconds": 0.01, "size": 3}
-    oa.play_trixter(0, "v", (0, 2), variant="own", **common)
+    oa.play_trixter(0, "v", (0, 2), variant="points+own", **common)
     assert not asked
+    oa.play_trixter(0, "v", (0, 2), variant="points", **common)
+    assert set(asked) == {"margin_first"}
+    asked.clear()
     oa.play_trixter(0, "v", (0, 2), **common)
-    assert asked
+    assert set(asked) == {"by_margin"}
 
 
 def test_diagnose_scores_each_arena_by_its_own_rules():

@@ -225,7 +225,8 @@ def test_search_bot_modules_hold_no_game():
 
 def test_levels_differ_only_in_work_and_follow_the_advice():
     """On the same 13-card decision the intermediate does a twentieth of the expert's
-    work, and each plays the advice's first option at its own budget."""
+    work, and each plays the first option of the advice against the table at its own
+    budget (the learner's hint, by its own points, may differ)."""
     from tutor.advice import advise
 
     g = TrixterGame.new(players=4, seed=11, first_hand=13)
@@ -236,7 +237,8 @@ def test_levels_differ_only_in_work_and_follow_the_advice():
     bots = {lv: bot_for("trixter", lv, seed=3) for lv in ("intermediate", "expert")}
     for bot in bots.values():
         choice = bot.act(obs)
-        again = advise(g, g.to_move, seconds=bot.seconds, seed=bot.decision_seed(obs))
+        again = advise(g, g.to_move, seconds=bot.seconds, seed=bot.decision_seed(obs),
+                       against_table=True)
         assert choice == again.best
         assert bot.last.rollouts == again.rollouts and bot.fallbacks == 0
     assert bots["intermediate"].last.rollouts * 10 < bots["expert"].last.rollouts

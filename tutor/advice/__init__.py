@@ -46,7 +46,7 @@ from tutor.advice.trix import card_advice, contract_advice, round_advice
 from tutor.advice.trixter import trixter_advice
 from tutor.engine.observation import Observation
 from tutor.engine.protocol import Phase
-from tutor.search.endplay import endplay_cost
+from tutor.search.last_tricks import endplay_cost
 
 __all__ = ["advise"]
 
@@ -56,14 +56,16 @@ _TRIX = {Phase.CHOOSE_CONTRACT: contract_advice, Phase.DOUBLE: round_advice,
 
 
 def advise(view, seat: int | None = None, seconds: float | None = None, seed: int = 0,
-           budget: int | None = None) -> Advice:
+           budget: int | None = None, against_table: bool = False) -> Advice:
     """Rank every legal choice of the seat to move from what that seat may know: ``view``
     is its :class:`~tutor.engine.observation.Observation` (what every caller in the app
     passes, and all a seat at a table of people has). A whole game is taken down to the
     seat's view before anything reads it, so the answer is the view's, byte for byte.
     ``seat``, if given, must be the view's (a game: the mover's, its default). ``budget``
-    counts rollouts; ``seconds`` converts to one at a fixed rate. ``ValueError`` when the
-    seat has no decision now or the game is over."""
+    counts rollouts; ``seconds`` converts to one at a fixed rate. ``against_table``
+    (Trixter; the computer players): rank the choices by the seat's lead over the others,
+    every seat playing to win the game (:func:`tutor.advice.trixter.trixter_advice`).
+    ``ValueError`` when the seat has no decision now or the game is over."""
     start = time.perf_counter()
     game = view
     if game.phase == Phase.GAME_OVER:
@@ -87,8 +89,10 @@ def advise(view, seat: int | None = None, seconds: float | None = None, seed: in
     extra = endplay_cost(max(game.hand_counts)) if game.KIND == "trixter" else 0
     work = work_for(game, budget, seconds, extra)
     rng_seed = f"{seed}/advice"
-    decide = trixter_advice if game.KIND == "trixter" else _TRIX.get(game.phase, card_advice)
-    advice = decide(game, seat, legal, work, rng_seed)
+    if game.KIND == "trixter":
+        advice = trixter_advice(game, seat, legal, work, rng_seed, against_table)
+    else:
+        advice = _TRIX.get(game.phase, card_advice)(game, seat, legal, work, rng_seed)
     advice.game = game.KIND
     advice.reason = reason_for(game, advice)
     advice.seconds = time.perf_counter() - start

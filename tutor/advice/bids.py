@@ -21,7 +21,7 @@ from tutor.engine.actions import Bid
 from tutor.engine.cards import JOKER, CardSet, Suit
 from tutor.engine.protocol import Phase
 from tutor.engine.trixter import TrixterRules, jokers_for
-from tutor.search.endplay import endplay_cost, exact_rollout
+from tutor.search.last_tricks import endplay_cost, exact_rollout
 from tutor.search.estimate import estimate_tricks
 from tutor.solver.hidden import View, sample, view_of
 

@@ -16,9 +16,9 @@ from tutor.engine.actions import Action, Bid, ChooseTrump, Play
 from tutor.engine.i18n import gettext as _
 from tutor.engine.protocol import Phase
 from tutor.search import tree as tree_search
-from tutor.search.endplay import exact_rollout
+from tutor.search.last_tricks import exact_rollout
 
-__all__ = ["trixter_advice", "MARGIN_FIRST"]
+__all__ = ["trixter_advice", "MARGIN_FIRST", "margin_first", "by_margin"]
 
 MARGIN_FIRST = True
 """Among the choices about equal in points to the best (less than :data:`TOLERANCE`'s
@@ -29,7 +29,8 @@ ISMCTS over 300 deals, ``benchmarks/arena-results.md``). ``False`` (the arenas' 
 ``own``): own points alone, as before."""
 
 
-def trixter_advice(game, seat: int, legal: list[Action], work: int, rng_seed: str) -> Advice:
+def trixter_advice(game, seat: int, legal: list[Action], work: int, rng_seed: str,
+                   against_table: bool = False) -> Advice:
     """Trump, bid or card: an information-set tree search over layouts
     (:func:`tutor.search.tree.search`, informed: its play-outs are the beginner's strategy,
     :func:`tutor.search.policy.trixter_rollout`, passed in as its ``rollout``).
@@ -40,12 +41,17 @@ def trixter_advice(game, seat: int, legal: list[Action], work: int, rng_seed: st
     who may still change the trump while bidding gets the very trees of the trump choice
     (grown from what the dealer knows, not from the caller's seed): the bids are those of
     the trump named's tree, so the advice does not turn round on a change of trump it
-    advised against."""
+    advised against.
+
+    ``against_table`` (the computer players): every seat in the trees plays to win the game,
+    rewarded by its score less the mean of the others', and the options are ranked by that
+    margin (:func:`by_margin`); their numbers are still the seat's own."""
     obs = game.observation(seat)
     phase = obs.phase
     rules = game.rules
     fresh = Bid if phase == Phase.BID else (Play if phase == Phase.PLAY else ChooseTrump)
-    results, firsts, margins, done, layouts = _iterations(game, obs, legal, work, rng_seed)
+    results, firsts, margins, done, layouts = _iterations(game, obs, legal, work, rng_seed,
+                                                          against_table)
     chance_kind = phase == Phase.PLAY and rules.scoring == "exact"
     options, per, short, features = [], {}, {}, {}
     for a in legal:
@@ -68,7 +74,9 @@ def trixter_advice(game, seat: int, legal: list[Action], work: int, rng_seed: st
         features[str(a)] = _features(got, firsts[str(a)], margins[str(a)], seat)
         options.append(Option(a, made if chance_kind else mean, text))
     options = ranked(options)
-    if MARGIN_FIRST and not chance_kind:
+    if against_table:
+        options = by_margin(options, margins)
+    elif MARGIN_FIRST and not chance_kind:
         options = margin_first(options, margins)
     advice = Advice(seat=seat, kind="chance" if chance_kind else "points", options=options,
                     samples=layouts, seconds=0.0, rollouts=done, short=short, per=per,
@@ -83,7 +91,7 @@ def trixter_advice(game, seat: int, legal: list[Action], work: int, rng_seed: st
     return advice
 
 
-def _iterations(game, obs, legal: list[Action], work: int, rng_seed: str):
+def _iterations(game, obs, legal: list[Action], work: int, rng_seed: str, margin: bool):
     """The tree's iterations through each option (by its text): the seat's bid and tricks,
     who took the first trick after it, its margin over the others; how many were run, and
     on how many different layouts.
@@ -93,7 +101,7 @@ def _iterations(game, obs, legal: list[Action], work: int, rng_seed: str):
     changes = [a for a in legal if isinstance(a, ChooseTrump) and obs.phase == Phase.BID]
     if obs.phase != Phase.TRUMP and not changes:
         r = tree_search.search(obs, max(work, 2 * len(obs.legal)), f"{rng_seed}/0",
-                               rollout=exact_rollout)
+                               rollout=exact_rollout, margin=margin)
         return dict(r.results), dict(r.firsts), dict(r.margins), r.iterations, r.layouts
     before = obs
     if changes:  # the view before the trump was named
@@ -102,10 +110,10 @@ def _iterations(game, obs, legal: list[Action], work: int, rng_seed: str):
                          history=tuple(h for h in obs.history
                                        if not isinstance(h[1], ChooseTrump)),
                          legal=(*changes, ChooseTrump(game.trump)))
-    return _by_trump(before, work, str(ChooseTrump(game.trump)) if changes else None)
+    return _by_trump(before, work, str(ChooseTrump(game.trump)) if changes else None, margin)
 
 
-def _by_trump(before, work: int, named: str | None):
+def _by_trump(before, work: int, named: str | None, margin: bool = False):
     """Each trump the dealer may name (``before``: the dealer's view before naming one),
     weighed by a tree of its own, the budget shared equally: the iterations through the
     bid that tree tried most (the dealer bidding well under that trump). For the trump
@@ -125,7 +133,8 @@ def _by_trump(before, work: int, named: str | None):
     for t in sorted(trumps, key=str):
         view = replace(before, phase=Phase.BID, trump=t.suit, trump_named=True,
                        history=(*before.history, (dealer, t)), legal=bids)
-        r = tree_search.search(view, each, f"advice/trump/{t}", rollout=exact_rollout)
+        r = tree_search.search(view, each, f"advice/trump/{t}", rollout=exact_rollout,
+                               margin=margin)
         done += r.iterations
         layouts += r.layouts
         if str(t) == named:
@@ -179,3 +188,21 @@ def margin_first(options: list[Option], margins: dict[str, list[float]]) -> list
 
     # sorted() is stable: equal margins keep their order by points
     return sorted(near, key=lambda o: -round(margin(o), 9)) + options[len(near):]
+
+
+def by_margin(options: list[Option], margins: dict[str, list[float]]) -> list[Option]:
+    """``options`` ranked by their mean margin over the others (the seat's score less the
+    mean of theirs), the widest first; equal margins keep their order. How the computer
+    players choose: a game is won against the table, and they play to win it.
+
+    >>> from tutor.engine.actions import parse_action as act
+    >>> ops = [Option(act("KS"), 8.3, ""), Option(act("QS"), 6.0, ""), Option(act("2S"), 5.0, "")]
+    >>> m = {"KS": [1.0, 2.0], "QS": [4.0, 3.0], "2S": [1.5, 1.5]}
+    >>> [str(o.action) for o in by_margin(ops, m)]
+    ['QS', 'KS', '2S']
+    """
+    def margin(o: Option) -> float:
+        got = margins.get(str(o.action)) or [0.0]
+        return sum(got) / len(got)
+
+    return sorted(options, key=lambda o: -round(margin(o), 9))

@@ -1,10 +1,13 @@
 """The intermediate and expert players: the advice engine at a fixed budget.
 
 Both read the table from their own observation (:mod:`tutor.engine.observation`) and
-take the option :func:`tutor.advice.advise` ranks first: every seat is assumed to play
-for its own score, and each option is played out on layouts consistent with what the
-seat has seen (in Trixter through the advice's tree search, in Trix side by side). The
-two levels differ only in how much work a decision gets:
+take the option :func:`tutor.advice.advise` ranks first: each option is played out on
+layouts consistent with what the seat has seen (in Trixter through the advice's tree
+search, in Trix side by side), every seat playing for its own score; in Trixter, as a
+game is won against the table, for its score less the others' (``against_table``: +0.76
+a hand against OpenSpiel's tuned ISMCTS, ``benchmarks/arena-results.md``), where a
+learner's hint weighs the learner's own points. The two levels differ only in how much
+work a decision gets:
 
 - **expert**: 0.4 s of rollouts a decision (the hint's default);
 - **intermediate**: a twentieth of that, so its numbers are rough and it misjudges the
@@ -99,7 +102,7 @@ class _Search:
         seen = as_observation(obs)
         try:
             self.last = advise(seen, seen.seat, seconds=self.seconds,
-                               seed=self.decision_seed(obs))
+                               seed=self.decision_seed(obs), against_table=self.against_table)
         except ValueError:
             return None
         allowed = {str(a): a for a in acts}
@@ -111,11 +114,16 @@ class _Search:
 
 
 class TrixterSearchBot(_Search, TrixterBot):
-    """Trixter at the intermediate or expert level (see the module's text)."""
+    """Trixter at the intermediate or expert level (see the module's text). It plays to win
+    the game: each choice by its lead over the others (``against_table``)."""
+
+    against_table = True
 
 
 class TrixSearchBot(_Search, TrixBot):
     """Trix at the intermediate or expert level (see the module's text)."""
+
+    against_table = False
 
 
 def bot_for_level(game_name: str, level: str, seed: int | None = None,

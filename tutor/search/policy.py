@@ -138,7 +138,7 @@ def trixter_rollout(hands: list[int], jokers: list[int], trick: list[int], leade
     ``end``: once the seat to move at a trick's start (or here) holds ``end_cards`` cards
     or fewer, ``end(hands, jokers, trick, leader, trump, bids, won, gone)`` plays the rest
     and returns the final tricks and the first trick's winner
-    (:func:`tutor.search.endplay.exact_rollout` passes the exact play)."""
+    (:func:`tutor.search.last_tricks.exact_rollout` passes the exact play)."""
     n = len(hands)
     trick = list(trick)
     first = -1

@@ -91,11 +91,6 @@ BIDS_BY_HAND = True
 it (:func:`likely_bid`), as players do, instead of by one tree node for all layouts, which
 bids as if it held every layout's cards at once (strategy fusion); play-outs bid so too."""
 
-REWARD_MARGIN = False
-"""Each seat's reward in the tree is its score less the mean of the others' (scaled to
-[0, 1]), not its own score: a game is won against the table (an experiment, arena
-variant ``margin``)."""
-
 BIDS_TELL = True
 """In the advice's search, the layouts are drawn again in proportion to how likely each
 other seat's bid is with the hand the layout gave it (:func:`told_by_bids`): a seat that
@@ -438,7 +433,7 @@ def _select(root: _Node, st: _Hand, root_legal: int, rand, c: float,
 
 def search(observation: TrixterObservation | dict[str, Any], iterations: int = ITERATIONS,
            seed: int | str | None = 0, exploration: float = EXPLORATION,
-           rollout: Rollout | None = None, trace=None) -> SearchResult:
+           rollout: Rollout | None = None, trace=None, margin: bool = False) -> SearchResult:
     """Run SO-ISMCTS for the seat of ``observation`` (a Trixter ``game.observation(seat)``,
     or its JSON, with that seat to move, in the trump, bid or play phase) and rank its
     moves.
@@ -447,7 +442,10 @@ def search(observation: TrixterObservation | dict[str, Any], iterations: int = I
     (the advice's, :func:`tutor.advice.advise`, passes
     :func:`tutor.search.policy.trixter_rollout`); ``None``, the textbook's random cards.
     ``trace(hands, path, won)``, if given, is called after each iteration with the layout's
-    hands, the moves the tree made and the tricks each seat ended with (for tests)."""
+    hands, the moves the tree made and the tricks each seat ended with (for tests).
+    ``margin``: each seat's reward is its score less the mean of the others' scores (scaled
+    to [0, 1]), not its own score: every seat playing to win the game against the table,
+    as the computer players do (:func:`tutor.advice.advise`'s ``against_table``)."""
     seen = as_observation(observation)
     if seen.KIND != "trixter":
         raise ValueError("the ISMCTS bot plays Trixter only")
@@ -492,13 +490,13 @@ def search(observation: TrixterObservation | dict[str, Any], iterations: int = I
             points[bids[s]][won[s]] for s in others) / len(others))
         if trace is not None:
             trace(hands, path, list(won))
-        if REWARD_MARGIN:
+        if margin:
             pts = [points[bids[s]][won[s]] for s in range(base.n)]
             total = sum(pts)
         while node is not root:
             node.visits += 1
             p = node.player
-            if REWARD_MARGIN:
+            if margin:
                 node.reward += 0.5 + (pts[p] - (total - pts[p]) / (base.n - 1)) / (2 * span)
             else:
                 node.reward += reward[bids[p]][won[p]]

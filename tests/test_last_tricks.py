@@ -1,4 +1,4 @@
-"""Exact play of Trixter's last tricks (tutor.search.endplay): a hand-checked ending, a
+"""Exact play of Trixter's last tricks (tutor.search.last_tricks): a hand-checked ending, a
 brute-force oracle on random endings, and the play-out that switches to it."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import pytest
 
 from tutor.engine.cards import CARDS, CardSet
 from tutor.engine.masks import FULL, JOKER, legal_mask, trick_winner
-from tutor.search import endplay as ep
+from tutor.search import last_tricks as ep
 from tutor.search.policy import trixter_card, trixter_rollout
 
 
@@ -17,7 +17,13 @@ def masks(*hands: str) -> list[int]:
     return [CardSet.parse(h).mask for h in hands]
 
 
-def test_exact_play_sheds_the_card_that_would_win_later():
+@pytest.fixture
+def exact_end(monkeypatch):
+    """The play-outs' exact end switched on (off by default, ``ENDPLAY_CARDS``)."""
+    monkeypatch.setattr(ep, "ENDPLAY_CARDS", 3)
+
+
+def test_exact_play_sheds_the_card_that_would_win_later(exact_end):
     # No trump, North (seat 0) leads; bids N 1, E 1, S 0, W 0. By hand: North's 2♠ wins the
     # first trick (nobody else holds a spade). South (bid 0) throws its J♦ on it, which
     # would otherwise have to win North's 2♦ later; East keeps its 5♦, which then takes
@@ -119,7 +125,7 @@ def test_endplay_matches_a_brute_force_oracle(seed):
         assert legal_mask(hands[mover], jokers[mover], trick) >> card & 1
 
 
-def test_the_play_out_is_the_rule_until_the_last_tricks(monkeypatch):
+def test_the_play_out_is_the_rule_until_the_last_tricks(exact_end, monkeypatch):
     rng = random.Random("endplay-rollout")
     calls = []
 
@@ -144,7 +150,7 @@ def test_the_play_out_is_the_rule_until_the_last_tricks(monkeypatch):
         monkeypatch.setattr(ep, "ENDPLAY_CARDS", 0)
         assert list(ep.exact_rollout(list(hands), [0] * 4, [], 0, trump, bids, [0] * 4, 0)) \
             == list(trixter_rollout(list(hands), [0] * 4, [], 0, trump, bids, [0] * 4, 0))
-        monkeypatch.undo()
+        monkeypatch.setattr(ep, "ENDPLAY_CARDS", 3)
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])

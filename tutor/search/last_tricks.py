@@ -33,14 +33,18 @@ from tutor.search.policy import TricksWon
 
 __all__ = ["endplay", "exact_rollout", "endplay_cost", "ENDPLAY_CARDS", "ENDPLAY_COST"]
 
-ENDPLAY_CARDS = 3
+ENDPLAY_CARDS = 0
 """The advice's play-outs play exactly once the seat to move holds this many cards or
-fewer (``benchmarks/endplay.py``)."""
+fewer; 0: never (the rule to the last card). Three measured no better against OpenSpiel's
+tuned ISMCTS (``benchmarks/arena-results.md``, "Exact last tricks in the play-outs"), though
+a seat playing its last three tricks exactly among rule players gains 1.3 points a hand
+(``benchmarks/last_tricks.py``): at the same time a decision it leaves about half the
+play-outs, and the others' play is not the model's."""
 
 ENDPLAY_COST = {0: 0, 1: 0, 2: 9, 3: 48, 4: 210}
 """What exact play from this many cards a hand adds to a play-out, in the advice's budget's
 units (cards played by the rule at :data:`tutor.advice.answer.ROLLOUT_CARDS_PER_SECOND`),
-measured by ``benchmarks/endplay.py``: a decision's budget is charged it, so a decision
+measured by ``benchmarks/last_tricks.py``: a decision's budget is charged it, so a decision
 takes about as long as with the rule alone."""
 
 

@@ -1,7 +1,7 @@
-"""Exact play of a Trixter hand's last tricks (:mod:`tutor.search.endplay`): what it wins
+"""Exact play of a Trixter hand's last tricks (:mod:`tutor.search.last_tricks`): what it wins
 and what it costs, printed as two tables.
 
-    python benchmarks/endplay.py [--deals 2000] [--seed 0]
+    python benchmarks/last_tricks.py [--deals 2000] [--seed 0] [--cards 3]
 
 1. **What a seat gains** by playing its last ``K`` tricks exactly (max^n, every seat
    playing for its bid) among three seats that play by the beginner's rule, in the
@@ -13,11 +13,11 @@ and what it costs, printed as two tables.
    nothing.
 2. **What a play-out costs**, in microseconds, by hand size: the advice's play-out by the
    rule alone (:func:`tutor.search.policy.trixter_rollout`, the anchor) and with the last
-   :data:`~tutor.search.endplay.ENDPLAY_CARDS` tricks exact
-   (:func:`tutor.search.endplay.exact_rollout`), on the same layouts; ``extra`` is the
-   difference in the advice's budget's units (cards at
-   :data:`tutor.advice.answer.ROLLOUT_CARDS_PER_SECOND`), what
-   :data:`tutor.search.endplay.ENDPLAY_COST` charges a play-out.
+   ``--cards`` tricks exact (3 by default; what
+   :data:`~tutor.search.last_tricks.ENDPLAY_CARDS` switches on), on the same layouts;
+   ``extra`` is the difference in the advice's budget's units (cards at
+   :data:`tutor.advice.answer.ROLLOUT_CARDS_PER_SECOND`), ``charged`` what
+   :data:`tutor.search.last_tricks.ENDPLAY_COST` charges such a play-out.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from tutor.advice.answer import ROLLOUT_CARDS_PER_SECOND  # noqa: E402
 from tutor.engine.masks import FULL, trick_winner  # noqa: E402
 from tutor.engine.trixter import TrixterRules  # noqa: E402
-from tutor.search import endplay as ep  # noqa: E402
+from tutor.search import last_tricks as ep  # noqa: E402
 from tutor.search.estimate import estimate_mask  # noqa: E402
 from tutor.search.policy import trixter_card, trixter_rollout  # noqa: E402
 
@@ -75,7 +75,7 @@ def play(hands: list[int], trump: int, bids: list[int], leader: int, hero: int,
 def gains(deals: int, seed: int) -> None:
     print(f"{'last K tricks exact':<22}{'deals':>7}{'points a hand':>15}{'95% CI':>20}")
     for k in (1, 2, 3, 4):
-        rng = random.Random(f"endplay/{seed}")
+        rng = random.Random(f"last-tricks/{seed}")
         per = []
         for _ in range(deals):
             hands, trump, bids, leader = deal(rng, rng.randint(3, 12))
@@ -88,30 +88,33 @@ def gains(deals: int, seed: int) -> None:
               f"{m:>+15.3f}{f'[{m - h:+.3f}, {m + h:+.3f}]':>20}")
 
 
-def costs(deals: int, seed: int) -> None:
+def costs(deals: int, seed: int, k: int) -> None:
     print(f"\n{'cards a hand':<14}{'rule us':>10}{'exact end us':>14}{'extra (cards)':>15}"
           f"{'charged':>9}")
     for size in range(2, 14):
-        rng = random.Random(f"endplay-cost/{seed}/{size}")
+        rng = random.Random(f"last-tricks-cost/{seed}/{size}")
         layouts = [deal(rng, size) for _ in range(deals)]
         times = []
-        for rollout in (trixter_rollout, ep.exact_rollout):
+        for end in (None, ep.endplay):
             start = time.perf_counter()
             for hands, trump, bids, leader in layouts:
-                rollout(list(hands), [0] * 4, [], leader, trump, bids, [0] * 4, 0)
+                trixter_rollout(list(hands), [0] * 4, [], leader, trump, bids, [0] * 4, 0,
+                                end, k)
             times.append((time.perf_counter() - start) / deals * 1e6)
         extra = (times[1] - times[0]) * ROLLOUT_CARDS_PER_SECOND / 1e6
         print(f"{size:<14}{times[0]:>10.1f}{times[1]:>14.1f}{extra:>15.0f}"
-              f"{ep.endplay_cost(size):>9}")
+              f"{ep.ENDPLAY_COST[min(size, k)]:>9}")
 
 
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--deals", type=int, default=2000)
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--cards", type=int, default=3, choices=range(1, 5),
+                    help="cards a hand from which the cost table's play-outs play exactly")
     args = ap.parse_args(argv)
     gains(args.deals, args.seed)
-    costs(args.deals, args.seed)
+    costs(args.deals, args.seed, args.cards)
 
 
 if __name__ == "__main__":
