@@ -85,7 +85,7 @@ def advise(view, seat: int | None = None, seconds: float | None = None, seed: in
     legal = list(game.legal_actions(seat))
     if not legal:  # pragma: no cover - the engine always offers the mover something
         raise ValueError("there is nothing to decide here")
-    # Trixter's play-outs play the last tricks exactly, which costs a play-out more work
+    # Trixter's play-outs may play the last tricks exactly (ENDPLAY_CARDS): more work each
     extra = endplay_cost(max(game.hand_counts)) if game.KIND == "trixter" else 0
     work = work_for(game, budget, seconds, extra)
     rng_seed = f"{seed}/advice"

@@ -8,7 +8,7 @@ whose outcome, with the same play by all after it, makes its bid. Between cards 
 make it, or all miss it, the beginner's card (:func:`tutor.search.policy.trixter_card`)
 stands, so exact play only corrects the rule where the rule would cost the seat its bid;
 and a card that makes the bid ends the search of that seat's other cards. A seat whose
-bid is already made past, or out of reach, plays the rule's card.
+bid is already overshot, or out of reach, plays the rule's card.
 
 Touching cards of one hand (no live card of the suit between them, the trick's included)
 give the same outcome, so only one of each run is tried; positions met again are kept
