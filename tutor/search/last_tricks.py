@@ -159,4 +159,4 @@ def exact_rollout(hands: list[int], jokers: list[int], trick: list[int], leader:
     (:func:`tutor.search.policy.trixter_rollout`) until the seat to move holds
     :data:`ENDPLAY_CARDS` cards or fewer, then exactly (:func:`endplay`)."""
     return policy.trixter_rollout(hands, jokers, trick, leader, trump, bids, won, gone,
-                                  endplay, ENDPLAY_CARDS)
+                                  endplay if ENDPLAY_CARDS else None, ENDPLAY_CARDS)

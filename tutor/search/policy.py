@@ -146,13 +146,15 @@ def trixter_rollout(hands: list[int], jokers: list[int], trick: list[int], leade
     at = trick_winner(trick, trump)
     top = trick[at] if led_suit(trick) >= 0 else -1
     while True:
-        s = (leader + len(trick)) % n
-        if end is not None and hands[s].bit_count() + jokers[s] <= end_cards:
-            final, first_end = end(hands, jokers, trick, leader, trump, bids, won, gone)[:2]
-            won[:] = final
-            out = TricksWon(won)
-            out.first = first if first >= 0 else first_end
-            return out
+        if end is not None:  # the exact end, once the seat to move is down to end_cards
+            s = (leader + len(trick)) % n
+            if hands[s].bit_count() + jokers[s] <= end_cards:
+                final, first_end = end(hands, jokers, trick, leader, trump, bids, won,
+                                       gone)[:2]
+                won[:] = final
+                out = TricksWon(won)
+                out.first = first if first >= 0 else first_end
+                return out
         while len(trick) < n:
             s = (leader + len(trick)) % n
             h = hands[s]

@@ -477,7 +477,6 @@ def search(observation: TrixterObservation | dict[str, Any], iterations: int = I
     margins: dict[int, list[float]] = {a: [] for a in moves}
     points = [[rules.score(b, t) for t in range(size + 1)] for b in range(size + 1)]
     span = (max(max(r) for r in points) - min(min(r) for r in points)) or 1
-    others = [(seat + k) % base.n for k in range(1, base.n)]
     for hands in layouts:
         st = base.layout(hands)
         node, path = _select(root, st, root_legal, rand, exploration,
@@ -486,13 +485,11 @@ def search(observation: TrixterObservation | dict[str, Any], iterations: int = I
         bids, won = st.bids, st.won
         results[path[0]].append((bids[seat], won[seat]))
         firsts[path[0]].append(st.first)
-        margins[path[0]].append(points[bids[seat]][won[seat]] - sum(
-            points[bids[s]][won[s]] for s in others) / len(others))
+        pts = [points[bids[s]][won[s]] for s in range(base.n)]
+        total = sum(pts)
+        margins[path[0]].append(pts[seat] - (total - pts[seat]) / (base.n - 1))
         if trace is not None:
             trace(hands, path, list(won))
-        if margin:
-            pts = [points[bids[s]][won[s]] for s in range(base.n)]
-            total = sum(pts)
         while node is not root:
             node.visits += 1
             p = node.player
