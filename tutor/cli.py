@@ -30,6 +30,7 @@ from tutor.engine.cards import CardSet
 from tutor.solver import AvoidCards, Exactly, MaxTricks, MinPenalty, TrexPlace
 from tutor.engine.cards import Card, parse_deal
 from tutor.solver import Position, SearchLimit, TrexPosition, solve
+from tutor.search.policy import compiled_rollout
 from tutor.solver.search import compile_ahead
 from tutor.engine.trix.trex import Layout
 from tutor.puzzles import PuzzleError, check, dump, dumps, generate, load
@@ -144,10 +145,11 @@ def demo(seed: int | None = 1, out: TextIO = sys.stdout) -> int:
 
 
 def warm(out: TextIO | None = None) -> int:
-    """Compile the solver's numba engine, if it is not in numba's cache yet (a minute or
-    two of a core the first time, a second or two after)."""
+    """Compile the solver's numba engine and the Trixter play-out, if they are not in
+    numba's cache yet (a minute or two of a core the first time, a second or two after)."""
     out = out or sys.stdout
     start = time.perf_counter()
+    compiled_rollout()  # the Trixter play-out too (a few seconds the first time)
     if not compile_ahead():
         print("numba is not installed: the solver runs in plain Python (nothing to compile).",
               file=out)

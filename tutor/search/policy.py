@@ -19,17 +19,20 @@ True
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
+from types import SimpleNamespace
 
 from tutor.engine.masks import (DIAMONDS, FULL, HEARTS, HIGHER, JACK, JOKER, KING_OF_HEARTS, SUIT,
                                 bits, legal_mask, led_suit, trex_place, trex_playable,
                                 trick_winner, trix_legal_mask)
 from tutor.engine.trix.contracts import (Contract, card_scores, discard_duty, lead_ban,
                                          penalty_cards, trick_points)
+from tutor.search import rollout_kernels
 
 __all__ = ["trixter_card", "trixter_rollout", "TricksWon", "TrixDeal", "trix_deal", "trix_card",
            "trix_rollout", "close_trick", "trex_card", "trex_shrewd_card", "trex_rollout",
-           "would_double", "FULL"]
+           "would_double", "compiled_rollout", "FULL"]
 
 
 # --- Trixter ------------------------------------------------------------------------------
@@ -119,6 +122,29 @@ def _trixter_duck(winners: list[int], losers: list[int], led: int, trump: int, u
     return min(winners, key=lambda i: (i // 13 == trump, i % 13))
 
 
+_COMPILED: list = []  # the compiled play-out once loaded, or None where it cannot be
+
+
+def compiled_rollout():
+    """The compiled play-out (its ``rollout`` kernel with numpy's ``array`` and ``int64``),
+    or None where numba is missing or ``TRIX_TUTOR_SOLVER=python`` asks for plain Python
+    (as for the solver). Loaded on first use: numba keeps it compiled beside the code."""
+    if not _COMPILED:
+        fast = None
+        if os.environ.get("TRIX_TUTOR_SOLVER", "").strip().lower() != "python":
+            try:
+                import numpy
+
+                from tutor.engine.jit import compile_kernels
+            except ImportError:
+                pass
+            else:
+                fast = SimpleNamespace(rollout=compile_kernels(rollout_kernels).rollout,
+                                       array=numpy.array, int64=numpy.int64)
+        _COMPILED.append(fast)
+    return _COMPILED[0]
+
+
 class TricksWon(list):
     """The tricks each seat ended a play-out with (a list, equal to ``won``), and
     ``first``: the seat that took the first trick the play-out closed (the advice's
@@ -140,6 +166,18 @@ def trixter_rollout(hands: list[int], jokers: list[int], trick: list[int], leade
     and returns the final tricks and the first trick's winner
     (:func:`tutor.search.last_tricks.exact_rollout` passes the exact play)."""
     n = len(hands)
+    fast = compiled_rollout() if end is None else None
+    if fast is not None:  # the same play-out, compiled (:mod:`tutor.search.rollout_kernels`)
+        a = fast.array(rollout_kernels.pack(hands, jokers, trick, leader, trump, bids, won,
+                                            gone), dtype=fast.int64)
+        first = fast.rollout(a)
+        at = rollout_kernels.HEAD
+        hands[:], jokers[:] = a[at:at + n].tolist(), a[at + n:at + 2 * n].tolist()
+        at += rollout_kernels.WON * n
+        won[:] = a[at:at + n].tolist()
+        out = TricksWon(won)
+        out.first = first
+        return out
     trick = list(trick)
     first = -1
     # The card winning the trick so far and its place, kept as cards fall (trick_winner's).
