@@ -7,7 +7,9 @@ name trump and bid, then every level is timed on the same decisions: the first c
 each seat (13 cards in hand; the leader and the three followers) and each seat's bid.
 The anchor is the beginner, timed in the same run. The search levels are the advice
 engine at a fixed budget of rollouts; ``fallback`` is the share of their decisions it
-could not answer (the beginner's rule then decides), which should be 0.
+could not answer (the beginner's rule then decides), which should be 0. Where numba is
+present their play-outs are compiled (:mod:`tutor.search.rollout_kernels`); each is then
+timed again with the plain play-outs (``plain``, the browser's), the same decisions made.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tutor import TrixterGame  # noqa: E402
 from tutor.bots import bot_for  # noqa: E402
+from tutor.search import policy  # noqa: E402
 
 LEVELS = ("beginner", "intermediate", "expert")
 
@@ -49,9 +52,13 @@ def main(argv: list[str] | None = None) -> int:
     work = observations(args.deals, args.seed)
     print(f"4-player Trixter, 13 cards: {args.deals} deals, "
           f"{len(work['play'])} first-trick cards, {len(work['bid'])} bids")
-    print(f"{'level':<13}{'decision':<9}{'median s':>10}{'p90 s':>10}{'max s':>10}"
+    print(f"{'level':<20}{'decision':<9}{'median s':>10}{'p90 s':>10}{'max s':>10}"
           f"{'fallback':>10}")
-    for level in LEVELS:
+    rows = [(level, False) for level in LEVELS]
+    if policy.compiled_rollout() is not None:
+        rows += [(level, True) for level in LEVELS[1:]]
+    for level, plain in rows:
+        policy.keep_plain(plain)
         for kind, obs_list in work.items():
             bot = bot_for("trixter", level, seed=1)
             times = []
@@ -61,9 +68,11 @@ def main(argv: list[str] | None = None) -> int:
                 times.append(time.perf_counter() - start)
             times.sort()
             fell = getattr(bot, "fallbacks", 0) / len(times)
-            print(f"{level:<13}{kind:<9}{statistics.median(times):>10.4f}"
+            name = f"{level}, plain" if plain else level
+            print(f"{name:<20}{kind:<9}{statistics.median(times):>10.4f}"
                   f"{times[int(0.9 * (len(times) - 1))]:>10.4f}{times[-1]:>10.4f}"
                   f"{fell:>10.0%}")
+    policy.keep_plain(False)
     return 0
 
 

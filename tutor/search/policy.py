@@ -32,7 +32,7 @@ from tutor.search import rollout_kernels
 
 __all__ = ["trixter_card", "trixter_rollout", "TricksWon", "TrixDeal", "trix_deal", "trix_card",
            "trix_rollout", "close_trick", "trex_card", "trex_shrewd_card", "trex_rollout",
-           "would_double", "compiled_rollout", "FULL"]
+           "would_double", "compiled_rollout", "keep_plain", "FULL"]
 
 
 # --- Trixter ------------------------------------------------------------------------------
@@ -143,6 +143,12 @@ def compiled_rollout():
                                        array=numpy.array, int64=numpy.int64)
         _COMPILED.append(fast)
     return _COMPILED[0]
+
+
+def keep_plain(plain: bool = True) -> None:
+    """Play the plain play-out from now on (``plain``), or the compiled one again where it
+    loads: the benchmarks time both on the same decisions."""
+    _COMPILED[:] = [None] if plain else []
 
 
 class TricksWon(list):
