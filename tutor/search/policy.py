@@ -136,11 +136,10 @@ def compiled_rollout():
                 import numpy
 
                 from tutor.engine.jit import compile_kernels
-            except ImportError:
-                pass
-            else:
                 fast = SimpleNamespace(rollout=compile_kernels(rollout_kernels).rollout,
                                        array=numpy.array, int64=numpy.int64)
+            except Exception:  # no numba, or one that cannot compile: the plain play-out
+                fast = None
         _COMPILED.append(fast)
     return _COMPILED[0]
 
@@ -176,11 +175,11 @@ def trixter_rollout(hands: list[int], jokers: list[int], trick: list[int], leade
     if fast is not None:  # the same play-out, compiled (:mod:`tutor.search.rollout_kernels`)
         a = fast.array(rollout_kernels.pack(hands, jokers, trick, leader, trump, bids, won,
                                             gone), dtype=fast.int64)
-        first = fast.rollout(a)
+        first, a = fast.rollout(a), a.tolist()
         at = rollout_kernels.HEAD
-        hands[:], jokers[:] = a[at:at + n].tolist(), a[at + n:at + 2 * n].tolist()
+        hands[:], jokers[:] = a[at:at + n], a[at + n:at + 2 * n]
         at += rollout_kernels.WON * n
-        won[:] = a[at:at + n].tolist()
+        won[:] = a[at:at + n]
         out = TricksWon(won)
         out.first = first
         return out
