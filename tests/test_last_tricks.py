@@ -99,16 +99,23 @@ def random_ending(rng: random.Random):
     bids = [rng.randint(0, k + done) for _ in range(n)]
     trick, gone = [], 0
     for _ in range(rng.randint(0, n - 1)):
-        s = (leader + len(trick)) % n
-        legal = legal_mask(hands[s], jokers[s], trick)
-        c = rng.choice([c for c in range(53) if legal >> c & 1])
-        if c == JOKER:
-            jokers[s] -= 1
-        else:
-            hands[s] &= ~(1 << c)
-            gone |= 1 << c
-        trick.append(c)
+        gone = play_random(rng, hands, jokers, trick, leader, gone)
     return hands, jokers, trick, leader, trump, bids, won, gone
+
+
+def play_random(rng: random.Random, hands, jokers, trick, leader, gone) -> int:
+    """A random legal card by the seat to move, added to ``trick`` (``hands`` and
+    ``jokers`` changed in place): the cards gone after it."""
+    s = (leader + len(trick)) % len(hands)
+    legal = legal_mask(hands[s], jokers[s], trick)
+    c = rng.choice([c for c in range(53) if legal >> c & 1])
+    if c == JOKER:
+        jokers[s] -= 1
+    else:
+        hands[s] &= ~(1 << c)
+        gone |= 1 << c
+    trick.append(c)
+    return gone
 
 
 @pytest.mark.parametrize("seed", range(4))

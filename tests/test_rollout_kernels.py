@@ -9,9 +9,10 @@ from __future__ import annotations
 import random
 
 import pytest
+from test_last_tricks import play_random
 
 from tutor.engine.cards import CardSet
-from tutor.engine.masks import JOKER, legal_mask, trick_winner
+from tutor.engine.masks import JOKER, trick_winner
 from tutor.search import policy
 from tutor.search import rollout_kernels as RK
 
@@ -33,15 +34,7 @@ def random_position(rng: random.Random):
     bids = [rng.randint(0, size) for _ in range(n)]
     gone, won, trick = 0, [0] * n, []
     for _ in range(rng.randrange(size * n)):
-        s = (leader + len(trick)) % n
-        allowed = legal_mask(hands[s], jokers[s], trick)
-        c = rng.choice([c for c in range(53) if allowed >> c & 1])
-        if c == JOKER:
-            jokers[s] -= 1
-        else:
-            hands[s] &= ~(1 << c)
-            gone |= 1 << c
-        trick.append(c)
+        gone = play_random(rng, hands, jokers, trick, leader, gone)
         if len(trick) == n:
             leader = (leader + trick_winner(trick, trump)) % n
             won[leader] += 1
