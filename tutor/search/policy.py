@@ -133,9 +133,9 @@ def compiled_rollout():
         fast = None
         if os.environ.get("TRIX_TUTOR_SOLVER", "").strip().lower() != "python":
             try:
-                import numpy
+                from tutor.engine.jit import compile_kernels  # numba first: it needs numpy
 
-                from tutor.engine.jit import compile_kernels
+                import numpy
                 fast = SimpleNamespace(rollout=compile_kernels(rollout_kernels).rollout,
                                        array=numpy.array, int64=numpy.int64)
             except Exception:  # no numba, or one that cannot compile: the plain play-out
