@@ -130,6 +130,14 @@ print(sum(sum(f.stats.cache_hits.values()) for f in vars(_fast.KERNELS).values()
 """
 
 
+# ... and the Trixter play-out comes from numba's cache too (hits and misses).
+ROLLOUT_AFTER_WARM = """
+from tutor.search import policy
+stats = policy.compiled_rollout().rollout.stats
+print(sum(stats.cache_hits.values()), sum(stats.cache_misses.values()))
+"""
+
+
 def test_warm_compiles_the_solvers_fast_engine_for_the_processes_after_it(capsys, monkeypatch):
     """`trix-tutor warm` leaves every kernel in numba's cache: a new process's solves
     (other goals, a trump, another size) load them all and compile none, which on a fresh
@@ -144,6 +152,10 @@ def test_warm_compiles_the_solvers_fast_engine_for_the_processes_after_it(capsys
     assert run.returncode == 0, run.stderr[-3000:]
     hits, misses = run.stdout.split(" ", 1)
     assert int(hits) > 0 and misses.strip() == "{}", run.stdout
+    run = subprocess.run([sys.executable, "-c", ROLLOUT_AFTER_WARM], capture_output=True,
+                         text=True, timeout=300)
+    assert run.returncode == 0, run.stderr[-3000:]
+    assert run.stdout.split() == ["1", "0"], run.stdout  # the play-out loaded, not compiled
     monkeypatch.setattr(search, "_fast_module", lambda: None)
     assert cli.main(["warm"]) == 0
     assert "not installed" in capsys.readouterr().out

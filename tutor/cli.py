@@ -151,10 +151,12 @@ def warm(out: TextIO | None = None) -> int:
     start = time.perf_counter()
     compiled_rollout()  # the Trixter play-out too (a few seconds the first time)
     if not compile_ahead():
-        print("numba is not installed: the solver runs in plain Python (nothing to compile).",
+        print("numba is not installed: the solver and the play-outs run in plain Python "
+              "(nothing to compile).",
               file=out)
         return 0
-    print(f"The solver's fast engine is ready ({time.perf_counter() - start:.1f} s; numba "
+    print(f"The solver's and the play-outs' fast engine is ready "
+          f"({time.perf_counter() - start:.1f} s; numba "
           "keeps it, so the next start takes a second or two).", file=out)
     return 0
 
