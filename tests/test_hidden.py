@@ -18,7 +18,7 @@ from tutor import Bid, CardSet, Phase, TrixGame, TrixterGame
 from tutor.engine.actions import Play
 from tutor.engine.cards import Card
 from tutor.advice.bids import advise_bid, bid_advice
-from tutor.solver.hidden import sample_layouts, view_of
+from tutor.solver.hidden import sample_layouts, shuffle, view_of, weighted
 from tutor.engine.trix.rules import TrixRules
 from tutor.engine.trixter import TrixterRules
 
@@ -246,3 +246,34 @@ def test_trex_layouts_respect_passes(seed):
     assert g.phase == Phase.TREX and sum(g.passes) > 0
     assert_consistent(g, g.to_move, seed=seed)
 
+
+
+def test_shuffle_and_weighted_draw_as_random_does():
+    """The layouts' own shuffle and weighted pick make Random's draws from its stream: the
+    same order or pick, and the generator left in the same state (every hint's layouts,
+    and so its numbers, depend on it)."""
+    for seed in range(300):
+        ours, theirs = random.Random(seed), random.Random(seed)
+        for size in (0, 1, 2, 5, 17, 40, 52):
+            x, y = list(range(size)), list(range(size))
+            shuffle(ours, x)
+            theirs.shuffle(y)
+            assert x == y
+            pool = list(range(1, size % 5 + 2))
+            weights = [ours.randrange(1, 9) for _ in pool]
+            assert weights == [theirs.randrange(1, 9) for _ in pool]
+            assert weighted(ours, pool, weights) == theirs.choices(pool, weights=weights)[0]
+        assert ours.getstate() == theirs.getstate()
+
+
+def test_shuffle_of_another_generator_is_its_own():
+    class Counting(random.Random):
+        calls = 0
+
+        def shuffle(self, x):
+            self.calls += 1
+            super().shuffle(x)
+
+    rng = Counting(1)
+    shuffle(rng, [1, 2, 3])
+    assert rng.calls == 1

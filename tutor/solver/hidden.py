@@ -17,8 +17,10 @@ the ISMCTS tree and the puzzle generator draw their layouts here.
 from __future__ import annotations
 
 import random
+from bisect import bisect
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import accumulate
 
 from tutor.engine.actions import Pass, Play
 from tutor.engine.cards import FULL_MASK, JOKER, Card, CardSet
@@ -27,7 +29,7 @@ from tutor.engine.tricks import led_suit
 from tutor.engine.trix.contracts import discard_duty, lead_ban
 from tutor.engine.trix.trex import Layout
 
-__all__ = ["View", "view_of", "sample_layouts", "sample"]
+__all__ = ["View", "view_of", "sample_layouts", "sample", "shuffle", "weighted"]
 
 
 # --- what one seat knows ------------------------------------------------------------
@@ -186,6 +188,30 @@ def _try_deal(view: View, n: int, rng: random.Random) -> list[CardSet] | None:
     return hands
 
 
+def shuffle(rng: random.Random, x: list) -> None:
+    """``rng.shuffle(x)``: the same draws from the same stream, so the same order, without
+    a Python call a card for a plain :class:`random.Random` (drawing the layouts shuffles
+    some forty cards each, and those calls were half its time)."""
+    if type(rng) is not random.Random:
+        rng.shuffle(x)
+        return
+    getrandbits = rng.getrandbits
+    for i in range(len(x) - 1, 0, -1):  # as Random.shuffle and _randbelow draw
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]
+
+
+def weighted(rng: random.Random, population: list, weights: list) -> object:
+    """``rng.choices(population, weights)[0]``, the same draw (one ``random()``), without
+    building the list ``choices`` returns."""
+    cum = list(accumulate(weights))
+    return population[bisect(cum, rng.random() * (cum[-1] + 0.0), 0, len(cum) - 1)]
+
+
 def sample(view, count: int, rng: random.Random, tries: int = 1000) -> list[list[CardSet]]:
     """``count`` deals consistent with ``view`` (a :class:`View`), drawn
     as :func:`sample_layouts` draws them, faster: the cards some seat
@@ -212,7 +238,7 @@ def sample(view, count: int, rng: random.Random, tries: int = 1000) -> list[list
     out = []
     for _ in range(count):
         for _attempt in range(tries):
-            rng.shuffle(constrained)
+            shuffle(rng, constrained)
             constrained.sort(key=lambda cf: len(cf[1]))
             room = {s: view.counts[s] for s in bins}
             if view.undealt:
@@ -223,11 +249,11 @@ def sample(view, count: int, rng: random.Random, tries: int = 1000) -> list[list
                 if not open_:
                     break
                 pick = open_[0] if len(open_) == 1 else \
-                    rng.choices(open_, weights=[room[s] for s in open_])[0]
+                    weighted(rng, open_, [room[s] for s in open_])
                 room[pick] -= 1
                 got[pick].append(card)
             else:
-                rng.shuffle(free)
+                shuffle(rng, free)
                 i = 0
                 for s in bins:
                     got[s].extend(free[i:i + room[s]])
