@@ -12,7 +12,9 @@ import pytest
 from test_last_tricks import play_random
 
 from tutor.engine.cards import CardSet
-from tutor.engine.masks import JOKER, trick_winner
+from tutor.engine.masks import JOKER, trick_winner, trix_legal_mask
+from tutor.engine.trix.contracts import Contract, penalty_cards
+from tutor.engine.trix.rules import TrixRules
 from tutor.search import policy
 from tutor.search import rollout_kernels as RK
 
@@ -110,3 +112,90 @@ def test_python_asked_for_keeps_the_play_out_plain(monkeypatch):
     monkeypatch.setenv("TRIX_TUTOR_SOLVER", "python")
     monkeypatch.setattr(policy, "_COMPILED", [])
     assert policy.compiled_rollout() is None
+
+
+# --- Trix's trick contracts ------------------------------------------------------------------
+TRICK_CONTRACTS = [Contract.KING, Contract.QUEENS, Contract.DIAMONDS, Contract.LTOOSH]
+
+
+def random_trix(rng: random.Random):
+    """A Trix deal under way: any mix of the trick contracts, doubled cards, the rules'
+    lead ban, discard duty, partnership and swapped scores at random, some cards played."""
+    contracts = frozenset(rng.sample(TRICK_CONTRACTS, rng.randint(1, 4)))
+    rules = TrixRules(no_heart_lead_in_king=rng.random() < 0.5,
+                      penalty_discard=rng.random() < 0.5, partnership=rng.random() < 0.3,
+                      swap_diamonds_ltoosh=rng.random() < 0.3)
+    scoring = [c for c in CardSet.from_mask(penalty_cards(contracts).mask)]
+    doubles = [(c, rng.randrange(4)) for c in scoring if c.rank >= 12 and rng.random() < 0.3]
+    deal = policy.TrixDeal(contracts, doubles, rules)
+    cards = list(range(52))
+    rng.shuffle(cards)
+    hands = [sum(1 << c for c in cards[13 * s:13 * s + 13]) for s in range(4)]
+    taken, won, gone, trick, leader = [0] * 4, [0] * 4, 0, [], rng.randrange(4)
+    for _ in range(rng.randrange(40)):
+        s = (leader + len(trick)) % 4
+        led = trick[0][1] // 13 if trick else -1
+        allowed = trix_legal_mask(hands[s], led, deal.ban, deal.duty)
+        c = rng.choice([c for c in range(52) if allowed >> c & 1])
+        hands[s] &= ~(1 << c)
+        gone |= 1 << c
+        trick.append((s, c))
+        if len(trick) == 4:
+            leader = policy.close_trick(trick, taken, won)
+            trick = []
+    return deal, hands, trick, leader, taken, won, gone
+
+
+def trix_plain(pos, monkeypatch):
+    monkeypatch.setattr(policy, "_COMPILED", [None])
+    deal, hands, trick, leader, taken, won, gone = pos
+    h, t, w = list(hands), list(taken), list(won)
+    policy.trix_rollout(deal, h, trick, leader, t, w, gone)
+    return h, t, w
+
+
+def test_the_trix_kernel_run_plainly_plays_as_the_rule(monkeypatch):
+    rng = random.Random("rollout-kernels/trix/0")
+    for _ in range(1500):
+        pos = random_trix(rng)
+        a = RK.trix_pack(*pos)
+        RK.trix_rollout(a, RK.trix_costs(pos[0]))
+        at = RK.TRIX_HEAD
+        assert (a[at:at + 4], a[at + 4:at + 8], a[at + 8:at + 12]) == trix_plain(pos, monkeypatch)
+
+
+def test_the_compiled_trix_play_out_plays_as_the_rule(monkeypatch):
+    pytest.importorskip("numba")
+    monkeypatch.delenv("TRIX_TUTOR_SOLVER", raising=False)
+    monkeypatch.setattr(policy, "_COMPILED", [])
+    fast = policy.compiled_rollout()
+    rng = random.Random("rollout-kernels/trix/1")
+    for _ in range(4000):
+        pos = random_trix(rng)
+        deal, hands, trick, leader, taken, won, gone = pos
+        h, t, w = list(hands), list(taken), list(won)
+        monkeypatch.setattr(policy, "_COMPILED", [fast])
+        policy.trix_rollout(deal, h, trick, leader, t, w, gone)
+        assert (h, t, w) == trix_plain(pos, monkeypatch), (deal.contracts, pos[1:])
+
+
+def test_a_trix_trick_worked_out_by_hand(monkeypatch):
+    """King of Hearts, North (seat 0) leads from 2♥ 5♣; East holds K♥ 3♣, South A♥ 4♣,
+    West 9♠ 7♣. North leads the 2♥, a heart under the king it cannot see (to smoke it
+    out), not the 5♣; East must follow with the K♥, South with the A♥; West, void, sheds
+    its highest, the 9♠. South takes the trick and the king, and with no card that scores
+    left the play-out stops: the clubs stay in the hands."""
+    deal = policy.TrixDeal(frozenset([Contract.KING]), [], TrixRules())
+    hands = [CardSet.parse(s).mask for s in ("2H 5C", "KH 3C", "AH 4C", "9S 7C")]
+    for compiled in (False, True):
+        if compiled:
+            pytest.importorskip("numba")
+            monkeypatch.setattr(policy, "_COMPILED", [])
+            assert policy.compiled_rollout() is not None
+        else:
+            monkeypatch.setattr(policy, "_COMPILED", [None])
+        h, taken, won = list(hands), [0] * 4, [0] * 4
+        policy.trix_rollout(deal, h, [], 0, taken, won, 0)
+        assert won == [0, 0, 1, 0]
+        assert taken == [0, 0, CardSet.parse("2H KH AH 9S").mask, 0]
+        assert h == [CardSet.parse(c).mask for c in ("5C", "3C", "4C", "7C")]

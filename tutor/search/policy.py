@@ -126,7 +126,8 @@ _COMPILED: list = []  # the compiled play-out once loaded, or None where it cann
 
 
 def compiled_rollout():
-    """The compiled play-out (its ``rollout`` kernel with numpy's ``array`` and ``int64``),
+    """The compiled play-outs (the ``rollout`` and ``trix_rollout`` kernels, with numpy's
+    ``array`` and ``int64``),
     or None where numba is missing or ``TRIX_TUTOR_SOLVER=python`` asks for plain Python
     (as for the solver). Loaded on first use: numba keeps it compiled beside the code."""
     if not _COMPILED:
@@ -136,7 +137,8 @@ def compiled_rollout():
                 from tutor.engine.jit import compile_kernels  # numba first: it needs numpy
 
                 import numpy
-                fast = SimpleNamespace(rollout=compile_kernels(rollout_kernels).rollout,
+                kernels = compile_kernels(rollout_kernels)
+                fast = SimpleNamespace(rollout=kernels.rollout, trix_rollout=kernels.trix_rollout,
                                        array=numpy.array, int64=numpy.int64)
             except Exception:  # no numba, or one that cannot compile: the plain play-out
                 fast = None
@@ -252,6 +254,7 @@ class TrixDeal:
         self.ban = lead_ban(self.contracts, rules).mask
         self.duty = discard_duty(self.contracts, rules).mask
         self.partnership = rules.partnership if partnership is None else partnership
+        self.costs = None  # the costs as the compiled play-out reads them, once needed
 
 
 _DEALS: dict = {}
@@ -335,7 +338,18 @@ def close_trick(trick: list[tuple[int, int]], taken: list[int], won: list[int]) 
 def trix_rollout(deal: TrixDeal, hands: list[int], trick: list[tuple[int, int]],
                  leader: int, taken: list[int], won: list[int], gone: int) -> None:
     """Play the deal's tricks out by :func:`trix_card` (``taken`` and ``won`` changed in
-    place); stops once no card that scores is left, unless every trick scores (Ltoosh)."""
+    place); stops once no card that scores is left, unless every trick scores (Ltoosh).
+    Compiled where numba is present (:mod:`tutor.search.rollout_kernels`), the same cards."""
+    fast = compiled_rollout()
+    if fast is not None:
+        if deal.costs is None:
+            deal.costs = fast.array(rollout_kernels.trix_costs(deal), dtype=fast.int64)
+        a = fast.array(rollout_kernels.trix_pack(deal, hands, trick, leader, taken, won, gone),
+                       dtype=fast.int64)
+        fast.trix_rollout(a, deal.costs)
+        a, at = a.tolist(), rollout_kernels.TRIX_HEAD
+        hands[:], taken[:], won[:] = a[at:at + 4], a[at + 4:at + 8], a[at + 8:at + 12]
+        return
     trick = list(trick)
     while True:
         while len(trick) < 4:

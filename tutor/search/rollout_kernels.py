@@ -18,7 +18,8 @@ cards walked lowest first).
 
 from __future__ import annotations
 
-__all__ = ["rollout", "pack", "WON", "HEAD", "SIGNATURES", "INLINE", "NRT"]
+__all__ = ["rollout", "pack", "WON", "HEAD", "trix_rollout", "trix_pack", "trix_costs",
+           "TRIX_HEAD", "SIGNATURES", "INLINE", "NRT"]
 
 JOKER = 52
 FULL = (1 << 52) - 1
@@ -44,9 +45,9 @@ def pack(hands, jokers, trick, leader, trump, bids, won, gone) -> list[int]:
 
 
 # --- how tutor.engine.jit compiles them (here, so that a change recompiles them) -------
-INLINE = {"popcount", "msb", "legal", "lead", "win", "duck", "card"}
+INLINE = {"popcount", "msb", "legal", "lead", "win", "duck", "card", "trix_lead", "trix_card"}
 NRT = False
-SIGNATURES = {"rollout": "int64(int64[::1])"}
+SIGNATURES = {"rollout": "int64(int64[::1])", "trix_rollout": "int64(int64[::1], int64[::1])"}
 
 
 def legal(hand, jokers, A, t, tlen):
@@ -252,3 +253,163 @@ def rollout(A):
         leader = w
         if not A[H + w] and not A[J + w]:
             return first
+
+
+# --- Trix's trick contracts: policy.trix_rollout ------------------------------------------
+# The array of a Trix play-out (trix_pack): the leader, the cards gone, the trick's length,
+# the deal's flags and masks, then per seat the hand, the cards taken and the tricks won,
+# then the trick's seats and cards. The costs are a second array, seat by seat, 52 a seat.
+TRIX_HEAD = 11  # leader, gone, tlen, ltoosh, king, diamonds, scoring, ban, duty, partners,
+# the points a trick costs
+KING_OF_HEARTS = 13 + 11
+DIAMONDS = 2
+
+
+def trix_pack(deal, hands, trick, leader, taken, won, gone) -> list[int]:
+    """The array's contents for a Trix play-out of ``deal`` (a ``policy.TrixDeal``)."""
+    seats = [s for s, _ in trick]
+    cards = [c for _, c in trick]
+    pad = [0] * (4 - len(trick))
+    return [leader, gone, len(trick), int(deal.ltoosh), int(deal.king), int(deal.diamonds),
+            deal.scoring, deal.ban, deal.duty, int(deal.partnership), deal.per_trick,
+            *hands, *taken, *won, *seats, *pad, *cards, *pad]
+
+
+def trix_costs(deal) -> list[int]:
+    """What each card costs each seat (0: nothing), seat by seat."""
+    return [deal.cost[s].get(i, 0) for s in range(4) for i in range(52)]
+
+
+def trix_lead(A, C, seat, hand, unseen):
+    """``policy._trix_lead``: its ``risk`` key as one number, the first of equals kept."""
+    legal_ = hand & ~A[7]
+    if not legal_:
+        legal_ = hand
+    king_out = A[4] != 0 and unseen >> KING_OF_HEARTS & 1 != 0
+    costly0 = costly1 = costly2 = costly3 = 0
+    m = hand
+    while m:
+        i = msb(m & -m)
+        m &= m - 1
+        if C[seat * 52 + i]:
+            s = i // 13
+            if s == 0:
+                costly0 += 1
+            elif s == 1:
+                costly1 += 1
+            elif s == 2:
+                costly2 += 1
+            else:
+                costly3 += 1
+    best, best_key = -1, 0
+    m = legal_
+    while m:
+        i = msb(m & -m)
+        m &= m - 1
+        s = i // 13
+        higher = popcount(unseen & HIGHER[i])
+        smoke = king_out and s == 1 and i < KING_OF_HEARTS
+        c = C[seat * 52 + i]
+        costly = (costly0, costly1, costly2, costly3)[s]
+        own = costly - (1 if c else 0) > 0
+        key = 1 if higher == 0 and unseen & SUIT[s] != 0 else 0
+        key = key * 2 + (0 if smoke else 1)
+        key = key * 2 + (1 if c > 0 else 0)
+        key = key * 2 + (1 if own or (A[5] != 0 and s == DIAMONDS) else 0)
+        key = (key * 16 + 12 - higher) * 16 + i % 13
+        if best < 0 or key < best_key:
+            best, best_key = i, key
+    return best
+
+
+def trix_card(A, C, seat, hand, tlen, unseen):
+    """:func:`tutor.search.policy.trix_card` on the trick in ``A``."""
+    TS, TC = TRIX_HEAD + 12, TRIX_HEAD + 16
+    if tlen == 0:
+        return trix_lead(A, C, seat, hand, unseen)
+    led = A[TC] // 13
+    follow = hand & SUIT[led]
+    at = 0
+    for k in range(1, tlen):  # the highest of the suit led (no trumps in Trix)
+        if A[TC + k] // 13 == led and A[TC + k] > A[TC + at]:
+            at = k
+    win_seat, win = A[TS + at], A[TC + at]
+    row = seat * 52
+    best = -1
+    if follow:
+        ducks = follow & ((1 << win) - 1)  # lower cards of the suit led
+        if A[4] and ducks >> KING_OF_HEARTS & 1:  # the K♥ under the A♥
+            return KING_OF_HEARTS
+        if tlen == 3 and not A[3]:
+            total = A[10]
+            for k in range(3):
+                total += C[row + A[TC + k]]
+            if total == 0:  # a clean trick: the highest card that is safe now
+                m = follow
+                while m:
+                    i = msb(m & -m)
+                    m &= m - 1
+                    if not C[row + i]:
+                        best = i
+                if best >= 0:
+                    return best
+        if ducks:
+            return msb(ducks)
+        bk1, bk2 = 0, 0  # the cheapest, then the highest
+        m = follow
+        while m:
+            i = msb(m & -m)
+            m &= m - 1
+            k1, k2 = C[row + i], -i
+            if best < 0 or k1 < bk1 or (k1 == bk1 and k2 < bk2):
+                best, bk1, bk2 = i, k1, k2
+        return best
+    legal_ = hand & A[8]
+    if not legal_:
+        legal_ = hand
+    bk1, bk2, bk3 = 0, 0, 0
+    m = legal_
+    partner = A[9] != 0 and win_seat == (seat + 2) % 4
+    while m:
+        i = msb(m & -m)
+        m &= m - 1
+        if partner:  # not onto the partner's trick: the cheapest, then the highest rank
+            k1, k2 = C[row + i], -(i % 13)
+            if best < 0 or k1 < bk1 or (k1 == bk1 and k2 < bk2):
+                best, bk1, bk2 = i, k1, k2
+        else:  # shed the costliest, highest, from the shortest suit
+            k1, k2, k3 = C[row + i], i % 13, -popcount(hand & SUIT[i // 13])
+            if best < 0 or k1 > bk1 or (k1 == bk1 and (k2 > bk2 or (k2 == bk2 and k3 > bk3))):
+                best, bk1, bk2, bk3 = i, k1, k2, k3
+    return best
+
+
+def trix_rollout(A, C):
+    """Play the Trix deal in ``A`` (:func:`trix_pack`) out by the rule, the costs in ``C``
+    (:func:`trix_costs`): the cards taken and tricks won are left in ``A``; stops once no
+    card that scores is left, unless every trick scores (Ltoosh)."""
+    H, TK, W, TS, TC = TRIX_HEAD, TRIX_HEAD + 4, TRIX_HEAD + 8, TRIX_HEAD + 12, TRIX_HEAD + 16
+    leader, gone, tlen = A[0], A[1], A[2]
+    while True:
+        while tlen < 4:
+            s = (leader + tlen) % 4
+            h = A[H + s]
+            c = trix_card(A, C, s, h, tlen, FULL & ~gone & ~h)
+            A[H + s] = h & ~(1 << c)
+            gone |= 1 << c
+            A[TS + tlen] = s
+            A[TC + tlen] = c
+            tlen += 1
+        led, at, mask = A[TC] // 13, 0, 0
+        for k in range(4):
+            if A[TC + k] // 13 == led and A[TC + k] > A[TC + at]:
+                at = k
+            mask |= 1 << A[TC + k]
+        leader = A[TS + at]
+        A[W + leader] += 1
+        A[TK + leader] |= mask
+        tlen = 0
+        if not A[H + leader]:
+            return leader
+        if not A[3] and not A[6] & (A[H] | A[H + 1] | A[H + 2] | A[H + 3]):
+            return leader
