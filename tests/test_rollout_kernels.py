@@ -12,7 +12,8 @@ import pytest
 from test_last_tricks import play_random
 
 from tutor.engine.cards import CardSet
-from tutor.engine.masks import JOKER, trick_winner, trix_legal_mask
+from tutor.engine.masks import (JOKER, trex_place, trex_playable, trick_winner,
+                                trix_legal_mask)
 from tutor.engine.trix.contracts import Contract, penalty_cards
 from tutor.engine.trix.rules import TrixRules
 from tutor.search import policy
@@ -199,3 +200,70 @@ def test_a_trix_trick_worked_out_by_hand(monkeypatch):
         assert won == [0, 0, 1, 0]
         assert taken == [0, 0, CardSet.parse("2H KH AH 9S").mask, 0]
         assert h == [CardSet.parse(c).mask for c in ("5C", "3C", "4C", "7C")]
+
+
+# --- Trex --------------------------------------------------------------------------------------
+def random_trex(rng: random.Random):
+    """A Trex layout under way: a deal, then random playable cards (a seat with none
+    passes), some seats perhaps already out."""
+    cards = list(range(52))
+    rng.shuffle(cards)
+    hands = [sum(1 << c for c in cards[13 * s:13 * s + 13]) for s in range(4)]
+    low, high, out, turn = [-1] * 4, [-1] * 4, [], rng.randrange(4)
+    for _ in range(rng.randrange(60)):
+        playable = trex_playable(hands[turn], low, high)
+        if playable:
+            c = rng.choice([c for c in range(52) if playable >> c & 1])
+            hands[turn] &= ~(1 << c)
+            trex_place(low, high, c)
+            if not hands[turn]:
+                out.append(turn)
+                if len(out) == 3:
+                    break
+        turn = (turn + 1) % 4
+        while turn in out:
+            turn = (turn + 1) % 4
+    if len(out) == 3:
+        return None
+    return hands, low, high, out, turn
+
+
+def trex_plain(pos, monkeypatch):
+    monkeypatch.setattr(policy, "_COMPILED", [None])
+    hands, low, high, out, turn = pos
+    h, lo, hi, o = list(hands), list(low), list(high), list(out)
+    assert policy.trex_rollout(h, lo, hi, o, turn) is o
+    return h, lo, hi, o
+
+
+def trex_positions(seed: str, count: int):
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        pos = random_trex(rng)
+        if pos is not None:
+            out.append(pos)
+    return out
+
+
+def test_the_trex_kernel_run_plainly_plays_as_the_rule(monkeypatch):
+    for pos in trex_positions("rollout-kernels/trex/0", 800):
+        a = RK.trex_pack(*pos)
+        RK.trex_rollout(a)
+        at = RK.TREX_HEAD
+        got = a[at:at + 4], a[at + 4:at + 8], a[at + 8:at + 12], a[at + 12:at + 16]
+        assert got == trex_plain(pos, monkeypatch)
+
+
+def test_the_compiled_trex_play_out_plays_as_the_rule(monkeypatch):
+    pytest.importorskip("numba")
+    monkeypatch.delenv("TRIX_TUTOR_SOLVER", raising=False)
+    monkeypatch.setattr(policy, "_COMPILED", [])
+    fast = policy.compiled_rollout()
+    for pos in trex_positions("rollout-kernels/trex/1", 3000):
+        hands, low, high, out, turn = pos
+        h, lo, hi, o = list(hands), list(low), list(high), list(out)
+        monkeypatch.setattr(policy, "_COMPILED", [fast])
+        assert policy.trex_rollout(h, lo, hi, o, turn) is o
+        assert (h, lo, hi, o) == trex_plain(pos, monkeypatch)
+        assert sorted(o) == [0, 1, 2, 3]

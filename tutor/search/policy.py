@@ -126,8 +126,8 @@ _COMPILED: list = []  # the compiled play-out once loaded, or None where it cann
 
 
 def compiled_rollout():
-    """The compiled play-outs (the ``rollout`` and ``trix_rollout`` kernels, with numpy's
-    ``array`` and ``int64``),
+    """The compiled play-outs (the ``rollout``, ``trix_rollout`` and ``trex_rollout``
+    kernels, with numpy's ``array`` and ``int64``),
     or None where numba is missing or ``TRIX_TUTOR_SOLVER=python`` asks for plain Python
     (as for the solver). Loaded on first use: numba keeps it compiled beside the code."""
     if not _COMPILED:
@@ -139,7 +139,8 @@ def compiled_rollout():
                 import numpy
                 kernels = compile_kernels(rollout_kernels)
                 fast = SimpleNamespace(rollout=kernels.rollout, trix_rollout=kernels.trix_rollout,
-                                       array=numpy.array, int64=numpy.int64)
+                                       trex_rollout=kernels.trex_rollout, array=numpy.array,
+                                       int64=numpy.int64)
             except Exception:  # no numba, or one that cannot compile: the plain play-out
                 fast = None
         _COMPILED.append(fast)
@@ -432,7 +433,16 @@ def trex_shrewd_card(hand: int, playable: int) -> int:
 def trex_rollout(hands: list[int], low: list[int], high: list[int], out: list[int],
                  turn: int) -> list[int]:
     """Play the Trex layout out by :func:`trex_shrewd_card`: the finishing order (all four
-    seats). ``hands``, the rows and ``out`` are changed in place."""
+    seats). ``hands``, the rows and ``out`` are changed in place. Compiled where numba is
+    present (:mod:`tutor.search.rollout_kernels`), the same cards."""
+    fast = compiled_rollout()
+    if fast is not None:
+        a = fast.array(rollout_kernels.trex_pack(hands, low, high, out, turn), dtype=fast.int64)
+        fast.trex_rollout(a)
+        a, at = a.tolist(), rollout_kernels.TREX_HEAD
+        hands[:], low[:], high[:] = a[at:at + 4], a[at + 4:at + 8], a[at + 8:at + 12]
+        out[:] = a[at + 12:at + 16]
+        return out
     while len(out) < 3:
         h = hands[turn]
         p = trex_playable(h, low, high)

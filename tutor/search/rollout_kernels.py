@@ -19,7 +19,7 @@ cards walked lowest first).
 from __future__ import annotations
 
 __all__ = ["rollout", "pack", "WON", "HEAD", "trix_rollout", "trix_pack", "trix_costs",
-           "TRIX_HEAD", "SIGNATURES", "INLINE", "NRT"]
+           "TRIX_HEAD", "trex_rollout", "trex_pack", "TREX_HEAD", "SIGNATURES", "INLINE", "NRT"]
 
 JOKER = 52
 FULL = (1 << 52) - 1
@@ -45,9 +45,11 @@ def pack(hands, jokers, trick, leader, trump, bids, won, gone) -> list[int]:
 
 
 # --- how tutor.engine.jit compiles them (here, so that a change recompiles them) -------
-INLINE = {"popcount", "msb", "legal", "lead", "win", "duck", "card", "trix_lead", "trix_card"}
+INLINE = {"popcount", "msb", "legal", "lead", "win", "duck", "card", "trix_lead", "trix_card",
+          "trex_playable", "trex_card"}
 NRT = False
-SIGNATURES = {"rollout": "int64(int64[::1])", "trix_rollout": "int64(int64[::1], int64[::1])"}
+SIGNATURES = {"rollout": "int64(int64[::1])", "trix_rollout": "int64(int64[::1], int64[::1])",
+              "trex_rollout": "int64(int64[::1])"}
 
 
 def legal(hand, jokers, A, t, tlen):
@@ -413,3 +415,104 @@ def trix_rollout(A, C):
             return leader
         if not A[3] and not A[6] & (A[H] | A[H + 1] | A[H + 2] | A[H + 3]):
             return leader
+
+
+# --- Trex: policy.trex_rollout -------------------------------------------------------------
+# The array of a Trex play-out (trex_pack): the seat to move, how many are out, then per seat
+# the hand, each row's lowest and highest rank index (-1: its jack not down), the order out.
+TREX_HEAD = 2
+JACK = 11 - 2
+
+
+def trex_pack(hands, low, high, out, turn) -> list[int]:
+    """The array's contents for a Trex play-out."""
+    return [turn, len(out), *hands, *low, *high, *out, *[0] * (4 - len(out))]
+
+
+def trex_playable(A, hand):
+    """:func:`tutor.engine.masks.trex_playable` on the rows in ``A``."""
+    out = 0
+    for s in range(4):
+        base, low, high = 13 * s, A[TREX_HEAD + 4 + s], A[TREX_HEAD + 8 + s]
+        if low < 0:
+            out |= hand & (1 << (base + JACK))
+            continue
+        if high < 12:
+            out |= hand & (1 << (base + high + 1))
+        if low > 0:
+            out |= hand & (1 << (base + low - 1))
+    return out
+
+
+def trex_card(hand, playable):
+    """:func:`tutor.search.policy.trex_shrewd_card` (the same sums in the same order)."""
+    best, best_v = -1, -1e9
+    m = playable
+    while m:
+        c = msb(m & -m)
+        m &= m - 1
+        s, r = c // 13, c % 13
+        v = 0.0
+        for k in range(2 if r == JACK else 1):
+            step = 1 if (r > JACK or (r == JACK and k == 0)) else -1
+            x = r + step
+            if 0 <= x <= 12 and hand >> (13 * s + x) & 1:
+                v += 3.5
+            blocked = False
+            while 0 <= x <= 12:
+                if hand >> (13 * s + x) & 1:
+                    blocked = True
+                    v += 2.0
+                else:
+                    v -= 0.95 if blocked else 0.25
+                x += step
+        if v > best_v:
+            best, best_v = c, v
+    return best
+
+
+def trex_rollout(A):
+    """Lay the Trex deal in ``A`` (:func:`trex_pack`) out by the shrewd card: the order
+    out is left in ``A`` (all four seats); returns the last seat."""
+    H, LO, HI, OUT = TREX_HEAD, TREX_HEAD + 4, TREX_HEAD + 8, TREX_HEAD + 12
+    turn, nout = A[0], A[1]
+    while nout < 3:
+        h = A[H + turn]
+        p = trex_playable(A, h)
+        if p:
+            c = trex_card(h, p)
+            A[H + turn] = h & ~(1 << c)
+            s, r = c // 13, c % 13
+            if A[LO + s] < 0:
+                A[LO + s] = r
+                A[HI + s] = r
+            elif r > A[HI + s]:
+                A[HI + s] = r
+            else:
+                A[LO + s] = r
+            if not A[H + turn]:
+                A[OUT + nout] = turn
+                nout += 1
+                if nout == 3:
+                    break
+        turn = (turn + 1) % 4
+        while True:  # the next seat still in
+            gone = False
+            for k in range(nout):
+                if A[OUT + k] == turn:
+                    gone = True
+            if not gone:
+                break
+            turn = (turn + 1) % 4
+    last = 0
+    for s in range(4):
+        gone = False
+        for k in range(3):
+            if A[OUT + k] == s:
+                gone = True
+        if not gone:
+            last = s
+            break
+    A[OUT + 3] = last
+    A[1] = 4
+    return last
