@@ -92,6 +92,9 @@ class Recorder:
 
     def __init__(self, monkeypatch, rollouts: dict[str, str], policies: list[str]) -> None:
         self.rollouts: list[dict] = []
+        # The plain play-outs, whose policy calls can be watched; the compiled ones play
+        # the very same cards (tests/test_rollout_kernels.py).
+        monkeypatch.setattr(policy, "_COMPILED", [None])
         for name, kind in rollouts.items():
             monkeypatch.setattr(policy, name, self._rollout(getattr(policy, name), kind))
         for name in policies:
