@@ -111,10 +111,12 @@ class _WithRule:
 
     def act(self, obs):
         policy.trex_shrewd_card = self.rule
+        policy.keep_plain(True)  # the compiled play-out knows only the shrewd card
         try:
             return self.bot.act(obs)
         finally:
             policy.trex_shrewd_card = SHREWD
+            policy.keep_plain(False)
 
 
 def advice_row(level: str, deals: int, first: int, seed):
