@@ -129,7 +129,9 @@ def compiled_rollout():
     """The compiled play-outs (the ``rollout``, ``trix_rollout`` and ``trex_rollout``
     kernels, with numpy's ``array`` and ``int64``),
     or None where numba is missing or ``TRIX_TUTOR_SOLVER=python`` asks for plain Python
-    (as for the solver). Loaded on first use: numba keeps it compiled beside the code."""
+    (as for the solver). Loaded on first use: numba keeps it compiled beside the code.
+    They play the rules of this module as written: a caller that swaps a rule in (a
+    benchmark, a test watching the calls) asks for the plain play-outs (:func:`keep_plain`)."""
     if not _COMPILED:
         fast = None
         if os.environ.get("TRIX_TUTOR_SOLVER", "").strip().lower() != "python":
