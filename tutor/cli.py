@@ -145,11 +145,11 @@ def demo(seed: int | None = 1, out: TextIO = sys.stdout) -> int:
 
 
 def warm(out: TextIO | None = None) -> int:
-    """Compile the solver's numba engine and the Trixter play-out, if they are not in
+    """Compile the solver's numba engine and the play-outs, if they are not in
     numba's cache yet (a minute or two of a core the first time, a second or two after)."""
     out = out or sys.stdout
     start = time.perf_counter()
-    compiled_rollout()  # the Trixter play-out too (a few seconds the first time)
+    compiled_rollout()  # the play-outs too (some seconds the first time)
     if not compile_ahead():
         print("numba is not installed: the solver and the play-outs run in plain Python "
               "(nothing to compile).",

@@ -190,8 +190,8 @@ def _try_deal(view: View, n: int, rng: random.Random) -> list[CardSet] | None:
 
 def shuffle(rng: random.Random, x: list) -> None:
     """``rng.shuffle(x)``: the same draws from the same stream, so the same order, without
-    a Python call a card for a plain :class:`random.Random` (drawing the layouts shuffles
-    some forty cards each, and those calls were half its time)."""
+    a Python call a card for a plain :class:`random.Random` (each layout shuffles some
+    forty cards, and every answer depends on the stream)."""
     if type(rng) is not random.Random:
         rng.shuffle(x)
         return
