@@ -1,19 +1,20 @@
-"""The Trixter play-out (:func:`tutor.search.policy.trixter_rollout`) as one kernel numba
-compiles: the same cards, the same tricks, written without lists or keys.
+"""The play-outs of :mod:`tutor.search.policy` (Trixter's ``trixter_rollout``, Trix's
+``trix_rollout`` and ``trex_rollout``) as kernels numba compiles: the same cards, written
+without lists or sort keys.
 
-Two thirds of a Trixter decision's time is play-outs (at 9 to 13 cards), all of it the
-beginner's rule (:func:`tutor.search.policy.trixter_card`) walking small lists. Compiled,
-a play-out costs a few microseconds, so a hint comes sooner for the same work; the work
-and so every answer stay those of the plain play-out (``tests/test_rollout_kernels.py``
-plays both on random positions). Where numba is missing (the browser) the plain play-out
-runs, not this file: run plainly it is slower than the plain play-out.
+Most of an advice decision's time was play-outs (two thirds of a Trixter decision at 9 to
+13 cards, three quarters of a Trix one), all of it the rules walking small lists.
+Compiled, a play-out costs a few microseconds, so a hint comes sooner for the same work;
+the work and so every answer stay those of the plain play-outs
+(``tests/test_rollout_kernels.py`` plays both on random positions). Where numba is
+missing (the browser) the plain play-outs run, not this file: run plainly it is slower.
 
-One int64 array carries a play-out (:func:`pack`): ``n``, the leader, the trump (-1:
-none), the cards gone, the trick's length, then per seat the hand, the jokers, the bid and
-the tricks won, then the trick. ``rollout`` plays it out, leaves every seat's tricks in
-the array and returns the seat that took the first trick it closed. Ties between cards
-are broken as the plain rule breaks them (its ``min``/``max`` keep the first of equals,
-cards walked lowest first).
+One int64 array carries a play-out (:func:`pack`, :func:`trix_pack`, :func:`trex_pack`),
+each kernel leaving its results in it. A Trixter play-out's array: ``n``, the leader, the
+trump (-1: none), the cards gone, the trick's length, then per seat the hand, the jokers,
+the bid and the tricks won, then the trick; ``rollout`` returns the seat that took the
+first trick it closed. Ties between cards are broken as the plain rules break them (their
+``min``/``max`` keep the first of equals, cards walked lowest first).
 """
 
 from __future__ import annotations
