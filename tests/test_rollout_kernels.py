@@ -212,19 +212,15 @@ def random_trex(rng: random.Random):
     low, high, out, turn = [-1] * 4, [-1] * 4, [], rng.randrange(4)
     for _ in range(rng.randrange(60)):
         playable = trex_playable(hands[turn], low, high)
-        if playable:
-            c = rng.choice([c for c in range(52) if playable >> c & 1])
+        choice = [c for c in range(52) if playable >> c & 1]
+        if choice:  # else the seat passes
+            c = rng.choice(choice)
             hands[turn] &= ~(1 << c)
             trex_place(low, high, c)
-            if not hands[turn]:
-                out.append(turn)
-                if len(out) == 3:
-                    break
-        turn = (turn + 1) % 4
-        while turn in out:
-            turn = (turn + 1) % 4
-    if len(out) == 3:
-        return None
+            out += [] if hands[turn] else [turn]
+        if len(out) == 3:
+            return None
+        turn = next(t for t in ((turn + k) % 4 for k in range(1, 5)) if t not in out)
     return hands, low, high, out, turn
 
 
