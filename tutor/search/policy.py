@@ -411,25 +411,7 @@ def trex_shrewd_card(hand: int, playable: int) -> int:
     the row must let through once it goes). The weights come from a hill climb on
     duplicated self-play against :func:`trex_card`, rounded; ``benchmarks/trex_policy.py``
     measures them. Between equals the lowest card goes."""
-    best, best_v = -1, -1e9
-    for c in bits(playable):
-        s, r = divmod(c, 13)
-        v = 0.0
-        for step in ((1, -1) if r == JACK else ((1,) if r > JACK else (-1,))):
-            x = r + step
-            if 0 <= x <= 12 and hand >> (13 * s + x) & 1:
-                v += 3.5
-            blocked = False
-            while 0 <= x <= 12:
-                if hand >> (13 * s + x) & 1:
-                    blocked = True
-                    v += 2.0
-                else:
-                    v -= 0.95 if blocked else 0.25
-                x += step
-        if v > best_v:
-            best, best_v = c, v
-    return best
+    return rollout_kernels.trex_card(hand, playable)  # one code, plain or compiled
 
 
 def trex_rollout(hands: list[int], low: list[int], high: list[int], out: list[int],
