@@ -565,11 +565,13 @@ class VariantBot(TrixterSearchBot):
       budget charged for it;
     - ``points``: the tree rewards each seat by its own score and the choice is by the
       seat's own points, as before issue 40's last runs (the search bots play
-      ``against_table``: by the score less the others' mean, the widest mean margin chosen).
+      ``against_table``: by the score less the others' mean, the widest mean margin chosen);
+    - ``ucbroot``: the search bots' roots by UCB1, as the hint's, not by sequential halving
+      (:data:`tutor.advice.trixter.HALVING`), as before 2026-11-30's last runs.
     """
 
     KNOWN = {"fresh", "greedy", "random", "visits", "blind", "infer", "randbid",
-             "osbid", "oscard", "flatrand", "own", "fused", "untold", "points"}
+             "osbid", "oscard", "flatrand", "own", "fused", "untold", "points", "ucbroot"}
     turned: Card | None = None
 
     def __init__(self, variant: str, *args, **kw) -> None:
@@ -596,7 +598,7 @@ class VariantBot(TrixterSearchBot):
         if "fresh" in self.variant:
             obs = dataclasses.replace(as_observation(obs), legal=tuple(acts))
         search, seen = tree_search.search, tree_search.view_of
-        margin_first = trixter_advice_module.MARGIN_FIRST
+        margin_first, halving = trixter_advice_module.MARGIN_FIRST, trixter_advice_module.HALVING
         by_hand, tell = tree_search.BIDS_BY_HAND, tree_search.BIDS_TELL
         tree_search.BIDS_BY_HAND = by_hand and "fused" not in self.variant
         tree_search.BIDS_TELL = tell and "untold" not in self.variant
@@ -612,6 +614,7 @@ class VariantBot(TrixterSearchBot):
             changed["exploration"] = self.exploration
         if "own" in self.variant:
             trixter_advice_module.MARGIN_FIRST = False
+        trixter_advice_module.HALVING = halving and "ucbroot" not in self.variant
         end_cards = last_tricks.ENDPLAY_CARDS
         if self.end_cards is not None:
             last_tricks.ENDPLAY_CARDS = int(self.end_cards)
@@ -631,6 +634,7 @@ class VariantBot(TrixterSearchBot):
             tree_search.search = search
             tree_search.view_of, tree_search.sample = seen, drawn
             trixter_advice_module.MARGIN_FIRST = margin_first
+            trixter_advice_module.HALVING = halving
             tree_search.BIDS_BY_HAND, tree_search.BIDS_TELL = by_hand, tell
             last_tricks.ENDPLAY_CARDS = end_cards
         if "visits" in self.variant and choice is not None:

@@ -518,11 +518,77 @@ def test_the_computer_players_rank_their_choices_by_the_margin_over_the_table():
         while len(g.legal_actions()) < 2:
             g.apply(bots[g.to_move].act(g.observation(g.to_move)), g.to_move)
         a = advise(g, budget=200, seed=seed, against_table=True)
-        margins = [sum(a.features[str(o.action)]["margin"]) / len(a.per[str(o.action)])
-                   for o in a.options]
-        assert margins == sorted(margins, reverse=True)
+        # the root by sequential halving: the choices that stood longer first, then by margin
+        stood = [(-len(a.per[str(o.action)]),
+                  -sum(a.features[str(o.action)]["margin"]) / len(a.per[str(o.action)]))
+                 for o in a.options]
+        assert stood == sorted(stood)
+        assert stood[0][0] == stood[1][0]  # the last two standing, on the same layouts
         turned += a.options[0].value < max(o.value for o in a.options)
     assert turned  # somewhere the widest margin is not the most own points
+
+
+def test_sequential_halving_spends_the_budget_round_by_round():
+    """Five choices, 60 iterations: ceil(log2 5) = 3 rounds. Round 1, 60 // (3 * 5) = 4
+    each (40 left); the best 3 go on with 40 // (2 * 3) = 6 each (22 left); the best 2
+    with 22 // 2 = 11. Each choice here scores its own number, so the order is known."""
+    root = tree._Node(None, -1, -1)
+    worth = {0: 0.2, 1: 0.9, 2: 0.5, 3: 0.7, 4: 0.1}
+    calls = []
+
+    def iterate(hands, a):
+        child = next((ch for ch in root.children if ch.action == a), None)
+        if child is None:
+            child = tree._Node(root, a, 0)
+            root.children.append(child)
+        child.visits += 1
+        child.reward += worth[a]
+        calls.append((hands, a))
+
+    runs, used = tree._halve([0, 1, 2, 3, 4], 60, list(range(100)), iterate, root)
+    assert (runs, used) == (60, 4 + 6 + 11)
+    assert {ch.action: ch.visits for ch in root.children} == {
+        1: 21, 3: 21, 2: 10, 0: 4, 4: 4}
+    # each layout is played by every choice still standing, one after the other
+    assert calls[:5] == [(0, a) for a in range(5)]
+    assert calls[20:23] == [(4, 1), (4, 3), (4, 2)]  # the better first
+    assert calls[-2:] == [(20, 1), (20, 3)]
+
+
+def test_the_root_by_halving_compares_choices_on_the_same_layouts():
+    """``halving=True``: each card is played on a prefix of the layouts the last ones
+    standing were played on; each round, recomputed here from the iterations' own tricks
+    (``trace``), keeps the better half by mean reward (the margin over the others, scaled)
+    on the layouts so far; the move is the better of the last two."""
+    g = trixter_at(Phase.PLAY, seed=11, hand=9)
+    seat, rules, n = g.to_move, g.rules, g.n_players
+    seen = []
+    r = tree.search(g.observation(seat), 400, seed=2, rollout=policy.trixter_rollout,
+                    margin=True, halving=True,
+                    trace=lambda hands, path, won: seen.append((path[0], hands, list(won))))
+    scores = [rules.score(b, t) for b in range(10) for t in range(10)]
+    span = max(scores) - min(scores)
+    layouts, rewards = {}, {}
+    for first, hands, won in seen:
+        pts = [rules.score(g.bids[s], won[s]) for s in range(n)]
+        lead = pts[seat] - (sum(pts) - pts[seat]) / (n - 1)
+        layouts.setdefault(first, []).append(tuple(h.mask for h in hands))
+        rewards.setdefault(first, []).append(0.5 + lead / (2 * span))
+    assert len(layouts) == len(r.moves) == 9 and r.iterations == len(seen) <= 400
+    longest = max(layouts.values(), key=len)
+    assert all(v == longest[:len(v)] for v in layouts.values())
+    counts = sorted({len(v) for v in layouts.values()})
+    assert len(counts) == 4  # 9 cards: 9, 5, 3 and 2 standing
+    for k in counts[:-1]:
+        alive = [m for m, v in layouts.items() if len(v) >= k]
+        on = sorted(alive, key=lambda m: -sum(rewards[m][:k]) / k)[:(len(alive) + 1) // 2]
+        assert sorted(on) == sorted(m for m in alive if len(layouts[m]) > k)
+    top = [m for m, v in layouts.items() if len(v) == counts[-1]]
+    means = {tree._action_number(a): (v, m) for a, v, m in r.moves}
+    assert all(means[m][0] == len(v) for m, v in layouts.items())
+    assert means[tree._action_number(r.best)] == max(means[m] for m in top)
+    assert means[tree._action_number(r.best)][1] == pytest.approx(
+        max(sum(rewards[m]) / len(rewards[m]) for m in top))
 
 
 @pytest.mark.parametrize("scoring", ["tricks_if_missed", "exact"])

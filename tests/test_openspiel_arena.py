@@ -294,7 +294,8 @@ def test_variant_bot_plays_a_whole_deal_and_rejects_unknown_variants(tmp_path):
     with pytest.raises(ValueError):
         oa.VariantBot("faster", "expert", seed=1)
     opts = {"seed": "t", "sims": 5, "seconds": 0.01, "level": "expert", "uct_c": 2.0,
-            "variant": "fresh+greedy+random+visits+blind+c0.15+randbid+bid2+end2+points"}
+            "variant": "fresh+greedy+random+visits+blind+c0.15+randbid+bid2+end2+points"
+                       "+ucbroot"}
     end_cards = oa.last_tricks.ENDPLAY_CARDS
     result = oa.run_deal(("a", 0, "3", opts))
     assert all(sum(p.tricks) == 3 and p.checks == 4 + 4 * 3 + 1 for p in result.plays)
@@ -613,6 +614,24 @@ def test_arena_b_plays_our_expert_with_a_variant(monkeypatch):
     asked.clear()
     oa.play_trixter(0, "v", (0, 2), **common)
     assert set(asked) == {"by_margin"}
+
+
+def test_the_search_bots_root_by_halving_unless_the_variant_asks_ucb(monkeypatch):
+    """Our seats' trees choose at the root by sequential halving; ``ucbroot`` by UCB1, as
+    the hint does; the switch is put back after each decision."""
+    import tutor.advice.trixter as trixter_advice
+
+    halving = []
+    real = oa.tree_search.search
+    monkeypatch.setattr(oa.tree_search, "search",
+                        lambda *a, **kw: halving.append(kw.get("halving")) or real(*a, **kw))
+    common = {"sims": 4, "seconds": 0.01, "size": 3}
+    oa.play_trixter(0, "v", (0, 2), **common)
+    assert halving and set(halving) == {True}
+    halving.clear()
+    oa.play_trixter(0, "v", (0, 2), variant="ucbroot", **common)
+    assert halving and set(halving) == {False}
+    assert trixter_advice.HALVING is True
 
 
 def test_diagnose_scores_each_arena_by_its_own_rules():

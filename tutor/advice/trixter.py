@@ -18,7 +18,7 @@ from tutor.engine.protocol import Phase
 from tutor.search import tree as tree_search
 from tutor.search.last_tricks import exact_rollout
 
-__all__ = ["trixter_advice", "MARGIN_FIRST", "margin_first", "by_margin"]
+__all__ = ["trixter_advice", "MARGIN_FIRST", "HALVING", "margin_first", "by_margin"]
 
 MARGIN_FIRST = True
 """Among the choices about equal in points to the best (less than :data:`TOLERANCE`'s
@@ -27,6 +27,13 @@ score less the mean of theirs): a game is won against the table, and that is how
 choose between equal choices (issue 27: +0.35 a hand [−0.04, +0.74] against OpenSpiel's
 ISMCTS over 300 deals, ``benchmarks/arena-results.md``). ``False`` (the arenas' variant
 ``own``): own points alone, as before."""
+
+HALVING = True
+"""The computer players (``against_table``) choose at the root of each tree by sequential
+halving on shared layouts (:func:`tutor.search.tree.search`'s ``halving``), and take the
+choice left standing: the work goes to the choices still in doubt. The hint keeps UCB1,
+whose every choice gets its share of layouts for the numbers the learner reads.
+``False``: the arenas' variant ``ucbroot``."""
 
 
 def trixter_advice(game, seat: int, legal: list[Action], work: int, rng_seed: str,
@@ -75,7 +82,7 @@ def trixter_advice(game, seat: int, legal: list[Action], work: int, rng_seed: st
         options.append(Option(a, made if chance_kind else mean, text))
     options = ranked(options)
     if against_table:
-        options = by_margin(options, margins)
+        options = by_margin(options, margins, HALVING)
     elif MARGIN_FIRST and not chance_kind:
         options = margin_first(options, margins)
     advice = Advice(seat=seat, kind="chance" if chance_kind else "points", options=options,
@@ -101,7 +108,8 @@ def _iterations(game, obs, legal: list[Action], work: int, rng_seed: str, margin
     changes = [a for a in legal if isinstance(a, ChooseTrump) and obs.phase == Phase.BID]
     if obs.phase != Phase.TRUMP and not changes:
         r = tree_search.search(obs, max(work, 2 * len(obs.legal)), f"{rng_seed}/0",
-                               rollout=exact_rollout, margin=margin)
+                               rollout=exact_rollout, margin=margin,
+                               halving=margin and HALVING)
         return dict(r.results), dict(r.firsts), dict(r.margins), r.iterations, r.layouts
     before = obs
     if changes:  # the view before the trump was named
@@ -134,7 +142,7 @@ def _by_trump(before, work: int, named: str | None, margin: bool = False):
         view = replace(before, phase=Phase.BID, trump=t.suit, trump_named=True,
                        history=(*before.history, (dealer, t)), legal=bids)
         r = tree_search.search(view, each, f"advice/trump/{t}", rollout=exact_rollout,
-                               margin=margin)
+                               margin=margin, halving=margin and HALVING)
         done += r.iterations
         layouts += r.layouts
         if str(t) == named:
@@ -190,10 +198,14 @@ def margin_first(options: list[Option], margins: dict[str, list[float]]) -> list
     return sorted(near, key=lambda o: -round(margin(o), 9)) + options[len(near):]
 
 
-def by_margin(options: list[Option], margins: dict[str, list[float]]) -> list[Option]:
+def by_margin(options: list[Option], margins: dict[str, list[float]],
+              standing: bool = False) -> list[Option]:
     """``options`` ranked by their mean margin over the others (the seat's score less the
     mean of theirs), the widest first; equal margins keep their order. How the computer
     players choose: a game is won against the table, and they play to win it.
+    ``standing`` (the root searched by sequential halving): the choices that lasted longer
+    (more iterations) first, by margin among equals; one dropped early, on few layouts,
+    never outranks the one left standing.
 
     >>> from tutor.engine.actions import parse_action as act
     >>> ops = [Option(act("KS"), 8.3, ""), Option(act("QS"), 6.0, ""), Option(act("2S"), 5.0, "")]
@@ -201,8 +213,8 @@ def by_margin(options: list[Option], margins: dict[str, list[float]]) -> list[Op
     >>> [str(o.action) for o in by_margin(ops, m)]
     ['QS', 'KS', '2S']
     """
-    def margin(o: Option) -> float:
+    def key(o: Option) -> tuple[int, float]:
         got = margins.get(str(o.action)) or [0.0]
-        return sum(got) / len(got)
+        return (-len(got) if standing else 0), -round(sum(got) / len(got), 9)
 
-    return sorted(options, key=lambda o: -round(margin(o), 9))
+    return sorted(options, key=key)

@@ -19,7 +19,10 @@ moves. Each iteration:
    that seat's score for the hand (:meth:`TrixterRules.score`) scaled to [0, 1] over the
    scores this hand can give.
 
-The move is the root child visited most. Decisions: trump (the dealer), bid, card; a
+The move is the root child visited most. The computer players (``halving``) choose the
+root's move of each iteration by sequential halving instead (:func:`_halve`): every move
+on the same layouts, round by round, the better half going on. Decisions: trump (the
+dealer), bid, card; a
 move with no alternative is made without search. The random numbers come from the bot's
 seed and the observation, so the same observation and seed give the same move, whatever
 the hidden cards are.
@@ -396,14 +399,22 @@ def _expand(node: _Node, st: _Hand, a: int, path: list[int]) -> _Node:
 
 
 def _select(root: _Node, st: _Hand, root_legal: int, rand, c: float,
-            by_hand: int = -1) -> tuple[_Node, list[int]]:
+            by_hand: int = -1, first: int = -1) -> tuple[_Node, list[int]]:
     """Walk down from ``root`` while every move legal in this layout has a child (UCB1 with
     availability counts), then expand one untried move: the node reached and the moves.
     Seats other than ``by_hand`` (the seat searching; -1: none) bid by their layout's
-    hand (:meth:`_Hand.hand_bid`), not by UCB1."""
+    hand (:meth:`_Hand.hand_bid`), not by UCB1. ``first`` (-1: none): the root's move,
+    chosen by the caller (:func:`_halve`)."""
     log, sqrt = math.log, math.sqrt
     node = root
     path = []
+    if first >= 0:
+        child = next((ch for ch in root.children if ch.action == first), None)
+        if child is None:
+            return _expand(root, st, first, path), path
+        st.move(first)
+        path.append(first)
+        node = child
     while st.phase != _OVER:
         if by_hand >= 0 and st.phase == _BID and node is not root and st.mover() != by_hand:
             a = st.hand_bid(rand)
@@ -431,9 +442,48 @@ def _select(root: _Node, st: _Hand, root_legal: int, rand, c: float,
     return node, path
 
 
+def _halve(options: list[int], budget: int, layouts: list, iterate, root: _Node
+           ) -> tuple[int, int]:
+    """Sequential halving at the root (Karnin, Koren & Somekh 2013; in MCTS, Pepels et al.
+    2014, "Minimizing Simple and Cumulative Regret in Monte-Carlo Tree Search"): in each of
+    ceil(log2 k) rounds every move still standing gets as many iterations, on the same
+    layouts, then the better half by mean reward goes on. UCB1 at the root spreads the work
+    nearly evenly (a point is a few hundredths of the reward, its exploration term tenths)
+    and compares moves on different layouts; this spends it on the moves still in doubt,
+    compared layout by layout. The iterations run (at least one a move a round) and the
+    layouts used."""
+    alive = list(options)
+    rounds = max(1, math.ceil(math.log2(len(alive))))
+    left, at = budget, 0
+    for r in range(rounds):
+        each = max(1, left // ((rounds - r) * len(alive)))
+        for _ in range(each):
+            hands = layouts[at % len(layouts)]
+            at += 1
+            for a in alive:
+                iterate(hands, a)
+        left -= each * len(alive)
+        mean = {ch.action: ch.reward / ch.visits for ch in root.children}
+        alive = sorted(alive, key=lambda a: -mean[a])[:(len(alive) + 1) // 2]
+    return budget - left, at
+
+
+def _searchable(seen: TrixterObservation, iterations: int) -> TrixterObservation:
+    """``seen``, checked to be a decision the search can make, with a number of iterations."""
+    if seen.KIND != "trixter":
+        raise ValueError("the ISMCTS bot plays Trixter only")
+    if seen.phase not in (Phase.TRUMP, Phase.BID, Phase.PLAY) or seen.to_move != seen.seat:
+        raise ValueError("the ISMCTS search is for the seat to move in a trump, bid or play "
+                         "decision")
+    if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
+        raise ValueError(f"iterations must be a whole number of at least 1, not {iterations!r}")
+    return seen
+
+
 def search(observation: TrixterObservation | dict[str, Any], iterations: int = ITERATIONS,
            seed: int | str | None = 0, exploration: float = EXPLORATION,
-           rollout: Rollout | None = None, trace=None, margin: bool = False) -> SearchResult:
+           rollout: Rollout | None = None, trace=None, margin: bool = False,
+           halving: bool = False) -> SearchResult:
     """Run SO-ISMCTS for the seat of ``observation`` (a Trixter ``game.observation(seat)``,
     or its JSON, with that seat to move, in the trump, bid or play phase) and rank its
     moves.
@@ -445,23 +495,17 @@ def search(observation: TrixterObservation | dict[str, Any], iterations: int = I
     hands, the moves the tree made and the tricks each seat ended with (for tests).
     ``margin``: each seat's reward is its score less the mean of the others' scores (scaled
     to [0, 1]), not its own score: every seat playing to win the game against the table,
-    as the computer players do (:func:`tutor.advice.advise`'s ``against_table``)."""
-    seen = as_observation(observation)
-    if seen.KIND != "trixter":
-        raise ValueError("the ISMCTS bot plays Trixter only")
-    if seen.phase not in (Phase.TRUMP, Phase.BID, Phase.PLAY) or seen.to_move != seen.seat:
-        raise ValueError("the ISMCTS search is for the seat to move in a trump, bid or play "
-                         "decision")
-    if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
-        raise ValueError(f"iterations must be a whole number of at least 1, not {iterations!r}")
+    as the computer players do (:func:`tutor.advice.advise`'s ``against_table``).
+    ``halving``: the root's moves are chosen by sequential halving on shared layouts
+    (:func:`_halve`), not by UCB1, and the move is the last one standing (the most visited)."""
+    seen = _searchable(as_observation(observation), iterations)
     moves = {_action_number(a): a for a in legal_actions(seen)}
     root_legal = 0
     for a in moves:
         root_legal |= 1 << a
     seat = seen.seat
     base = _root(seen)
-    rules = base.rules
-    size = base.size
+    rules, size = base.rules, base.size
     reward = _rewards(rules, size)
 
     rng = random.Random(_decision_seed(seed, seen))
@@ -477,10 +521,12 @@ def search(observation: TrixterObservation | dict[str, Any], iterations: int = I
     margins: dict[int, list[float]] = {a: [] for a in moves}
     points = [[rules.score(b, t) for t in range(size + 1)] for b in range(size + 1)]
     span = (max(max(r) for r in points) - min(min(r) for r in points)) or 1
-    for hands in layouts:
+    by_hand = seat if rollout is not None and BIDS_BY_HAND else -1
+
+    def iterate(hands, first: int = -1) -> None:
+        """One iteration on ``hands``: select (from ``first``, if given), play out, back up."""
         st = base.layout(hands)
-        node, path = _select(root, st, root_legal, rand, exploration,
-                             seat if rollout is not None and BIDS_BY_HAND else -1)
+        node, path = _select(root, st, root_legal, rand, exploration, by_hand, first)
         st.play_out(rand, rollout)
         bids, won = st.bids, st.won
         results[path[0]].append((bids[seat], won[seat]))
@@ -499,9 +545,17 @@ def search(observation: TrixterObservation | dict[str, Any], iterations: int = I
                 node.reward += reward[bids[p]][won[p]]
             node = node.parent
         root.visits += 1
+
+    if halving and len(moves) > 1:
+        runs, used = _halve(sorted(moves), iterations, layouts, iterate, root)
+        layouts = layouts[:used]
+    else:
+        for hands in layouts:
+            iterate(hands)
+        runs = len(layouts)
     ranked = sorted(root.children, key=lambda ch: (-ch.visits, -ch.reward / ch.visits))
     return SearchResult([(moves[ch.action], ch.visits, ch.reward / ch.visits)
-                         for ch in ranked], len(layouts),
+                         for ch in ranked], runs,
                         {str(moves[a]): r for a, r in results.items()},
                         {str(moves[a]): f for a, f in firsts.items()},
                         {str(moves[a]): m for a, m in margins.items()},
