@@ -566,6 +566,8 @@ class VariantBot(TrixterSearchBot):
     - ``points``: the tree rewards each seat by its own score and the choice is by the
       seat's own points, as before issue 40's last runs (the search bots play
       ``against_table``: by the score less the others' mean, the widest mean margin chosen);
+    - ``grow<k>``, e.g. ``grow6``: a decision in a hand of more than ``k`` cards gets
+      size / ``k`` times the work (the compiled play-out makes big hands cheap);
     - ``ucbroot``: the search bots' roots by UCB1, as the hint's, not by sequential halving
       (:data:`tutor.advice.trixter.HALVING`), as before 2026-11-30's last runs.
     """
@@ -580,6 +582,7 @@ class VariantBot(TrixterSearchBot):
         self.exploration = self._number("c", None)
         self.bid_work = self._number("bid", 1.0)
         self.end_cards = self._number("end", None)
+        self.grow = self._number("grow", None)
         self.against_table = "points" not in self.variant
         unknown = self.variant - self.KNOWN
         if unknown:
@@ -627,6 +630,8 @@ class VariantBot(TrixterSearchBot):
         card_seconds = self.seconds
         if all(isinstance(a, Bid) for a in acts):
             self.seconds = card_seconds * self.bid_work
+        if self.grow is not None:  # more work in the big hands, where a play-out is cheap
+            self.seconds *= max(1.0, as_observation(obs).hand_size / self.grow)
         try:
             choice = super().decide(obs, acts)
         finally:

@@ -295,7 +295,7 @@ def test_variant_bot_plays_a_whole_deal_and_rejects_unknown_variants(tmp_path):
         oa.VariantBot("faster", "expert", seed=1)
     opts = {"seed": "t", "sims": 5, "seconds": 0.01, "level": "expert", "uct_c": 2.0,
             "variant": "fresh+greedy+random+visits+blind+c0.15+randbid+bid2+end2+points"
-                       "+ucbroot"}
+                       "+ucbroot+grow2"}
     end_cards = oa.last_tricks.ENDPLAY_CARDS
     result = oa.run_deal(("a", 0, "3", opts))
     assert all(sum(p.tricks) == 3 and p.checks == 4 + 4 * 3 + 1 for p in result.plays)
