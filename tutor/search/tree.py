@@ -398,6 +398,17 @@ def _expand(node: _Node, st: _Hand, a: int, path: list[int]) -> _Node:
     return child
 
 
+def _follow(node: _Node, st: _Hand, a: int, path: list[int]) -> tuple[_Node, bool]:
+    """Move ``a`` from ``node``, made in ``st`` and added to ``path``: the child it leads
+    to, and whether that child is new (expanded now)."""
+    child = next((ch for ch in node.children if ch.action == a), None)
+    if child is None:
+        return _expand(node, st, a, path), True
+    st.move(a)
+    path.append(a)
+    return child, False
+
+
 def _select(root: _Node, st: _Hand, root_legal: int, rand, c: float,
             by_hand: int = -1, first: int = -1) -> tuple[_Node, list[int]]:
     """Walk down from ``root`` while every move legal in this layout has a child (UCB1 with
@@ -409,21 +420,14 @@ def _select(root: _Node, st: _Hand, root_legal: int, rand, c: float,
     node = root
     path = []
     if first >= 0:
-        child = next((ch for ch in root.children if ch.action == first), None)
-        if child is None:
-            return _expand(root, st, first, path), path
-        st.move(first)
-        path.append(first)
-        node = child
+        node, new = _follow(root, st, first, path)
+        if new:
+            return node, path
     while st.phase != _OVER:
         if by_hand >= 0 and st.phase == _BID and node is not root and st.mover() != by_hand:
-            a = st.hand_bid(rand)
-            child = next((ch for ch in node.children if ch.action == a), None)
-            if child is None:
-                return _expand(node, st, a, path), path
-            st.move(a)
-            path.append(a)
-            node = child
+            node, new = _follow(node, st, st.hand_bid(rand), path)
+            if new:
+                return node, path
             continue
         legal = root_legal if node is root else st.legal()
         untried = legal & ~node.tried
