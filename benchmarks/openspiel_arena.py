@@ -568,12 +568,12 @@ class VariantBot(TrixterSearchBot):
       ``against_table``: by the score less the others' mean, the widest mean margin chosen);
     - ``grow<k>``, e.g. ``grow6``: a decision in a hand of more than ``k`` cards gets
       size / ``k`` times the work (the compiled play-out makes big hands cheap);
-    - ``ucbroot``: the search bots' roots by UCB1, as the hint's, not by sequential halving
-      (:data:`tutor.advice.trixter.HALVING`), as before 2026-11-30's last runs.
+    - ``halving``: the search bots choose at each tree's root by sequential halving on
+      shared layouts, not by UCB1 (:data:`tutor.advice.trixter.HALVING`).
     """
 
     KNOWN = {"fresh", "greedy", "random", "visits", "blind", "infer", "randbid",
-             "osbid", "oscard", "flatrand", "own", "fused", "untold", "points", "ucbroot"}
+             "osbid", "oscard", "flatrand", "own", "fused", "untold", "points", "halving"}
     turned: Card | None = None
 
     def __init__(self, variant: str, *args, **kw) -> None:
@@ -617,7 +617,7 @@ class VariantBot(TrixterSearchBot):
             changed["exploration"] = self.exploration
         if "own" in self.variant:
             trixter_advice_module.MARGIN_FIRST = False
-        trixter_advice_module.HALVING = halving and "ucbroot" not in self.variant
+        trixter_advice_module.HALVING = halving or "halving" in self.variant
         end_cards = last_tricks.ENDPLAY_CARDS
         if self.end_cards is not None:
             last_tricks.ENDPLAY_CARDS = int(self.end_cards)

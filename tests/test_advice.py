@@ -505,10 +505,16 @@ def test_against_the_table_each_seat_is_rewarded_by_its_margin():
     assert all(0 <= mean <= 1 for _, _, mean in r.moves)
 
 
-def test_the_computer_players_rank_their_choices_by_the_margin_over_the_table():
+@pytest.mark.parametrize("halving", [False, True])
+def test_the_computer_players_rank_their_choices_by_the_margin_over_the_table(monkeypatch,
+                                                                              halving):
     """``advise(..., against_table=True)`` (the search bots): the options go by their mean
     margin over the others, widest first, whatever their own points; each option's own
-    numbers are those of its iterations, as in a hint."""
+    numbers are those of its iterations, as in a hint. With the root by sequential halving
+    (:data:`HALVING`) the choices that stood longer come first, by margin among equals."""
+    from tutor.advice import trixter as trixter_advice
+
+    monkeypatch.setattr(trixter_advice, "HALVING", halving)
     turned = 0
     for seed in range(8):
         g = TrixterGame.new(players=4, seed=seed, first_hand=3 + seed % 5)
@@ -518,12 +524,12 @@ def test_the_computer_players_rank_their_choices_by_the_margin_over_the_table():
         while len(g.legal_actions()) < 2:
             g.apply(bots[g.to_move].act(g.observation(g.to_move)), g.to_move)
         a = advise(g, budget=200, seed=seed, against_table=True)
-        # the root by sequential halving: the choices that stood longer first, then by margin
-        stood = [(-len(a.per[str(o.action)]),
+        stood = [(-len(a.per[str(o.action)]) if halving else 0,
                   -sum(a.features[str(o.action)]["margin"]) / len(a.per[str(o.action)]))
                  for o in a.options]
         assert stood == sorted(stood)
-        assert stood[0][0] == stood[1][0]  # the last two standing, on the same layouts
+        if halving:
+            assert stood[0][0] == stood[1][0]  # the last two standing, on the same layouts
         turned += a.options[0].value < max(o.value for o in a.options)
     assert turned  # somewhere the widest margin is not the most own points
 

@@ -295,7 +295,7 @@ def test_variant_bot_plays_a_whole_deal_and_rejects_unknown_variants(tmp_path):
         oa.VariantBot("faster", "expert", seed=1)
     opts = {"seed": "t", "sims": 5, "seconds": 0.01, "level": "expert", "uct_c": 2.0,
             "variant": "fresh+greedy+random+visits+blind+c0.15+randbid+bid2+end2+points"
-                       "+ucbroot+grow2"}
+                       "+halving+grow2"}
     end_cards = oa.last_tricks.ENDPLAY_CARDS
     result = oa.run_deal(("a", 0, "3", opts))
     assert all(sum(p.tricks) == 3 and p.checks == 4 + 4 * 3 + 1 for p in result.plays)
@@ -616,9 +616,9 @@ def test_arena_b_plays_our_expert_with_a_variant(monkeypatch):
     assert set(asked) == {"by_margin"}
 
 
-def test_the_search_bots_root_by_halving_unless_the_variant_asks_ucb(monkeypatch):
-    """Our seats' trees choose at the root by sequential halving; ``ucbroot`` by UCB1, as
-    the hint does; the switch is put back after each decision."""
+def test_the_search_bots_root_by_ucb_unless_the_variant_asks_halving(monkeypatch):
+    """Our seats' trees choose at the root by UCB1, as the hint's; ``halving`` by
+    sequential halving; the switch is put back after each decision."""
     import tutor.advice.trixter as trixter_advice
 
     halving = []
@@ -627,11 +627,11 @@ def test_the_search_bots_root_by_halving_unless_the_variant_asks_ucb(monkeypatch
                         lambda *a, **kw: halving.append(kw.get("halving")) or real(*a, **kw))
     common = {"sims": 4, "seconds": 0.01, "size": 3}
     oa.play_trixter(0, "v", (0, 2), **common)
-    assert halving and set(halving) == {True}
-    halving.clear()
-    oa.play_trixter(0, "v", (0, 2), variant="ucbroot", **common)
     assert halving and set(halving) == {False}
-    assert trixter_advice.HALVING is True
+    halving.clear()
+    oa.play_trixter(0, "v", (0, 2), variant="halving", **common)
+    assert halving and set(halving) == {True}
+    assert trixter_advice.HALVING is False
 
 
 def test_diagnose_scores_each_arena_by_its_own_rules():

@@ -28,13 +28,13 @@ choose between equal choices (issue 27: +0.35 a hand [−0.04, +0.74] against Op
 ISMCTS over 300 deals, ``benchmarks/arena-results.md``). ``False`` (the arenas' variant
 ``own``): own points alone, as before."""
 
-HALVING = True
-"""The computer players (``against_table``) choose at the root of each tree by sequential
-halving on shared layouts (:func:`tutor.search.tree.search`'s ``halving``), and take the
-choice left standing: the work goes to the choices still in doubt. The hint keeps UCB1,
-whose every choice gets its share of layouts for the numbers the learner reads. Against
-OpenSpiel's tuned ISMCTS (arena af): +0.12 a hand deal by deal on each of two sets of 100
-deals (``benchmarks/arena-results.md``). ``False``: the arenas' variant ``ucbroot``."""
+HALVING = False
+"""``True`` (the arenas' variant ``halving``): the computer players (``against_table``)
+choose at the root of each tree by sequential halving on shared layouts
+(:func:`tutor.search.tree.search`'s ``halving``) and take the choice left standing, the
+work going to the choices still in doubt. Off: against OpenSpiel's tuned ISMCTS (arena
+af) it measured +0.05 a hand deal by deal over 300 deals [−0.36, +0.47]
+(``benchmarks/arena-results.md``), so the computer players keep the hint's root, UCB1."""
 
 
 def trixter_advice(game, seat: int, legal: list[Action], work: int, rng_seed: str,

@@ -6,9 +6,8 @@ layouts consistent with what the seat has seen (in Trixter through the advice's 
 search, in Trix side by side), every seat playing for its own score; in Trixter, as a
 game is won against the table, for its score less the others' (``against_table``: +0.76
 a hand against OpenSpiel's tuned ISMCTS, ``benchmarks/arena-results.md``), where a
-learner's hint weighs the learner's own points; and they choose at the root by sequential
-halving (:data:`tutor.advice.trixter.HALVING`), where the hint spreads its layouts over
-every choice it shows. The two levels differ only in how much work a decision gets:
+learner's hint weighs the learner's own points. The two levels differ only in how much
+work a decision gets:
 
 - **expert**: 0.4 s of rollouts a decision (the hint's default);
 - **intermediate**: a twentieth of that, so its numbers are rough and it misjudges the
