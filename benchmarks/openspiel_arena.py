@@ -1528,7 +1528,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--load", metavar="FILE", nargs="+",
                     help="play nothing: the table of results saved in FILE(s)")
     ap.add_argument("--compare", metavar=("BASE", "NEW"), nargs=2,
-                    help="play nothing: NEW's saved deals against BASE's, deal by deal")
+                    help="play nothing: NEW's saved deals against BASE's, deal by deal; "
+                         "each may be files joined by commas (each file read by itself, "
+                         "so runs made with other options pool)")
     ap.add_argument("--diagnose", metavar="FILE", nargs="+",
                     help="play nothing: arena (a)'s bids, ours against OpenSpiel's")
     ap.add_argument("--resume", action="store_true",
@@ -1536,7 +1538,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--quiet", action="store_true", help="no line per deal")
     args = ap.parse_args(argv)
     if args.compare:
-        print(compare(load([args.compare[0]]), load([args.compare[1]])))
+        base, new = ([r for path in side.split(",") for r in load([path])]
+                     for side in args.compare)
+        print(compare(base, new))
         return 0
     if args.diagnose:
         print(diagnose(load(args.diagnose)))

@@ -3,7 +3,10 @@ of our rules, their resampler, and a whole (tiny) arena run. Needs ``open-spiel`
 
 from __future__ import annotations
 
+import contextlib
+import dataclasses
 import importlib.util
+import io
 import random
 import subprocess
 import sys
@@ -311,6 +314,22 @@ def test_variant_bot_plays_a_whole_deal_and_rejects_unknown_variants(tmp_path):
     assert report.splitlines()[1].split()[:2] == ["all", "4"]
     assert "4 deals in common" not in oa.compare([result], [result])
     assert oa.compare([result], [result]).startswith("1 deals in common: new - base +0.00")
+    # --compare pools runs made with other options, each file read by itself: deal 0 as
+    # played, deal 1 a copy; the new side has deal 0 with our seats 4 points up a play
+    up = dataclasses.replace(result, plays=[
+        dataclasses.replace(p, points=[x + 4 * (s in p.ours) for s, x in enumerate(p.points)])
+        for p in result.plays])
+    again = dataclasses.replace(result, deal=1)
+    for name, deal, variant in (("v1", again, "points"), ("n0", up, "halving"),
+                                ("n1", again, "")):
+        oa.save([deal], str(tmp_path / f"{name}.jsonl"), {**opts, "variant": variant})
+    with pytest.raises(ValueError, match="other options"):
+        oa.load([str(tmp_path / "v.jsonl"), str(tmp_path / "v1.jsonl")])
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        oa.main(["--compare", f"{tmp_path / 'v.jsonl'},{tmp_path / 'v1.jsonl'}",
+                 f"{tmp_path / 'n0.jsonl'},{tmp_path / 'n1.jsonl'}"])
+    assert out.getvalue().startswith("2 deals in common: new - base +2.00")
 
 
 def test_the_turned_card_is_left_out_of_the_layouts():
