@@ -19,10 +19,10 @@ moves. Each iteration:
    that seat's score for the hand (:meth:`TrixterRules.score`) scaled to [0, 1] over the
    scores this hand can give.
 
-The move is the root child visited most. The computer players (``halving``) choose the
-root's move of each iteration by sequential halving instead (:func:`_halve`): every move
-on the same layouts, round by round, the better half going on. Decisions: trump (the
-dealer), bid, card; a
+The move is the root child visited most. With ``halving`` (measured for the computer
+players, and left off) the root's move of each iteration is chosen by sequential halving
+instead (:func:`_halve`): every move on the same layouts, round by round, the better half
+going on. Decisions: trump (the dealer), bid, card; a
 move with no alternative is made without search. The random numbers come from the bot's
 seed and the observation, so the same observation and seed give the same move, whatever
 the hidden cards are.
