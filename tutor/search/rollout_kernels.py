@@ -46,8 +46,8 @@ def pack(hands, jokers, trick, leader, trump, bids, won, gone) -> list[int]:
 
 
 # --- how tutor.engine.jit compiles them (here, so that a change recompiles them) -------
-INLINE = {"popcount", "msb", "legal", "lead", "win", "duck", "card", "trix_lead", "trix_card",
-          "trex_playable", "trex_card"}
+INLINE = {"popcount", "msb", "legal", "lead", "win", "duck", "card", "trix_top", "trix_lead",
+          "trix_card", "trex_playable", "trex_card", "trex_out"}
 NRT = False
 SIGNATURES = {"rollout": "int64(int64[::1])", "trix_rollout": "int64(int64[::1], int64[::1])",
               "trex_rollout": "int64(int64[::1])"}
@@ -283,6 +283,17 @@ def trix_costs(deal) -> list[int]:
     return [deal.cost[s].get(i, 0) for s in range(4) for i in range(52)]
 
 
+def trix_top(A, tlen):
+    """Where in the trick in ``A`` the highest card of the suit led lies (no trumps in
+    Trix): the trick's winner so far."""
+    TC = TRIX_HEAD + 16
+    led, at = A[TC] // 13, 0
+    for k in range(1, tlen):
+        if A[TC + k] // 13 == led and A[TC + k] > A[TC + at]:
+            at = k
+    return at
+
+
 def trix_lead(A, C, seat, hand, unseen):
     """``policy._trix_lead``: its ``risk`` key as one number, the first of equals kept."""
     legal_ = hand & ~A[7]
@@ -330,12 +341,8 @@ def trix_card(A, C, seat, hand, tlen, unseen):
     TS, TC = TRIX_HEAD + 12, TRIX_HEAD + 16
     if tlen == 0:
         return trix_lead(A, C, seat, hand, unseen)
-    led = A[TC] // 13
-    follow = hand & SUIT[led]
-    at = 0
-    for k in range(1, tlen):  # the highest of the suit led (no trumps in Trix)
-        if A[TC + k] // 13 == led and A[TC + k] > A[TC + at]:
-            at = k
+    follow = hand & SUIT[A[TC] // 13]
+    at = trix_top(A, tlen)
     win_seat, win = A[TS + at], A[TC + at]
     row = seat * 52
     best = -1
@@ -403,12 +410,10 @@ def trix_rollout(A, C):
             A[TS + tlen] = s
             A[TC + tlen] = c
             tlen += 1
-        led, at, mask = A[TC] // 13, 0, 0
+        mask = 0
         for k in range(4):
-            if A[TC + k] // 13 == led and A[TC + k] > A[TC + at]:
-                at = k
             mask |= 1 << A[TC + k]
-        leader = A[TS + at]
+        leader = A[TS + trix_top(A, 4)]
         A[W + leader] += 1
         A[TK + leader] |= mask
         tlen = 0
@@ -472,6 +477,14 @@ def trex_card(hand, playable):
     return best
 
 
+def trex_out(A, nout, seat):
+    """Whether ``seat`` is among the first ``nout`` seats out in ``A``."""
+    for k in range(nout):
+        if A[TREX_HEAD + 12 + k] == seat:
+            return True
+    return False
+
+
 def trex_rollout(A):
     """Lay the Trex deal in ``A`` (:func:`trex_pack`) out by the shrewd card: the order
     out is left in ``A`` (all four seats); returns the last seat."""
@@ -497,23 +510,11 @@ def trex_rollout(A):
                 if nout == 3:
                     break
         turn = (turn + 1) % 4
-        while True:  # the next seat still in
-            gone = False
-            for k in range(nout):
-                if A[OUT + k] == turn:
-                    gone = True
-            if not gone:
-                break
+        while trex_out(A, nout, turn):  # the next seat still in
             turn = (turn + 1) % 4
     last = 0
-    for s in range(4):
-        gone = False
-        for k in range(3):
-            if A[OUT + k] == s:
-                gone = True
-        if not gone:
-            last = s
-            break
+    while trex_out(A, 3, last):
+        last += 1
     A[OUT + 3] = last
     A[1] = 4
     return last
