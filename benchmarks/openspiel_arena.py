@@ -492,10 +492,10 @@ def play_oh_hell(deal_no: int, seed, ours: tuple[int, ...], *, sims: int = 1000,
 
 
 # --- variants of our expert, tried against OpenSpiel (issue 27) ------------------------------
-def greedy_rollout(hands, jokers, trick, leader, trump, bids, won, gone):
-    """:func:`tutor.search.policy.trixter_rollout` for ``tricks_if_missed`` scoring (the
-    ``greedy`` variant): a seat whose bid is overshot or out of reach takes every trick it
-    can (a miss scores its tricks); else it plays for its bid as before."""
+def _played_out(hands, jokers, trick, leader, trump, bids, won, gone, choose):
+    """The hand played out with ``choose(seat, hand, trick, unseen, need, last)`` the card
+    of each seat (``need``: its bid less its tricks), as
+    :func:`tutor.search.policy.trixter_rollout` plays it with the rule's card."""
     n = len(hands)
     trick = list(trick)
     first = -1
@@ -503,12 +503,8 @@ def greedy_rollout(hands, jokers, trick, leader, trump, bids, won, gone):
         while len(trick) < n:
             s = (leader + len(trick)) % n
             h = hands[s]
-            left = h.bit_count() + jokers[s]
-            need = bids[s] - won[s]
-            if not 0 <= need <= left:
-                need = left
-            c = policy.trixter_card(h, jokers[s], trick, trump, policy.FULL & ~gone & ~h,
-                                    need, len(trick) == n - 1)
+            c = choose(s, h, jokers[s], trick, policy.FULL & ~gone & ~h, bids[s] - won[s],
+                       len(trick) == n - 1)
             if c == masks.JOKER:
                 jokers[s] -= 1
             else:
@@ -524,6 +520,35 @@ def greedy_rollout(hands, jokers, trick, leader, trump, bids, won, gone):
             out = policy.TricksWon(won)
             out.first = first
             return out
+
+
+def greedy_rollout(hands, jokers, trick, leader, trump, bids, won, gone):
+    """:func:`tutor.search.policy.trixter_rollout` for ``tricks_if_missed`` scoring (the
+    ``greedy`` variant): a seat whose bid is overshot or out of reach takes every trick it
+    can (a miss scores its tricks); else it plays for its bid as before."""
+    def choose(s, h, jokers_s, trick_now, unseen, need, last):
+        left = h.bit_count() + jokers_s
+        if not 0 <= need <= left:
+            need = left
+        return policy.trixter_card(h, jokers_s, trick_now, trump, unseen, need, last)
+
+    return _played_out(hands, jokers, trick, leader, trump, bids, won, gone, choose)
+
+
+def noisy_rollout(seat: int, noise: float, rng: random.Random):
+    """The rule's play-out in which every seat but ``seat`` plays, card by card, a legal
+    card at random with chance ``noise`` (the ``noisy<percent>`` variant): a model of
+    other players who err, as OpenSpiel's random roll-outs make its bot do."""
+    def rollout(hands, jokers, trick, leader, trump, bids, won, gone):
+        def choose(s, h, jokers_s, trick_now, unseen, need, last):
+            if s != seat and rng.random() < noise:
+                allowed = masks.legal_mask(h, jokers_s, trick_now)
+                return rng.choice([i for i in range(53) if allowed >> i & 1])
+            return policy.trixter_card(h, jokers_s, trick_now, trump, unseen, need, last)
+
+        return _played_out(hands, jokers, trick, leader, trump, bids, won, gone, choose)
+
+    return rollout
 
 
 class VariantBot(TrixterSearchBot):
@@ -569,7 +594,12 @@ class VariantBot(TrixterSearchBot):
     - ``grow<k>``, e.g. ``grow6``: a decision in a hand of more than ``k`` cards gets
       size / ``k`` times the work (the compiled play-out makes big hands cheap);
     - ``halving``: the search bots choose at each tree's root by sequential halving on
-      shared layouts, not by UCB1 (:data:`tutor.advice.trixter.HALVING`).
+      shared layouts, not by UCB1 (:data:`tutor.advice.trixter.HALVING`);
+    - ``depth<k>``, e.g. ``depth1``: the tree holds the first ``k`` moves of each
+      iteration only, the rest played out by the rule (``tree.search``'s ``depth``;
+      ``depth1`` is flat Monte Carlo on the root's moves);
+    - ``noisy<p>``, e.g. ``noisy15``: in the play-outs every other seat plays a random
+      legal card with chance ``p`` percent (:func:`noisy_rollout`; plain Python, so slower).
     """
 
     KNOWN = {"fresh", "greedy", "random", "visits", "blind", "infer", "randbid",
@@ -583,6 +613,8 @@ class VariantBot(TrixterSearchBot):
         self.bid_work = self._number("bid", 1.0)
         self.end_cards = self._number("end", None)
         self.grow = self._number("grow", None)
+        self.depth = self._number("depth", None)
+        self.noise = self._number("noisy", None)
         self.against_table = "points" not in self.variant
         unknown = self.variant - self.KNOWN
         if unknown:
@@ -615,6 +647,12 @@ class VariantBot(TrixterSearchBot):
             changed["rollout"] = None
         if self.exploration is not None:
             changed["exploration"] = self.exploration
+        if self.depth is not None:
+            changed["depth"] = int(self.depth)
+        if self.noise is not None:
+            seen_now = as_observation(obs)
+            changed["rollout"] = noisy_rollout(seen_now.seat, self.noise / 100, random.Random(
+                f"noisy/{self.seed}/{seen_now.hand_number}/{len(seen_now.history)}"))
         if "own" in self.variant:
             trixter_advice_module.MARGIN_FIRST = False
         trixter_advice_module.HALVING = halving or "halving" in self.variant

@@ -505,6 +505,64 @@ def test_against_the_table_each_seat_is_rewarded_by_its_margin():
     assert all(0 <= mean <= 1 for _, _, mean in r.moves)
 
 
+def _rule_to_the_end(game) -> list[int]:
+    """The hand played out on the engine, every seat by the beginner's rule for its bid
+    (:func:`tutor.search.policy.trixter_card`, drawing trumps as the play-outs do): the
+    tricks each seat ends with. No jokers (4 players)."""
+    from tutor.engine.masks import FULL
+
+    while game.phase == Phase.PLAY:
+        s = game.to_move
+        gone = 0
+        for _seat, act in game.deal_actions:
+            if isinstance(act, Play):
+                gone |= 1 << act.card.index
+        hand = game.hands[s].mask
+        trick = [c.index for _seat, c in game.trick]
+        c = policy.trixter_card(hand, 0, trick, -1 if game.trump is None else int(game.trump),
+                                FULL & ~gone & ~hand, game.bids[s] - game.tricks_won[s],
+                                len(trick) == game.n_players - 1)
+        game.apply(Play(next(x for x in game.hands[s] if x.index == c)), s)
+    return game.sheet[-1]["tricks"]
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_a_tree_of_depth_one_is_the_roots_move_then_the_rule(seed):
+    """``depth=1``: the tree holds the root's moves only, each iteration the seat's card
+    on a layout and then every seat by the rule. Checked against the engine: the layout
+    dealt (:func:`replayed`), the card played, the hand played out by the rule card by
+    card."""
+    g = trixter_at(Phase.PLAY, seed=seed, hand=7, cards_played=5)
+    seat = g.to_move
+    seen = []
+    r = tree.search(g.observation(seat), 60, seed=1, rollout=policy.trixter_rollout,
+                    depth=1, margin=True,
+                    trace=lambda hands, path, won: seen.append((hands, path, list(won))))
+    assert len(seen) == r.iterations == 60
+    names = {tree._action_number(a): a for a, _, _ in r.moves}
+    for hands, path, won in seen:
+        assert len(path) == 1
+        game = replayed(g, hands)
+        game.apply(names[path[0]], seat)
+        assert _rule_to_the_end(game) == won
+    deep = []
+    tree.search(g.observation(seat), 60, seed=1, rollout=policy.trixter_rollout, margin=True,
+                trace=lambda hands, path, won: deep.append(len(path)))
+    assert max(deep) > 1  # unbounded, the tree grows below the root
+
+
+def test_a_tree_of_depth_one_at_a_bid_leaves_the_others_bids_to_their_hands():
+    """At a bid, ``depth=1`` keeps only the seat's bid in the tree: the seats after it bid
+    by the hand each layout gives them (:meth:`tree._Hand.hand_bid`) in the play-out."""
+    g = trixter_at(Phase.BID, seed=4, hand=6)
+    seat = g.to_move
+    paths = []
+    tree.search(g.observation(seat), 80, seed=2, rollout=policy.trixter_rollout, depth=1,
+                trace=lambda hands, path, won: paths.append(path))
+    assert {len(p) for p in paths} == {1}
+    assert {p[0] for p in paths} == {b.n for b in g.legal_actions() if isinstance(b, Bid)}
+
+
 @pytest.mark.parametrize("halving", [False, True])
 def test_the_computer_players_rank_their_choices_by_the_margin_over_the_table(monkeypatch,
                                                                               halving):

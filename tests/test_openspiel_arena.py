@@ -25,7 +25,7 @@ _spec.loader.exec_module(oa)
 
 from tutor import TrixGame, TrixterGame, TrixterRules  # noqa: E402
 from tutor.search.legal import legal_actions as fresh_actions  # noqa: E402
-from tutor.engine.actions import ChooseContract, Double, Pass, Play  # noqa: E402
+from tutor.engine.actions import ChooseContract, ChooseTrump, Double, Pass, Play  # noqa: E402
 from tutor.engine.cards import Card, CardSet  # noqa: E402
 from tutor.engine.protocol import Phase  # noqa: E402
 from tutor.engine.trix.contracts import Contract  # noqa: E402
@@ -291,6 +291,54 @@ def testgreedy_rollout_takes_tricks_once_the_bid_is_overshot():
     plain = policy.trixter_rollout(hands(), [0] * 4, trick, 1, -1, [0] * 4, [1, 0, 0, 0], gone)
     greedy = oa.greedy_rollout(hands(), [0] * 4, trick, 1, -1, [0] * 4, [1, 0, 0, 0], gone)
     assert plain[0] == 1 and greedy[0] == 3
+
+
+def test_the_noisy_play_out_is_the_rule_but_for_the_other_seats_random_cards():
+    """``noisy_rollout``: with no noise, the rule's play-out card for card (on random
+    positions in play); with noise 1, the searching seat still plays the rule while the
+    others play random legal cards, so the tricks differ somewhere."""
+    rng = random.Random(7)
+    differ = 0
+    for k in range(60):
+        g = TrixterGame.new(players=4, seed=k, first_hand=3 + k % 8)
+        while g.phase != Phase.PLAY:
+            g.apply(rng.choice([a for a in g.legal_actions() if isinstance(a, (oa.Bid,
+                                                                               ChooseTrump))]))
+        for _ in range(rng.randrange(0, 4)):
+            g.apply(rng.choice(g.legal_actions()))
+        trump = -1 if g.trump is None else int(g.trump)
+        gone = sum(1 << a.card.index for _s, a in g.deal_actions if isinstance(a, Play))
+
+        def args(g=g, trump=trump, gone=gone):
+            return ([h.mask for h in g.hands], [0] * 4, [c.index for _s, c in g.trick],
+                    g.leader, trump, list(g.bids), list(g.tricks_won), gone)
+
+        policy.keep_plain()
+        try:
+            plain = list(policy.trixter_rollout(*args()))
+        finally:
+            policy.keep_plain(False)
+        assert list(oa.noisy_rollout(g.to_move, 0.0, random.Random(k))(*args())) == plain
+        wild = list(oa.noisy_rollout(g.to_move, 1.0, random.Random(k))(*args()))
+        assert sum(wild) == sum(plain) == g.hand_size
+        differ += wild != plain
+    assert differ > 10
+
+
+def test_the_depth_and_noise_variants_reach_the_search(monkeypatch):
+    """``depth1`` is passed to the tree as its ``depth``; ``noisy20`` hands it the noisy
+    play-out; both are put back after each decision."""
+    asked = []
+    real = oa.tree_search.search
+    monkeypatch.setattr(oa.tree_search, "search",
+                        lambda *a, **kw: asked.append(kw) or real(*a, **kw))
+    common = {"sims": 4, "seconds": 0.01, "size": 3}
+    oa.play_trixter(0, "v", (0, 2), variant="depth1+noisy20", **common)
+    assert asked and all(kw["depth"] == 1 for kw in asked)
+    assert all(kw["rollout"].__qualname__.startswith("noisy_rollout") for kw in asked)
+    asked.clear()
+    oa.play_trixter(0, "v", (0, 2), **common)
+    assert asked and not any("depth" in kw for kw in asked)
 
 
 def test_variant_bot_plays_a_whole_deal_and_rejects_unknown_variants(tmp_path):

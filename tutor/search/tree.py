@@ -410,7 +410,7 @@ def _follow(node: _Node, st: _Hand, a: int, path: list[int]) -> tuple[_Node, boo
 
 
 def _select(root: _Node, st: _Hand, root_legal: int, rand, c: float,
-            by_hand: int = -1, first: int = -1) -> tuple[_Node, list[int]]:
+            by_hand: int = -1, first: int = -1, depth: int = 0) -> tuple[_Node, list[int]]:
     """Walk down from ``root`` while every move legal in this layout has a child (UCB1 with
     availability counts), then expand one untried move: the node reached and the moves.
     Seats other than ``by_hand`` (the seat searching; -1: none) bid by their layout's
@@ -424,6 +424,8 @@ def _select(root: _Node, st: _Hand, root_legal: int, rand, c: float,
         if new:
             return node, path
     while st.phase != _OVER:
+        if depth and len(path) >= depth:
+            break
         if by_hand >= 0 and st.phase == _BID and node is not root and st.mover() != by_hand:
             node, new = _follow(node, st, st.hand_bid(rand), path)
             if new:
@@ -487,7 +489,7 @@ def _searchable(seen: TrixterObservation, iterations: int) -> TrixterObservation
 def search(observation: TrixterObservation | dict[str, Any], iterations: int = ITERATIONS,
            seed: int | str | None = 0, exploration: float = EXPLORATION,
            rollout: Rollout | None = None, trace=None, margin: bool = False,
-           halving: bool = False) -> SearchResult:
+           halving: bool = False, depth: int = 0) -> SearchResult:
     """Run SO-ISMCTS for the seat of ``observation`` (a Trixter ``game.observation(seat)``,
     or its JSON, with that seat to move, in the trump, bid or play phase) and rank its
     moves.
@@ -530,7 +532,7 @@ def search(observation: TrixterObservation | dict[str, Any], iterations: int = I
     def iterate(hands, first: int = -1) -> None:
         """One iteration on ``hands``: select (from ``first``, if given), play out, back up."""
         st = base.layout(hands)
-        node, path = _select(root, st, root_legal, rand, exploration, by_hand, first)
+        node, path = _select(root, st, root_legal, rand, exploration, by_hand, first, depth)
         st.play_out(rand, rollout)
         bids, won = st.bids, st.won
         results[path[0]].append((bids[seat], won[seat]))
