@@ -327,7 +327,8 @@ def test_the_noisy_play_out_is_the_rule_but_for_the_other_seats_random_cards():
 
 def test_the_depth_and_noise_variants_reach_the_search(monkeypatch):
     """``depth1`` is passed to the tree as its ``depth``; ``noisy20`` hands it the noisy
-    play-out; both are put back after each decision."""
+    play-out; ``tightbids`` reads the bids by :func:`tight_bid`; each is put back after
+    each decision."""
     asked = []
     real = oa.tree_search.search
     monkeypatch.setattr(oa.tree_search, "search",
@@ -339,6 +340,10 @@ def test_the_depth_and_noise_variants_reach_the_search(monkeypatch):
     asked.clear()
     oa.play_trixter(0, "v", (0, 2), **common)
     assert asked and not any("depth" in kw for kw in asked)
+    read = []
+    monkeypatch.setattr(oa, "tight_bid", lambda *a: read.append(a) or (1.0, 0.5))
+    oa.play_trixter(0, "v", (0, 2), variant="tightbids", **common)
+    assert read  # the other seats' bids read by the refitted law
 
 
 def test_variant_bot_plays_a_whole_deal_and_rejects_unknown_variants(tmp_path):
@@ -346,7 +351,7 @@ def test_variant_bot_plays_a_whole_deal_and_rejects_unknown_variants(tmp_path):
         oa.VariantBot("faster", "expert", seed=1)
     opts = {"seed": "t", "sims": 5, "seconds": 0.01, "level": "expert", "uct_c": 2.0,
             "variant": "fresh+greedy+random+visits+blind+c0.15+randbid+bid2+end2+points"
-                       "+halving+grow2"}
+                       "+halving+grow2+tightbids+depth2"}
     end_cards = oa.last_tricks.ENDPLAY_CARDS
     result = oa.run_deal(("a", 0, "3", opts))
     assert all(sum(p.tricks) == 3 and p.checks == 4 + 4 * 3 + 1 for p in result.plays)
@@ -354,6 +359,7 @@ def test_variant_bot_plays_a_whole_deal_and_rejects_unknown_variants(tmp_path):
     assert oa.last_tricks.ENDPLAY_CARDS == end_cards
     assert oa.tree_search.search.__name__ == "search"
     assert oa.tree_search.view_of is oa.view_of
+    assert oa.tree_search.likely_bid.__module__ == "tutor.search.tree"
     notes = [n for p in result.plays for n in p.notes.values()]
     assert len(notes) == 4 and {n["place"] for n in notes} == {0, 1, 2, 3}
     assert all(abs(sum(n["tricks"]) - 1) < 1e-3 for n in notes if "tricks" in n)
