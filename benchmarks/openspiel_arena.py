@@ -493,8 +493,8 @@ def play_oh_hell(deal_no: int, seed, ours: tuple[int, ...], *, sims: int = 1000,
 
 # --- variants of our expert, tried against OpenSpiel (issue 27) ------------------------------
 def _played_out(hands, jokers, trick, leader, trump, bids, won, gone, choose):
-    """The hand played out with ``choose(seat, hand, trick, unseen, need, last)`` the card
-    of each seat (``need``: its bid less its tricks), as
+    """The hand played out with ``choose(seat, hand, jokers, trick, unseen, need, last)``
+    the card of each seat (``need``: its bid less its tricks), as
     :func:`tutor.search.policy.trixter_rollout` plays it with the rule's card."""
     n = len(hands)
     trick = list(trick)

@@ -549,6 +549,9 @@ def test_a_tree_of_depth_one_is_the_roots_move_then_the_rule(seed):
     tree.search(g.observation(seat), 60, seed=1, rollout=policy.trixter_rollout, margin=True,
                 trace=lambda hands, path, won: deep.append(len(path)))
     assert max(deep) > 1  # unbounded, the tree grows below the root
+    for junk in (-1, 1.5, True, "2"):
+        with pytest.raises(ValueError, match="depth"):
+            tree.search(g.observation(seat), 10, depth=junk)
 
 
 def test_a_tree_of_depth_one_at_a_bid_leaves_the_others_bids_to_their_hands():

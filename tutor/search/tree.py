@@ -415,7 +415,8 @@ def _select(root: _Node, st: _Hand, root_legal: int, rand, c: float,
     availability counts), then expand one untried move: the node reached and the moves.
     Seats other than ``by_hand`` (the seat searching; -1: none) bid by their layout's
     hand (:meth:`_Hand.hand_bid`), not by UCB1. ``first`` (-1: none): the root's move,
-    chosen by the caller (:func:`_halve`)."""
+    chosen by the caller (:func:`_halve`). ``depth`` (0: none): stop once the path holds
+    that many moves, the rest left to the play-out."""
     log, sqrt = math.log, math.sqrt
     node = root
     path = []
@@ -503,8 +504,14 @@ def search(observation: TrixterObservation | dict[str, Any], iterations: int = I
     to [0, 1]), not its own score: every seat playing to win the game against the table,
     as the computer players do (:func:`tutor.advice.advise`'s ``against_table``).
     ``halving``: the root's moves are chosen by sequential halving on shared layouts
-    (:func:`_halve`), not by UCB1, and the move is the last one standing (the most visited)."""
+    (:func:`_halve`), not by UCB1, and the move is the last one standing (the most visited).
+    ``depth`` (0: no bound): the tree holds the first ``depth`` moves of each iteration
+    only, the rest is played out; ``depth=1`` is flat Monte Carlo on the root's moves.
+    Measured for the computer players and left at 0: the tree below the root is worth its
+    time (``benchmarks/arena-results.md``)."""
     seen = _searchable(as_observation(observation), iterations)
+    if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
+        raise ValueError(f"depth must be a whole number of at least 0, not {depth!r}")
     moves = {_action_number(a): a for a in legal_actions(seen)}
     root_legal = 0
     for a in moves:
