@@ -475,8 +475,10 @@ def _halve(options: list[int], budget: int, layouts: list, iterate, root: _Node
     return budget - left, at
 
 
-def _searchable(seen: TrixterObservation, iterations: int) -> TrixterObservation:
-    """``seen``, checked to be a decision the search can make, with a number of iterations."""
+def _searchable(seen: TrixterObservation, iterations: int, depth: int = 0
+                ) -> TrixterObservation:
+    """``seen``, checked to be a decision the search can make, with a number of iterations
+    and a depth (0 or more)."""
     if seen.KIND != "trixter":
         raise ValueError("the ISMCTS bot plays Trixter only")
     if seen.phase not in (Phase.TRUMP, Phase.BID, Phase.PLAY) or seen.to_move != seen.seat:
@@ -484,6 +486,8 @@ def _searchable(seen: TrixterObservation, iterations: int) -> TrixterObservation
                          "decision")
     if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
         raise ValueError(f"iterations must be a whole number of at least 1, not {iterations!r}")
+    if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
+        raise ValueError(f"depth must be a whole number of at least 0, not {depth!r}")
     return seen
 
 
@@ -505,17 +509,11 @@ def search(observation: TrixterObservation | dict[str, Any], iterations: int = I
     as the computer players do (:func:`tutor.advice.advise`'s ``against_table``).
     ``halving``: the root's moves are chosen by sequential halving on shared layouts
     (:func:`_halve`), not by UCB1, and the move is the last one standing (the most visited).
-    ``depth`` (0: no bound): the tree holds the first ``depth`` moves of each iteration
-    only, the rest is played out; ``depth=1`` is flat Monte Carlo on the root's moves.
-    Measured for the computer players and left at 0: the tree below the root is worth its
-    time (``benchmarks/arena-results.md``)."""
-    seen = _searchable(as_observation(observation), iterations)
-    if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
-        raise ValueError(f"depth must be a whole number of at least 0, not {depth!r}")
+    ``depth`` (0: no bound; measured and left so): the tree holds the first ``depth`` moves
+    of each iteration, the rest played out (1: flat Monte Carlo on the root's moves)."""
+    seen = _searchable(as_observation(observation), iterations, depth)
     moves = {_action_number(a): a for a in legal_actions(seen)}
-    root_legal = 0
-    for a in moves:
-        root_legal |= 1 << a
+    root_legal = sum(1 << a for a in moves)  # the moves are distinct bits
     seat = seen.seat
     base = _root(seen)
     rules, size = base.rules, base.size
