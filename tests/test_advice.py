@@ -555,8 +555,8 @@ def test_a_tree_of_depth_one_is_the_roots_move_then_the_rule(seed):
 
 
 def test_a_tree_of_depth_one_at_a_bid_leaves_the_others_bids_to_their_hands():
-    """At a bid, ``depth=1`` keeps only the seat's bid in the tree: the seats after it bid
-    by the hand each layout gives them (:meth:`tree._Hand.hand_bid`) in the play-out."""
+    """At a bid, ``depth=1`` keeps only the seat's bid in the tree, every bid tried; the
+    seats after it bid in the play-out (by the hand each layout gives them)."""
     g = trixter_at(Phase.BID, seed=4, hand=6)
     seat = g.to_move
     paths = []
