@@ -553,7 +553,7 @@ def noisy_rollout(seat: int, noise: float, rng: random.Random):
         def choose(s, h, jokers_s, trick_now, unseen, need, last):
             if s != seat and rng.random() < noise:
                 allowed = masks.legal_mask(h, jokers_s, trick_now)
-                return rng.choice([i for i in range(53) if allowed >> i & 1])
+                return rng.choice(masks.bits(allowed))
             return policy.trixter_card(h, jokers_s, trick_now, trump, unseen, need, last)
 
         return _played_out(hands, jokers, trick, leader, trump, bids, won, gone, choose)
