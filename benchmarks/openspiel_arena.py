@@ -614,6 +614,8 @@ class VariantBot(TrixterSearchBot):
       (:func:`tight_bid`), not :func:`tutor.search.tree.likely_bid`;
     - ``playtell<p>``, e.g. ``playtell50``: the layouts also weighed by the other seats'
       cards so far, each the rule's card with chance 1 - ``p`` percent (:func:`told_by_play`).
+    - ``cand<k>``, e.g. ``cand4``: the layouts weighed by the bids (and cards) are drawn
+      from ``k`` times as many (:func:`drawn_from_more`): more distinct layouts, not more.
     """
 
     KNOWN = {"fresh", "greedy", "random", "visits", "blind", "infer", "randbid",
@@ -630,6 +632,7 @@ class VariantBot(TrixterSearchBot):
         self.depth = self._number("depth", None)
         self.noise = self._number("noisy", None)
         self.play_eps = self._number("playtell", None)
+        self.candidates = int(self._number("cand", 1))
         self.tight = "tightbids" in self.variant
         self.variant.discard("tightbids")
         self.against_table = "points" not in self.variant
@@ -683,6 +686,9 @@ class VariantBot(TrixterSearchBot):
         told = tree_search.told_by_bids
         if self.play_eps is not None:
             tree_search.told_by_bids = told_by_play(self.play_eps / 100)
+        if self.candidates > 1:
+            tree_search.sample, tree_search.told_by_bids = drawn_from_more(
+                self.candidates, drawn, tree_search.told_by_bids)
         if "infer" in self.variant:
             tree_search.sample = lambda view, count, rng, *a: inferred(
                 as_observation(obs), drawn(view, 4 * count, rng, *a), count, rng)
@@ -833,6 +839,20 @@ def told_by_play(eps: float):
         return rng.choices(layouts, weights=[math.exp(x - top) for x in logs], k=len(layouts))
 
     return draw
+
+
+def drawn_from_more(k: int, sample, told):
+    """``sample`` and ``told`` (:func:`tutor.search.tree.told_by_bids` or a stand-in) for
+    the ``cand<k>`` variant: ``k`` times the layouts drawn, and as many as asked for drawn
+    from them by their weights. The bids' weights are steep: of 1,000 layouts drawn again
+    by them, some 100 to 600 are distinct; from 4,000, about twice as many."""
+    def more(view, count, rng, *a):
+        return sample(view, k * count, rng, *a)
+
+    def fewer(seen, base, layouts, rng):
+        return told(seen, base, layouts, rng)[:len(layouts) // k]  # i.i.d. draws: a prefix
+
+    return more, fewer
 
 
 def without_card(view, card: Card):

@@ -421,12 +421,35 @@ def test_told_by_play_favours_the_layouts_the_cards_played_fit():
     assert flat == random.Random(1).choices(pool, weights=weights, k=len(pool))
 
 
+def test_cand_draws_k_times_the_layouts_and_keeps_as_many_as_asked(monkeypatch):
+    """``drawn_from_more``: the sampler is asked for ``k`` times the layouts, the weighing
+    keeps its first share (its draws are independent); and in a real search the tree
+    still runs the iterations it was given."""
+    asked = []
+    more, fewer = oa.drawn_from_more(
+        4, lambda view, count, rng: asked.append(count) or list(range(count)),
+        lambda seen, base, layouts, rng: layouts[::-1])
+    layouts = more(None, 10, random.Random(0))
+    assert asked == [40] and fewer(None, None, layouts, None) == list(range(39, 29, -1))
+    seen_counts = []
+    real = oa.tree_search.search
+    monkeypatch.setattr(oa.tree_search, "search", lambda *a, **kw: seen_counts.append(
+        real(*a, **kw)) or seen_counts[-1])
+    sampled = []
+    real_sample = oa.tree_search.sample
+    monkeypatch.setattr(oa.tree_search, "sample", lambda view, count, rng, *a: sampled.append(
+        count) or real_sample(view, count, rng, *a))
+    oa.play_trixter(0, "v", (0, 2), variant="cand3", sims=4, seconds=0.01, size=3)
+    played = [r for r in seen_counts if r.layouts > 1]
+    assert played and all(3 * r.iterations in sampled for r in played)
+
+
 def test_variant_bot_plays_a_whole_deal_and_rejects_unknown_variants(tmp_path):
     with pytest.raises(ValueError):
         oa.VariantBot("faster", "expert", seed=1)
     opts = {"seed": "t", "sims": 5, "seconds": 0.01, "level": "expert", "uct_c": 2.0,
             "variant": "fresh+greedy+random+visits+blind+c0.15+randbid+bid2+end2+points"
-                       "+halving+grow2+tightbids+depth2+playtell50"}
+                       "+halving+grow2+tightbids+depth2+playtell50+cand2"}
     end_cards = oa.last_tricks.ENDPLAY_CARDS
     result = oa.run_deal(("a", 0, "3", opts))
     assert all(sum(p.tricks) == 3 and p.checks == 4 + 4 * 3 + 1 for p in result.plays)
