@@ -612,14 +612,16 @@ class VariantBot(TrixterSearchBot):
       legal card with chance ``p`` percent (:func:`noisy_rollout`; plain Python, so slower);
     - ``tightbids``: the other seats' bids read by a law refitted on the tuned bot's bids
       (:func:`tight_bid`), not :func:`tutor.search.tree.likely_bid`;
-    - ``playtell<p>``, e.g. ``playtell50``: the layouts also weighed by the other seats'
-      cards so far, each the rule's card with chance 1 - ``p`` percent (:func:`told_by_play`).
+    - ``playtell<p>``, e.g. ``playtell84``: the other seats' cards so far weigh the
+      layouts, each the rule's card with chance 1 - ``p`` percent
+      (:data:`tutor.search.tree.PLAYS_TELL`); ``untoldplay``: they do not weigh;
     - ``cand<k>``, e.g. ``cand4``: the layouts weighed by the bids (and cards) are drawn
       from ``k`` times as many (:func:`drawn_from_more`): more distinct layouts, not more.
     """
 
     KNOWN = {"fresh", "greedy", "random", "visits", "blind", "infer", "randbid",
-             "osbid", "oscard", "flatrand", "own", "fused", "untold", "points", "halving"}
+             "osbid", "oscard", "flatrand", "own", "fused", "untold", "points", "halving",
+             "untoldplay"}
     turned: Card | None = None
 
     def __init__(self, variant: str, *args, **kw) -> None:
@@ -683,9 +685,11 @@ class VariantBot(TrixterSearchBot):
         law = tree_search.likely_bid
         if self.tight:
             tree_search.likely_bid = tight_bid
-        told = tree_search.told_by_bids
+        told, plays_tell = tree_search.told_by_bids, tree_search.PLAYS_TELL
         if self.play_eps is not None:
-            tree_search.told_by_bids = told_by_play(self.play_eps / 100)
+            tree_search.PLAYS_TELL = self.play_eps / 100
+        if "untoldplay" in self.variant:
+            tree_search.PLAYS_TELL = None
         if self.candidates > 1:
             tree_search.sample, tree_search.told_by_bids = drawn_from_more(
                 self.candidates, drawn, tree_search.told_by_bids)
@@ -706,7 +710,7 @@ class VariantBot(TrixterSearchBot):
             tree_search.search = search
             tree_search.view_of, tree_search.sample = seen, drawn
             tree_search.likely_bid = law
-            tree_search.told_by_bids = told
+            tree_search.told_by_bids, tree_search.PLAYS_TELL = told, plays_tell
             trixter_advice_module.MARGIN_FIRST = margin_first
             trixter_advice_module.HALVING = halving
             tree_search.BIDS_BY_HAND, tree_search.BIDS_TELL = by_hand, tell
@@ -769,76 +773,6 @@ def inferred(seen, layouts, count: int, rng) -> list:
             err += (seen.bids[s] - est) ** 2
         weights.append(math.exp(-err / (2 * INFER_SIGMA ** 2)))
     return rng.choices(layouts, weights=weights, k=count)
-
-
-def play_events(seen, trump: int) -> list[tuple]:
-    """The other seats' cards so far this hand, each with what its seat knew: ``(seat,
-    card, trick so far, cards gone before it, tricks its bid still needed, whether it was
-    the trick's last card, the seat's cards played from here on, its jokers so)`` (cards
-    as indices, :data:`tutor.engine.masks.JOKER` a joker)."""
-    n = seen.n_players
-    plays = [(s, masks.JOKER if a.card.is_joker else a.card.index)
-             for s, a in seen.history if isinstance(a, Play)]
-    events, trick, gone, won, leader = [], [], 0, [0] * n, -1
-    for i, (s, c) in enumerate(plays):
-        if not trick:
-            leader = s
-        if s != seen.seat:
-            later = [d for t, d in plays[i:] if t == s]
-            events.append((s, c, list(trick), gone, seen.bids[s] - won[s], len(trick) == n - 1,
-                           sum(1 << d for d in later if d != masks.JOKER),
-                           later.count(masks.JOKER)))
-        if c != masks.JOKER:
-            gone |= 1 << c
-        trick.append(c)
-        if len(trick) == n:
-            won[(leader + masks.trick_winner(trick, trump)) % n] += 1
-            trick = []
-    return events
-
-
-def rule_agrees(event, hand: int, jokers: int, trump: int) -> tuple[bool, int]:
-    """Whether :func:`tutor.search.policy.trixter_card` would have played ``event``'s card
-    (:func:`play_events`) with ``hand`` and ``jokers`` left after it, and how many cards
-    were legal then."""
-    s, card, trick, gone, need, last, later, later_jokers = event
-    held, held_jokers = hand | later, jokers + later_jokers
-    legal = masks.legal_mask(held, held_jokers, trick)
-    rule = policy.trixter_card(held, held_jokers, trick, trump, policy.FULL & ~gone & ~held,
-                               need, last)
-    return rule == card, legal.bit_count()
-
-
-def told_by_play(eps: float):
-    """:func:`tutor.search.tree.told_by_bids`, then the layouts drawn again in proportion
-    to how likely the other seats' cards so far are with the hands each layout gave them:
-    each card the rule's (:func:`tutor.search.policy.trixter_card`) with chance ``1 - eps``,
-    any legal card with chance ``eps`` (the ``playtell<percent>`` variant)."""
-    import math
-
-    told = tree_search.told_by_bids
-
-    def draw(seen, base, layouts, rng):
-        layouts = told(seen, base, layouts, rng)
-        events = play_events(seen, base.trump)
-        if not events or len(layouts) < 2:
-            return layouts
-        cache: dict = {}
-        logs = []
-        for hands in layouts:
-            log_w = 0.0
-            for e in events:
-                h = hands[e[0]]
-                key = (id(e), h.mask, h.jokers)
-                if key not in cache:
-                    same, k = rule_agrees(e, h.mask, h.jokers, base.trump)
-                    cache[key] = 0.0 if k < 2 else math.log(eps / k + (1 - eps) * same)
-                log_w += cache[key]
-            logs.append(log_w)
-        top = max(logs)
-        return rng.choices(layouts, weights=[math.exp(x - top) for x in logs], k=len(layouts))
-
-    return draw
 
 
 def drawn_from_more(k: int, sample, told):

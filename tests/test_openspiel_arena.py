@@ -7,7 +7,6 @@ import contextlib
 import dataclasses
 import importlib.util
 import io
-import math
 import random
 import subprocess
 import sys
@@ -31,7 +30,7 @@ from tutor.engine.cards import Card, CardSet  # noqa: E402
 from tutor.engine.protocol import Phase  # noqa: E402
 from tutor.engine.trix.contracts import Contract  # noqa: E402
 from tutor.engine.trix.trex import Layout  # noqa: E402
-from tutor.search import policy  # noqa: E402
+from tutor.search import policy, reading  # noqa: E402
 
 
 def test_card_ids_round_trip():
@@ -346,79 +345,16 @@ def test_the_depth_and_noise_variants_reach_the_search(monkeypatch):
     oa.play_trixter(0, "v", (0, 2), variant="tightbids", **common)
     assert read  # the other seats' bids read by the refitted law
     weighed = []
-    real_agrees = oa.rule_agrees
-    monkeypatch.setattr(oa, "rule_agrees", lambda *a: weighed.append(a) or real_agrees(*a))
+    real_logs = reading.cards_logs
+    monkeypatch.setattr(reading, "cards_logs", lambda *a: weighed.append(a[-1]) or real_logs(*a))
+    monkeypatch.setattr(oa.tree_search, "cards_logs", reading.cards_logs)
     oa.play_trixter(0, "v", (0, 2), variant="playtell50", **common)
-    assert weighed  # the layouts weighed by the cards played
-
-
-def _ruled_hand(seed: int, size: int, cards: int) -> TrixterGame:
-    """A hand whose seats bid at random, then play ``cards`` cards each by the rule
-    (:func:`policy.trixter_card`, trumps drawn), read from the engine's own state."""
-    rng = random.Random(seed)
-    g = TrixterGame.new(players=4, seed=seed, first_hand=size)
-    while g.phase != Phase.PLAY:
-        g.apply(rng.choice(g.legal_actions()))
-    trump = -1 if g.trump is None else int(g.trump)
-    for _ in range(cards):
-        s = g.to_move
-        gone = sum(1 << a.card.index for _s, a in g.deal_actions if isinstance(a, Play))
-        hand = g.hands[s].mask
-        card = policy.trixter_card(hand, 0, [c.index for _s, c in g.trick], trump,
-                                   policy.FULL & ~gone & ~hand, g.bids[s] - g.tricks_won[s],
-                                   len(g.trick) == 3)
-        g.apply(Play(oa.CARDS[card]))
-    return g
-
-
-def test_play_events_are_the_other_seats_cards_with_what_they_knew():
-    """Seats that played by the rule: each of the other seats' cards is an event, and with
-    the hands the seats truly held, the rule agrees with every one (the engine's state is
-    the oracle for the trick, the cards gone and the tricks needed)."""
-    for seed in range(12):
-        g = _ruled_hand(seed, 4 + seed % 6, 10)
-        seen = g.observation(g.to_move)
-        trump = -1 if g.trump is None else int(g.trump)
-        events = oa.play_events(seen, trump)
-        theirs = [(s, a.card.index) for s, a in seen.history
-                  if isinstance(a, Play) and s != seen.seat]
-        assert [(e[0], e[1]) for e in events] == theirs
-        for e in events:
-            assert oa.rule_agrees(e, g.hands[e[0]].mask, 0, trump)[0]
-
-
-def test_told_by_play_favours_the_layouts_the_cards_played_fit():
-    """With little noise (``eps`` 0.02), the true layout and those that fit the cards
-    played outweigh layouts whose hands would have made some seat play another card; with
-    ``eps`` 1 the rule's card counts for nothing, only how many cards were legal."""
-    g = _ruled_hand(3, 8, 12)
-    seen = g.observation(g.to_move)
-    base = oa.tree_search._root(seen)
-    rng = random.Random(0)
-    layouts = oa.tree_search.sample(oa.tree_search.view_of(seen, seen.seat), 60, rng)
-    true = [CardSet.from_mask(h.mask) if s != seen.seat else layouts[0][s]
-            for s, h in enumerate(g.hands)]
-    trump = -1 if g.trump is None else int(g.trump)
-    fits = [all(oa.rule_agrees(e, hands[e[0]].mask, 0, trump)[0]
-                for e in oa.play_events(seen, trump)) for hands in layouts]
-    assert not all(fits)  # some layouts are told apart by the cards played
-    pool = [true] + layouts
-    monkey = oa.tree_search.told_by_bids
-    try:
-        oa.tree_search.told_by_bids = lambda seen, base, layouts, rng: layouts  # play alone
-        drawn = oa.told_by_play(0.02)(seen, base, pool, random.Random(1))
-        flat = oa.told_by_play(1.0)(seen, base, pool, random.Random(1))
-    finally:
-        oa.tree_search.told_by_bids = monkey
-    fitting = [h for h, ok in zip(pool, [True] + fits) if ok]
-    assert sum(h in fitting for h in drawn) > 0.9 * len(pool)
-    # eps 1: a random player's cards, each 1 in the number of legal cards, fit or not
-    events = oa.play_events(seen, trump)
-    logs = [sum(0.0 if k < 2 else math.log(1 / k) for k in
-                (oa.rule_agrees(e, hands[e[0]].mask, 0, trump)[1] for e in events))
-            for hands in pool]
-    weights = [math.exp(x - max(logs)) for x in logs]
-    assert flat == random.Random(1).choices(pool, weights=weights, k=len(pool))
+    assert weighed and set(weighed) == {0.5}  # the layouts weighed by the cards played
+    weighed.clear()
+    oa.play_trixter(0, "v", (0, 2), variant="untoldplay", **common)
+    assert not weighed
+    oa.play_trixter(0, "v", (0, 2), **common)  # the product's default
+    assert set(weighed) == ({oa.tree_search.PLAYS_TELL} - {None})
 
 
 def test_cand_draws_k_times_the_layouts_and_keeps_as_many_as_asked(monkeypatch):
@@ -450,7 +386,7 @@ def test_variant_bot_plays_a_whole_deal_and_rejects_unknown_variants(tmp_path):
     opts = {"seed": "t", "sims": 5, "seconds": 0.01, "level": "expert", "uct_c": 2.0,
             "variant": "fresh+greedy+random+visits+blind+c0.15+randbid+bid2+end2+points"
                        "+halving+grow2+tightbids+depth2+playtell50+cand2"}
-    end_cards = oa.last_tricks.ENDPLAY_CARDS
+    end_cards, plays_tell = oa.last_tricks.ENDPLAY_CARDS, oa.tree_search.PLAYS_TELL
     result = oa.run_deal(("a", 0, "3", opts))
     assert all(sum(p.tricks) == 3 and p.checks == 4 + 4 * 3 + 1 for p in result.plays)
     assert policy.trixter_rollout is not oa.greedy_rollout  # put back after each decision
@@ -459,6 +395,7 @@ def test_variant_bot_plays_a_whole_deal_and_rejects_unknown_variants(tmp_path):
     assert oa.tree_search.view_of is oa.view_of
     assert oa.tree_search.likely_bid.__module__ == "tutor.search.tree"
     assert oa.tree_search.told_by_bids.__module__ == "tutor.search.tree"
+    assert oa.tree_search.PLAYS_TELL == plays_tell
     notes = [n for p in result.plays for n in p.notes.values()]
     assert len(notes) == 4 and {n["place"] for n in notes} == {0, 1, 2, 3}
     assert all(abs(sum(n["tricks"]) - 1) < 1e-3 for n in notes if "tricks" in n)

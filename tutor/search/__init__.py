@@ -7,6 +7,8 @@ A layer of its own between the solver and the advice: it imports only
   play-out policy is passed in (``rollout``), as OpenSpiel's IS-MCTS takes an evaluator;
 - :mod:`tutor.search.policy`: the play-out policies, the beginner's strategy on card masks
   for both games, and the play-outs they drive;
+- :mod:`tutor.search.reading`: how likely the cards the other seats have played are with
+  the hands a layout gives them (the tree draws its layouts by them, as by the bids);
 - :mod:`tutor.search.estimate`: how many tricks a Trixter hand can expect (the beginner's
   bid, the bid model of the tree, the bid advisor);
 - :mod:`tutor.search.legal`: :func:`~tutor.search.legal.legal_actions`, the choices a seat

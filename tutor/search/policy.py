@@ -127,7 +127,8 @@ _COMPILED: list = []  # the compiled play-out once loaded, or None where it cann
 
 def compiled_rollout():
     """The compiled play-outs (the ``rollout``, ``trix_rollout`` and ``trex_rollout``
-    kernels, with numpy's ``array`` and ``int64``),
+    kernels, and ``read``, :mod:`tutor.search.reading`'s, with numpy's ``array``,
+    ``int64``, ``log`` and ``where``),
     or None where numba is missing or ``TRIX_TUTOR_SOLVER=python`` asks for plain Python
     (as for the solver). Loaded on first use: numba keeps it compiled beside the code.
     They play the rules of this module as written: a caller that swaps a rule in (a
@@ -141,8 +142,9 @@ def compiled_rollout():
                 import numpy
                 kernels = compile_kernels(rollout_kernels)
                 fast = SimpleNamespace(rollout=kernels.rollout, trix_rollout=kernels.trix_rollout,
-                                       trex_rollout=kernels.trex_rollout, array=numpy.array,
-                                       int64=numpy.int64)
+                                       trex_rollout=kernels.trex_rollout, read=kernels.read,
+                                       array=numpy.array, int64=numpy.int64, log=numpy.log,
+                                       where=numpy.where)
             except Exception:  # no numba, or one that cannot compile: the plain play-out
                 fast = None
         _COMPILED.append(fast)

@@ -19,8 +19,9 @@ first trick it closed. Ties between cards are broken as the plain rules break th
 
 from __future__ import annotations
 
-__all__ = ["rollout", "pack", "WON", "HEAD", "trix_rollout", "trix_pack", "trix_costs",
-           "TRIX_HEAD", "trex_rollout", "trex_pack", "TREX_HEAD", "SIGNATURES", "INLINE", "NRT"]
+__all__ = ["rollout", "pack", "WON", "HEAD", "read", "read_pack", "READ_EVENT", "trix_rollout",
+           "trix_pack", "trix_costs", "TRIX_HEAD", "trex_rollout", "trex_pack", "TREX_HEAD",
+           "SIGNATURES", "INLINE", "NRT"]
 
 JOKER = 52
 FULL = (1 << 52) - 1
@@ -49,7 +50,8 @@ def pack(hands, jokers, trick, leader, trump, bids, won, gone) -> list[int]:
 INLINE = {"popcount", "msb", "legal", "lead", "win", "duck", "card", "trix_top", "trix_lead",
           "trix_card", "trex_playable", "trex_card", "trex_out"}
 NRT = False
-SIGNATURES = {"rollout": "int64(int64[::1])", "trix_rollout": "int64(int64[::1], int64[::1])",
+SIGNATURES = {"rollout": "int64(int64[::1])", "read": "int64(int64[::1])",
+              "trix_rollout": "int64(int64[::1], int64[::1])",
               "trex_rollout": "int64(int64[::1])"}
 
 
@@ -256,6 +258,56 @@ def rollout(A):
         leader = w
         if not A[H + w] and not A[J + w]:
             return first
+
+
+# --- Reading the cards played: tutor.search.reading ----------------------------------------
+# The array (read_pack): the events' count, the layouts' count, the trump, the players;
+# then each event's block (READ_EVENT: its seat, card, the cards gone before it, the tricks
+# its bid needed, whether it was the trick's last card, the seat's cards and jokers played
+# from it on, the trick's length and cards); then each layout's hands and jokers, seat by
+# seat; then an answer for each layout and event.
+READ_EVENT = 16
+
+
+def read_pack(events, layouts, trump: int, n: int) -> list[int]:
+    """The array's contents for :func:`read` (``events``: :data:`tutor.search.reading.Event`;
+    ``layouts``: a hand per seat, ``.mask`` and ``.jokers``)."""
+    out = [len(events), len(layouts), trump, n]
+    for s, c, trick, gone, need, last, later, later_jokers in events:
+        out += [s, c, gone, need, int(last), later, later_jokers, len(trick), *trick,
+                *[0] * (READ_EVENT - 8 - len(trick))]
+    for hands in layouts:
+        for h in hands:
+            out += [h.mask, h.jokers]
+    return out + [0] * (len(events) * len(layouts))
+
+
+def read(A):
+    """:func:`tutor.search.reading.rule_agrees` for each layout and event of ``A``
+    (:func:`read_pack`): ``2 * legal + same`` left in the answers, layout by layout."""
+    ne, nl, trump, n = A[0], A[1], A[2], A[3]
+    L = 4 + ne * READ_EVENT
+    R = L + nl * 2 * n
+    for lay in range(nl):
+        for e in range(ne):
+            b = 4 + e * READ_EVENT
+            at = L + (lay * n + A[b]) * 2
+            held, jk, tlen, t = A[at] | A[b + 5], A[at + 1] + A[b + 6], A[b + 7], b + 8
+            allowed = legal(held, jk, A, t, tlen)
+            k = popcount(allowed)
+            same = 1  # a forced card is the rule's too
+            if k >= 2:
+                top = -1
+                for i in range(tlen):
+                    c = A[t + i]
+                    if c != JOKER and (top < 0 or HIGHER[top] >> c & 1 or (
+                            c // 13 == trump and top // 13 != trump)):
+                        top = c
+                rule = card(held, jk, A, t, tlen, trump, FULL & ~A[b + 2] & ~held, A[b + 3],
+                            A[b + 4] == 1, top)
+                same = 1 if rule == A[b + 1] else 0
+            A[R + lay * ne + e] = 2 * k + same
+    return ne * nl
 
 
 # --- Trix's trick contracts: policy.trix_rollout ------------------------------------------

@@ -33,9 +33,9 @@ The play-out policy is the caller's, as OpenSpiel's IS-MCTS takes an evaluator: 
 informed, and that is the advice's own Trixter search (:func:`tutor.advice.advise`);
 without one it plays random cards, the textbook opponent
 (:class:`tutor.bots.ismcts.ISMCTSBot`). An informed search also reads the bids as players
-do (:data:`BIDS_BY_HAND`, :data:`BIDS_TELL`): the other seats yet to bid bid by the hand
-each layout gives them, and the layouts are drawn in proportion to how likely the bids
-already said are with them.
+do (:data:`BIDS_BY_HAND`, :data:`BIDS_TELL`, :data:`PLAYS_TELL`): the other seats yet to
+bid bid by the hand each layout gives them, and the layouts are drawn in proportion to how
+likely the bids already said, and the cards played, are with them.
 Every table size works: jokers (3, 5 to 8 players) follow RULES.md
 B3 on the masks (bit 52 is "a joker", which never wins). Trixter only.
 
@@ -64,10 +64,11 @@ from tutor.engine.protocol import Phase
 from tutor.engine.trixter import TrixterRules
 from tutor.search.estimate import estimate_mask
 from tutor.search.legal import legal_actions
+from tutor.search.reading import cards_logs, play_events
 from tutor.solver.hidden import sample, view_of
 
 __all__ = ["search", "SearchResult", "Rollout", "allowed_bids", "likely_bid", "told_by_bids",
-           "ITERATIONS", "EXPLORATION", "BIDS_BY_HAND", "BIDS_TELL"]
+           "ITERATIONS", "EXPLORATION", "BIDS_BY_HAND", "BIDS_TELL", "PLAYS_TELL"]
 
 ITERATIONS = 1000
 """Iterations a decision by default: the issue's textbook opponent."""
@@ -100,6 +101,14 @@ other seat's bid is with the hand the layout gave it (:func:`told_by_bids`): a s
 bid 0 seldom holds the ace-king of trumps."""
 
 
+PLAYS_TELL: float | None = None
+"""With :data:`BIDS_TELL`, the layouts may also be weighed by the other seats' cards so far
+this hand (:func:`tutor.search.reading.cards_logs`): each the rule's card with chance
+1 - ``PLAYS_TELL``, any legal card else. 0.84 is fitted on OpenSpiel's tuned ISMCTS (45%
+of its cards with a choice were the rule's, where chance gives 34%). ``None``: the cards
+do not weigh (measured in arena (af), ``benchmarks/arena-results.md``)."""
+
+
 def likely_bid(mask: int, size: int, trump: int, players: int, jokers: int = 0
                ) -> tuple[float, float]:
     """What a player bids with the hand of ``size`` cards whose non-joker cards are
@@ -121,10 +130,12 @@ def likely_bid(mask: int, size: int, trump: int, players: int, jokers: int = 0
 def told_by_bids(seen: TrixterObservation, base: _Hand, layouts: list, rng) -> list:
     """``layouts`` drawn again, as many, in proportion to the chance of the bids the other
     seats said with the hands each layout gave them (a normal law, :func:`likely_bid`;
-    their hands as dealt: the cards they have played back in). Only public facts and the
-    layouts weigh, so the seat's hidden cards cannot change the result."""
+    their hands as dealt: the cards they have played back in), and of the cards they
+    have played (:data:`PLAYS_TELL`). Only public facts and the layouts weigh, so the
+    seat's hidden cards cannot change the result."""
     bidders = [s for s, b in enumerate(seen.bids) if b is not None and s != seen.seat]
-    if not bidders or len(layouts) < 2:
+    events = play_events(seen, base.trump) if PLAYS_TELL is not None else []
+    if not (bidders or events) or len(layouts) < 2:
         return layouts
     played = [0] * seen.n_players
     for s, act in seen.history:
@@ -138,6 +149,9 @@ def told_by_bids(seen: TrixterObservation, base: _Hand, layouts: list, rng) -> l
             mean, spread = likely_bid(hands[s].mask | played[s], size, trump, n, jokers)
             log_w -= (seen.bids[s] - mean) ** 2 / (2 * spread * spread)
         logs.append(log_w)
+    if events:
+        logs = [a + b for a, b in zip(logs, cards_logs(events, layouts, base.trump,
+                                                       PLAYS_TELL))]
     top = max(logs)
     return rng.choices(layouts, weights=[math.exp(x - top) for x in logs], k=len(layouts))
 
