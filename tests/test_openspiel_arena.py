@@ -327,8 +327,9 @@ def test_the_noisy_play_out_is_the_rule_but_for_the_other_seats_random_cards():
 
 def test_the_depth_and_noise_variants_reach_the_search(monkeypatch):
     """``depth1`` is passed to the tree as its ``depth``; ``noisy20`` hands it the noisy
-    play-out; ``tightbids`` reads the bids by :func:`tight_bid`; each is put back after
-    each decision."""
+    play-out; ``tightbids`` reads the bids by :func:`tight_bid`; ``playtell50`` weighs the
+    layouts by the cards played (ε 0.5), ``untoldplay`` not at all, the default as
+    ``tree.PLAYS_TELL`` says; each is put back after each decision."""
     asked = []
     real = oa.tree_search.search
     monkeypatch.setattr(oa.tree_search, "search",
