@@ -59,7 +59,10 @@ def test_a_learner_who_follows_every_hint_makes_no_mistake(kind, seed):
     assert hinted
     for d in hinted:
         values = {str(o.action): o.value for o in shown[d.index].options}
-        assert d.chosen == str(shown[d.index].best) and d.loss == 0
+        assert d.chosen == str(shown[d.index].best)
+        # A loss only where the hint put first, among choices about equal in points, the one
+        # further ahead of the others (MARGIN_FIRST); the review says so.
+        assert d.loss == 0 or (d.close_call and d.ahead and "further ahead" in d.explain())
         assert all(values[a] == v for a, v in d.alternatives)
 
 

@@ -151,7 +151,7 @@ def test_every_number_a_sentence_states_is_the_tables(trixter_record, reviewed):
     """What a decision's sentence says (after "Hand 3, trick 2:") uses the numbers its
     table and badge show, rounded once, with the same minus sign. (The reason after it,
     ``why``, tells facts of the same layouts the table does not list: how often a trick
-    was taken, say.)"""
+    was taken, say; so does a close call's margin over the others, ``ahead_note``.)"""
     b = board_for(trixter_record, reviewed)
     checked = 0
     for d in reviewed.decisions:
@@ -163,6 +163,7 @@ def test_every_number_a_sentence_states_is_the_tables(trixter_record, reviewed):
                  NUMBER.findall(f"{words} {value}")} | {st["loss_words"]}
         said = st["explain"].split(": ", 1)[1]
         line = said.removesuffix(f" {d.why}") if d.why else said
+        line = line.removesuffix(f" {d.ahead_note()}")  # a margin, not in the table either
         assert set(NUMBER.findall(line)) <= table, (st["explain"], st["alternatives"])
         assert "-" not in line and all("-" not in v for *_x, v in st["alternatives"])
         checked += 1

@@ -33,9 +33,12 @@ deal number), ``trick`` (1-based, or ``None`` outside trick play), ``kind`` (one
 :data:`KINDS`), ``chosen`` and ``best`` (action texts), ``chosen_value`` and
 ``best_value`` (in ``unit``), ``unit``, ``loss`` (always in the game's points, so
 losses of every kind rank together), ``sure`` (how sure the layouts are that the best
-beats the choice), ``alternatives`` (``(action text, value)``, best first), ``judged``,
-``reason`` (why it was not judged), ``why`` (why the best beats the choice, in the game's
-words: :func:`tutor.advice.reasons.reason_against` on the seat's view then), ``forced`` and
+beats the choice), ``alternatives`` (``(action text, value)``, best first by the value
+shown: the hint may put first, among choices about equal, one a little lower in points that
+leaves the seat further ahead of the others; the review ranks by the points it shows and
+says so of a close call, ``ahead``), ``judged``, ``reason`` (why it was not judged),
+``why`` (why the best beats the choice, in the game's words:
+:func:`tutor.advice.reasons.reason_against` on the seat's view then), ``forced`` and
 ``explain()``.
 
 Each value is the advice's (its ``kind`` is the unit), and ``loss`` turns it into points:
@@ -147,6 +150,9 @@ class Decision:
     sure: float | None = None  # how surely the best beats the choice by TOLERANCE
     # (a loss only)
     why: str | None = None  # why the best beats the choice (a loss with a reason only)
+    # A close call whose choice leaves the seat further ahead of the others than the best
+    # does (the hint's way of choosing among equals, MARGIN_FIRST): by how many points.
+    ahead: float | None = None
 
     @property
     def is_mistake(self) -> bool:
@@ -177,7 +183,18 @@ class Decision:
             # Translators: {line} is a review line without its final full stop.
             line = _("{line}: a close call on these layouts, not counted as a mistake.").format(
                 line=line[:-1])
+            if self.ahead:
+                line = f"{line} {self.ahead_note()}"
         return f"{line} {self.why}" if self.why else line
+
+    def ahead_note(self) -> str:
+        """Why a close call's choice is as good (and why the hint may have named it): it
+        leaves the seat further ahead of the others; the gap as the hint says it."""
+        if not self.ahead:
+            return ""
+        # Translators: after a close call, of the learner's choice.
+        return _("Yours leaves you {gap} points further ahead of the others.").format(
+            gap=f"{self.ahead:.1f}")
 
     def _line(self) -> str:
         # In every line: {where} is where the decision was ("Hand 3, trick 2"), {chosen}
@@ -451,7 +468,7 @@ class _Judge:
         sure = surely_better(advice, better, worse, TOLERANCE[unit])
         return Decision(**self.base, kind=kind, best=best, chosen_value=values[chosen],
                         best_value=best_value, unit=unit, loss=loss, alternatives=rows,
-                        sure=round(sure, 6)), advice
+                        sure=round(sure, 6), ahead=_ahead(advice, chosen, best)), advice
 
     def _why(self, advice, kind: str) -> str | None:
         """Why the best of this kind beats the action taken, from the seat's view at the
@@ -490,6 +507,10 @@ class _Judge:
         except ValueError as e:
             raise _NotJudged(str(e)) from e
         rows = [(str(o.action), o.value) for o in a.options if kind_of(o.action) == kind]
+        # Best first by the value the review shows: the advice may put first, among choices
+        # about equal, the one further ahead of the table (MARGIN_FIRST), and a review that
+        # called +8.5 the best beside +8.9 would name a loss where the choice scored more.
+        rows.sort(key=lambda r: (r[1] if a.kind == "place" else -r[1]))
         if a.kind == "chance":
             per_unit = _bid_swing(g, g.bids[self.seat])
         elif a.kind == "place":
@@ -497,6 +518,22 @@ class _Judge:
         else:
             per_unit = 1.0
         return rows, a.kind, per_unit, a
+
+
+def _ahead(advice, chosen: str, best: str) -> float | None:
+    """How much further ahead of the others ``chosen`` leaves the seat than ``best`` (the
+    mean margin of each, :func:`tutor.advice.trixter.margin_first`), where it does by at
+    least 0.05 point and the two are about equal in points; else ``None``."""
+    if advice.kind != "points":
+        return None
+    values = {str(o.action): o.value for o in advice.options}
+    if values[best] - values[chosen] >= TOLERANCE["points"]:
+        return None
+    mine, theirs = (advice.features.get(a, {}).get("margin") for a in (chosen, best))
+    if not mine or not theirs:
+        return None
+    gap = sum(mine) / len(mine) - sum(theirs) / len(theirs)
+    return round(gap, 6) if gap >= 0.05 else None
 
 
 class _NotJudged(Exception):
