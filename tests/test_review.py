@@ -226,6 +226,11 @@ def test_mistakes_are_the_clear_losses():
         units.add(d.unit)
     assert units == {"chance", "points"}
     assert r.mistakes  # beginners do make clear mistakes
+    # A close call's line says so with its numbers; no reason that only says it again
+    # ("A close call: the Q♠ makes your bid 65% of the time, the 2♠ 60%"), a real one kept.
+    close = [d for d in r.decisions if d.close_call]
+    assert len(close) >= 3 and all("A close call" not in d.explain() for d in close)
+    assert any(d.why for d in close)
 
 
 def test_progress_counts_the_seats_decisions():
@@ -430,6 +435,43 @@ def test_the_best_is_the_highest_value_shown_whatever_the_advice_put_first(monke
     d = _trump_review(monkeypatch, Looks(far, first="trump S",
                                          margins={"trump S": 2.0, "trump D": 0.8}))
     assert d.ahead is None and d.loss == pytest.approx(1.0)
+
+
+def test_a_change_of_trump_at_the_bid_is_weighed_against_keeping_it():
+    """The dealer names ♠, then at its bid changes to ♦: keeping ♠ is a choice too, worth
+    what ♠ was worth when named (the same trees), so the review does not say "no trump did
+    better" of a change to a worse trump."""
+    g = TrixterGame.new(players=4, seed=3, first_hand=5)
+    g.apply("trump S")
+    named = review(g, 1, budget=400).decisions[0]
+    assert named.best == "trump S" and named.loss == 0
+    g.apply("trump D")
+    changed = review(g, 1, budget=400).decisions[1]
+    assert dict(changed.alternatives) == dict(named.alternatives)  # ♠ kept among them
+    assert changed.best == "trump S" and changed.loss == pytest.approx(
+        named.best_value - dict(named.alternatives)["trump D"], abs=1e-6)
+    assert "no trump did better" not in changed.explain()
+    assert changed.explain().startswith("Hand 1: with ♦ trump your best bid scored +5.1 on "
+                                        "average; with ♠ trump, +6")
+
+
+def test_the_reason_is_asked_of_the_reviews_best(monkeypatch):
+    """Where the advice put first a choice a little lower (♦ +9.0, further ahead of the
+    table), the review's best is the ♥ (+9.4), and the reason for the mistake (♠ +2) is
+    asked of the ♥ against the ♠, not of the ♦."""
+    import tutor.review
+
+    asked = []
+
+    def reason_against(view, advice, chosen):
+        asked.append(([str(o.action) for o in advice.options], str(chosen)))
+
+    monkeypatch.setattr(tutor.review, "reason_against", reason_against)
+    looks = Looks({"trump H": _layouts(9.4), "trump S": _layouts(2.0),
+                   "trump D": _layouts(9.0)}, first="trump D")
+    d = _trump_review(monkeypatch, looks)
+    assert d.best == "trump H" and d.is_mistake
+    assert asked and asked[-1][0][:2] == ["trump H", "trump D"] and asked[-1][1] == "trump S"
 
 
 def test_a_clear_choice_and_a_hinted_one_are_looked_at_once(monkeypatch):

@@ -80,7 +80,7 @@ from typing import Any
 
 from tutor.engine.actions import (Bid, ChooseContract, ChooseTrump, ClaimRedeal, Double, NoDouble,
                                   NoRedeal, Pass, Play, parse_action)
-from tutor.advice.answer import (CLEAR, TOLERANCE, hint_seconds, observation_seed, sentence,
+from tutor.advice.answer import (CLEAR, TOLERANCE, Option, hint_seconds, observation_seed, sentence,
                                  surely_better)
 from tutor.advice.reasons import reason_against
 from tutor.engine.i18n import gettext as _, ngettext
@@ -442,7 +442,7 @@ class _Judge:
         except _NotJudged as e:
             return self._not_judged(kind, str(e))
         # Why, once, from the look that stands (not from each look a later one replaced).
-        return replace(d, why=self._why(advice, kind)) if d.loss > 0 else d
+        return replace(d, why=self._why(advice, kind, d.best)) if d.loss > 0 else d
 
     def _look(self, kind: str, scale: int = 1, seed: int | None = None,
               against: str | None = None):
@@ -470,13 +470,19 @@ class _Judge:
                         best_value=best_value, unit=unit, loss=loss, alternatives=rows,
                         sure=round(sure, 6), ahead=_ahead(advice, chosen, best)), advice
 
-    def _why(self, advice, kind: str) -> str | None:
-        """Why the best of this kind beats the action taken, from the seat's view at the
+    def _why(self, advice, kind: str, best: str) -> str | None:
+        """Why ``best`` (the review's best of this kind, which the advice may have put
+        second: :func:`_Judge._weigh`) beats the action taken, from the seat's view at the
         decision and the review's own advice of it (its layouts): the game's idea, or
-        ``None``."""
-        mine = replace(advice, options=[o for o in advice.options if kind_of(o.action) == kind])
-        found = reason_against(self.game.observation(self.seat), mine, self.action)
-        return sentence(found.text) if found is not None else None
+        ``None``. Not "a close call", which the review's line already says, with the same
+        numbers."""
+        options = sorted((o for o in advice.options if kind_of(o.action) == kind),
+                         key=lambda o: str(o.action) != best)  # stable: the rest in order
+        found = reason_against(self.game.observation(self.seat),
+                               replace(advice, options=options), self.action)
+        if found is None or found.idea.name == "close-call":
+            return None
+        return sentence(found.text)
 
     def _not_judged(self, kind: str, reason: str) -> Decision:
         return Decision(**self.base, kind=kind, best=str(self.action), chosen_value=None,
@@ -506,6 +512,8 @@ class _Judge:
                        budget=None if self.budget is None else self.budget * scale)
         except ValueError as e:
             raise _NotJudged(str(e)) from e
+        if kind == "trump" and g.phase == Phase.BID:
+            a = _trump_kept(a, g.trump)
         rows = [(str(o.action), o.value) for o in a.options if kind_of(o.action) == kind]
         # Best first by the value the review shows: the advice may put first, among choices
         # about equal, the one further ahead of the table (MARGIN_FIRST), and a review that
@@ -518,6 +526,22 @@ class _Judge:
         else:
             per_unit = 1.0
         return rows, a.kind, per_unit, a
+
+
+def _trump_kept(advice, trump):
+    """A change of trump at the dealer's bid, weighed against keeping the trump named too,
+    so that a change to a worse trump is not "no trump did better". Keeping it is worth
+    what the trump was worth when named: the bid its tree tried most (the advice's bids
+    are that tree's; :func:`tutor.advice.trixter._by_trump`)."""
+    bids = [o for o in advice.options if isinstance(o.action, Bid)]
+    kept = ChooseTrump(trump)
+    if not bids or any(o.action == kept for o in advice.options):
+        return advice
+    top = max(bids, key=lambda o: len(advice.per.get(str(o.action), ())))
+    key = str(top.action)
+    return replace(advice, options=[*advice.options, Option(kept, top.value, top.text)],
+                   per={**advice.per, str(kept): advice.per[key]},
+                   features={**advice.features, str(kept): advice.features.get(key, {})})
 
 
 def _ahead(advice, chosen: str, best: str) -> float | None:
