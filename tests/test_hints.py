@@ -840,3 +840,26 @@ def test_the_tables_hint_button_climbs_the_ladder() -> None:
     assert view.game.to_move == 0  # the others played the first card they could
     send(view.table, {"type": "hint"})
     assert view.table.hint["step"] == 1 and len(fake.calls) == 2
+
+
+def test_a_lower_number_never_comes_first_unexplained() -> None:
+    """The real search, every trump and bid of 30 deals (beginners playing them on): where
+    the hint puts first a choice with fewer points than the next (the margin over the
+    others, MARGIN_FIRST), it says how much further ahead that choice leaves the seat. It
+    did not when the margin led by less than the 0.05 point the hint says (deal 18: bid 0 at
+    +3.7 put above bid 1 at +3.9, "either scores about +3.7")."""
+    from tutor.advice import advise
+    from tutor.bots import bot_for, play_bot_turn
+
+    lower = 0
+    for seed in range(30):
+        g = TrixterGame.new(players=4, seed=seed, first_hand=3 + seed % 6)
+        bots = [bot_for("trixter", "beginner", seed=s) for s in range(4)]
+        while g.phase in (Phase.TRUMP, Phase.BID) and g.to_move is not None:
+            a = advise(g, budget=300)
+            if a.kind == "points" and len(a.options) > 1 \
+                    and a.options[0].value < a.options[1].value:
+                lower += 1
+                assert "further ahead of the others" in a.explain(), (seed, a.explain())
+            play_bot_turn(g, bots[g.to_move])
+    assert lower >= 4  # the rule was met, not only never tried

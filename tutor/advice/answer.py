@@ -21,7 +21,7 @@ from tutor.engine.actions import (Action, Bid, ChooseContract, ChooseTrump, Clai
                                   NoDouble, NoRedeal, Play)
 from tutor.engine.trix.contracts import TREX_POINTS, contracts_title
 
-__all__ = ["Option", "Advice", "label", "signed_points", "percent", "DEFAULT_SECONDS",
+__all__ = ["Option", "Advice", "AHEAD", "label", "signed_points", "percent", "DEFAULT_SECONDS",
            "hint_seconds", "observation_seed", "CLEAR", "TOLERANCE", "surely_better",
            "idea_words", "why_words", "sentence", "trump_words",
            "ROLLOUT_CARDS_PER_SECOND", "budget_for", "ways", "work_for", "paired_sure",
@@ -41,6 +41,10 @@ CLEAR = 0.95
 ranks them (and the review calls the loss a mistake): below it, the two are about equal."""
 
 TOLERANCE = {"points": 1.0, "chance": 0.05, "place": 1 / (TREX_POINTS[0] - TREX_POINTS[1])}
+AHEAD = 0.05
+"""The least margin over the others (points) that puts first, among choices about equal, one
+a little lower in points (:func:`tutor.advice.trixter.margin_first`), and that the hint and
+the review then say ("…; Q♠ leaves you 1.2 points further ahead of the others")."""
 """The least difference, in each kind of value, that counts: a point, 5% chance of making
 the bid, a fiftieth of a Trex place (1 point; RULES.md A3). Below it, two choices are
 about equal (issue 27)."""
@@ -216,7 +220,7 @@ class Advice:
         if not best or not nxt:
             return ""
         gap = sum(best) / len(best) - sum(nxt) / len(nxt)
-        if gap < 0.05:
+        if gap < AHEAD:
             return ""
         # Translators: added at the end of a sentence that says two choices are (about) equal.
         return _("; {choice} leaves you {gap} points further ahead of the others").format(

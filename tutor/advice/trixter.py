@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from tutor.advice.answer import TOLERANCE, Advice, Option, percent, ranked, signed_points
+from tutor.advice.answer import AHEAD, TOLERANCE, Advice, Option, percent, ranked, signed_points
 from tutor.engine.actions import Action, Bid, ChooseTrump, Play
 from tutor.engine.i18n import gettext as _
 from tutor.engine.protocol import Phase
@@ -174,15 +174,21 @@ def _features(got: list[tuple[int, int]], firsts: list[int], margins: list[float
 
 
 def margin_first(options: list[Option], margins: dict[str, list[float]]) -> list[Option]:
-    """``options`` (ranked by points) with those less than a point below the best
-    (:data:`TOLERANCE`) reordered by their mean margin over the others, the widest first;
-    the rest keep their places. A choice a point or more worse never comes first.
+    """``options`` (ranked by points) with, among those less than a point below the best
+    (:data:`TOLERANCE`), the one that leaves the seat furthest ahead of the others (its mean
+    margin) put first, where it leads the best by points by :data:`AHEAD` at least: the gap
+    the hint then says ("Q♠ leaves you 1.2 points further ahead"), so a lower number never
+    comes first unexplained. The rest keep their order by points. A choice a point or more
+    worse never comes first.
 
     >>> from tutor.engine.actions import parse_action as act
     >>> ops = [Option(act("KS"), 8.3, ""), Option(act("QS"), 7.6, ""), Option(act("2S"), 5.0, "")]
     >>> m = {"KS": [1.0, 2.0], "QS": [4.0, 3.0], "2S": [9.0, 9.0]}
     >>> [str(o.action) for o in margin_first(ops, m)]
     ['QS', 'KS', '2S']
+    >>> m["QS"] = [1.52, 1.52]  # ahead by 0.02 point only: the points decide
+    >>> [str(o.action) for o in margin_first(ops, m)]
+    ['KS', 'QS', '2S']
     """
     if not options:
         return options
@@ -195,8 +201,10 @@ def margin_first(options: list[Option], margins: dict[str, list[float]]) -> list
         got = margins.get(str(o.action)) or [0.0]
         return sum(got) / len(got)
 
-    # sorted() is stable: equal margins keep their order by points
-    return sorted(near, key=lambda o: -round(margin(o), 9)) + options[len(near):]
+    widest = max(near, key=margin)  # the first of equal margins: the most points
+    if margin(widest) - margin(options[0]) < AHEAD:
+        return options
+    return [widest, *(o for o in options if o is not widest)]
 
 
 def by_margin(options: list[Option], margins: dict[str, list[float]],

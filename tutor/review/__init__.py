@@ -80,8 +80,8 @@ from typing import Any
 
 from tutor.engine.actions import (Bid, ChooseContract, ChooseTrump, ClaimRedeal, Double, NoDouble,
                                   NoRedeal, Pass, Play, parse_action)
-from tutor.advice.answer import (CLEAR, TOLERANCE, Option, hint_seconds, observation_seed, sentence,
-                                 surely_better)
+from tutor.advice.answer import (AHEAD, CLEAR, TOLERANCE, Option, hint_seconds,
+                                 observation_seed, sentence, surely_better)
 from tutor.advice.reasons import reason_against
 from tutor.engine.i18n import gettext as _, ngettext
 from tutor.engine.protocol import Game, Phase
@@ -547,7 +547,8 @@ def _trump_kept(advice, trump):
 def _ahead(advice, chosen: str, best: str) -> float | None:
     """How much further ahead of the others ``chosen`` leaves the seat than ``best`` (the
     mean margin of each, :func:`tutor.advice.trixter.margin_first`), where it does by at
-    least 0.05 point and the two are about equal in points; else ``None``."""
+    least :data:`~tutor.advice.answer.AHEAD` and the two are about equal in points; else
+    ``None``."""
     if advice.kind != "points":
         return None
     values = {str(o.action): o.value for o in advice.options}
@@ -557,7 +558,7 @@ def _ahead(advice, chosen: str, best: str) -> float | None:
     if not mine or not theirs:
         return None
     gap = sum(mine) / len(mine) - sum(theirs) / len(theirs)
-    return round(gap, 6) if gap >= 0.05 else None
+    return round(gap, 6) if gap >= AHEAD else None
 
 
 class _NotJudged(Exception):
