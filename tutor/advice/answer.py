@@ -41,13 +41,14 @@ CLEAR = 0.95
 ranks them (and the review calls the loss a mistake): below it, the two are about equal."""
 
 TOLERANCE = {"points": 1.0, "chance": 0.05, "place": 1 / (TREX_POINTS[0] - TREX_POINTS[1])}
+"""The least difference, in each kind of value, that counts: a point, 5% chance of making
+the bid, a fiftieth of a Trex place (1 point; RULES.md A3). Below it, two choices are
+about equal (issue 27)."""
+
 AHEAD = 0.05
 """The least margin over the others (points) that puts first, among choices about equal, one
 a little lower in points (:func:`tutor.advice.trixter.margin_first`), and that the hint and
 the review then say ("…; Q♠ leaves you 1.2 points further ahead of the others")."""
-"""The least difference, in each kind of value, that counts: a point, 5% chance of making
-the bid, a fiftieth of a Trex place (1 point; RULES.md A3). Below it, two choices are
-about equal (issue 27)."""
 
 
 # --- the answer ---------------------------------------------------------------------
