@@ -491,3 +491,19 @@ def test_a_clear_choice_and_a_hinted_one_are_looked_at_once(monkeypatch):
     looks = Looks(bad)
     d = _trump_review(monkeypatch, looks)
     assert d.is_mistake and len(looks.calls) == 1
+
+
+def test_a_trix_close_call_is_not_said_twice():
+    """Trix's "do about as well" idea only says again what a close call's line says, with
+    the same numbers: left out; a real reason stays."""
+    from tutor.bots import bot_for, play_bot_turn
+
+    g = TrixGame.new(seed=2)
+    bots = [bot_for("trix", "beginner", seed=s) for s in range(4)]
+    seat = g.owner
+    while g.to_move is not None and g.deal_number == 1:
+        play_bot_turn(g, bots[g.to_move])
+    close = [d for d in review(g, seat, budget=200).decisions if d.close_call]
+    assert len(close) >= 3
+    assert all("do about as well" not in d.explain() for d in close)
+    assert any("costs you least" in d.explain() for d in close)

@@ -474,13 +474,13 @@ class _Judge:
         """Why ``best`` (the review's best of this kind, which the advice may have put
         second: :func:`_Judge._weigh`) beats the action taken, from the seat's view at the
         decision and the review's own advice of it (its layouts): the game's idea, or
-        ``None``. Not "a close call", which the review's line already says, with the same
-        numbers."""
+        ``None``. Not an idea the review's line already says with the same numbers
+        (:data:`SAID_BY_THE_LINE`)."""
         options = sorted((o for o in advice.options if kind_of(o.action) == kind),
                          key=lambda o: str(o.action) != best)  # stable: the rest in order
         found = reason_against(self.game.observation(self.seat),
                                replace(advice, options=options), self.action)
-        if found is None or found.idea.name == "close-call":
+        if found is None or found.idea.name in SAID_BY_THE_LINE:
             return None
         return sentence(found.text)
 
@@ -526,6 +526,11 @@ class _Judge:
         else:
             per_unit = 1.0
         return rows, a.kind, per_unit, a
+
+
+SAID_BY_THE_LINE = {"close-call", "no_difference"}
+"""The ideas that only say two choices do about as well (Trixter's, Trix's): a close call's
+line says so already, with the same numbers."""
 
 
 def _trump_kept(advice, trump):
