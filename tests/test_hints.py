@@ -553,6 +553,13 @@ def test_a_clearly_better_choice_is_ranked() -> None:
     assert unsure.explain().startswith("Bid 1 looks better than bid 2, though these layouts "
                                        "do not make it sure: ")
     assert hint_words(unsure)["title"] == "Hint: Bid 1, not surely"
+    # Its reason is still the second step, then how sure it is: the idea step 1 named is
+    # explained, not dropped for the numbers alone (issue 40, part 4).
+    unsure.reason = Reasoned().reason([o.action for o in unsure.options])
+    words = hint_words(unsure, step=2)
+    assert words["idea"] == NUDGE
+    assert words["why"] == ("Bid 1 takes the trick your bid needs. These layouts do not make "
+                            "it sure that it beats the next best.")
 
 
 def test_the_why_under_the_title_does_not_name_the_bid_again() -> None:

@@ -297,11 +297,16 @@ def idea_words(advice) -> str:
 def why_words(advice) -> str:
     """The second step of a hint: the choice and why (the reason's ``text``, else
     :meth:`Advice.explain`). When the best two are about equal, :meth:`Advice.explain`
-    says so: a reason would rank them."""
+    says so: a reason would rank them. When the layouts rank them less than surely
+    (:attr:`Advice.unsure`), the reason and then that it is not sure: the idea step 1 named
+    is explained, not dropped for the numbers alone."""
     reason = getattr(advice, "reason", None)
-    if reason is None or getattr(advice, "about_equal", False) or getattr(advice, "unsure",
-                                                                          False):
+    if reason is None or getattr(advice, "about_equal", False):
         return advice.explain()
+    if getattr(advice, "unsure", False):  # the idea step 1 named, then how sure it is
+        # Translators: after a hint's reason, when the layouts rank the choice less surely.
+        return sentence(reason.text) + " " + _("These layouts do not make it sure that it "
+                                               "beats the next best.")
     return sentence(reason.text)
 
 
