@@ -39,6 +39,12 @@ def msb(x):
     return x.bit_length() - 1
 
 
+def beats(c, top, trump):
+    """Whether card ``c`` (not a joker) wins over ``top``, the trick's winning card so far
+    (-1: none yet): higher in its suit, or a trump over a side card."""
+    return top < 0 or (HIGHER[top] >> c & 1) == 1 or (c // 13 == trump and top // 13 != trump)
+
+
 def pack(hands, jokers, trick, leader, trump, bids, won, gone) -> list[int]:
     """The array's contents for a play-out (numpy's int64 for the compiled kernel)."""
     n = len(hands)
@@ -47,8 +53,8 @@ def pack(hands, jokers, trick, leader, trump, bids, won, gone) -> list[int]:
 
 
 # --- how tutor.engine.jit compiles them (here, so that a change recompiles them) -------
-INLINE = {"popcount", "msb", "legal", "lead", "win", "duck", "card", "trix_top", "trix_lead",
-          "trix_card", "trex_playable", "trex_card", "trex_out"}
+INLINE = {"popcount", "msb", "beats", "legal", "lead", "win", "duck", "card", "trix_top",
+          "trix_lead", "trix_card", "trex_playable", "trex_card", "trex_out"}
 NRT = False
 SIGNATURES = {"rollout": "int64(int64[::1])", "read": "int64(int64[::1])",
               "trix_rollout": "int64(int64[::1], int64[::1])",
@@ -231,8 +237,7 @@ def rollout(A):
     at, top = 0, -1  # the card winning the trick so far and its place
     for k in range(tlen):
         c = A[T + k]
-        if c != JOKER and (top < 0 or HIGHER[top] >> c & 1 or (
-                c // 13 == trump and top // 13 != trump)):
+        if c != JOKER and beats(c, top, trump):
             top, at = c, k
     first = -1
     while True:
@@ -246,7 +251,7 @@ def rollout(A):
             else:
                 A[H + s] = h & ~(1 << c)
                 gone |= 1 << c
-                if top < 0 or HIGHER[top] >> c & 1 or (c // 13 == trump and top // 13 != trump):
+                if beats(c, top, trump):
                     top, at = c, tlen
             A[T + tlen] = c
             tlen += 1
@@ -300,8 +305,7 @@ def read(A):
                 top = -1
                 for i in range(tlen):
                     c = A[t + i]
-                    if c != JOKER and (top < 0 or HIGHER[top] >> c & 1 or (
-                            c // 13 == trump and top // 13 != trump)):
+                    if c != JOKER and beats(c, top, trump):
                         top = c
                 rule = card(held, jk, A, t, tlen, trump, FULL & ~A[b + 2] & ~held, A[b + 3],
                             A[b + 4] == 1, top)
