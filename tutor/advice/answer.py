@@ -216,16 +216,22 @@ class Advice:
         seat's score less the others' mean; :func:`tutor.advice.trixter.margin_first`)."""
         if len(self.options) < 2 or self.options[0].value > self.options[1].value:
             return ""
-        best, nxt = (self.features.get(str(o.action), {}).get("margin")
-                     for o in self.options[:2])
-        if not best or not nxt:
-            return ""
-        gap = sum(best) / len(best) - sum(nxt) / len(nxt)
-        if gap < AHEAD:
+        gap = self.further_ahead(*(str(o.action) for o in self.options[:2]))
+        if gap is None:
             return ""
         # Translators: added at the end of a sentence that says two choices are (about) equal.
         return _("; {choice} leaves you {gap} points further ahead of the others").format(
             choice=label(self.options[0].action), gap=f"{gap:.1f}")
+
+    def further_ahead(self, a: str, b: str) -> float | None:
+        """How much further ahead of the others choice ``a`` leaves the seat than ``b`` (the
+        mean of each one's ``margin`` feature, the seat's score less the others' mean),
+        where it does by :data:`AHEAD` at least; else ``None`` (or no margins)."""
+        mine, theirs = (self.features.get(x, {}).get("margin") for x in (a, b))
+        if not mine or not theirs:
+            return None
+        gap = sum(mine) / len(mine) - sum(theirs) / len(theirs)
+        return gap if gap >= AHEAD else None
 
     def _either(self) -> str:
         """What either of two choices about equal gives, from the best's value: a clause

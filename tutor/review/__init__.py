@@ -80,7 +80,7 @@ from typing import Any
 
 from tutor.engine.actions import (Bid, ChooseContract, ChooseTrump, ClaimRedeal, Double, NoDouble,
                                   NoRedeal, Pass, Play, parse_action)
-from tutor.advice.answer import (AHEAD, CLEAR, TOLERANCE, Option, hint_seconds,
+from tutor.advice.answer import (CLEAR, TOLERANCE, Option, hint_seconds,
                                  observation_seed, sentence, surely_better)
 from tutor.advice.reasons import reason_against
 from tutor.engine.i18n import gettext as _, ngettext
@@ -550,20 +550,16 @@ def _trump_kept(advice, trump):
 
 
 def _ahead(advice, chosen: str, best: str) -> float | None:
-    """How much further ahead of the others ``chosen`` leaves the seat than ``best`` (the
-    mean margin of each, :func:`tutor.advice.trixter.margin_first`), where it does by at
-    least :data:`~tutor.advice.answer.AHEAD` and the two are about equal in points; else
-    ``None``."""
+    """How much further ahead of the others ``chosen`` leaves the seat than ``best``
+    (:meth:`~tutor.advice.answer.Advice.further_ahead`), where the two are about equal in
+    points; else ``None``."""
     if advice.kind != "points":
         return None
     values = {str(o.action): o.value for o in advice.options}
     if values[best] - values[chosen] >= TOLERANCE["points"]:
         return None
-    mine, theirs = (advice.features.get(a, {}).get("margin") for a in (chosen, best))
-    if not mine or not theirs:
-        return None
-    gap = sum(mine) / len(mine) - sum(theirs) / len(theirs)
-    return round(gap, 6) if gap >= AHEAD else None
+    gap = advice.further_ahead(chosen, best)
+    return None if gap is None else round(gap, 6)
 
 
 class _NotJudged(Exception):
