@@ -317,6 +317,35 @@ def test_one_rounding_for_table_and_sentence():
     assert [value_words(v, d.unit) for _a, v in d.alternatives] == ["+8.4", "+6.3"]
 
 
+def test_a_loss_never_reads_as_two_equal_numbers():
+    """Where the choice and the best round alike ("17%" and "17%"), the line and the table
+    show both one decimal finer; elsewhere the table's usual rounding stays."""
+    from widgets.review_words import decision_state
+
+    d = Decision(index=5, hand=2, trick=3, kind="card", chosen="4H", best="JH",
+                 chosen_value=0.1712, best_value=0.1738, unit="chance", loss=0.3,
+                 sure=0.6, alternatives=[("JH", 0.1738), ("4H", 0.1712), ("KH", 0.05)])
+    assert d.close_call and d.finer
+    assert d.explain().startswith("Hand 2, trick 3: 4♥ made your bid in 17.1% of layouts; "
+                                  "the J♥ in 17.4%: a close call")
+    assert [a[3] for a in decision_state(d)["alternatives"]] == ["17.4%", "17.1%", "5%"]
+    p = Decision(index=0, hand=1, trick=None, kind="trump", chosen="trump D", best="trump H",
+                 chosen_value=8.46, best_value=8.54, unit="points", loss=0.08, sure=0.5,
+                 alternatives=[("trump H", 8.54), ("trump D", 8.46)])
+    assert p.finer and "+8.46" in p.explain() and "+8.54" in p.explain()
+    c = Decision(index=0, hand=1, trick=None, kind="contract", chosen="contract queens",
+                 best="contract king", chosen_value=12.01, best_value=12.04, unit="points",
+                 loss=0.03, sure=0.5)
+    assert "12.04 points better" in c.explain() and "12.01 points better" in c.explain()
+    apart = Decision(index=5, hand=2, trick=3, kind="card", chosen="4H", best="JH",
+                     chosen_value=0.12, best_value=0.52, unit="chance", loss=6.4,
+                     alternatives=[("JH", 0.52), ("4H", 0.12)])
+    assert not apart.finer and "12% of layouts; the J♥ in 52%" in apart.explain()
+    assert [a[3] for a in decision_state(apart)["alternatives"]] == ["52%", "12%"]
+    assert not Decision(index=1, hand=1, trick=1, kind="card", chosen="4H", best="4H",
+                        chosen_value=0.17, best_value=0.17, unit="chance", loss=0.0).finer
+
+
 # --- confirm before accusing (issue 40) ----------------------------------------------------
 
 class Looks:

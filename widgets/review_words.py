@@ -81,8 +81,10 @@ def decision_state(d: Any) -> dict[str, Any]:
         log.exception("Decision.explain failed")
         why = ""
     unit = str(d.unit or "")
-    # The words of each value come from the review, as in its sentence: one rounding.
-    alts = [[str(a), action_words(str(a)), rounded(v), value_words(v, unit)]
+    # The words of each value come from the review, as in its sentence: one rounding
+    # (a finer one where the choice and the best would read alike, Decision.finer).
+    finer = bool(getattr(d, "finer", False))
+    alts = [[str(a), action_words(str(a)), rounded(v), value_words(v, unit, finer)]
             for a, v in d.alternatives]
     best = as_texts(d.best)
     top = rounded(d.best_value)

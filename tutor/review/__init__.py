@@ -165,6 +165,22 @@ class Decision:
         """A loss the layouts cannot tell from noise: not counted as a mistake."""
         return self.judged and self.loss > 0 and not self.is_mistake
 
+    @property
+    def finer(self) -> bool:
+        """A loss whose two values would read alike at the table's rounding ("the 4♥ in
+        17%; the J♥ in 17%"): the table and the line show this decision's values one
+        decimal finer, so the learner sees the difference the review weighed."""
+        cv, bv = self.chosen_value, self.best_value
+        if not self.judged or self.forced or self.loss <= 0 or cv is None or bv is None:
+            return False
+        return value_words(cv, self.unit) == value_words(bv, self.unit)
+
+    def words(self, x: float | None) -> str:
+        """One of this decision's values as its table and its line show it."""
+        if self.kind == "contract":
+            return versus_average(x, self.finer)
+        return value_words(x, self.unit, self.finer)
+
     def explain(self) -> str:
         """One line a learner reads (with a note when the loss is a close call), then why
         the best beats the choice when an idea of the game says so (``why``).
@@ -216,19 +232,19 @@ class Decision:
         if self.unit == "chance":
             if self.loss <= 0:
                 return _("{where}: {chosen} made your bid in {chance} of layouts; no card did "
-                         "better.").format(where=where, chosen=chosen, chance=_pct(cv))
+                         "better.").format(where=where, chosen=chosen, chance=self.words(cv))
             return _("{where}: {chosen} made your bid in {chance} of layouts; the {best} in "
-                     "{best_chance}.").format(where=where, chosen=chosen, chance=_pct(cv),
-                                              best=best, best_chance=_pct(bv))
+                     "{best_chance}.").format(where=where, chosen=chosen, chance=self.words(cv),
+                                              best=best, best_chance=self.words(bv))
         if self.unit == "place":
             if self.loss <= 0:
                 return _("{where}: {chosen} finished you in {place} on average; nothing did "
-                         "better.").format(where=where, chosen=chosen,
-                                           place=value_words(cv, "place"))
+                         "better.").format(where=where, chosen=chosen, place=self.words(cv))
             return _("{where}: {chosen} finished you in {place} on average; {best} in "
                      "{best_place}, worth {points} points more.").format(
-                where=where, chosen=chosen, place=value_words(cv, "place"), best=best,
-                best_place=value_words(bv, "place"), points=number_words(self.loss))
+                where=where, chosen=chosen, place=self.words(cv), best=best,
+                best_place=self.words(bv),
+                points=number_words(self.loss, 2 if self.finer else 1))
         return self._points_line(where, chosen, best)
 
     def _points_line(self, where: str, chosen: str, best: str) -> str:
@@ -238,26 +254,25 @@ class Decision:
             # The value is the gain over an average hand (see the module docstring).
             if self.loss <= 0:
                 return _("{where}: {chosen} scored {gain}: no contract left did better.").format(
-                    where=where, chosen=chosen, gain=versus_average(cv))
+                    where=where, chosen=chosen, gain=self.words(cv))
             return _("{where}: {chosen} scored {gain}; {best} would have scored "
-                     "{best_gain}.").format(where=where, chosen=chosen,
-                                            gain=versus_average(cv), best=best,
-                                            best_gain=versus_average(bv))
+                     "{best_gain}.").format(where=where, chosen=chosen, gain=self.words(cv),
+                                            best=best, best_gain=self.words(bv))
         if self.kind == "trump":
             if self.loss <= 0:
                 return _("{where}: with {chosen} your best bid scored {points} on average: no "
                          "trump did better.").format(where=where, chosen=chosen,
-                                                     points=_pts(cv))
+                                                     points=self.words(cv))
             return _("{where}: with {chosen} your best bid scored {points} on average; with "
                      "{best}, {best_points}.").format(where=where, chosen=chosen,
-                                                      points=_pts(cv), best=best,
-                                                      best_points=_pts(bv))
+                                                      points=self.words(cv), best=best,
+                                                      best_points=self.words(bv))
         if self.loss <= 0:
             return _("{where}: {chosen} scored {points} on average; nothing did better.").format(
-                where=where, chosen=chosen, points=_pts(cv))
+                where=where, chosen=chosen, points=self.words(cv))
         return _("{where}: {chosen} scored {points} on average; {best} would have scored "
-                 "{best_points}.").format(where=where, chosen=chosen, points=_pts(cv),
-                                          best=best, best_points=_pts(bv))
+                 "{best_points}.").format(where=where, chosen=chosen, points=self.words(cv),
+                                          best=best, best_points=self.words(bv))
 
     def _where(self) -> str:
         hand = self.game == "trixter"
@@ -270,10 +285,6 @@ class Decision:
             return (_("Hand {hand}, Trex") if hand else _("Deal {hand}, Trex")).format(
                 hand=self.hand)
         return (_("Hand {hand}") if hand else _("Deal {hand}")).format(hand=self.hand)
-
-
-def _pts(x: float) -> str:
-    return value_words(x, "points")
 
 
 @dataclass
@@ -597,6 +608,3 @@ def _bid_swing(game, bid: int) -> float:
     misses = [rules.score(bid, t) for t in (bid - 1, bid + 1) if 0 <= t <= game.hand_size]
     return rules.score(bid, bid) - max(misses)
 
-
-def _pct(x: float) -> str:
-    return value_words(x, "chance")

@@ -13,7 +13,7 @@ from tutor.engine.i18n import gettext as _, ngettext
 __all__ = ["number_words", "value_words", "versus_average", "action_words"]
 
 
-def versus_average(x: float) -> str:
+def versus_average(x: float, finer: bool = False) -> str:
     """A contract's gain in words, with the number the table shows.
 
     >>> versus_average(-56.25)
@@ -21,7 +21,7 @@ def versus_average(x: float) -> str:
     >>> versus_average(1), versus_average(0.01)
     ('1 point better than an average hand', 'as much as an average hand')
     """
-    n = number_words(abs(x))
+    n = number_words(abs(x), 2 if finer else 1)
     if n == "0":
         return _("as much as an average hand")
     count = _count(n)
@@ -46,41 +46,48 @@ def _count(n: str) -> int:
 
 
 
-def _tenths(x: float) -> int:
-    """``x`` in tenths, halves away from zero (as a person rounds, and the same on every
-    machine: Python's own rounding goes to even, JavaScript's up)."""
-    n = math.floor(abs(x) * 10 + 0.5 + 1e-9)
+def _scaled(x: float, digits: int) -> int:
+    """``x`` in units of 10^-``digits``, halves away from zero (as a person rounds, and the
+    same on every machine: Python's own rounding goes to even, JavaScript's up)."""
+    n = math.floor(abs(x) * 10 ** digits + 0.5 + 1e-9)
     return -n if x < 0 else n
 
 
-def number_words(x: float) -> str:
-    """A number to one decimal at most, with a real minus sign.
+def number_words(x: float, digits: int = 1) -> str:
+    """A number to ``digits`` decimals at most (trailing zeros dropped), with a real minus
+    sign.
 
-    >>> number_words(6.25), number_words(-2.04), number_words(16.0)
-    ('6.3', '−2', '16')
+    >>> number_words(6.25), number_words(-2.04), number_words(16.0), number_words(6.254, 2)
+    ('6.3', '−2', '16', '6.25')
     """
-    t = _tenths(x)
-    text = str(abs(t) // 10) if t % 10 == 0 else f"{abs(t) // 10}.{abs(t) % 10}"
+    t = _scaled(x, digits)
+    whole, part = divmod(abs(t), 10 ** digits)
+    text = str(whole) if part == 0 else f"{whole}.{part:0{digits}d}".rstrip("0")
     return ("−" if t < 0 else "") + text
 
 
-def value_words(value: float | None, unit: str) -> str:
+def value_words(value: float | None, unit: str, finer: bool = False) -> str:
     """A value as the review shows it, in the table and in its sentence alike: a chance
-    as a percentage, a Trex place, points signed (``None``: "–").
+    as a percentage, a Trex place, points signed (``None``: "–"). ``finer``: one decimal
+    more, where two values the review compares would otherwise read alike
+    (:attr:`tutor.review.Decision.finer`).
 
     >>> value_words(0.625, "chance"), value_words(2.25, "place"), value_words(6.25, "points")
     ('63%', 'place 2.3', '+6.3')
     >>> value_words(-2.5, "points"), value_words(0.04, "points")
     ('−2.5', '0')
+    >>> value_words(0.1734, "chance", True), value_words(8.456, "points", True)
+    ('17.3%', '+8.46')
     """
     if value is None:
         return "–"
+    digits = 2 if finer else 1
     if unit == "chance":
-        return _("{percent}%").format(percent=math.floor(value * 100 + 0.5 + 1e-9))
+        return _("{percent}%").format(percent=number_words(100 * value, digits - 1))
     if unit == "place":
         # Translators: a mean finishing place in Trex ("place 2.3"), in the review's table.
-        return _("place {n}").format(n=number_words(value))
-    n = number_words(value)
+        return _("place {n}").format(n=number_words(value, digits))
+    n = number_words(value, digits)
     return n if n.startswith("−") or n == "0" else "+" + n
 
 
