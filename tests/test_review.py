@@ -466,6 +466,20 @@ def test_the_best_is_the_highest_value_shown_whatever_the_advice_put_first(monke
     assert d.ahead is None and d.loss == pytest.approx(1.0)
 
 
+def test_a_loss_too_small_to_show_even_a_decimal_finer_is_none(monkeypatch):
+    """♠ at +5.002 beside ♦ at +5.004: both read "+5" even at two decimals, so the review
+    names no loss (no close call a learner cannot see in the numbers); at +5.02 against
+    +5.04 it is a close call shown a decimal finer."""
+    tiny = {"trump H": _layouts(0), "trump S": _layouts(5.002), "trump D": _layouts(5.004)}
+    d = _trump_review(monkeypatch, Looks(tiny))
+    assert (d.loss, d.close_call, d.best) == (0, False, "trump S")
+    small = {"trump H": _layouts(0), "trump S": _layouts(5.02), "trump D": _layouts(5.04)}
+    d = _trump_review(monkeypatch, Looks(small))
+    assert d.close_call and d.finer
+    assert d.explain().startswith("Hand 1: with ♠ trump your best bid scored +5.02 on "
+                                  "average; with ♦ trump, +5.04: a close call")
+
+
 def test_a_change_of_trump_at_the_bid_is_weighed_against_keeping_it():
     """The dealer names ♠, then at its bid changes to ♦: keeping ♠ is a choice too, worth
     what ♠ was worth when named (the same trees), so the review does not say "no trump did
