@@ -7,7 +7,7 @@ average on that deal, so luck of the cards counts for nothing.
 
 >>> cs = ClassSet.parse(" Trixter-4821-5 ")
 >>> cs.code, cs.title
-('trixter-4821-5', 'Trixter, 4 players: the last 5 hands (5 cards down to 1)')
+('trixter-4821-5', 'Trixter, 4 players: the last 5 hands, 5 cards down to 1')
 >>> ClassSet.parse("bridge-1-2")
 Traceback (most recent call last):
 ...
@@ -86,8 +86,8 @@ class ClassSet:
         """What the class set is, in words."""
         n = self.deals
         if self.activity == "trixter":
-            return ngettext("Trixter, 4 players: the last {n} hands ({n} card)",
-                            "Trixter, 4 players: the last {n} hands ({n} cards down to 1)",
+            return ngettext("Trixter, 4 players: the last hand, of {n} card",
+                            "Trixter, 4 players: the last {n} hands, {n} cards down to 1",
                             n).format(n=n)
         if self.activity == "trix":
             # Translators: English says "deals" for one too.
