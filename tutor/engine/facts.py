@@ -38,9 +38,14 @@ def signed(n: float, digits: int | None = None) -> str:
 
     >>> signed(13), signed(-5), signed(-5.0, 1), signed(3.25, 1)
     ('+13', '−5', '−5.0', '+3.2')
+    >>> signed(-0.01, 1), signed(0.0, 1)  # nothing has no sign ("−0.0" read as a loss)
+    ('0.0', '0.0')
     """
     if digits is not None:
-        return f"{n:+.{digits}f}".replace("-", "−")
+        text = f"{abs(n):.{digits}f}"
+        if not float(text):
+            return text
+        return ("+" if n > 0 else "−") + text
     return f"+{n}" if n > 0 else number(n)
 
 
