@@ -482,3 +482,13 @@ def test_no_block_is_told_where_the_card_played_opens_as_many():
     assert let_through(Card.parse("TD"), view.hand) == let_through(Card.parse("QS"), view.hand)
     assert DETECT["trex_block"](view, a) is None
     assert a.reason is not None and a.reason.idea.name != "trex_block"
+
+
+def test_whole_points_round_the_figure_the_hint_shows():
+    """A reason's whole points come from the one-decimal figure beside them: −63.46 shows
+    as −63.5 in the hint's table, so the reason says −64, not Python's −63."""
+    from tutor.advice.ideas_trix.view import whole
+    from tutor.advice.answer import signed_points
+
+    assert (signed_points(-63.46), whole(-63.46)) == ("−63.5", "−64")
+    assert [whole(x) for x in (63.44, 2.5, -0.4, 0.0)] == ["+63", "+3", "0", "0"]

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from tutor.engine.facts import signed
+from tutor.engine.facts import signed, whole_number
 from tutor.engine.i18n import N_, gettext as _
 from tutor.engine.actions import (Action, Bid, ChooseContract, ChooseTrump, ClaimRedeal, Double,
                                   NoDouble, NoRedeal, Play)
@@ -252,11 +252,11 @@ class Advice:
                 return _("either scores about {points} points more than an average hand "
                          "would in it (each contract is played once a kingdom: choose the "
                          "one where your hand beats an average one most)").format(
-                    points=f"{abs(v):.0f}")
+                    points=abs(whole_number(v)))
             return _("either scores about {points} points fewer than an average hand "
                      "would in it (each contract is played once a kingdom: choose the "
                      "one where your hand beats an average one most)").format(
-                points=f"{abs(v):.0f}")
+                points=abs(whole_number(v)))
         return _("either scores about {points} points").format(points=signed_points(v))
 
     def __repr__(self) -> str:

@@ -16,6 +16,7 @@ inside one ("8 tricks · −220 pts", then "took Q♦ Q♣").
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -30,6 +31,19 @@ __all__ = ["seat_facts", "view_facts", "number", "signed", "plural", "percents",
 def number(n: int) -> str:
     """A number as a learner reads it, with a real minus sign: ``−220``, ``0``, ``14``."""
     return f"−{-n}" if n < 0 else str(n)
+
+
+def whole_number(x: float) -> int:
+    """``x`` to a whole number as a learner rounds the one-decimal figure shown beside it:
+    halves away from zero, from the tenths (−63.46 shows as −63.5, so it says −64; Python's
+    own ``round`` gives −63 and rounds halves to even).
+
+    >>> whole_number(-63.46), whole_number(2.5), whole_number(0.44), whole_number(-0.5)
+    (-64, 3, 0, -1)
+    """
+    tenths = math.floor(abs(x) * 10 + 0.5 + 1e-9)
+    n = (tenths + 5) // 10
+    return -n if x < 0 else n
 
 
 def signed(n: float, digits: int | None = None) -> str:

@@ -4,7 +4,7 @@ each seat has shown void in, and the points as the hint's lines say them."""
 from __future__ import annotations
 
 from tutor.engine.cards import CardSet, Rank, Suit
-from tutor.engine.facts import signed
+from tutor.engine.facts import signed, whole_number
 from tutor.engine.i18n import gettext as _
 from tutor.engine.i18n import ngettext
 from tutor.engine.protocol import Phase
@@ -51,13 +51,13 @@ def team(view) -> str:
 
 def whole(x: float) -> str:
     """Points rounded to whole ones, with their sign: ``+8``, ``−19``, ``0``."""
-    return signed(round(x))
+    return signed(whole_number(x))
 
 
 def points(view, x: float) -> str:
     """Points as the hint's lines say them, for the team in partnership: ``+5 points for
     your team``."""
-    n = round(abs(x))
+    n = abs(whole_number(x))
     if view.rules.partnership:
         return ngettext("{n} point for your team", "{n} points for your team", n).format(
             n=whole(x))
