@@ -776,3 +776,25 @@ def test_arena_af_refuses_a_setting_its_bot_cannot_play(flag):
                          capture_output=True, text=True)
     assert out.returncode == 2 and "--final-policy and --worlds do not apply" in out.stderr
     assert "ours-theirs" not in out.stdout
+
+
+def test_budget_noise_runs_and_sums_a_hand():
+    """benchmarks/budget_noise.py: every bid of a 3-card deal and its cards probed, each
+    choice judged by an independent reference; and its per-hand sum, on rows whose answer
+    is known: a 3-card hand saves its bid's 0.2 and 3 cards' 0.2 each (0.8), the other nine
+    sizes nothing: 0.08 a hand."""
+    spec = importlib.util.spec_from_file_location("budget_noise",
+                                                  ROOT / "benchmarks" / "budget_noise.py")
+    bn = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bn)
+    rows = bn.deal_regrets((600, 1.0, 1, 4))
+    assert oa.tricks_for(600) == 3
+    kinds = [r[:2] for r in rows]  # a probed card with no choice is not judged
+    assert kinds[:4] == [("bid", 3)] * 4 and 1 <= len(kinds[4:]) <= 4
+    assert set(kinds[4:]) == {("card", 3)}
+    # With the reference at the same work as the 1x choice, a regret is a difference of
+    # one reference's values: never more than its widest spread.
+    assert all(abs(r[2]) < 30 and abs(r[3]) < 30 for r in rows)
+    lines = bn.table([("bid", 3, 0.3, 0.1), ("card", 3, 0.2, 0.0), ("card", 3, 0.4, 0.2)])
+    assert lines[-1].startswith("a seat's hand, sizes 3-12 alike: 2x the work saves +0.080")
+    assert lines[1].split()[:3] == ["bid", "3-5", "1"]
