@@ -25,7 +25,7 @@ from tutor.engine.i18n import gettext as _, ngettext, Nn_, ordinal
 from tutor.engine.trix.contracts import PENALTY_CARDS, Contract
 
 __all__ = ["seat_facts", "view_facts", "number", "signed", "plural", "percents",
-           "deal_word", "COUNTED"]
+           "deal_word", "COUNTED", "half_away", "whole_number"]
 
 
 def number(n: int) -> str:
@@ -41,8 +41,19 @@ def whole_number(x: float) -> int:
     >>> whole_number(-63.46), whole_number(2.5), whole_number(0.44), whole_number(-0.5)
     (-64, 3, 0, -1)
     """
-    tenths = math.floor(abs(x) * 10 + 0.5 + 1e-9)
+    tenths = abs(half_away(x, 1))
     n = (tenths + 5) // 10
+    return -n if x < 0 else n
+
+
+def half_away(x: float, digits: int = 0) -> int:
+    """``x`` in units of 10^-``digits``, halves away from zero, the same on every machine
+    (Python's own rounding goes to even, JavaScript's up).
+
+    >>> half_away(6.25, 1), half_away(-32.5), half_away(0.04, 1)
+    (63, -33, 0)
+    """
+    n = math.floor(abs(x) * 10 ** digits + 0.5 + 1e-9)
     return -n if x < 0 else n
 
 
@@ -50,14 +61,19 @@ def signed(n: float, digits: int | None = None) -> str:
     """A change with its sign, and a real minus: ``+13``, ``−5``, ``0``; with ``digits``,
     that many decimals (an average of points).
 
-    >>> signed(13), signed(-5), signed(-5.0, 1), signed(3.25, 1)
-    ('+13', '−5', '−5.0', '+3.2')
+    Halves round away from zero, as a person rounds and as the review's tables do
+    (Python's own formatting rounds 32.5 to 32 and 3.25 to 3.2).
+
+    >>> signed(13), signed(-5), signed(-5.0, 1), signed(3.25, 1), signed(-32.5, 0)
+    ('+13', '−5', '−5.0', '+3.3', '−33')
     >>> signed(-0.01, 1), signed(0.0, 1)  # nothing has no sign ("−0.0" read as a loss)
     ('0.0', '0.0')
     """
     if digits is not None:
-        text = f"{abs(n):.{digits}f}"
-        if not float(text):
+        units = abs(half_away(n, digits))
+        whole, part = divmod(units, 10 ** digits)
+        text = f"{whole}.{part:0{digits}d}" if digits else str(whole)
+        if not units:
             return text
         return ("+" if n > 0 else "−") + text
     return f"+{n}" if n > 0 else number(n)

@@ -4,10 +4,9 @@ The same words in the table and in the sentence under it."""
 
 from __future__ import annotations
 
-import math
-
 from tutor.advice.answer import label
 from tutor.engine.actions import Bid, ClaimRedeal, Double, parse_action
+from tutor.engine.facts import half_away
 from tutor.engine.i18n import gettext as _, ngettext
 
 __all__ = ["number_words", "value_words", "versus_average", "action_words"]
@@ -46,13 +45,6 @@ def _count(n: str) -> int:
 
 
 
-def _scaled(x: float, digits: int) -> int:
-    """``x`` in units of 10^-``digits``, halves away from zero (as a person rounds, and the
-    same on every machine: Python's own rounding goes to even, JavaScript's up)."""
-    n = math.floor(abs(x) * 10 ** digits + 0.5 + 1e-9)
-    return -n if x < 0 else n
-
-
 def number_words(x: float, digits: int = 1) -> str:
     """A number to ``digits`` decimals at most (trailing zeros dropped), with a real minus
     sign.
@@ -60,7 +52,7 @@ def number_words(x: float, digits: int = 1) -> str:
     >>> number_words(6.25), number_words(-2.04), number_words(16.0), number_words(6.254, 2)
     ('6.3', '−2', '16', '6.25')
     """
-    t = _scaled(x, digits)
+    t = half_away(x, digits)
     whole, part = divmod(abs(t), 10 ** digits)
     text = str(whole) if part == 0 else f"{whole}.{part:0{digits}d}".rstrip("0")
     return ("−" if t < 0 else "") + text
