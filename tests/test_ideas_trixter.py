@@ -85,7 +85,7 @@ WHERE = {
                         "the others' trumps, and it makes your bid 72% of the time, the A♠ 33% of "
                         "the time."),
     "cash-winner": (221, "Your K♥ is the highest heart left: cash it now, it takes this trick 84% "
-                         "of the time and makes your bid 42% of the time, the 9♦ 32% of the time."),
+                         "of the time and makes your bid 42% of the time, the 9♦ 33% of the time."),
     "lead-singleton": (43, "Lead your singleton 3♣: once void in clubs you can trump them, and it "
                            "makes your bid 52% of the time, the 4♦ 14% of the time."),
     "play-under": (29, "The J♣ is still out: play the 8♣ under it, which takes this trick almost "

@@ -22,7 +22,7 @@ from typing import Any
 import ipywidgets
 
 from tutor.engine.cards import Card, CardSet, Suit
-from tutor.engine.facts import percents, plural, signed
+from tutor.engine.facts import half_away, percents, plural, signed
 from tutor.engine.i18n import N_, gettext as _, ngettext
 from tutor.lessons import GuidedSession, question, scene
 from tutor.lessons.scene import Scene
@@ -195,7 +195,7 @@ def _advice_html(advice, players: int) -> str:
     rows = []
     for n in advice.bids:
         cls = ' class="tt-best"' if n == best else ""
-        made = took[n] if n == best else round(100 * advice.chance[n])  # best: one share
+        made = took[n] if n == best else half_away(100 * advice.chance[n])  # best: one share
         # Translators: the cells of one row of the bid advisor's table.
         cells = (_("bid {n}").format(n=n),
                  ngettext("take exactly {n} trick: {percent}%",

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from tutor.engine.facts import signed, whole_number
+from tutor.engine.facts import half_away, signed, whole_number
 from tutor.engine.i18n import N_, gettext as _
 from tutor.engine.actions import (Action, Bid, ChooseContract, ChooseTrump, ClaimRedeal, Double,
                                   NoDouble, NoRedeal, Play)
@@ -238,7 +238,7 @@ class Advice:
         of a sentence (it follows a colon, or is made a sentence of its own)."""
         v = self.options[0].value
         if self.kind == "chance":  # "about 100%" would read as a doubt about a sure thing
-            if round(100 * v) in (0, 100):
+            if half_away(100 * v) in (0, 100):
                 # Translators: the clauses "either ..." follow a colon ("K♠ and Q♠ are about
                 # equal: either ...") or begin a sentence of their own (then with a capital).
                 return (_("either makes your bid almost always") if v > 0.5
@@ -385,7 +385,7 @@ def signed_points(x: float, digits: int = 1) -> str:
 def percent(x: float) -> str:
     """A chance in whole percent: ``0.874`` → ``87%``."""
     # Translators: a percentage, e.g. "87%".
-    return _("{n}%").format(n=round(100 * x))
+    return _("{n}%").format(n=half_away(100 * x))
 
 
 # --- budget -------------------------------------------------------------------------

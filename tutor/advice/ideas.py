@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from functools import wraps
 from typing import Any
 
+from tutor.engine.facts import half_away
 from tutor.engine.i18n import gettext as _
 
 __all__ = ["Idea", "Reason", "Detector", "Decision", "given", "ideas_of", "feature", "pair",
@@ -84,7 +85,7 @@ def share(xs: Sequence[float]) -> str:
         return _("almost always")
     if p <= 0.005:
         return _("almost never")
-    return _("{percent}%").format(percent=round(100 * p))
+    return _("{percent}%").format(percent=half_away(100 * p))
 
 
 def often(xs: Sequence[float]) -> str:
@@ -97,7 +98,7 @@ def often(xs: Sequence[float]) -> str:
     p = mean(xs)
     if p >= 0.995 or p <= 0.005:
         return share(xs)
-    return _("{percent}% of the time").format(percent=round(100 * p))
+    return _("{percent}% of the time").format(percent=half_away(100 * p))
 
 
 def feature(advice, option, key: str) -> list[float]:

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 
 from tutor.engine.cards import Card, CardSet, Suit
-from tutor.engine.facts import plural
+from tutor.engine.facts import half_away, plural
 from tutor.engine.i18n import N_, ngettext
 from tutor.engine.i18n import gettext as _
 from tutor.engine.seats import seat_name
@@ -178,7 +178,7 @@ def explanation_for(p: Puzzle, r: CheckResult) -> str:
             best = max(rates, key=lambda c: rates[c])
             here += " " + _("Of the deals that fit the bids, {card} makes your bid in "
                             "{percent}%.").format(card=_card_words(best),
-                                                  percent=round(100 * rates[best]))
+                                                  percent=half_away(100 * rates[best]))
     return f"{idea} {here}{_refutation(p, r)}"
 
 
