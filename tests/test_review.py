@@ -329,6 +329,7 @@ def test_a_loss_never_reads_as_two_equal_numbers():
     assert d.explain().startswith("Hand 2, trick 3: 4♥ made your bid in 17.1% of layouts; "
                                   "the J♥ in 17.4%: a close call")
     assert [a[3] for a in decision_state(d)["alternatives"]] == ["17.4%", "17.1%", "5%"]
+    assert decision_state(d)["best"] == ["JH"]  # 17.1% is not marked best beside 17.4%
     p = Decision(index=0, hand=1, trick=None, kind="trump", chosen="trump D", best="trump H",
                  chosen_value=8.46, best_value=8.54, unit="points", loss=0.08, sure=0.5,
                  alternatives=[("trump H", 8.54), ("trump D", 8.46)])

@@ -88,8 +88,9 @@ def decision_state(d: Any) -> dict[str, Any]:
             for a, v in d.alternatives]
     best = as_texts(d.best)
     top = rounded(d.best_value)
-    if top is not None:  # ties with the best are best too
-        best += [a for a, _w, v, _vw in alts if v == top and a not in best]
+    if top is not None:  # ties with the best, as the table shows them, are best too
+        shown = value_words(d.best_value, unit, finer)
+        best += [a for a, _w, _v, words in alts if words == shown and a not in best]
     loss = rounded(d.loss) or 0.0
     return {
         "index": int(d.index), "hand": d.hand, "trick": d.trick, "kind": d.kind,
