@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from tutor.engine.facts import half_away, signed, whole_number
+from tutor.engine.facts import fixed, half_away, signed, whole_number
 from tutor.engine.i18n import N_, gettext as _
 from tutor.engine.actions import (Action, Bid, ChooseContract, ChooseTrump, ClaimRedeal, Double,
                                   NoDouble, NoRedeal, Play)
@@ -221,7 +221,7 @@ class Advice:
             return ""
         # Translators: added at the end of a sentence that says two choices are (about) equal.
         return _("; {choice} leaves you {gap} points further ahead of the others").format(
-            choice=label(self.options[0].action), gap=f"{gap:.1f}")
+            choice=label(self.options[0].action), gap=fixed(gap))
 
     def further_ahead(self, a: str, b: str) -> float | None:
         """How much further ahead of the others choice ``a`` leaves the seat than ``b`` (the
@@ -246,7 +246,7 @@ class Advice:
             return _("either makes your bid about {percent} of the time").format(
                 percent=percent(v))
         if self.kind == "place":
-            return _("either finishes you in about place {place}").format(place=f"{v:.1f}")
+            return _("either finishes you in about place {place}").format(place=fixed(v))
         if isinstance(self.best, ChooseContract):  # a contract's value: its gain (see trix.py)
             if v >= 0:
                 return _("either scores about {points} points more than an average hand "

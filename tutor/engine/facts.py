@@ -25,7 +25,7 @@ from tutor.engine.i18n import gettext as _, ngettext, Nn_, ordinal
 from tutor.engine.trix.contracts import PENALTY_CARDS, Contract
 
 __all__ = ["seat_facts", "view_facts", "number", "signed", "plural", "percents",
-           "deal_word", "COUNTED", "half_away", "whole_number"]
+           "deal_word", "COUNTED", "half_away", "whole_number", "fixed"]
 
 
 def number(n: int) -> str:
@@ -70,13 +70,22 @@ def signed(n: float, digits: int | None = None) -> str:
     ('0.0', '0.0')
     """
     if digits is not None:
-        units = abs(half_away(n, digits))
-        whole, part = divmod(units, 10 ** digits)
-        text = f"{whole}.{part:0{digits}d}" if digits else str(whole)
-        if not units:
+        text = fixed(n, digits)
+        if not half_away(n, digits):
             return text
         return ("+" if n > 0 else "−") + text
     return f"+{n}" if n > 0 else number(n)
+
+
+def fixed(x: float, digits: int = 1) -> str:
+    """``abs(x)`` to exactly ``digits`` decimals, halves away from zero (a mean place, a
+    gap: a number without a sign).
+
+    >>> fixed(2.25), fixed(-1.15), fixed(3.0), fixed(2.345, 2)
+    ('2.3', '1.2', '3.0', '2.35')
+    """
+    whole, part = divmod(abs(half_away(x, digits)), 10 ** digits)
+    return f"{whole}.{part:0{digits}d}" if digits else str(whole)
 
 
 COUNTED = {

@@ -83,6 +83,7 @@ from tutor.engine.actions import (Bid, ChooseContract, ChooseTrump, ClaimRedeal,
 from tutor.advice.answer import (CLEAR, TOLERANCE, Option, hint_seconds,
                                  observation_seed, sentence, surely_better)
 from tutor.advice.reasons import reason_against
+from tutor.engine.facts import fixed
 from tutor.engine.i18n import gettext as _, ngettext
 from tutor.engine.protocol import Game, Phase
 from tutor.engine.trix.contracts import TREX_POINTS
@@ -210,7 +211,7 @@ class Decision:
             return ""
         # Translators: after a close call, of the learner's choice.
         return _("Yours leaves you {gap} points further ahead of the others.").format(
-            gap=f"{self.ahead:.1f}")
+            gap=fixed(self.ahead))
 
     def _line(self) -> str:
         # In every line: {where} is where the decision was ("Hand 3, trick 2"), {chosen}
