@@ -530,11 +530,37 @@ def test_a_clear_choice_and_a_hinted_one_are_looked_at_once(monkeypatch):
     d = _trump_review(monkeypatch, looks, hinted=True)
     assert d.is_mistake is False and len(looks.calls) == 1  # the hint's evaluation stands
     # A blunder the cheap look makes clear even among all 5 choices (9 points behind on
-    # every layout): named at once, no layouts spent on confirming it.
+    # every layout): in Trixter it is still looked at again, once (its tree rates the
+    # best too well on few iterations, tutor.review.CLOSER); far over NEAR tolerances,
+    # no third look.
     bad = {"trump H": _layouts(0), "trump S": _layouts(-4), "trump D": _layouts(5)}
     looks = Looks(bad)
     d = _trump_review(monkeypatch, looks)
-    assert d.is_mistake and len(looks.calls) == 1
+    assert d.is_mistake and [b for b, _s in looks.calls] == [10, 60]
+
+
+def test_a_trixter_mistake_by_little_is_looked_at_with_a_hints_work(monkeypatch):
+    """A mistake the confirming look finds by less than NEAR (3) tolerances gets a third
+    look at CLOSER (20) times the cheap look's work, on fresh layouts, and is named only if
+    that look confirms it: the cheap tree's best choice looks better than it is."""
+    import tutor.review
+
+    assert (tutor.review.CLOSER, tutor.review.NEAR) == (20, 3)
+    by_little = {"trump H": _layouts(0), "trump S": _layouts(2.5), "trump D": _layouts(5)}
+    confirmed = {"trump H": _layouts(0), "trump S": _layouts(3.5), "trump D": _layouts(5)}
+    looks = Looks(SUSPECTED, by_little, confirmed)
+    d = _trump_review(monkeypatch, looks)
+    assert [b for b, _s in looks.calls] == [10, 60, 200]
+    assert len({s for _b, s in looks.calls}) == 3  # fresh layouts each time
+    assert d.is_mistake and d.chosen_value == pytest.approx(3.5)  # the closest look's numbers
+    gone = {"trump H": _layouts(0), "trump S": _layouts(4.8), "trump D": _layouts(5)}
+    looks = Looks(SUSPECTED, by_little, gone)
+    d = _trump_review(monkeypatch, looks)
+    assert [b for b, _s in looks.calls] == [10, 60, 200] and d.close_call
+    # By three tolerances or more, the confirming look stands.
+    looks = Looks(SUSPECTED, {**by_little, "trump S": _layouts(2)}, gone)
+    d = _trump_review(monkeypatch, looks)
+    assert [b for b, _s in looks.calls] == [10, 60] and d.is_mistake
 
 
 def test_a_trix_close_call_is_not_said_twice():

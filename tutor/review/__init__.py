@@ -107,8 +107,8 @@ SUSPECT = 0.8
 the review spends more layouts on it. Below it, the cheap look's numbers stand (a close
 call at most): the review never accuses on them. Above ``1 - (1 - CLEAR) / choices`` the
 cheap look is clear even counting that the best was picked among all the choices (each
-compared at that level, the chance that any of them flatters it stays under 5%): a blunder
-needs no second look."""
+compared at that level, the chance that any of them flatters it stays under 5%): in Trix a
+blunder needs no second look; in Trixter it gets one (:data:`CLOSER`)."""
 
 CONFIRM = (6,)
 """The confirming looks at a suspected mistake, as multiples of the first look's work,
@@ -117,6 +117,18 @@ before its layouts were dealt, so the max of noisy means cannot flatter it); the
 look that cannot tell them apart at :data:`CLEAR` ends it as a close call. Only a mistake
 every look confirms is named. One look at six times the work keeps a whole game's review
 within 15 s (``benchmarks/review_calibration.py`` measures both)."""
+
+CLOSER, NEAR = 20, 3
+"""Trixter's tree rates its best choice too well on few iterations, before the other
+seats' answers to it are found (a lead made the bid 89% of the time against 47% for the
+card played on the first look, 86% against 72% at six times its work, 79% against 77% at
+eighty times), and more layouts of the same small tree only make that surer. So in
+Trixter no mistake is named on the first look alone, and one the confirming look finds by
+less than ``NEAR`` tolerances gets a last look at ``CLOSER`` times the first's work (a
+hint's, in the app), on fresh layouts, whose numbers stand. Over 40 games
+(``benchmarks/review_calibration.py``, seeds 0 and 1) the intermediate's named Trixter
+mistakes the reference confirms went from 13 of 16 to 10 of 11; a beginner's whole game
+so far (hands 1-13) reviews in 4.7 s where it took 2.6 (``benchmarks/review_time.py``)."""
 
 TREX_POINTS_PER_PLACE = TREX_POINTS[0] - TREX_POINTS[1]  # RULES.md A3: 200, 150, 100, 50
 
@@ -434,8 +446,8 @@ class _Judge:
 
     def decision(self) -> Decision:
         """The decision judged cheaply; a suspected mistake is looked at again on fresh,
-        larger sets of layouts (:data:`CONFIRM`) until it is confirmed or is a close call.
-        A hinted decision keeps the hint's own evaluation."""
+        larger sets of layouts (:data:`CONFIRM`, in Trixter :data:`CLOSER` too) until it is
+        confirmed or is a close call. A hinted decision keeps the hint's own evaluation."""
         kind = kind_of(self.action)
         choices = self._choices(kind)
         if len(choices) <= 1 or kind == "pass":
@@ -444,13 +456,18 @@ class _Judge:
                             alternatives=[(str(self.action), None)], forced=True)
         try:
             d, advice = self._look(kind)
+            tree = self.game.KIND == "trixter"
             settled = self.hinted or not d.loss > 0 or (d.sure or 0) < SUSPECT \
-                or (d.sure or 0) >= 1 - (1 - CLEAR) / len(choices)  # (or clear among all)
+                or (not tree and (d.sure or 0) >= 1 - (1 - CLEAR) / len(choices))
             for k, scale in enumerate(() if settled else CONFIRM, 1):
                 d, advice = self._look(kind, scale=scale, seed=self.seed + 7919 * k,
                                        against=d.best)
                 if not d.is_mistake:
                     break
+            if tree and d.is_mistake and not settled and \
+                    abs(d.best_value - d.chosen_value) < NEAR * TOLERANCE[d.unit]:
+                d, advice = self._look(kind, scale=CLOSER, seed=self.seed + 7919 * 9,
+                                       against=d.best)
         except _NotJudged as e:
             return self._not_judged(kind, str(e))
         # Why, once, from the look that stands (not from each look a later one replaced).
