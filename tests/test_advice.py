@@ -251,6 +251,19 @@ def test_trex_card_and_pass():
     assert a.kind == "points" and "your team" in a.options[0].text
 
 
+def test_a_trex_place_reads_as_the_review_writes_it():
+    """A seat about to lay its last card finishes first for sure: the hint says "place 1",
+    as the review's table does, not "place 1.0"."""
+    g = trix_at("trex", seed=5)
+    bots = [bot_for("trix", "beginner", seed=s) for s in range(4)]
+    while not (len(g.hands[g.to_move]) == 1 and g.legal_actions() != [Pass()]):
+        play_bot_turn(g, bots[g.to_move])
+    a = advise(g, budget=20)
+    assert a.kind == "place" and a.options[0].value == 1.0
+    assert a.options[0].text.startswith("finishes you in place 1 on average ·")
+    assert list(a.short.values()) == ["place 1 · +200 points"]
+
+
 def test_trix_trick_card():
     g = trix_at("queens", seed=6, cards_played=9)
     a = advise(g, budget=60)

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from tutor.engine.facts import fixed, half_away, signed, whole_number
+from tutor.engine.facts import fixed, half_away, number_words, signed, whole_number
 from tutor.engine.i18n import N_, gettext as _
 from tutor.engine.actions import (Action, Bid, ChooseContract, ChooseTrump, ClaimRedeal, Double,
                                   NoDouble, NoRedeal, Play)
@@ -246,7 +246,7 @@ class Advice:
             return _("either makes your bid about {percent} of the time").format(
                 percent=percent(v))
         if self.kind == "place":
-            return _("either finishes you in about place {place}").format(place=fixed(v))
+            return _("either finishes you in about place {place}").format(place=number_words(v))
         if isinstance(self.best, ChooseContract):  # a contract's value: its gain (see trix.py)
             if v >= 0:
                 return _("either scores about {points} points more than an average hand "

@@ -19,7 +19,7 @@ from __future__ import annotations
 from tutor.advice.answer import Advice, Option, ranked, signed_points, sure_of, ways
 from tutor.advice.trix import add_facts, layouts_for, side_of
 from tutor.engine.actions import Action, Pass, Play
-from tutor.engine.facts import fixed
+from tutor.engine.facts import number_words
 from tutor.engine.i18n import gettext as _
 from tutor.engine.masks import trex_place
 from tutor.engine.seats import seat_name
@@ -44,10 +44,10 @@ def _place_text(place: float, pts: float, team: bool, seat: int) -> str:
     if team:
         return _("finishes you in place {place} on average · {points} points expected for "
                  "your team (with {partner})").format(
-            place=fixed(place), points=signed_points(pts, 0),
+            place=number_words(place), points=signed_points(pts, 0),
             partner=seat_name((seat + 2) % 4, 4, "trix"))
     return _("finishes you in place {place} on average · {points} points expected").format(
-        place=fixed(place), points=signed_points(pts, 0))
+        place=number_words(place), points=signed_points(pts, 0))
 
 
 def trex_advice(game, seat: int, legal: list[Action], work: int, rng_seed: str) -> Advice:
@@ -100,7 +100,7 @@ def trex_advice(game, seat: int, legal: list[Action], work: int, rng_seed: str) 
                 text=text)
         options.append(Option(a, pts if team else place, text))
     short = {str(a): _("place {place} · {points} points").format(
-                 place=fixed(places[k] / done),
+                 place=number_words(places[k] / done),
                  points=signed_points(sign * points[k] / done, 0))
              for k, a in enumerate(legal)}
     if team:

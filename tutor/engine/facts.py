@@ -25,7 +25,7 @@ from tutor.engine.i18n import gettext as _, ngettext, Nn_, ordinal
 from tutor.engine.trix.contracts import PENALTY_CARDS, Contract
 
 __all__ = ["seat_facts", "view_facts", "number", "signed", "plural", "percents",
-           "deal_word", "COUNTED", "half_away", "whole_number", "fixed"]
+           "deal_word", "COUNTED", "half_away", "whole_number", "fixed", "number_words"]
 
 
 def number(n: int) -> str:
@@ -86,6 +86,19 @@ def fixed(x: float, digits: int = 1) -> str:
     """
     whole, part = divmod(abs(half_away(x, digits)), 10 ** digits)
     return f"{whole}.{part:0{digits}d}" if digits else str(whole)
+
+
+def number_words(x: float, digits: int = 1) -> str:
+    """A number to ``digits`` decimals at most (trailing zeros dropped), with a real minus
+    sign.
+
+    >>> number_words(6.25), number_words(-2.04), number_words(16.0), number_words(6.254, 2)
+    ('6.3', '−2', '16', '6.25')
+    """
+    text = fixed(x, digits)
+    if digits:
+        text = text.rstrip("0").rstrip(".")
+    return ("−" if half_away(x, digits) < 0 else "") + text
 
 
 COUNTED = {

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from tutor.advice.answer import label
 from tutor.engine.actions import Bid, ClaimRedeal, Double, parse_action
-from tutor.engine.facts import fixed, half_away
+from tutor.engine.facts import number_words
 from tutor.engine.i18n import gettext as _, ngettext
 
 __all__ = ["number_words", "value_words", "versus_average", "action_words"]
@@ -43,19 +43,6 @@ def _count(n: str) -> int:
     return int(n) if n.isdigit() else 2
 
 
-
-
-def number_words(x: float, digits: int = 1) -> str:
-    """A number to ``digits`` decimals at most (trailing zeros dropped), with a real minus
-    sign.
-
-    >>> number_words(6.25), number_words(-2.04), number_words(16.0), number_words(6.254, 2)
-    ('6.3', '−2', '16', '6.25')
-    """
-    text = fixed(x, digits)
-    if digits:
-        text = text.rstrip("0").rstrip(".")
-    return ("−" if half_away(x, digits) < 0 else "") + text
 
 
 def value_words(value: float | None, unit: str, finer: bool = False) -> str:

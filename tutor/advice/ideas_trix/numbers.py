@@ -8,7 +8,7 @@ from tutor.advice.ideas_trix.view import decision, points, team, whole
 from tutor.advice.ideas_trix.words import IDEAS, SAYS
 from tutor.engine.actions import ChooseContract, ClaimRedeal, Double, Play
 from tutor.engine.cards import Card, Suit
-from tutor.engine.facts import fixed
+from tutor.engine.facts import number_words
 from tutor.engine.i18n import N_, ngettext
 from tutor.engine.i18n import gettext as _
 from tutor.engine.trix.contracts import contracts_title
@@ -62,8 +62,8 @@ def versus(view, advice) -> str:
     if advice.kind == "place":
         said = _("place {best} on average against {other} with {name}") if play else \
             _("place {best} on average against {other} for {name}")
-        return said.format(best=fixed(result(advice, best), 2),
-                           other=fixed(result(advice, nxt), 2), name=name(nxt.action))
+        return said.format(best=number_words(result(advice, best), 2),
+                           other=number_words(result(advice, nxt), 2), name=name(nxt.action))
     said = _("{best} against {other} with {name}") if play else \
         _("{best} against {other} for {name}")
     return said.format(best=points(view, result(advice, best)),
