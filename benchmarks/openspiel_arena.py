@@ -607,7 +607,8 @@ class VariantBot(TrixterSearchBot):
       shared layouts, not by UCB1 (:data:`tutor.advice.trixter.HALVING`);
     - ``depth<k>``, e.g. ``depth1``: the tree holds the first ``k`` moves of each
       iteration only, the rest played out by the rule (``tree.search``'s ``depth``;
-      ``depth1`` is flat Monte Carlo on the root's moves);
+      ``depth1`` is flat Monte Carlo on the root's moves); ``biddepth<k>``: so at the bids
+      only, the cards searched by the whole tree;
     - ``noisy<p>``, e.g. ``noisy15``: in the play-outs every other seat plays a random
       legal card with chance ``p`` percent (:func:`noisy_rollout`; plain Python, so slower);
     - ``tightbids``: the other seats' bids read by a law refitted on the tuned bot's bids
@@ -632,6 +633,7 @@ class VariantBot(TrixterSearchBot):
         self.end_cards = self._number("end", None)
         self.grow = self._number("grow", None)
         self.depth = self._number("depth", None)
+        self.bid_depth = self._number("biddepth", None)
         self.noise = self._number("noisy", None)
         self.play_eps = self._number("playtell", None)
         self.candidates = int(self._number("cand", 1))
@@ -671,6 +673,8 @@ class VariantBot(TrixterSearchBot):
             changed["exploration"] = self.exploration
         if self.depth is not None:
             changed["depth"] = int(self.depth)
+        if self.bid_depth is not None and all(isinstance(a, Bid) for a in acts):
+            changed["depth"] = int(self.bid_depth)
         if self.noise is not None:
             seen_now = as_observation(obs)
             changed["rollout"] = noisy_rollout(seen_now.seat, self.noise / 100, random.Random(
