@@ -611,6 +611,9 @@ class VariantBot(TrixterSearchBot):
       only, the cards searched by the whole tree;
     - ``noisy<p>``, e.g. ``noisy15``: in the play-outs every other seat plays a random
       legal card with chance ``p`` percent (:func:`noisy_rollout`; plain Python, so slower);
+      ``err<k>``, e.g. ``err0``: the product's own model of it, the others erring ``k``
+      times in a thousand (:data:`tutor.advice.trixter.OTHERS_ERR`; ``err0``: the rule at
+      every seat, the expert before 2026-12-01);
     - ``tightbids``: the other seats' bids read by a law refitted on the tuned bot's bids
       (:func:`tight_bid`), not :func:`tutor.search.tree.likely_bid`;
     - ``playtell<p>``, e.g. ``playtell84``: the other seats' cards so far weigh the
@@ -634,6 +637,7 @@ class VariantBot(TrixterSearchBot):
         self.grow = self._number("grow", None)
         self.depth = self._number("depth", None)
         self.bid_depth = self._number("biddepth", None)
+        self.err = self._number("err", None)
         self.noise = self._number("noisy", None)
         self.play_eps = self._number("playtell", None)
         self.candidates = int(self._number("cand", 1))
@@ -682,6 +686,9 @@ class VariantBot(TrixterSearchBot):
         if "own" in self.variant:
             trixter_advice_module.MARGIN_FIRST = False
         trixter_advice_module.HALVING = halving or "halving" in self.variant
+        others_err = trixter_advice_module.OTHERS_ERR
+        if self.err is not None:
+            trixter_advice_module.OTHERS_ERR = int(self.err)
         end_cards = last_tricks.ENDPLAY_CARDS
         if self.end_cards is not None:
             last_tricks.ENDPLAY_CARDS = int(self.end_cards)
@@ -717,6 +724,7 @@ class VariantBot(TrixterSearchBot):
             tree_search.told_by_bids, tree_search.PLAYS_TELL = told, plays_tell
             trixter_advice_module.MARGIN_FIRST = margin_first
             trixter_advice_module.HALVING = halving
+            trixter_advice_module.OTHERS_ERR = others_err
             tree_search.BIDS_BY_HAND, tree_search.BIDS_TELL = by_hand, tell
             last_tricks.ENDPLAY_CARDS = end_cards
         if "visits" in self.variant and choice is not None:

@@ -608,6 +608,57 @@ def test_the_computer_players_rank_their_choices_by_the_margin_over_the_table(mo
     assert turned  # somewhere the widest margin is not the most own points
 
 
+def test_the_computer_players_expect_the_others_to_err_and_a_hint_does_not(monkeypatch):
+    """A hint's play-outs are the rule at every seat (:func:`exact_rollout`, the same cards
+    each time on a layout); the computer players' (``against_table``) have the other seats
+    err :data:`OTHERS_ERR` times in a thousand, so the same layout ends differently from one
+    play-out to the next, while the seat advised always plays the rule's card."""
+    from tutor.advice import trixter as trixter_advice
+
+    used = []
+    search = tree.search
+
+    def watched(*a, **kw):
+        used.append(kw["rollout"])
+        return search(*a, **kw)
+
+    monkeypatch.setattr(tree, "search", watched)
+    g = TrixterGame.new(players=4, seed=4, first_hand=8)
+    bots = [bot_for("trixter", "beginner", seed=s) for s in range(4)]
+    while g.phase != Phase.PLAY:
+        g.apply(bots[g.to_move].act(g.observation(g.to_move)), g.to_move)
+    seat = g.to_move
+    advise(g, budget=40)
+    assert used[-1] is exact_rollout
+    advise(g, budget=40, against_table=True)
+    erring = used[-1]
+    assert erring is not exact_rollout and 0 < trixter_advice.OTHERS_ERR < 1000
+
+    hands = [h.mask for h in g.hands]
+    bids = list(g.bids)
+    ends, firsts = set(), []
+    rule = policy.trixter_card
+    played_by_rule = []
+
+    def counted(hand, *a, **kw):
+        played_by_rule.append(hand)
+        return rule(hand, *a, **kw)
+
+    monkeypatch.setattr(policy, "_COMPILED", [None])
+    monkeypatch.setattr(policy, "trixter_card", counted)
+    for _ in range(100):
+        now = list(hands)
+        played_by_rule.clear()
+        won = erring(now, [0] * 4, [], seat, g.trump, bids, [0] * 4, 0)
+        ends.add(tuple(won))
+        firsts.append(sum(1 for h in played_by_rule if h & hands[seat] and not h & ~hands[seat]))
+    assert len(ends) > 1  # the others' errors change how the hand ends
+    assert set(firsts) == {8}  # each of the advised seat's 8 cards is the rule's
+    monkeypatch.setattr(trixter_advice, "OTHERS_ERR", 0)
+    advise(g, budget=40, against_table=True)
+    assert used[-1] is exact_rollout
+
+
 def test_sequential_halving_spends_the_budget_round_by_round():
     """Five choices, 60 iterations: ceil(log2 5) = 3 rounds. Round 1, 60 // (3 * 5) = 4
     each (40 left); the best 3 go on with 40 // (2 * 3) = 6 each (22 left); the best 2

@@ -20,7 +20,7 @@ True
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from types import SimpleNamespace
 
 from tutor.engine.masks import (DIAMONDS, FULL, HEARTS, HIGHER, JACK, JOKER, KING_OF_HEARTS, SUIT,
@@ -30,9 +30,10 @@ from tutor.engine.trix.contracts import (Contract, card_scores, discard_duty, le
                                          penalty_cards, trick_points)
 from tutor.search import rollout_kernels
 
-__all__ = ["trixter_card", "trixter_rollout", "TricksWon", "TrixDeal", "trix_deal", "trix_card",
-           "trix_rollout", "close_trick", "trex_card", "trex_shrewd_card", "trex_rollout",
-           "would_double", "compiled_rollout", "keep_plain", "FULL"]
+__all__ = ["trixter_card", "trixter_rollout", "erring_rollout", "TricksWon", "TrixDeal",
+           "trix_deal", "trix_card", "trix_rollout", "close_trick", "trex_card",
+           "trex_shrewd_card", "trex_rollout", "would_double", "compiled_rollout", "keep_plain",
+           "FULL"]
 
 
 # --- Trixter ------------------------------------------------------------------------------
@@ -167,7 +168,8 @@ class TricksWon(list):
 
 def trixter_rollout(hands: list[int], jokers: list[int], trick: list[int], leader: int,
                     trump: int, bids: Sequence[int], won: list[int], gone: int,
-                    end=None, end_cards: int = 0) -> TricksWon:
+                    end=None, end_cards: int = 0, err: int = 0, steady: int = -1,
+                    state: int = 0) -> TricksWon:
     """Play the hand out, every seat by :func:`trixter_card` for its own bid: the tricks
     each seat ends with, and the seat that took the first trick (:class:`TricksWon`).
     ``hands``, ``jokers``, ``won`` are changed in place; ``gone``: the cards played so
@@ -176,12 +178,14 @@ def trixter_rollout(hands: list[int], jokers: list[int], trick: list[int], leade
     ``end``: once the seat to move at a trick's start (or here) holds ``end_cards`` cards
     or fewer, ``end(hands, jokers, trick, leader, trump, bids, won, gone)`` plays the rest
     and returns the final tricks and the first trick's winner
-    (:func:`tutor.search.last_tricks.exact_rollout` passes the exact play)."""
+    (:func:`tutor.search.last_tricks.exact_rollout` passes the exact play).
+    ``err`` (per mille, 0: never): every seat but ``steady`` plays a legal card at random
+    that often instead of the rule's, drawn from ``state`` (:func:`erring_rollout`)."""
     n = len(hands)
     fast = compiled_rollout() if end is None else None
     if fast is not None:  # the same play-out, compiled (:mod:`tutor.search.rollout_kernels`)
         a = fast.array(rollout_kernels.pack(hands, jokers, trick, leader, trump, bids, won,
-                                            gone), dtype=fast.int64)
+                                            gone, err, steady, state), dtype=fast.int64)
         first, a = fast.rollout(a), a.tolist()
         at = rollout_kernels.HEAD
         hands[:], jokers[:] = a[at:at + n], a[at + n:at + 2 * n]
@@ -208,8 +212,16 @@ def trixter_rollout(hands: list[int], jokers: list[int], trick: list[int], leade
         while len(trick) < n:
             s = (leader + len(trick)) % n
             h = hands[s]
-            c = trixter_card(h, jokers[s], trick, trump, FULL & ~gone & ~h,
-                             bids[s] - won[s], len(trick) == n - 1, True, top)
+            c = -1
+            if err > 0 and s != steady:  # the kernel's draws, in its order
+                state = rollout_kernels.draw(state)
+                if (state >> 8) % 1000 < err:
+                    allowed = legal_mask(h, jokers[s], trick)
+                    state = rollout_kernels.draw(state)
+                    c = rollout_kernels.nth_bit(allowed, (state >> 8) % allowed.bit_count())
+            if c < 0:
+                c = trixter_card(h, jokers[s], trick, trump, FULL & ~gone & ~h,
+                                 bids[s] - won[s], len(trick) == n - 1, True, top)
             if c == JOKER:
                 jokers[s] -= 1
             else:
@@ -230,6 +242,18 @@ def trixter_rollout(hands: list[int], jokers: list[int], trick: list[int], leade
             out = TricksWon(won)
             out.first = first
             return out
+
+
+def erring_rollout(steady: int, err: int, rng) -> Callable[..., TricksWon]:
+    """:func:`trixter_rollout` as a tree's play-out (:data:`tutor.search.tree.Rollout`) in
+    which every seat but ``steady`` errs ``err`` times in a thousand (a legal card at
+    random), each play-out's draws seeded from ``rng`` (a :class:`random.Random`): the
+    computer players' model of the others (:data:`tutor.advice.trixter.OTHERS_ERR`)."""
+    def rollout(hands, jokers, trick, leader, trump, bids, won, gone):
+        return trixter_rollout(hands, jokers, trick, leader, trump, bids, won, gone,
+                               err=err, steady=steady, state=rng.getrandbits(31))
+
+    return rollout
 
 
 # --- Trix: the trick contracts --------------------------------------------------------------

@@ -12,16 +12,18 @@ missing (the browser) the plain play-outs run, not this file: run plainly it is 
 One int64 array carries a play-out (:func:`pack`, :func:`trix_pack`, :func:`trex_pack`),
 each kernel leaving its results in it. A Trixter play-out's array: ``n``, the leader, the
 trump (-1: none), the cards gone, the trick's length, then per seat the hand, the jokers,
-the bid and the tricks won, then the trick; ``rollout`` returns the seat that took the
-first trick it closed. Ties between cards are broken as the plain rules break them (their
-``min``/``max`` keep the first of equals, cards walked lowest first).
+the bid and the tricks won, then the trick, then how often the other seats err (per
+mille, 0: never), the seat that does not and the random state (:func:`draw`);
+``rollout`` returns the seat that took the first trick it closed. Ties between cards are
+broken as the plain rules break them (their ``min``/``max`` keep the first of equals, cards
+walked lowest first).
 """
 
 from __future__ import annotations
 
-__all__ = ["rollout", "pack", "WON", "HEAD", "read", "read_pack", "READ_EVENT", "trix_rollout",
-           "trix_pack", "trix_costs", "TRIX_HEAD", "trex_rollout", "trex_pack", "TREX_HEAD",
-           "SIGNATURES", "INLINE", "NRT"]
+__all__ = ["rollout", "pack", "draw", "nth_bit", "WON", "HEAD", "read", "read_pack", "READ_EVENT",
+           "trix_rollout", "trix_pack", "trix_costs", "TRIX_HEAD", "trex_rollout", "trex_pack",
+           "TREX_HEAD", "SIGNATURES", "INLINE", "NRT"]
 
 JOKER = 52
 FULL = (1 << 52) - 1
@@ -45,16 +47,32 @@ def beats(c, top, trump):
     return top < 0 or (HIGHER[top] >> c & 1) == 1 or (c // 13 == trump and top // 13 != trump)
 
 
-def pack(hands, jokers, trick, leader, trump, bids, won, gone) -> list[int]:
-    """The array's contents for a play-out (numpy's int64 for the compiled kernel)."""
+def pack(hands, jokers, trick, leader, trump, bids, won, gone, err: int = 0,
+         steady: int = -1, state: int = 0) -> list[int]:
+    """The array's contents for a play-out (numpy's int64 for the compiled kernel): with
+    ``err`` > 0, every seat but ``steady`` plays a legal card at random ``err`` times in a
+    thousand (:func:`draw` from ``state``)."""
     n = len(hands)
     return [n, leader, trump, gone, len(trick), *hands, *jokers, *bids, *won, *trick,
-            *[0] * (n - len(trick))]
+            *[0] * (n - len(trick)), err, steady, state]
+
+
+def draw(state):
+    """The next state of the play-outs' own random numbers, in [0, 2**31): a linear
+    congruential generator (the C library's constants), the same plain and compiled."""
+    return (state * 1103515245 + 12345) & 0x7FFFFFFF
+
+
+def nth_bit(mask, k):
+    """The index of the ``k``-th lowest set bit of ``mask`` (from 0)."""
+    for _ in range(k):
+        mask &= mask - 1
+    return msb(mask & -mask)
 
 
 # --- how tutor.engine.jit compiles them (here, so that a change recompiles them) -------
-INLINE = {"popcount", "msb", "beats", "legal", "lead", "win", "duck", "card", "trix_top",
-          "trix_lead", "trix_card", "trex_playable", "trex_card", "trex_out"}
+INLINE = {"popcount", "msb", "beats", "draw", "nth_bit", "legal", "lead", "win", "duck", "card",
+          "trix_top", "trix_lead", "trix_card", "trex_playable", "trex_card", "trex_out"}
 NRT = False
 SIGNATURES = {"rollout": "int64(int64[::1])", "read": "int64(int64[::1])",
               "trix_rollout": "int64(int64[::1], int64[::1])",
@@ -240,12 +258,21 @@ def rollout(A):
         if c != JOKER and beats(c, top, trump):
             top, at = c, k
     first = -1
+    err, steady, state = A[T + n], A[T + n + 1], A[T + n + 2]
     while True:
         while tlen < n:
             s = (leader + tlen) % n
             h = A[H + s]
-            c = card(h, A[J + s], A, T, tlen, trump, FULL & ~gone & ~h, A[B + s] - A[W + s],
-                     tlen == n - 1, top)
+            c = -1
+            if err > 0 and s != steady:  # a seat that errs: a legal card at random
+                state = draw(state)
+                if (state >> 8) % 1000 < err:
+                    allowed = legal(h, A[J + s], A, T, tlen)
+                    state = draw(state)
+                    c = nth_bit(allowed, (state >> 8) % popcount(allowed))
+            if c < 0:
+                c = card(h, A[J + s], A, T, tlen, trump, FULL & ~gone & ~h,
+                         A[B + s] - A[W + s], tlen == n - 1, top)
             if c == JOKER:
                 A[J + s] -= 1
             else:
