@@ -611,9 +611,9 @@ class VariantBot(TrixterSearchBot):
       only, the cards searched by the whole tree;
     - ``noisy<p>``, e.g. ``noisy15``: in the play-outs every other seat plays a random
       legal card with chance ``p`` percent (:func:`noisy_rollout`; plain Python, so slower);
-      ``err<k>``, e.g. ``err0``: the product's own model of it, the others erring ``k``
-      times in a thousand (:data:`tutor.advice.trixter.OTHERS_ERR`; ``err0``: the rule at
-      every seat, the expert before 2026-12-01);
+      ``err<k>``, e.g. ``err500``: the product's own, compiled model of it, the others
+      erring ``k`` times in a thousand (:data:`tutor.advice.trixter.OTHERS_ERR`, 0 by
+      default: the rule at every seat);
     - ``tightbids``: the other seats' bids read by a law refitted on the tuned bot's bids
       (:func:`tight_bid`), not :func:`tutor.search.tree.likely_bid`;
     - ``playtell<p>``, e.g. ``playtell84``: the other seats' cards so far weigh the
