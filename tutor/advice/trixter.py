@@ -44,11 +44,10 @@ OTHERS_ERR = 0
 """How often, per mille, the computer players (``against_table``) expect each other seat
 to err in their play-outs: a legal card at random instead of the rule's (0: never, the
 rule at every seat, as a learner's hint always has it). Measured and left at 0: at 500,
-the expert gained +0.36 a hand deal by deal against OpenSpiel's tuned ISMCTS (which plays
-the rule's card 45% of the time where chance gives 34%) over 200 deals, but the
-intermediate lost 0.8 a hand against beginners, who play the rule
-(``benchmarks/arena-results.md``, "Players who err"): a model of the yardstick's errors,
-not of players."""
+the expert was +0.16 a hand deal by deal against OpenSpiel's tuned ISMCTS (which plays
+the rule's card 45% of the time where chance gives 34%) over 400 deals, within the
+noise, and the intermediate lost 0.75 a hand against beginners, who play the rule
+(``benchmarks/arena-results.md``, "Players who err")."""
 
 
 def _play_out(seen, against_table: bool, seed: str):
