@@ -7,6 +7,7 @@ import math
 import random
 
 import pytest
+from test_rollout_kernels import compiled_play_outs
 
 from tutor import TrixterGame
 from tutor.engine.actions import Play
@@ -134,15 +135,7 @@ def test_the_reading_kernel_answers_as_the_rule(monkeypatch):
     compiled, ``cards_logs`` gives the plain one's numbers."""
     from tutor.search import rollout_kernels as RK
 
-    compiled = None
-    try:
-        import numba  # noqa: F401
-
-        monkeypatch.delenv("TRIX_TUTOR_SOLVER", raising=False)
-        monkeypatch.setattr(policy, "_COMPILED", [])
-        compiled = policy.compiled_rollout()
-    except ImportError:
-        pass
+    compiled = compiled_play_outs(monkeypatch)
     checked = 0
     for seed in range(60):
         events, layouts, trump, n = _random_reads(seed)

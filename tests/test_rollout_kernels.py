@@ -109,6 +109,18 @@ def test_a_hand_worked_out_by_hand(monkeypatch):
     assert (a[RK.HEAD + RK.WON * 4:RK.HEAD + RK.WON * 4 + 4], first) == expected
 
 
+def compiled_play_outs(monkeypatch):
+    """The compiled play-outs (:func:`policy.compiled_rollout`) where numba is present,
+    else ``None``."""
+    try:
+        import numba  # noqa: F401
+    except ImportError:
+        return None
+    monkeypatch.delenv("TRIX_TUTOR_SOLVER", raising=False)
+    monkeypatch.setattr(policy, "_COMPILED", [])
+    return policy.compiled_rollout()
+
+
 def erring(pos, err: int, steady: int, state: int):
     hands, jokers, trick, leader, trump, bids, won, gone = pos
     return (list(hands), list(jokers), trick, leader, trump, bids, list(won), gone), \
@@ -120,14 +132,7 @@ def test_erring_play_outs_are_the_same_plain_and_compiled(monkeypatch):
     plain play-out, the kernel run plainly and the compiled kernel draw the same numbers
     in the same order, so play the same cards."""
     rng = random.Random("erring")
-    fast = None
-    try:
-        import numba  # noqa: F401
-        monkeypatch.delenv("TRIX_TUTOR_SOLVER", raising=False)
-        monkeypatch.setattr(policy, "_COMPILED", [])
-        fast = policy.compiled_rollout()
-    except ImportError:
-        pass
+    fast = compiled_play_outs(monkeypatch)
     for pos in positions(2, 3000):
         n = len(pos[0])
         args, kw = erring(pos, rng.choice([0, 1, 250, 500, 999, 1000]), rng.randrange(-1, n),
