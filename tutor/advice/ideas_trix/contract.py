@@ -7,7 +7,7 @@ from tutor.advice.ideas import Reason, mean, often
 from tutor.advice.ideas_trix.numbers import TrixDecision, counted, enough
 from tutor.advice.ideas_trix.view import LOW, decision, whole
 from tutor.engine.cards import CardSet, Rank, Suit
-from tutor.engine.facts import fixed
+from tutor.engine.facts import fixed, number_words
 from tutor.engine.i18n import N_
 from tutor.engine.i18n import gettext as _
 from tutor.engine.trix.contracts import KING_OF_HEARTS, Contract, contracts_title
@@ -95,7 +95,9 @@ def suited_contract(view, advice) -> Reason | None:
         return None
     words = fit(view.hand)
     if words is None and mean(taken) <= 0.7 * most:  # the play-outs say it, if the hand doesn't
-        words = _(TAKEN_WORDS[key]).format(share=often(taken), mean=fixed(mean(taken)))
+        m = mean(taken)  # a place as the review writes it ("place 1"); a count keeps "1.0"
+        words = _(TAKEN_WORDS[key]).format(share=often(taken),
+                                           mean=number_words(m) if key == "place" else fixed(m))
     if words is None:
         return None
     return c.say("suited_contract", title=contracts_title(c.best.action.contracts), why=words,
