@@ -639,7 +639,7 @@ def test_the_computer_players_expect_the_others_to_err_and_a_hint_does_not(monke
 
     hands = [h.mask for h in g.hands]
     bids = list(g.bids)
-    ends, firsts = set(), []
+    ends, by_rule = set(), []
     rule = policy.trixter_card
     played_by_rule = []
 
@@ -654,9 +654,9 @@ def test_the_computer_players_expect_the_others_to_err_and_a_hint_does_not(monke
         played_by_rule.clear()
         won = erring(now, [0] * 4, [], seat, g.trump, bids, [0] * 4, 0)
         ends.add(tuple(won))
-        firsts.append(sum(1 for h in played_by_rule if h & hands[seat] and not h & ~hands[seat]))
+        by_rule.append(sum(1 for h in played_by_rule if h & hands[seat] and not h & ~hands[seat]))
     assert len(ends) > 1  # the others' errors change how the hand ends
-    assert set(firsts) == {8}  # each of the advised seat's 8 cards is the rule's
+    assert set(by_rule) == {8}  # each of the advised seat's 8 cards is the rule's
     monkeypatch.setattr(trixter_advice, "OTHERS_ERR", 0)
     advise(g, budget=40, against_table=True)
     assert used[-1] is exact_rollout
