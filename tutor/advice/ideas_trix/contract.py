@@ -91,11 +91,12 @@ def suited_contract(view, advice) -> Reason | None:
     fit, key, most = FITS[contract]
     redeal = c.fx(c.best, "redeal")  # a deal thrown in is not played out
     taken = [x for x, r in zip(c.fx(c.best, key), redeal) if not r]
-    if not taken or mean(taken) > most:
+    m = mean(taken) if taken else None
+    if m is None or m > most:
         return None
     words = fit(view.hand)
-    if words is None and mean(taken) <= 0.7 * most:  # the play-outs say it, if the hand doesn't
-        m = mean(taken)  # a place as the review writes it ("place 1"); a count keeps "1.0"
+    if words is None and m <= 0.7 * most:  # the play-outs say it, if the hand doesn't
+        # a place as the review writes it ("place 1"); a count keeps "1.0"
         words = _(TAKEN_WORDS[key]).format(share=often(taken),
                                            mean=number_words(m) if key == "place" else fixed(m))
     if words is None:
