@@ -328,7 +328,13 @@ def open_from_start_page(page, app_url: str, link: str):
     if page.url != start:
         page.goto(start)
     expect(page.get_by_role("heading", name="Trix and Trixter")).to_be_visible()
-    page.get_by_role("link", name=link, exact=True).click()
+    # The learner's map draws above the links and moves them down: a click made before it
+    # shows can land beside the link (CI, 2026-12-01), so wait for it first.
+    expect(page.locator(".tt-map")).to_be_visible(timeout=WAIT)
+    target = page.get_by_role("link", name=link, exact=True)
+    href = target.get_attribute("href")
+    target.click()
+    expect(page).to_have_url(re.compile(re.escape(href) + "$"), timeout=WAIT)
     expect(page.locator(".trix-tutor").first).to_be_visible(timeout=WAIT)
     expect(page.locator('[data-testid="message"]')).to_be_visible()
 
