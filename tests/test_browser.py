@@ -345,6 +345,7 @@ def test_start_page_links_work_and_show_no_code(page, app_url):
     for name in ("Play Trixter", "play Trix", "Puzzles", "Tricks and following suit",
                  "The kingdom and the five contracts", "Glossary", "Teacher's page"):
         expect(page.get_by_role("link", name=name, exact=True)).to_be_visible()
+    expect(page.locator(".tt-map")).to_be_visible(timeout=WAIT)  # it moves the links down
     page.get_by_role("link", name="play Trix", exact=True).click()
     expect(page).to_have_url(re.compile(r"/voila/render/play_trix\.ipynb$"))
     expect(page.locator(".trix-tutor").first).to_be_visible(timeout=WAIT)
