@@ -26,13 +26,14 @@ PAGE = """<!doctype html><html><head>{{ spinner.css() }}</head><body>
 
 @pytest.fixture(scope="module")
 def pages(tmp_path_factory):
-    """Two pages served over HTTP (session storage needs an origin): one whose widget
-    drew, one whose widget's model was not found."""
+    """Pages served over HTTP (session storage needs an origin): one whose widget drew,
+    one whose widget's model was not found, one whose anywidget has not drawn yet."""
     folder = tmp_path_factory.mktemp("template")
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES))
     spinner = env.get_template("spinner.macro.html.j2").module
     for name, output in (("drawn", "<button>Play</button>"),
-                         ("broken", "Error displaying widget: model not found")):
+                         ("broken", "Error displaying widget: model not found"),
+                         ("undrawn", '<div class="lm-Widget"></div>')):
         html = env.from_string(PAGE).render(spinner=spinner, output=output)
         (folder / f"{name}.html").write_text(html)
     handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(folder))
@@ -64,4 +65,20 @@ def test_a_widget_whose_model_was_not_found_loads_the_page_again_once(browser, p
     assert loads(page) == 2
     page.wait_for_timeout(500)  # no third load
     assert loads(page) == 2 and page.locator(".tt-setting-up").count() == 0
+    page.close()
+
+
+def test_the_notice_stays_until_each_anywidget_has_drawn(browser, pages):
+    """An anywidget's view is in the page before its render() has run (the start page's
+    map came up to a second after the notice went, and moved the links under the
+    pointer): the notice waits for the view's first child."""
+    page = browser.new_page()
+    page.goto(f"{pages}/undrawn.html")
+    page.wait_for_timeout(500)
+    assert page.locator(".tt-setting-up").count() == 1
+    assert page.locator("body[data-tt-ready]").count() == 0
+    page.evaluate("""document.querySelector('div[class="lm-Widget"]')
+                     .appendChild(document.createElement('div')).className = 'trix-tutor'""")
+    page.wait_for_selector("body[data-tt-ready]", state="attached")
+    assert page.locator(".tt-setting-up").count() == 0 and loads(page) == 1
     page.close()
