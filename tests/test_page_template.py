@@ -12,13 +12,16 @@ from pathlib import Path
 import jinja2
 import pytest
 
+import test_browser as tb
+
 pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parents[1]
 TEMPLATES = ROOT / "share" / "jupyter" / "voila" / "templates" / "trix-tutor"
 
-PAGE = """<!doctype html><html><head>{{ spinner.css() }}</head><body>
+PAGE = """<!doctype html><html><head><link rel="icon" href="data:,">{{ spinner.css() }}</head><body>
 <script>sessionStorage.setItem("loads", String(Number(sessionStorage.getItem("loads") || 0) + 1));
 </script>
+{{ before }}
 {{ spinner.html() }}
 <div id="rendered_cells"><div class="jp-OutputArea-output">{{ output }}</div></div>
 <script>window.tt_cells_finished();</script></body></html>"""
@@ -31,10 +34,12 @@ def pages(tmp_path_factory):
     folder = tmp_path_factory.mktemp("template")
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES))
     spinner = env.get_template("spinner.macro.html.j2").module
-    for name, output in (("drawn", "<button>Play</button>"),
-                         ("broken", "Error displaying widget: model not found"),
-                         ("undrawn", '<div class="lm-Widget"></div>')):
-        html = env.from_string(PAGE).render(spinner=spinner, output=output)
+    said = '<script>console.error("Error: widget model not found")</script>'
+    for name, output, before in (
+            ("drawn", "<button>Play</button>", ""),
+            ("broken", "Error displaying widget: model not found", said),
+            ("undrawn", '<div class="lm-Widget"></div>', "")):
+        html = env.from_string(PAGE).render(spinner=spinner, output=output, before=before)
         (folder / f"{name}.html").write_text(html)
     handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(folder))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
@@ -66,6 +71,20 @@ def test_a_widget_whose_model_was_not_found_loads_the_page_again_once(browser, p
     page.wait_for_timeout(500)  # no third load
     assert loads(page) == 2 and page.locator(".tt-setting-up").count() == 0
     page.close()
+
+
+def test_the_browser_tests_forgive_the_error_of_a_page_that_loaded_again(browser, pages):
+    """The browser tests' watched page lets the first load's "widget model not found"
+    through once the template has loaded the page again, not the error of the load that
+    stays (which a page broken for good shows)."""
+    problems: list[str] = []
+    page = tb.watched_page(browser, pages, problems)
+    page.goto(f"{pages}/broken.html")
+    page.wait_for_selector("body[data-tt-ready]")
+    page.wait_for_timeout(500)
+    assert loads(page) == 2
+    assert problems == [f"{tb.MODEL_NOT_FOUND} ({pages}/broken.html)"]
+    page.context.close()
 
 
 def test_the_notice_stays_until_each_anywidget_has_drawn(browser, pages):
