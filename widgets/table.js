@@ -379,6 +379,8 @@ function feltArea(view, s) {
   const n = s.players.length;
   const felt = h("div", "tt-felt");
   felt.dataset.seats = String(n);
+  const open = Object.keys(view.model.get("open_hands") || {}).length > 0;
+  felt.classList.toggle("tt-open-hands", open);  // table.css: room for hands face up
   // In the order they sit from the learner's left round to the right, so a narrow
   // table's row of seats (a phone) keeps the game's direction: the next Trixter
   // player first (on the left), the next Trix player last (on the right).
