@@ -146,3 +146,12 @@ def test_teacher_page_makes_codes_and_reads_the_server_folder():
     table = t.read_folder()
     assert [r["student"] for r in table.rows] == ["Kim"]
     assert "Kim" in t.table.value and "<svg" in t.table.value
+
+
+def test_enter_in_the_class_code_starts_as_the_start_button_does(home):
+    page = class_set("trixter-31-3")
+    page.name.value = "Sam"
+    page.code._handle_msg({"content": {"data": {"method": "custom",
+                                                "content": {"event": "submit"}}},
+                        "buffers": []})
+    assert page.view is not None and page.view.game.hand_size == 3

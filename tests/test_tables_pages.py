@@ -13,6 +13,7 @@ from sizes import quick_and_full
 from tutor.tables.service import TableService
 from tutor.tables.store import SQLiteStore
 
+from widgets.class_tables import ClassTablesPage
 from widgets.seat_view import SeatView
 from widgets.table_line import where_tables_cannot_fill
 from widgets.tables import TablesPage
@@ -231,3 +232,48 @@ def test_a_table_offers_every_option_of_the_play_pages(service):
     svc, _loop = service
     rules = svc.cache[ana.code].game.rules
     assert rules.partnership and rules.reversed_signs
+
+
+def press_enter(field) -> None:
+    """What ipywidgets' Text view sends when Enter is pressed in it."""
+    field._handle_msg({"content": {"data": {"method": "custom",
+                                            "content": {"event": "submit"}}},
+                        "buffers": []})
+
+
+def test_enter_in_a_field_does_what_the_button_beside_it_does(service):
+    """A table code, the teacher's token and the teacher's message are sent with Enter as
+    with their buttons; Enter in another field sends nothing."""
+    ana, _ = page_on(service, KEYS[0], "Ana")
+    ana.people.value = 2
+    assert ana.open_table()
+    ben, line = page_on(service, KEYS[1], "Ben")
+    ben.join_code.value = ana.code
+    press_enter(ben.name)
+    assert line.sent == []
+    press_enter(ben.join_code)
+    assert [m["type"] for m in line.sent] == ["join"] and ben.code == ana.code
+    told: list[dict] = []
+    teacher = ClassTablesPage(line=type("L", (), {"send": staticmethod(told.append)})())
+    teacher.token.value = "the token"
+    press_enter(teacher.token)
+    teacher.watching = ana.code
+    teacher.say_text.value = "Count the hearts!"
+    press_enter(teacher.say_text)
+    assert told == [{"type": "teach", "token": "the token"},
+                    {"type": "say", "code": ana.code, "text": "Count the hearts!"}]
+
+
+def test_the_teachers_list_writes_scores_as_the_table_does(service):
+    """A table's line on the teacher's page: its players and scores with real minus signs
+    ("−5", as the table's own score sheet writes it), zero without a sign."""
+    ana, _ = alone_at_a_table(service, first_hand=25)
+    svc, _loop = service
+    table = svc.cache[ana.code]
+    summary = dict(table.summary(0.0), scores=[-5, 0, 25, 10])
+    teacher = ClassTablesPage(line=type("L", (), {"send": staticmethod(lambda m: None)})())
+    teacher._received({"type": "tables", "tables": [summary]})
+    watch, label = teacher.listing.children[0].children
+    assert watch.description == "Watch" and watch.layout.flex == "none"
+    assert label.value.startswith(f"<b>{ana.code}</b> · Trixter")
+    assert label.value.endswith("Ana to play · scores −5 0 +25 +10")

@@ -43,6 +43,14 @@ def esm(name: str) -> str:
               "useWords(ctx.model); return WIDGET.render(ctx); } };\n")
 
 
+def on_enter(field: Any, act: Any) -> None:
+    """``act()`` when Enter is pressed in the text ``field``, as the button beside it does:
+    a typed code or token is sent the way people send a form. ipywidgets' Text view sends
+    ``{"event": "submit"}`` on Enter (its ``on_submit`` is deprecated, not the message)."""
+    field.on_msg(lambda _w, content, _buffers: act() if isinstance(content, dict)
+                 and content.get("event") == "submit" else None)
+
+
 def css(name: str) -> str:
     """A widget's stylesheet: ``common.css`` followed by the widget's own file ``name``."""
     return _join("common.css", name, "/*", " */")

@@ -12,9 +12,11 @@ from typing import Any
 
 import ipywidgets
 
+from tutor.engine.facts import signed
 from tutor.engine.i18n import gettext as _
 from tutor.tables.hub import kernel_key
 
+from widgets._base import on_enter
 from widgets.seat_view import SeatView
 from widgets.table_line import ServiceLine, soon, tables_note, where_tables_cannot_fill
 
@@ -34,6 +36,7 @@ class ClassTablesPage(ipywidgets.VBox):
                                          placeholder=_("the app printed it"))
         self.enter = ipywidgets.Button(description=_("Open the class"), button_style="primary")
         self.enter.on_click(lambda _b: self.teach())
+        on_enter(self.token, self.teach)
         self.listing = ipywidgets.VBox()
         self.watching: str | None = None
         self.seat_view = SeatView(lambda m: None, four_colour, teacher=True)
@@ -41,8 +44,8 @@ class ClassTablesPage(ipywidgets.VBox):
         self.say_text = ipywidgets.Text(placeholder=_("a message to this table"),
                                         layout=ipywidgets.Layout(width="360px"))
         self.say_button = ipywidgets.Button(description=_("Send"), icon="comment")
-        self.say_button.on_click(lambda _b: self._tell({"type": "say", "code": self.watching,
-                                                        "text": self.say_text.value}))
+        self.say_button.on_click(lambda _b: self._say())
+        on_enter(self.say_text, self._say)
         self.pause_button = ipywidgets.Button(description=_("Pause"), icon="pause")
         self.pause_button.on_click(lambda _b: self._toggle_pause())
         self.controls = ipywidgets.HBox([self.pause_button, self.say_text, self.say_button])
@@ -96,6 +99,9 @@ class ClassTablesPage(ipywidgets.VBox):
         self.watching = code
         self._tell({"type": "watch", "code": code})
 
+    def _say(self) -> None:
+        self._tell({"type": "say", "code": self.watching, "text": self.say_text.value})
+
     def _toggle_pause(self) -> None:
         self._tell({"type": "resume" if self.paused else "pause", "code": self.watching})
 
@@ -132,12 +138,12 @@ class ClassTablesPage(ipywidgets.VBox):
             turn = self._turn_words(t)
             # Translators: the end of a table's line on the teacher's page ("scores +3 −2").
             scores = _("scores {scores}").format(
-                scores=" ".join(f"{s:+d}" for s in t["scores"]))
+                scores=" ".join(signed(s) for s in t["scores"]))
             label = ipywidgets.HTML(f"<b>{t['code']}</b> · {html.escape(t['setup'])} · "
                                     f"{html.escape(names)} · {html.escape(turn)} · "
                                     f"{scores}")
-            watch = ipywidgets.Button(description=_("Watch"),
-                                      layout=ipywidgets.Layout(width="80px"))
+            watch = ipywidgets.Button(description=_("Watch"),  # never squeezed by a long line
+                                      layout=ipywidgets.Layout(width="80px", flex="none"))
             watch.on_click(lambda _b, c=t["code"]: self.watch(c))
             rows.append(ipywidgets.HBox([watch, label],
                                         layout=ipywidgets.Layout(align_items="center")))
@@ -162,7 +168,8 @@ class ClassTablesPage(ipywidgets.VBox):
     def _show_sheet(self, message: dict[str, Any]) -> None:
         rows = "".join(
             f"<tr><td>{html.escape(r['name'])}</td><td>{r['game']}</td><td>{r['tables']}</td>"
-            f"<td>{r['played']}</td><td>{r['points']:+d}</td><td>{r['per_hand']:+.2f}</td></tr>"
+            f"<td>{r['played']}</td><td>{signed(r['points'])}</td>"
+            f"<td>{signed(r['per_hand'], 2)}</td></tr>"
             for r in message["rows"])
         data = base64.b64encode(message["csv"].encode()).decode()
         # Translators: the heads of the class sheet's columns.

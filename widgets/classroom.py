@@ -19,10 +19,12 @@ import ipywidgets
 from tutor.lessons.classset import (ACTIVITIES, ClassResult, ClassSet, ClassSetError,
                                     ClassTable, gather, student_name)
 from tutor.app.progress_store import default_path
+from tutor.engine.facts import signed
 from tutor.engine.i18n import gettext as _, ngettext
 
 from tutor.app.learners import LearnerError
 
+from widgets._base import on_enter
 from widgets.who import current
 from widgets.play import GameView, play
 from widgets.puzzle import PuzzleBoard
@@ -66,6 +68,7 @@ class ClassSetPage(ipywidgets.VBox):
                                     placeholder=_("e.g. {code}").format(code="trixter-4821-5"))
         self.start = ipywidgets.Button(description=_("Start"), button_style="primary")
         self.start.on_click(lambda _b: self.begin())
+        on_enter(self.code, self.begin)
         self.status = ipywidgets.HTML(_note(_("Type your name and the code your teacher gave "
                                               "you, then press Start.")))
         self.area = ipywidgets.VBox()
@@ -150,12 +153,12 @@ class ClassSetPage(ipywidgets.VBox):
         if r.finished:
             # Translators: {points} is signed ("+12").
             said = _("Your result: {points} points over all deals.").format(
-                points=f"{r.total:+d}")
+                points=signed(r.total))
         else:
             # English says "deals" for any number.
             said = ngettext("Your result: {points} points over {n} of {deals} deals.",
                             "Your result: {points} points over {n} of {deals} deals.",
-                            r.class_set.deals).format(points=f"{r.total:+d}",
+                            r.class_set.deals).format(points=signed(r.total),
                                                       n=len(r.points), deals=r.class_set.deals)
         link = (f'<a download="{html.escape(r.filename)}" href="data:application/json;base64,'
                 f'{data}" data-testid="class-result-download">')
@@ -181,11 +184,11 @@ def table_html(t: ClassTable) -> str:
         head = "".join(f"<th>{i + 1}</th>" for i in range(deals))
         rows = []
         for r in t.rows:
-            cells = "".join(f"<td>{p:+d}</td>" for p in r["points"])
+            cells = "".join(f"<td>{signed(p)}</td>" for p in r["points"])
             cells += "<td></td>" * (deals - len(r["points"]))
-            rows.append(f"<tr><td>{html.escape(r['student'])}</td>{cells}<td>{r['total']:+d}"
-                        f"</td><td>{r['vs_average']:+.1f}</td></tr>")
-        avg = "".join(f"<td>{a:+.1f}</td>" for a in t.averages)
+            rows.append(f"<tr><td>{html.escape(r['student'])}</td>{cells}<td>{signed(r['total'])}"
+                        f"</td><td>{signed(r['vs_average'], 1)}</td></tr>")
+        avg = "".join(f"<td>{signed(a, 1)}</td>" for a in t.averages)
         # Translators: the heads of the class table's columns (the deals' numbers between
         # "student" and "total"), and its last row.
         student, total, vs = _("student"), _("total"), _("vs average")
@@ -203,7 +206,7 @@ def table_html(t: ClassTable) -> str:
             bars.append(f'<text x="140" y="{y + 13}" text-anchor="end" font-size="12">'
                         f'{html.escape(r["student"])}</text><rect x="{x:.1f}" y="{y}" '
                         f'width="{w:.1f}" height="16" fill="{colour}"><title>'
-                        f'{r["vs_average"]:+.1f}</title></rect>')
+                        f'{signed(r["vs_average"], 1)}</title></rect>')
         h = 12 + 22 * len(t.rows)
         label = html.escape(_("Each student against the class average"), quote=True)
         chart = (f'<svg viewBox="0 0 480 {h}" width="480" role="img" aria-label="{label}">'

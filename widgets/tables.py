@@ -25,6 +25,7 @@ from tutor.engine.i18n import gettext as _, ngettext
 from tutor.tables.hub import kernel_key
 
 from widgets import who
+from widgets._base import on_enter
 from widgets.play import option_control
 from widgets.seat_view import SeatView
 from widgets.table_line import ServiceLine, soon, tables_note, where_tables_cannot_fill
@@ -154,6 +155,7 @@ class TablesPage(ipywidgets.VBox):
                                              button_style="success")
         self.join_button.add_class("tt-join")
         self.join_button.on_click(lambda _b: self.join(self.join_code.value))
+        on_enter(self.join_code, lambda: self.join(self.join_code.value))
         self.list_button = ipywidgets.Button(description=_("Refresh"), icon="refresh")
         self.list_button.on_click(lambda _b: self.line and self.line.send({"type": "list"}))
         self.listing = ipywidgets.VBox()
