@@ -255,13 +255,24 @@ def test_enter_in_a_field_does_what_the_button_beside_it_does(service):
     assert [m["type"] for m in line.sent] == ["join"] and ben.code == ana.code
     told: list[dict] = []
     teacher = ClassTablesPage(line=type("L", (), {"send": staticmethod(told.append)})())
+    assert teacher.sheet_button.layout.display == "none"  # the teacher's alone
     teacher.token.value = "the token"
     press_enter(teacher.token)
+    assert told == [{"type": "teach", "token": "the token"}]
+    _svc, loop = service
+
+    async def taught() -> None:
+        teacher._received({"type": "teaching"})
+        teacher.teaching = False  # its poll of the tables stops at its first look
+        await asyncio.sleep(0)
+
+    loop.run_until_complete(taught())
+    assert teacher.sheet_button.layout.display == "" and teacher.login.layout.display == "none"
+    told.clear()
     teacher.watching = ana.code
     teacher.say_text.value = "Count the hearts!"
     press_enter(teacher.say_text)
-    assert told == [{"type": "teach", "token": "the token"},
-                    {"type": "say", "code": ana.code, "text": "Count the hearts!"}]
+    assert told == [{"type": "say", "code": ana.code, "text": "Count the hearts!"}]
 
 
 def test_the_teachers_list_writes_scores_as_the_table_does(service):

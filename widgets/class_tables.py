@@ -48,14 +48,18 @@ class ClassTablesPage(ipywidgets.VBox):
         on_enter(self.say_text, self._say)
         self.pause_button = ipywidgets.Button(description=_("Pause"), icon="pause")
         self.pause_button.on_click(lambda _b: self._toggle_pause())
-        self.controls = ipywidgets.HBox([self.pause_button, self.say_text, self.say_button])
+        self.controls = ipywidgets.HBox([self.pause_button, self.say_text, self.say_button],
+                                        layout=ipywidgets.Layout(flex_flow="row wrap"))
         self.controls.layout.display = "none"
         self.sheet_button = ipywidgets.Button(description=_("Class sheet"), icon="table")
         self.sheet_button.on_click(lambda _b: self._tell({"type": "sheet"}))
+        self.sheet_button.layout.display = "none"  # the teacher's alone: shown once known
         self.sheet = ipywidgets.HTML()
         self.teaching = False
         self.paused = False
-        login = self.login = ipywidgets.HBox([self.token, self.enter])
+        # On a phone the button goes under the token, not cut to "Open t…".
+        login = self.login = ipywidgets.HBox([self.token, self.enter],
+                                             layout=ipywidgets.Layout(flex_flow="row wrap"))
         cannot = where_tables_cannot_fill()
         super().__init__([self.status, login, self.listing, self.sheet_button, self.sheet,
                           self.controls, self.seat_view])
@@ -113,6 +117,7 @@ class ClassTablesPage(ipywidgets.VBox):
         elif kind == "teaching":
             self.teaching = True
             self.login.layout.display = "none"
+            self.sheet_button.layout.display = ""
             self.status.value = tables_note(
                 _("You are the teacher: the class's tables are below."), "ok")
             soon(self._poll())
