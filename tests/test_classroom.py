@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from sent import send
 
 from tutor.bots import bot_for, play_bot_turn
 from tutor.lessons.classset import ClassResult, ClassSet, ClassSetError, gather
@@ -151,7 +152,5 @@ def test_teacher_page_makes_codes_and_reads_the_server_folder():
 def test_enter_in_the_class_code_starts_as_the_start_button_does(home):
     page = class_set("trixter-31-3")
     page.name.value = "Sam"
-    page.code._handle_msg({"content": {"data": {"method": "custom",
-                                                "content": {"event": "submit"}}},
-                        "buffers": []})
+    send(page.code, {"event": "submit"})  # Enter, as ipywidgets' Text view says it
     assert page.view is not None and page.view.game.hand_size == 3

@@ -26,6 +26,7 @@ from tutor.advice.answer import TOLERANCE, hint_seconds, observation_seed
 from tutor.app.hints import action_words, hint_words
 from tutor.app.saved import SavedGame
 from tutor.app.session import PlaySession
+from sent import send
 
 BUDGET = 48  # rollouts: enough to rank, quick at any hand size
 
@@ -659,12 +660,6 @@ anywidget = pytest.importorskip("anywidget")
 CARD_TOKEN = re.compile(r"(?<![A-Za-z0-9])(?:10|[2-9TJQKA])[SHDC♠♥♦♣](?![A-Za-z0-9])")
 HINT_KEYS = {"title", "options", "more", "measure", "line", "note", "stale", "step", "steps",
              "idea", "why", "button"}
-
-
-def send(widget: Any, content: Any) -> None:
-    """Deliver a custom message the way ipywidgets does for a comm message."""
-    widget._handle_msg({"content": {"data": {"method": "custom", "content": content}},
-                        "buffers": []})
 
 
 def _card(token: str) -> str:

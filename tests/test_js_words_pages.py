@@ -32,15 +32,10 @@ from widgets.lesson import check as quiz, guided  # noqa: E402
 from widgets.puzzle import PuzzleBoard  # noqa: E402
 from widgets.review import ReviewBoard, ReviewPanel  # noqa: E402
 from widgets.rush import PuzzleRush  # noqa: E402
+from sent import send  # noqa: E402
 
 Scene = list[tuple[Any, list[dict]]]
 PUZZLES = {p.id: p for p in bundled()}
-
-
-def send(widget: Any, content: Any) -> None:
-    """Deliver a custom message the way ipywidgets does for a comm message."""
-    widget._handle_msg({"content": {"data": {"method": "custom", "content": content}},
-                        "buffers": []})
 
 
 class Moments:

@@ -24,16 +24,11 @@ from tutor.engine.trixter import TrixterRules
 from widgets.lesson import trix_game, trixter_game
 from tutor.engine.records import finished_record
 from widgets.play import GameView
+from sent import send
 
 # RULES.md B1's table, written out: players -> (jokers, peak, hands).
 B1 = {3: (2, 18, 35), 4: (0, 13, 25), 5: (3, 11, 21), 6: (2, 9, 17), 7: (4, 8, 15),
       8: (4, 7, 13)}
-
-
-def send(widget: Any, content: Any) -> None:
-    """Deliver a custom message the way ipywidgets does for a comm message."""
-    widget._handle_msg({"content": {"data": {"method": "custom", "content": content}},
-                        "buffers": []})
 
 
 def trixter_session(**options: Any) -> PlaySession:

@@ -16,15 +16,10 @@ pytest.importorskip("anywidget")
 from tutor.puzzles import bundled, check  # noqa: E402
 from tutor.app.progress_store import ProgressStore  # noqa: E402
 from widgets.puzzle import PANEL_MESSAGES, PuzzleBoard, PuzzleTrainer  # noqa: E402
+from sent import send  # noqa: E402
 
 CARD_TOKEN = re.compile(r"(?<![A-Za-z0-9])(?:10|[2-9TJQKA])[SHDC♠♥♦♣](?![A-Za-z0-9])")
 PUZZLES = {p.id: p for p in bundled()}
-
-
-def send(widget: Any, content: Any) -> None:
-    """Deliver a custom message the way ipywidgets does for a comm message."""
-    widget._handle_msg({"content": {"data": {"method": "custom", "content": content}},
-                        "buffers": []})
 
 
 def synced(board: PuzzleBoard) -> dict[str, Any]:

@@ -29,6 +29,7 @@ from widgets.lesson import trix_game, trixter_game  # noqa: E402
 from tutor.engine.records import finished_record  # noqa: E402
 from widgets.messages import STEP_TARGETS
 from widgets.review import ReviewBoard, ReviewPage, parse_review_message
+from sent import send
 
 CARD_TOKEN = re.compile(r"(?<![A-Za-z0-9])(?:10|[2-9TJQKA])[SHDC♠♥♦♣](?![A-Za-z0-9])")
 
@@ -41,12 +42,6 @@ def norm(token: str) -> str:
 
 def cards_in(obj: Any) -> set[str]:
     return {norm(t) for t in CARD_TOKEN.findall(json.dumps(obj, ensure_ascii=False))}
-
-
-def send(widget: Any, content: Any) -> None:
-    """Deliver a custom message the way ipywidgets does for a comm message."""
-    widget._handle_msg({"content": {"data": {"method": "custom", "content": content}},
-                        "buffers": []})
 
 
 def synced(widget: Any) -> dict[str, Any]:

@@ -8,6 +8,7 @@ import re
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
+from sent import send
 from sizes import quick_and_full
 
 from tutor.tables.service import TableService
@@ -50,10 +51,15 @@ def service():
     loop.close()
 
 
+def line_to(send):
+    """A page's line (its ``send``) whose messages go to ``send``."""
+    return type("L", (), {"send": staticmethod(send)})()
+
+
 def page_on(service, key: str, name: str) -> tuple[TablesPage, Line]:
     svc, loop = service
     line = Line(svc, loop)
-    page = TablesPage(line=type("L", (), {"send": staticmethod(line.tell)})())
+    page = TablesPage(line=line_to(line.tell))
     line.attach(page)
     page.seat_view.send = line.tell
     page.key = key
@@ -236,9 +242,7 @@ def test_a_table_offers_every_option_of_the_play_pages(service):
 
 def press_enter(field) -> None:
     """What ipywidgets' Text view sends when Enter is pressed in it."""
-    field._handle_msg({"content": {"data": {"method": "custom",
-                                            "content": {"event": "submit"}}},
-                        "buffers": []})
+    send(field, {"event": "submit"})
 
 
 def test_enter_in_a_field_does_what_the_button_beside_it_does(service):
@@ -254,7 +258,7 @@ def test_enter_in_a_field_does_what_the_button_beside_it_does(service):
     press_enter(ben.join_code)
     assert [m["type"] for m in line.sent] == ["join"] and ben.code == ana.code
     told: list[dict] = []
-    teacher = ClassTablesPage(line=type("L", (), {"send": staticmethod(told.append)})())
+    teacher = ClassTablesPage(line=line_to(told.append))
     assert teacher.sheet_button.layout.display == "none"  # the teacher's alone
     teacher.token.value = "the token"
     press_enter(teacher.token)
@@ -282,7 +286,7 @@ def test_the_teachers_list_writes_scores_as_the_table_does(service):
     svc, _loop = service
     table = svc.cache[ana.code]
     summary = dict(table.summary(0.0), scores=[-5, 0, 25, 10])
-    teacher = ClassTablesPage(line=type("L", (), {"send": staticmethod(lambda m: None)})())
+    teacher = ClassTablesPage(line=line_to(lambda m: None))
     teacher._received({"type": "tables", "tables": [summary]})
     watch, label = teacher.listing.children[0].children
     assert watch.description == "Watch" and watch.layout.flex == "none"

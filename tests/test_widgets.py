@@ -35,6 +35,7 @@ from tutor.app.pacing import PACE_CAP, PACE_WINDOW  # noqa: E402
 from widgets._base import Refused  # noqa: E402
 from widgets.play import MESSAGE_TYPES, parse_message  # noqa: E402
 from drawn import drawn  # noqa: E402
+from sent import send  # noqa: E402
 
 WIDGETS = Path(__file__).resolve().parent.parent / "widgets"
 CARD_TOKEN = re.compile(r"(?<![A-Za-z0-9])(?:10|[2-9TJQKA])[SHDC♠♥♦♣](?![A-Za-z0-9])")
@@ -63,12 +64,6 @@ def message_for(text: str) -> dict[str, Any]:
     if head == "double":
         return {"type": "double", "card": rest}
     return {"type": "play", "card": text}
-
-
-def send(widget: Any, content: Any) -> None:
-    """Deliver a custom message the way ipywidgets does for a comm message."""
-    widget._handle_msg({"content": {"data": {"method": "custom", "content": content}},
-                        "buffers": []})
 
 
 def synced_json(view: GameView) -> str:
