@@ -474,6 +474,8 @@ def play_oh_hell(deal_no: int, seed, ours: tuple[int, ...], *, sims: int = 1000,
                           ("oscard" in hybrid and not bidding)):
             os_id, dt = _timed(helpers[p].step, state)
         elif p in ours:
+            if {"seeall", "seebids", "seecards"} & getattr(bots[p], "variant", set()):
+                bots[p].truth = list(mirror.hands)
             action, dt = _timed(bots[p].act, mirror.observation(p))
             os_id = os_action(action)
             if choice:
@@ -620,13 +622,17 @@ class VariantBot(TrixterSearchBot):
       layouts, each the rule's card with chance 1 - ``p`` percent
       (:data:`tutor.search.tree.PLAYS_TELL`); ``untoldplay``: they do not weigh;
     - ``cand<k>``, e.g. ``cand4``: the layouts weighed by the bids (and cards) are drawn
-      from ``k`` times as many (:func:`drawn_from_more`): more distinct layouts, not more.
+      from ``k`` times as many (:func:`drawn_from_more`): more distinct layouts, not more;
+    - ``seeall``: a measure of the ceiling, not a player: every layout is the real deal
+      (the arena tells the seat every hand, :attr:`truth`), so the search knows the cards;
+      ``seebids`` / ``seecards``: so at the bids only / at the cards only.
     """
 
     KNOWN = {"fresh", "greedy", "random", "visits", "blind", "infer", "randbid",
              "osbid", "oscard", "flatrand", "own", "fused", "untold", "points", "halving",
-             "untoldplay"}
+             "untoldplay", "seeall", "seebids", "seecards"}
     turned: Card | None = None
+    truth: list | None = None  # every seat's hand now (``seeall`` only)
 
     def __init__(self, variant: str, *args, **kw) -> None:
         super().__init__(*args, **kw)
@@ -704,6 +710,9 @@ class VariantBot(TrixterSearchBot):
         if self.candidates > 1:
             tree_search.sample, tree_search.told_by_bids = drawn_from_more(
                 self.candidates, drawn, tree_search.told_by_bids)
+        bidding = all(isinstance(a, Bid) for a in acts)
+        if {"seeall", "seebids" if bidding else "seecards"} & self.variant:
+            tree_search.sample = lambda view, count, rng, *a: [list(self.truth)] * count
         if "infer" in self.variant:
             tree_search.sample = lambda view, count, rng, *a: inferred(
                 as_observation(obs), drawn(view, 4 * count, rng, *a), count, rng)

@@ -533,6 +533,37 @@ def test_the_diagnostic_variants_play_a_whole_deal(variant):
     assert oa.tree_search.sample is hidden.sample  # put back after each decision
 
 
+@pytest.mark.parametrize("variant", ["seeall", "seebids", "seecards"])
+def test_the_ceiling_variants_search_the_real_deal_where_they_see_it(variant, monkeypatch):
+    """``seeall`` (a ceiling, not a player): every layout searched is the real deal; with
+    ``seebids`` only at the bids, with ``seecards`` only at the cards. A whole deal, legal
+    and checked at every step."""
+    real = []
+    told = oa.tree_search.told_by_bids
+
+    def record(seen, base, layouts, rng):
+        bidding = seen.phase == Phase.BID
+        truth = [CardSet(h) for h in mirrors[-1].hands]
+        real.append((bidding, all(list(h) == truth for h in layouts)))
+        return told(seen, base, layouts, rng)
+
+    mirrors = []
+    mirror_of = oa.mirror_of
+    monkeypatch.setattr(oa, "mirror_of", lambda *a, **kw: mirrors.append(mirror_of(*a, **kw))
+                        or mirrors[-1])
+    monkeypatch.setattr(oa.tree_search, "told_by_bids", record)
+    opts = {"seed": "t", "sims": 5, "seconds": 0.01, "level": "expert", "uct_c": 2.0,
+            "variant": variant}
+    result = oa.run_deal(("af", 1, "4", opts))
+    assert all(sum(p.tricks) == 4 and p.checks == 4 + 4 * 4 + 1 for p in result.plays)
+    sees = {"seeall": {True, False}, "seebids": {True}, "seecards": {False}}[variant]
+    assert {b for b, _ in real} == {True, False}
+    assert all(exact == (bidding in sees) for bidding, exact in real)
+    from tutor.solver import hidden
+
+    assert oa.tree_search.sample is hidden.sample  # put back after each decision
+
+
 def test_layouts_weighted_by_the_bids_said_favour_hands_that_fit_them():
     """A seat that bid 3 of 3: the layouts drawn again give it far more high trumps."""
     dealer, cards, state, hands = _dealt(3, deal=2)
