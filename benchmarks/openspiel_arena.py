@@ -626,10 +626,10 @@ class VariantBot(TrixterSearchBot):
     - ``seeall``: a measure of the ceiling, not a player: every layout is the real deal
       (the arena tells the seat every hand, :attr:`truth`), so the search knows the cards;
       ``seebids`` / ``seecards``: so at the bids only / at the cards only;
-    - ``pimc<k>``, e.g. ``pimc20``: a card is chosen by perfect-information search on ``k``
-      layouts, each searched alone as if its cards were known (:func:`pimc_search`): the
-      others then play knowing their hands, as they do, and each option's margin is the
-      mean over the layouts of its mean in each.
+    - ``pimc<k>``, e.g. ``pimc50``: a card is chosen by perfect-information Monte Carlo on
+      ``k`` layouts, each searched alone as if its cards were known
+      (:data:`tutor.advice.trixter.WORLDS`, :func:`tutor.search.tree.search_worlds`): the
+      others then play knowing their hands, as they do.
     """
 
     KNOWN = {"fresh", "greedy", "random", "visits", "blind", "infer", "randbid",
@@ -723,8 +723,9 @@ class VariantBot(TrixterSearchBot):
                 as_observation(obs), drawn(view, 4 * count, rng, *a), count, rng)
         if changed:
             tree_search.search = lambda *a, **kw: search(*a, **{**kw, **changed})
-        if self.pimc is not None and all(isinstance(a, Play) for a in acts):
-            tree_search.search = pimc_search(tree_search.search, int(self.pimc))
+        worlds = trixter_advice_module.WORLDS
+        if self.pimc is not None:
+            trixter_advice_module.WORLDS = int(self.pimc)
         card_seconds = self.seconds
         if all(isinstance(a, Bid) for a in acts):
             self.seconds = card_seconds * self.bid_work
@@ -741,6 +742,7 @@ class VariantBot(TrixterSearchBot):
             trixter_advice_module.MARGIN_FIRST = margin_first
             trixter_advice_module.HALVING = halving
             trixter_advice_module.OTHERS_ERR = others_err
+            trixter_advice_module.WORLDS = worlds
             tree_search.BIDS_BY_HAND, tree_search.BIDS_TELL = by_hand, tell
             last_tricks.ENDPLAY_CARDS = end_cards
         if "visits" in self.variant and choice is not None:
@@ -749,46 +751,6 @@ class VariantBot(TrixterSearchBot):
                        key=lambda o: len(self.last.per.get(str(o.action), ())))
             choice = allowed[str(most.action)]
         return choice
-
-
-def pimc_search(search, worlds: int):
-    """``search`` (:func:`tutor.search.tree.search`'s signature) as perfect-information
-    Monte Carlo: the layouts drawn as the tree draws them (weighed by the bids said), the
-    first ``worlds`` of them each searched alone with a share of the iterations, as if its
-    cards were known; each move's margin over the others is its mean margin in each layout,
-    averaged over the layouts (``pimc<k>``)."""
-    def pimc(observation, iterations=tree_search.ITERATIONS, seed=0, **kw):
-        seen = as_observation(observation)
-        drawn = tree_search.sample
-        rng = random.Random(f"pimc/{seed}/{seen.hand_number}/{len(seen.history)}")
-        layouts = drawn(tree_search.view_of(seen, seen.seat), iterations, rng)
-        if kw.get("rollout") is not None and tree_search.BIDS_TELL:
-            layouts = tree_search.told_by_bids(seen, tree_search._root(seen), layouts, rng)
-        chosen = layouts[:worlds]
-        each = max(2 * len(seen.legal), iterations // len(chosen))
-        visits: dict = {}
-        results: dict = {}
-        firsts: dict = {}
-        margins: dict = {}
-        try:
-            for i, world in enumerate(chosen):
-                tree_search.sample = lambda view, count, r, *a, w=world: [w] * count
-                r = search(observation, each, f"{seed}/pimc{i}", **kw)
-                for action, n, _mean in r.moves:
-                    key = str(action)
-                    visits[key] = (action, visits.get(key, (action, 0))[1] + n)
-                    results.setdefault(key, []).extend(r.results.get(key, ()))
-                    firsts.setdefault(key, []).extend(r.firsts.get(key, ()))
-                    got = r.margins.get(key)
-                    if got:
-                        margins.setdefault(key, []).append(sum(got) / len(got))
-        finally:
-            tree_search.sample = drawn
-        moves = sorted(((a, n, 0.0) for a, n in visits.values()), key=lambda m: -m[1])
-        return tree_search.SearchResult(moves, each * len(chosen), results, firsts, margins,
-                                        len(chosen))
-
-    return pimc
 
 
 INFER_SIGMA = 0.8

@@ -17,7 +17,8 @@ from tutor.bots import ARENA_LEVELS, LEVELS, bot_for, play_bot_turn
 from tutor.bots import ismcts
 from tutor.bots.ismcts import ISMCTSBot
 from tutor.search.legal import legal_actions
-from tutor.search.tree import _action_number, _root, allowed_bids, search
+from tutor.search import tree
+from tutor.search.tree import _action_number, _root, allowed_bids, search, search_worlds
 from tutor.engine.cards import CardSet
 from tutor.engine.protocol import Phase
 from tutor.solver.hidden import sample, view_of
@@ -182,6 +183,65 @@ def test_the_discard_that_keeps_the_ace_makes_the_bid():
     ace = next(m for a, _, m in r.moves if str(a) == "AS")
     made = 1 - math.comb(23, 3) / math.comb(47, 3)
     assert ace == pytest.approx(made * 16 / 17, abs=0.08)
+
+
+def test_search_worlds_searches_each_layout_alone_and_averages_their_means(monkeypatch):
+    """Perfect-information Monte Carlo: each of the first k layouts searched alone, every
+    iteration on it, an equal share each; a move's margin is its mean in each layout, one
+    entry a layout whatever the visits; the visits and the results add up."""
+    g = TrixterGame.new(players=4, seed=3, first_hand=3)
+    while g.phase != Phase.PLAY:
+        g.apply(g.legal_actions(g.to_move)[0], g.to_move)
+    seen = g.observation(g.to_move)
+    a, b = (str(x) for x in seen.legal[:2])
+    planted = [({a: [1.0, 3.0], b: [0.0]}, {a: 2, b: 1}),
+               ({a: [-4.0], b: [2.0, 2.0, 2.0]}, {a: 1, b: 3})]
+    searched = []
+
+    def inner(observation, iterations, seed, layouts=None, **kw):
+        assert len(layouts) == iterations and all(w is layouts[0] for w in layouts)
+        margins, visits = planted[len(searched)]
+        searched.append(([h.mask for h in layouts[0]], iterations))
+        moves = [(x, visits[str(x)], 0.25 * len(searched)) for x in seen.legal[:2]]
+        return tree.SearchResult(moves, iterations,
+                                 {m: [(1, 1)] * len(v) for m, v in margins.items()},
+                                 {m: [0] * len(v) for m, v in margins.items()}, margins, 1)
+
+    monkeypatch.setattr(tree, "search", inner)
+    r = search_worlds(seen, 40, "s", 2, rollout=None)
+    assert [n for _w, n in searched] == [20, 20] and searched[0][0] != searched[1][0]
+    assert r.margins == {a: [2.0, -4.0], b: [0.0, 2.0]}
+    assert [(str(m), n) for m, n, _v in r.moves] == [(b, 4), (a, 3)]
+    assert r.moves[0][2] == pytest.approx((1 * 0.25 + 3 * 0.5) / 4)  # the mean reward
+    assert len(r.results[b]) == 4 and r.layouts == 2 and r.iterations == 40
+    with pytest.raises(ValueError, match="worlds"):
+        search_worlds(seen, 40, "s", 0)
+
+
+def test_search_worlds_is_blind_to_the_hidden_hands_and_plays_the_known_discard():
+    """The worlds are drawn from what the seat has seen, so two games it cannot tell
+    apart get the same search; and where the answer is known (the dealer's discard of
+    2♣ keeps A♠ for its one trick in every layout), each world finds it."""
+    deal = [CardSet.parse(h) for h in ("KH 5D", "3H 7C", "4H 9S", "AS 2C")]
+    g = TrixterGame.new(players=4, seed=0, deals=[deal], dealer=3, first_hand=2)
+    for act in ("trump S", "bid 1", "bid 0", "bid 1", "bid 0", "play KH", "play 3H",
+                "play 4H"):
+        g.apply(act)
+    r = search_worlds(g.observe(3), 400, 0, 20)
+    assert str(r.moves[0][0]) == "2C" and r.layouts == 20
+    assert r.margins["2C"] == pytest.approx([r.margins["2C"][0]] * 20)  # bid made in each
+    for seed in (3, 8, 21):
+        g = random_position(seed, "play")
+        while g.to_move is None or len(legal_actions(g.observe(g.to_move))) < 2:
+            seed += 100
+            g = random_position(seed, "play")
+        seat = g.to_move
+        other = next(replayed(g, hands) for hands in
+                     sample(view_of(g.observation(seat), seat), 20, random.Random(seed))
+                     if [h.mask for h in hands] != [h.mask for h in g.hands])
+        assert other.observe(seat) == g.observe(seat)
+        assert search_worlds(other.observe(seat), 120, 1, 6) == \
+            search_worlds(g.observe(seat), 120, 1, 6)
 
 
 def test_the_top_trump_bids_one():

@@ -564,41 +564,6 @@ def test_the_ceiling_variants_search_the_real_deal_where_they_see_it(variant, mo
     assert oa.tree_search.sample is hidden.sample  # put back after each decision
 
 
-def test_pimc_searches_each_layout_alone_and_averages_the_layouts_means(monkeypatch):
-    """``pimc<k>``: each of the first k layouts (as the tree draws them) searched alone,
-    every iteration on it; a move's margin is its mean in each layout, one entry per
-    layout, whatever the visits; the visits and the results add up."""
-    game = TrixterGame.new(seed=3, first_hand=3)
-    while game.phase != Phase.PLAY:
-        game.apply(game.legal_actions(game.to_move)[0], game.to_move)
-    seen = game.observation(game.to_move)
-    a, b = (str(x) for x in seen.legal[:2])
-    planted = {0: ({a: [1.0, 3.0], b: [0.0]}, {a: 2, b: 1}),
-               1: ({a: [-4.0], b: [2.0, 2.0, 2.0]}, {a: 1, b: 3})}
-    searched = []
-
-    def inner(observation, iterations, seed, **kw):
-        layouts = oa.tree_search.sample(None, iterations, random.Random(0))
-        assert len({id(w) for w in layouts}) == 1  # one layout, every iteration
-        k = len(searched)
-        searched.append((layouts[0], iterations))
-        margins, visits = planted[k]
-        moves = [(x, visits[str(x)], 0.5) for x in seen.legal[:2]]
-        return oa.tree_search.SearchResult(moves, iterations,
-                                           {m: [(1, 1)] * len(v) for m, v in margins.items()},
-                                           {m: [0] * len(v) for m, v in margins.items()},
-                                           margins, 1)
-
-    r = oa.pimc_search(inner, 2)(seen, 40, "s", rollout=None)
-    assert [n for _w, n in searched] == [20, 20] and searched[0][0] != searched[1][0]
-    assert r.margins == {a: [2.0, -4.0], b: [0.0, 2.0]}
-    assert {str(m): n for m, n, _v in r.moves} == {a: 3, b: 4}
-    assert len(r.results[b]) == 4 and r.layouts == 2
-    from tutor.solver import hidden
-
-    assert oa.tree_search.sample is hidden.sample  # put back
-
-
 def test_layouts_weighted_by_the_bids_said_favour_hands_that_fit_them():
     """A seat that bid 3 of 3: the layouts drawn again give it far more high trumps."""
     dealer, cards, state, hands = _dealt(3, deal=2)

@@ -248,6 +248,36 @@ def test_levels_differ_only_in_work_and_follow_the_advice():
         TrixSearchBot("grandmaster")
 
 
+def test_worlds_reach_the_computer_players_cards_only(monkeypatch):
+    """:data:`WORLDS` set: the computer players' cards (against the table) are searched
+    world by world, with the work for two iterations a card in each; their bids, a
+    learner's hint and a budget too small for the worlds keep the one tree."""
+    from tutor.advice import advise
+    from tutor.advice import trixter as trixter_advice
+    from tutor.search import tree
+
+    calls = []
+    real = tree.search_worlds
+    monkeypatch.setattr(tree, "search_worlds",
+                        lambda obs, work, seed, worlds, **kw: calls.append((work, worlds))
+                        or real(obs, work, seed, worlds, **kw))
+    monkeypatch.setattr(trixter_advice, "WORLDS", 5)
+    g = TrixterGame.new(players=4, seed=11, first_hand=5)
+    beginner = bot_for("trixter", "beginner", seed=3)
+    while g.phase != Phase.PLAY:  # the trump and the bids
+        advise(g, g.to_move, budget=200, seed=1, against_table=True)
+        g.apply(beginner.act(g.observation(g.to_move)))
+    assert calls == []
+    legal = len(g.legal_actions(g.to_move))
+    assert legal > 1
+    table = advise(g, g.to_move, budget=10 * legal, seed=1, against_table=True)
+    assert calls == [(10 * legal, 5)] and table.rollouts == 10 * legal
+    assert table.samples == 5  # the layouts searched
+    advise(g, g.to_move, budget=200, seed=1)  # a hint
+    advise(g, g.to_move, budget=10 * legal - 1, seed=1, against_table=True)
+    assert len(calls) == 1
+
+
 @pytest.mark.parametrize("level", quick_and_full("intermediate", "expert",
                                                   ids=("intermediate", "expert")))
 def test_the_dealer_bot_bids_rather_than_changes_the_trump(level):

@@ -20,7 +20,7 @@ from tutor.search import tree as tree_search
 from tutor.search.last_tricks import exact_rollout
 from tutor.search.policy import erring_rollout
 
-__all__ = ["trixter_advice", "MARGIN_FIRST", "HALVING", "OTHERS_ERR", "margin_first",
+__all__ = ["trixter_advice", "MARGIN_FIRST", "HALVING", "OTHERS_ERR", "WORLDS", "margin_first",
            "by_margin"]
 
 MARGIN_FIRST = True
@@ -48,6 +48,14 @@ the expert was +0.16 a hand deal by deal against OpenSpiel's tuned ISMCTS (which
 the rule's card 45% of the time where chance gives 34%) over 400 deals, within the
 noise, and the intermediate lost 0.75 a hand against beginners, who play the rule
 (``benchmarks/arena-results.md``, "Players who err")."""
+
+
+WORLDS = 0
+"""The computer players' cards (``against_table``) by perfect-information Monte Carlo on
+this many layouts, each searched alone (:func:`tutor.search.tree.search_worlds`), where the
+work gives each layout at least two iterations a card; 0: by the one tree over every
+layout, as a learner's hint always is (a hint's chances must be the seat's, not those of
+a seat that sees the cards)."""
 
 
 def _play_out(seen, against_table: bool, seed: str):
@@ -130,6 +138,10 @@ def _iterations(game, obs, legal: list[Action], work: int, rng_seed: str, margin
     (:func:`_by_trump`); at the dealer's bid, the bids are those of the tree of the trump
     named, so that they and the other trumps are weighed alike."""
     changes = [a for a in legal if isinstance(a, ChooseTrump) and obs.phase == Phase.BID]
+    if margin and obs.phase == Phase.PLAY and WORLDS and work >= 2 * WORLDS * len(obs.legal):
+        r = tree_search.search_worlds(obs, work, f"{rng_seed}/0", WORLDS,
+                                      rollout=_play_out(obs, margin, rng_seed), margin=True)
+        return dict(r.results), dict(r.firsts), dict(r.margins), r.iterations, r.layouts
     if obs.phase != Phase.TRUMP and not changes:
         r = tree_search.search(obs, max(work, 2 * len(obs.legal)), f"{rng_seed}/0",
                                rollout=_play_out(obs, margin, rng_seed), margin=margin,

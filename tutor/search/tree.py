@@ -67,8 +67,8 @@ from tutor.search.legal import legal_actions
 from tutor.search.reading import cards_logs, play_events
 from tutor.solver.hidden import sample, view_of
 
-__all__ = ["search", "SearchResult", "Rollout", "allowed_bids", "likely_bid", "told_by_bids",
-           "ITERATIONS", "EXPLORATION", "BIDS_BY_HAND", "BIDS_TELL", "PLAYS_TELL"]
+__all__ = ["search", "search_worlds", "SearchResult", "Rollout", "allowed_bids", "likely_bid",
+           "told_by_bids", "ITERATIONS", "EXPLORATION", "BIDS_BY_HAND", "BIDS_TELL", "PLAYS_TELL"]
 
 ITERATIONS = 1000
 """Iterations a decision by default: the issue's textbook opponent."""
@@ -505,10 +505,57 @@ def _searchable(seen: TrixterObservation, iterations: int, depth: int = 0
     return seen
 
 
+def _drawn(seen: TrixterObservation, base: _Hand, count: int, rng, informed: bool) -> list:
+    """``count`` layouts of the cards ``seen``'s seat cannot see, drawn again by the bids
+    said in an informed search (:data:`BIDS_TELL`)."""
+    layouts = sample(view_of(seen, seen.seat), count, rng)
+    if not layouts:
+        raise ValueError("no layout of the hidden cards fits what this seat has seen")
+    if informed and BIDS_TELL:
+        layouts = told_by_bids(seen, base, layouts, rng)
+    return layouts
+
+
+def search_worlds(observation: TrixterObservation | dict[str, Any], iterations: int,
+                  seed: int | str | None, worlds: int, **kw) -> SearchResult:
+    """Perfect-information Monte Carlo on the search: ``worlds`` layouts, drawn as
+    :func:`search` draws them, each searched alone with an equal share of the
+    ``iterations`` (at least two a move), as if its cards were known; so the other seats
+    play knowing their own hands, as they do. A move's ``margins`` are its mean margin in
+    each layout, one entry a layout; its visits, results and firsts add up. ``kw``: as
+    :func:`search` takes them."""
+    seen = _searchable(as_observation(observation), iterations)
+    if isinstance(worlds, bool) or not isinstance(worlds, int) or worlds < 1:
+        raise ValueError(f"worlds must be a whole number of at least 1, not {worlds!r}")
+    rng = random.Random("worlds/" + _decision_seed(seed, seen))
+    chosen = _drawn(seen, _root(seen), iterations, rng, kw.get("rollout") is not None)[:worlds]
+    each = max(2 * len(seen.legal), iterations // len(chosen))
+    visits: dict[str, list] = {}  # a move's text: the move, its visits, their rewards
+    results: dict[str, list[tuple[int, int]]] = {}
+    firsts: dict[str, list[int]] = {}
+    margins: dict[str, list[float]] = {}
+    for i, world in enumerate(chosen):
+        r = search(seen, each, f"{seed}/world{i}", layouts=[world] * each, **kw)
+        for action, n, mean in r.moves:
+            key = str(action)
+            row = visits.setdefault(key, [action, 0, 0.0])
+            row[1] += n
+            row[2] += n * mean
+            results.setdefault(key, []).extend(r.results.get(key, ()))
+            firsts.setdefault(key, []).extend(r.firsts.get(key, ()))
+            got = r.margins.get(key)
+            if got:
+                margins.setdefault(key, []).append(sum(got) / len(got))
+    moves = sorted(((a, n, total / n) for a, n, total in visits.values()),
+                   key=lambda m: (-m[1], -m[2]))
+    return SearchResult(moves, each * len(chosen), results, firsts, margins, len(chosen))
+
+
 def search(observation: TrixterObservation | dict[str, Any], iterations: int = ITERATIONS,
            seed: int | str | None = 0, exploration: float = EXPLORATION,
            rollout: Rollout | None = None, trace=None, margin: bool = False,
-           halving: bool = False, depth: int = 0) -> SearchResult:
+           halving: bool = False, depth: int = 0, layouts: list | None = None
+           ) -> SearchResult:
     """Run SO-ISMCTS for the seat of ``observation`` (a Trixter ``game.observation(seat)``,
     or its JSON, with that seat to move, in the trump, bid or play phase) and rank its
     moves.
@@ -524,7 +571,9 @@ def search(observation: TrixterObservation | dict[str, Any], iterations: int = I
     ``halving``: the root's moves are chosen by sequential halving on shared layouts
     (:func:`_halve`), not by UCB1, and the move is the last one standing (the most visited).
     ``depth`` (0: no bound; measured and left so): the tree holds the first ``depth`` moves
-    of each iteration, the rest played out (1: flat Monte Carlo on the root's moves)."""
+    of each iteration, the rest played out (1: flat Monte Carlo on the root's moves).
+    ``layouts``: the layouts to search, one an iteration, instead of drawing them
+    (:func:`search_worlds` gives each of its layouts a search of its own)."""
     seen = _searchable(as_observation(observation), iterations, depth)
     moves = {_action_number(a): a for a in legal_actions(seen)}
     root_legal = sum(1 << a for a in moves)  # the moves are distinct bits
@@ -535,11 +584,8 @@ def search(observation: TrixterObservation | dict[str, Any], iterations: int = I
 
     rng = random.Random(_decision_seed(seed, seen))
     rand = rng.random
-    layouts = sample(view_of(seen, seat), iterations, rng)
-    if not layouts:
-        raise ValueError("no layout of the hidden cards fits what this seat has seen")
-    if rollout is not None and BIDS_TELL:
-        layouts = told_by_bids(seen, base, layouts, rng)
+    if layouts is None:
+        layouts = _drawn(seen, base, iterations, rng, rollout is not None)
     root = _Node(None, -1, -1)
     results: dict[int, list[tuple[int, int]]] = {a: [] for a in moves}
     firsts: dict[int, list[int]] = {a: [] for a in moves}
