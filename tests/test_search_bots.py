@@ -250,8 +250,8 @@ def test_levels_differ_only_in_work_and_follow_the_advice():
 
 def test_worlds_reach_the_computer_players_cards_only(monkeypatch):
     """:data:`WORLDS` set: the computer players' cards (against the table) are searched
-    world by world, with the work for two iterations a card in each; their bids, a
-    learner's hint and a budget too small for the worlds keep the one tree."""
+    world by world, as many worlds as give two iterations a card each, up to WORLDS; their
+    bids, a learner's hint and work under :data:`WORLDS_FROM` keep the one tree."""
     from tutor.advice import advise
     from tutor.advice import trixter as trixter_advice
     from tutor.search import tree
@@ -262,6 +262,7 @@ def test_worlds_reach_the_computer_players_cards_only(monkeypatch):
                         lambda obs, work, seed, worlds, **kw: calls.append((work, worlds))
                         or real(obs, work, seed, worlds, **kw))
     monkeypatch.setattr(trixter_advice, "WORLDS", 5)
+    monkeypatch.setattr(trixter_advice, "WORLDS_FROM", 30)
     g = TrixterGame.new(players=4, seed=11, first_hand=5)
     beginner = bot_for("trixter", "beginner", seed=3)
     while g.phase != Phase.PLAY:  # the trump and the bids
@@ -273,9 +274,11 @@ def test_worlds_reach_the_computer_players_cards_only(monkeypatch):
     table = advise(g, g.to_move, budget=10 * legal, seed=1, against_table=True)
     assert calls == [(10 * legal, 5)] and table.rollouts == 10 * legal
     assert table.samples == 5  # the layouts searched
+    advise(g, g.to_move, budget=8 * legal, seed=1, against_table=True)  # room for 4 worlds
+    assert calls[1:] == [(8 * legal, 4)]
     advise(g, g.to_move, budget=200, seed=1)  # a hint
-    advise(g, g.to_move, budget=10 * legal - 1, seed=1, against_table=True)
-    assert len(calls) == 1
+    advise(g, g.to_move, budget=29, seed=1, against_table=True)
+    assert len(calls) == 2
 
 
 @pytest.mark.parametrize("level", quick_and_full("intermediate", "expert",

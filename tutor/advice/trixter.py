@@ -20,7 +20,8 @@ from tutor.search import tree as tree_search
 from tutor.search.last_tricks import exact_rollout
 from tutor.search.policy import erring_rollout
 
-__all__ = ["trixter_advice", "MARGIN_FIRST", "HALVING", "OTHERS_ERR", "WORLDS", "margin_first",
+__all__ = ["trixter_advice", "MARGIN_FIRST", "HALVING", "OTHERS_ERR", "WORLDS", "WORLDS_FROM",
+           "margin_first",
            "by_margin"]
 
 MARGIN_FIRST = True
@@ -52,10 +53,15 @@ noise, and the intermediate lost 0.75 a hand against beginners, who play the rul
 
 WORLDS = 0
 """The computer players' cards (``against_table``) by perfect-information Monte Carlo on
-this many layouts, each searched alone (:func:`tutor.search.tree.search_worlds`), where the
-work gives each layout at least two iterations a card; 0: by the one tree over every
-layout, as a learner's hint always is (a hint's chances must be the seat's, not those of
-a seat that sees the cards)."""
+up to this many layouts, each searched alone (:func:`tutor.search.tree.search_worlds`), as
+many as give each at least two iterations a card, where the work is
+:data:`WORLDS_FROM` or more; 0: by the one tree over every layout, as a learner's hint
+always is (a hint's chances must be the seat's, not those of a seat that sees the cards)."""
+
+WORLDS_FROM = 1000
+"""The least work (play-outs) a card decision searches world by world (:data:`WORLDS`):
+the expert's, never the intermediate's (a twentieth of it), whose worlds would each get a
+handful of play-outs."""
 
 
 def _play_out(seen, against_table: bool, seed: str):
@@ -138,8 +144,9 @@ def _iterations(game, obs, legal: list[Action], work: int, rng_seed: str, margin
     (:func:`_by_trump`); at the dealer's bid, the bids are those of the tree of the trump
     named, so that they and the other trumps are weighed alike."""
     changes = [a for a in legal if isinstance(a, ChooseTrump) and obs.phase == Phase.BID]
-    if margin and obs.phase == Phase.PLAY and WORLDS and work >= 2 * WORLDS * len(obs.legal):
-        r = tree_search.search_worlds(obs, work, f"{rng_seed}/0", WORLDS,
+    if margin and obs.phase == Phase.PLAY and WORLDS and work >= WORLDS_FROM:
+        worlds = min(WORLDS, work // (2 * len(obs.legal)))
+        r = tree_search.search_worlds(obs, work, f"{rng_seed}/0", worlds,
                                       rollout=_play_out(obs, margin, rng_seed), margin=True)
         return dict(r.results), dict(r.firsts), dict(r.margins), r.iterations, r.layouts
     if obs.phase != Phase.TRUMP and not changes:
