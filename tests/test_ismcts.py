@@ -216,6 +216,9 @@ def test_search_worlds_searches_each_layout_alone_and_averages_their_means(monke
     assert len(r.results[b]) == 4 and r.layouts == 2 and r.iterations == 40
     with pytest.raises(ValueError, match="worlds"):
         search_worlds(seen, 40, "s", 0)
+    monkeypatch.undo()
+    with pytest.raises(ValueError, match="at least one layout"):
+        search(seen, 40, "s", layouts=[])
 
 
 def test_search_worlds_is_blind_to_the_hidden_hands_and_plays_the_known_discard():

@@ -21,8 +21,7 @@ from tutor.search.last_tricks import exact_rollout
 from tutor.search.policy import erring_rollout
 
 __all__ = ["trixter_advice", "MARGIN_FIRST", "HALVING", "OTHERS_ERR", "WORLDS", "WORLDS_FROM",
-           "margin_first",
-           "by_margin"]
+           "margin_first", "by_margin"]
 
 MARGIN_FIRST = True
 """Among the choices about equal in points to the best (less than :data:`TOLERANCE`'s

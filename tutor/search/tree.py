@@ -586,6 +586,8 @@ def search(observation: TrixterObservation | dict[str, Any], iterations: int = I
     rand = rng.random
     if layouts is None:
         layouts = _drawn(seen, base, iterations, rng, rollout is not None)
+    elif not layouts:
+        raise ValueError("layouts, if given, must hold at least one layout")
     root = _Node(None, -1, -1)
     results: dict[int, list[tuple[int, int]]] = {a: [] for a in moves}
     firsts: dict[int, list[int]] = {a: [] for a in moves}
