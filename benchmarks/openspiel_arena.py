@@ -636,7 +636,7 @@ class VariantBot(TrixterSearchBot):
              "osbid", "oscard", "flatrand", "own", "fused", "untold", "points", "halving",
              "untoldplay", "seeall", "seebids", "seecards"}
     turned: Card | None = None
-    truth: list | None = None  # every seat's hand now (``seeall`` only)
+    truth: list | None = None  # every seat's hand now (the ceiling variants only)
 
     def __init__(self, variant: str, *args, **kw) -> None:
         super().__init__(*args, **kw)
