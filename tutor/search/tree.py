@@ -505,9 +505,14 @@ def _searchable(seen: TrixterObservation, iterations: int, depth: int = 0
     return seen
 
 
-def _drawn(seen: TrixterObservation, base: _Hand, count: int, rng, informed: bool) -> list:
+def _drawn(seen: TrixterObservation, base: _Hand, count: int, rng, informed: bool,
+           given: list | None = None) -> list:
     """``count`` layouts of the cards ``seen``'s seat cannot see, drawn again by the bids
-    said in an informed search (:data:`BIDS_TELL`)."""
+    said in an informed search (:data:`BIDS_TELL`); or the layouts ``given``, if any."""
+    if given is not None:
+        if not given:
+            raise ValueError("layouts, if given, must hold at least one layout")
+        return given
     layouts = sample(view_of(seen, seen.seat), count, rng)
     if not layouts:
         raise ValueError("no layout of the hidden cards fits what this seat has seen")
@@ -584,10 +589,7 @@ def search(observation: TrixterObservation | dict[str, Any], iterations: int = I
 
     rng = random.Random(_decision_seed(seed, seen))
     rand = rng.random
-    if layouts is None:
-        layouts = _drawn(seen, base, iterations, rng, rollout is not None)
-    elif not layouts:
-        raise ValueError("layouts, if given, must hold at least one layout")
+    layouts = _drawn(seen, base, iterations, rng, rollout is not None, layouts)
     root = _Node(None, -1, -1)
     results: dict[int, list[tuple[int, int]]] = {a: [] for a in moves}
     firsts: dict[int, list[int]] = {a: [] for a in moves}
