@@ -143,15 +143,15 @@ def _iterations(game, obs, legal: list[Action], work: int, rng_seed: str, margin
     (:func:`_by_trump`); at the dealer's bid, the bids are those of the tree of the trump
     named, so that they and the other trumps are weighed alike."""
     changes = [a for a in legal if isinstance(a, ChooseTrump) and obs.phase == Phase.BID]
-    if margin and obs.phase == Phase.PLAY and WORLDS and work >= WORLDS_FROM:
-        worlds = min(WORLDS, work // (2 * len(obs.legal)))
-        r = tree_search.search_worlds(obs, work, f"{rng_seed}/0", worlds,
-                                      rollout=_play_out(obs, margin, rng_seed), margin=True)
-        return dict(r.results), dict(r.firsts), dict(r.margins), r.iterations, r.layouts
     if obs.phase != Phase.TRUMP and not changes:
-        r = tree_search.search(obs, max(work, 2 * len(obs.legal)), f"{rng_seed}/0",
-                               rollout=_play_out(obs, margin, rng_seed), margin=margin,
-                               halving=margin and HALVING)
+        rollout = _play_out(obs, margin, rng_seed)
+        if margin and obs.phase == Phase.PLAY and WORLDS and work >= WORLDS_FROM:
+            worlds = min(WORLDS, work // (2 * len(obs.legal)))
+            r = tree_search.search_worlds(obs, work, f"{rng_seed}/0", worlds,
+                                          rollout=rollout, margin=True)
+        else:
+            r = tree_search.search(obs, max(work, 2 * len(obs.legal)), f"{rng_seed}/0",
+                                   rollout=rollout, margin=margin, halving=margin and HALVING)
         return dict(r.results), dict(r.firsts), dict(r.margins), r.iterations, r.layouts
     before = obs
     if changes:  # the view before the trump was named
