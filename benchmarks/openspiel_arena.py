@@ -474,7 +474,7 @@ def play_oh_hell(deal_no: int, seed, ours: tuple[int, ...], *, sims: int = 1000,
                           ("oscard" in hybrid and not bidding)):
             os_id, dt = _timed(helpers[p].step, state)
         elif p in ours:
-            if {"seeall", "seebids", "seecards"} & getattr(bots[p], "variant", set()):
+            if VariantBot.CEILING & getattr(bots[p], "variant", set()):
                 bots[p].truth = list(mirror.hands)
             action, dt = _timed(bots[p].act, mirror.observation(p))
             os_id = os_action(action)
@@ -632,9 +632,10 @@ class VariantBot(TrixterSearchBot):
       others then play knowing their hands, as they do.
     """
 
+    CEILING = {"seeall", "seebids", "seecards"}  # the variants told the real deal (truth)
     KNOWN = {"fresh", "greedy", "random", "visits", "blind", "infer", "randbid",
              "osbid", "oscard", "flatrand", "own", "fused", "untold", "points", "halving",
-             "untoldplay", "seeall", "seebids", "seecards"}
+             "untoldplay"} | CEILING
     turned: Card | None = None
     truth: list | None = None  # every seat's hand now (the ceiling variants only)
 

@@ -205,8 +205,8 @@ def watched_page(browser, base: str, problems: list[str], expected: re.Pattern |
 
     # Voila can hand a page a pooled kernel whose widgets are not made yet (a busy server,
     # the same page opened twice within its kernel's start): the template's notice then
-    # loads the page again (spinner.macro.html.j2). That reload forgives the page before
-    # it its "widget model not found"; the errors of the page that reloads still count.
+    # loads the page again (spinner.macro.html.j2). That reload forgives the load before
+    # it its "widget model not found"; the errors of the load that stays still count.
     before = {"problems": 0}
 
     def navigated(frame) -> None:
