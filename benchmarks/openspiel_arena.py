@@ -629,7 +629,11 @@ class VariantBot(TrixterSearchBot):
     - ``pimc<k>``, e.g. ``pimc50``: a card is chosen by perfect-information Monte Carlo on
       ``k`` layouts, each searched alone as if its cards were known
       (:data:`tutor.advice.trixter.WORLDS`, :func:`tutor.search.tree.search_worlds`): the
-      others then play knowing their hands, as they do.
+      others then play knowing their hands, as they do;
+    - ``split<k>``, e.g. ``split20``: a card is chosen by the one tree going round ``k``
+      layouts, the other seats choosing their cards by their statistics in each layout
+      (:data:`tutor.advice.trixter.BY_WORLD`): they know their hands, the seat searching
+      still does not.
     """
 
     CEILING = {"seeall", "seebids", "seecards"}  # the variants told the real deal (truth)
@@ -653,6 +657,7 @@ class VariantBot(TrixterSearchBot):
         self.play_eps = self._number("playtell", None)
         self.candidates = int(self._number("cand", 1))
         self.pimc = self._number("pimc", None)
+        self.split = self._number("split", None)
         self.tight = "tightbids" in self.variant
         self.variant.discard("tightbids")
         self.against_table = "points" not in self.variant
@@ -727,6 +732,9 @@ class VariantBot(TrixterSearchBot):
         worlds = trixter_advice_module.WORLDS
         if self.pimc is not None:
             trixter_advice_module.WORLDS = int(self.pimc)
+        by_world = trixter_advice_module.BY_WORLD
+        if self.split is not None:
+            trixter_advice_module.BY_WORLD = int(self.split)
         card_seconds = self.seconds
         if all(isinstance(a, Bid) for a in acts):
             self.seconds = card_seconds * self.bid_work
@@ -744,6 +752,7 @@ class VariantBot(TrixterSearchBot):
             trixter_advice_module.HALVING = halving
             trixter_advice_module.OTHERS_ERR = others_err
             trixter_advice_module.WORLDS = worlds
+            trixter_advice_module.BY_WORLD = by_world
             tree_search.BIDS_BY_HAND, tree_search.BIDS_TELL = by_hand, tell
             last_tricks.ENDPLAY_CARDS = end_cards
         if "visits" in self.variant and choice is not None:

@@ -247,6 +247,55 @@ def test_search_worlds_is_blind_to_the_hidden_hands_and_plays_the_known_discard(
             search_worlds(g.observe(seat), 120, 1, 6)
 
 
+def _others_first_cards(seen, layouts, by_world):
+    """For each (layout, our card): the next seat's cards at its first choice, in the order
+    the tree tried them, and the cards it could play there in that layout."""
+    from tutor.search.policy import trixter_rollout
+
+    base, tried, legal = _root(seen), {}, {}
+    index = {tuple(h.mask for h in w): i for i, w in enumerate(layouts)}
+
+    def trace(hands, path, won):
+        if len(path) < 2:
+            return
+        key = (index[tuple(h.mask for h in hands)], path[0])
+        st = base.layout(hands)
+        st.move(path[0])
+        legal[key] = {a for a in range(53) if st.legal() >> a & 1}
+        tried.setdefault(key, []).append(path[1])
+
+    search(seen, 600, 1, rollout=trixter_rollout, margin=True, trace=trace,
+           layouts=[layouts[i % len(layouts)] for i in range(600)], by_world=by_world)
+    return tried, legal
+
+
+def test_by_world_the_others_choose_their_cards_in_each_layout_alone():
+    """``by_world``: the iterations go round the layouts, and in each layout the next
+    seat first tries every card it holds there, then chooses among them by that layout's
+    statistics; in the one shared tree (off) a layout's cards are not all tried, where
+    another layout's tries already fill the node."""
+    g = TrixterGame.new(players=4, seed=5, first_hand=6)
+    beginner = bot_for("trixter", "beginner", seed=0)
+    while g.phase != Phase.PLAY:
+        g.apply(beginner.act(g.observation(g.to_move)))
+    seen = g.observation(g.to_move)
+    assert not seen.trick  # our seat leads: the next seat answers our card
+    layouts = sample(view_of(seen, seen.seat), 4, random.Random(2))
+    from tutor.search.policy import trixter_rollout
+
+    drawn = search(seen, 400, 1, rollout=trixter_rollout, margin=True, by_world=5)
+    assert drawn.layouts == 5 and drawn.iterations == 400  # round the first five drawn
+    tried, legal = _others_first_cards(seen, layouts, by_world=4)
+    assert len({w for w, _a in tried}) == 4
+    for key, cards in tried.items():
+        assert set(cards[:len(legal[key])]) == legal[key], key  # each card once, first
+        assert set(cards) == legal[key]
+    tried, legal = _others_first_cards(seen, layouts, by_world=0)
+    assert any(set(cards[:len(legal[key])]) != legal[key] for key, cards in tried.items())
+    with pytest.raises(ValueError, match="at least one layout"):
+        search(seen, 40, 1, layouts=[], by_world=2)
+
+
 def test_the_top_trump_bids_one():
     """One card each, spades trump, the dealer holds A♠: it takes the trick whatever the
     others hold, so bid 1 scores 11 every time (the top of the scale, 1.0)."""

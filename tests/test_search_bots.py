@@ -281,6 +281,35 @@ def test_worlds_reach_the_computer_players_cards_only(monkeypatch):
     assert len(calls) == 2
 
 
+def test_by_world_reaches_the_computer_players_cards_only(monkeypatch):
+    """:data:`BY_WORLD` set: the computer players' cards (against the table, work from
+    :data:`WORLDS_FROM`) are searched with the others choosing layout by layout; their
+    bids, a learner's hint and less work keep the others' choices shared."""
+    from tutor.advice import advise
+    from tutor.advice import trixter as trixter_advice
+    from tutor.search import tree
+
+    calls = []
+    real = tree.search
+    monkeypatch.setattr(tree, "search", lambda obs, work, seed, **kw: calls.append(
+        (work, kw.get("by_world", 0))) or real(obs, work, seed, **kw))
+    monkeypatch.setattr(trixter_advice, "BY_WORLD", 7)
+    monkeypatch.setattr(trixter_advice, "WORLDS_FROM", 30)
+    g = TrixterGame.new(players=4, seed=11, first_hand=5)
+    beginner = bot_for("trixter", "beginner", seed=3)
+    while g.phase != Phase.PLAY:  # the trump and the bids
+        advise(g, g.to_move, budget=200, seed=1, against_table=True)
+        g.apply(beginner.act(g.observation(g.to_move)))
+    assert calls and {split for _work, split in calls} == {0}
+    calls.clear()
+    assert len(g.legal_actions(g.to_move)) > 1
+    table = advise(g, g.to_move, budget=60, seed=1, against_table=True)
+    assert calls == [(60, 7)] and 1 < table.samples <= 7  # the first 7 drawn (some twice)
+    advise(g, g.to_move, budget=200, seed=1)  # a hint
+    advise(g, g.to_move, budget=29, seed=1, against_table=True)
+    assert calls[1:] == [(200, 0), (29, 0)]
+
+
 @pytest.mark.parametrize("level", quick_and_full("intermediate", "expert",
                                                   ids=("intermediate", "expert")))
 def test_the_dealer_bot_bids_rather_than_changes_the_trump(level):

@@ -21,6 +21,7 @@ from tutor.search.last_tricks import exact_rollout
 from tutor.search.policy import erring_rollout
 
 __all__ = ["trixter_advice", "MARGIN_FIRST", "HALVING", "OTHERS_ERR", "WORLDS", "WORLDS_FROM",
+           "BY_WORLD",
            "margin_first", "by_margin"]
 
 MARGIN_FIRST = True
@@ -56,6 +57,12 @@ up to this many layouts, each searched alone (:func:`tutor.search.tree.search_wo
 many as give each at least two iterations a card, where the work is
 :data:`WORLDS_FROM` or more; 0: by the one tree over every layout, as a learner's hint
 always is (a hint's chances must be the seat's, not those of a seat that sees the cards)."""
+
+BY_WORLD = 0
+"""The computer players' cards (``against_table``, work :data:`WORLDS_FROM` or more) by the
+one tree over this many layouts, the other seats choosing their cards in each layout by
+its own statistics (:func:`tutor.search.tree.search`'s ``by_world``); 0: off, the others'
+choices shared by every layout."""
 
 WORLDS_FROM = 1000
 """The least work (play-outs) a card decision searches world by world (:data:`WORLDS`):
@@ -150,8 +157,10 @@ def _iterations(game, obs, legal: list[Action], work: int, rng_seed: str, margin
             r = tree_search.search_worlds(obs, work, f"{rng_seed}/0", worlds,
                                           rollout=rollout, margin=True)
         else:
+            split = BY_WORLD if margin and obs.phase == Phase.PLAY and work >= WORLDS_FROM else 0
             r = tree_search.search(obs, max(work, 2 * len(obs.legal)), f"{rng_seed}/0",
-                                   rollout=rollout, margin=margin, halving=margin and HALVING)
+                                   rollout=rollout, margin=margin, halving=margin and HALVING,
+                                   by_world=split)
         return dict(r.results), dict(r.firsts), dict(r.margins), r.iterations, r.layouts
     before = obs
     if changes:  # the view before the trump was named

@@ -315,7 +315,7 @@ class _Node:
     its visits, summed rewards and availability, its children and the moves tried."""
 
     __slots__ = ("parent", "action", "player", "children", "tried", "visits", "reward",
-                 "avail")
+                 "avail", "w")
 
     def __init__(self, parent: _Node | None, action: int, player: int) -> None:
         self.parent = parent
@@ -326,6 +326,7 @@ class _Node:
         self.visits = 0
         self.reward = 0.0
         self.avail = 1
+        self.w: dict[int, list] | None = None  # by layout: visits, reward, avail (see _by_world)
 
 
 @dataclass(frozen=True)
@@ -423,14 +424,46 @@ def _follow(node: _Node, st: _Hand, a: int, path: list[int]) -> tuple[_Node, boo
     return child, False
 
 
+def _by_world(node: _Node, st: _Hand, world: int, rand, c: float, path: list[int]
+              ) -> tuple[_Node, bool]:
+    """An other seat's card at ``node`` chosen by UCB1 on its statistics in layout
+    ``world`` alone (it knows its hand, as at the table), the child shared by every layout
+    (the searching seat's later choices still do not know the layout): the child moved to,
+    and whether it is new in this layout (the walk then stops, as at an expansion)."""
+    legal = st.legal()
+    known = sum(1 << ch.action for ch in node.children if ch.w and world in ch.w)
+    fresh = legal & ~known
+    if fresh:
+        child, _ = _follow(node, st, _pick(fresh, rand()), path)
+        if child.w is None:
+            child.w = {}
+        child.w[world] = [0, 0.0, 1]
+        return child, True
+    log, sqrt = math.log, math.sqrt
+    best, best_v = None, -1.0
+    for ch in node.children:
+        if legal >> ch.action & 1:
+            n, total, avail = stats = ch.w[world]
+            v = total / n + c * sqrt(log(avail) / n)
+            if v > best_v:
+                best, best_v = ch, v
+            stats[2] += 1
+    st.move(best.action)
+    path.append(best.action)
+    return best, False
+
+
 def _select(root: _Node, st: _Hand, root_legal: int, rand, c: float,
-            by_hand: int = -1, first: int = -1, depth: int = 0) -> tuple[_Node, list[int]]:
+            by_hand: int = -1, first: int = -1, depth: int = 0, world: int = -1
+            ) -> tuple[_Node, list[int]]:
     """Walk down from ``root`` while every move legal in this layout has a child (UCB1 with
     availability counts), then expand one untried move: the node reached and the moves.
     Seats other than ``by_hand`` (the seat searching; -1: none) bid by their layout's
     hand (:meth:`_Hand.hand_bid`), not by UCB1. ``first`` (-1: none): the root's move,
     chosen by the caller (:func:`_halve`). ``depth`` (0: none): stop once the path holds
-    that many moves, the rest left to the play-out."""
+    that many moves, the rest left to the play-out. ``world`` (-1: none): the index of
+    the layout, whose other seats then choose their cards by their statistics in it
+    (:func:`_by_world`); ``by_hand`` is then the seat searching."""
     log, sqrt = math.log, math.sqrt
     node = root
     path = []
@@ -443,6 +476,11 @@ def _select(root: _Node, st: _Hand, root_legal: int, rand, c: float,
             break
         if by_hand >= 0 and st.phase == _BID and node is not root and st.mover() != by_hand:
             node, new = _follow(node, st, st.hand_bid(rand), path)
+            if new:
+                return node, path
+            continue
+        if world >= 0 and st.phase == _PLAY and st.mover() != by_hand:
+            node, new = _by_world(node, st, world, rand, c, path)
             if new:
                 return node, path
             continue
@@ -559,8 +597,8 @@ def search_worlds(observation: TrixterObservation | dict[str, Any], iterations: 
 def search(observation: TrixterObservation | dict[str, Any], iterations: int = ITERATIONS,
            seed: int | str | None = 0, exploration: float = EXPLORATION,
            rollout: Rollout | None = None, trace=None, margin: bool = False,
-           halving: bool = False, depth: int = 0, layouts: list | None = None
-           ) -> SearchResult:
+           halving: bool = False, depth: int = 0, layouts: list | None = None,
+           by_world: int = 0) -> SearchResult:
     """Run SO-ISMCTS for the seat of ``observation`` (a Trixter ``game.observation(seat)``,
     or its JSON, with that seat to move, in the trump, bid or play phase) and rank its
     moves.
@@ -578,7 +616,11 @@ def search(observation: TrixterObservation | dict[str, Any], iterations: int = I
     ``depth`` (0: no bound; measured and left so): the tree holds the first ``depth`` moves
     of each iteration, the rest played out (1: flat Monte Carlo on the root's moves).
     ``layouts``: the layouts to search, one an iteration, instead of drawing them
-    (:func:`search_worlds` gives each of its layouts a search of its own)."""
+    (:func:`search_worlds` gives each of its layouts a search of its own).
+    ``by_world`` (0: off; measured, ``benchmarks/arena-results.md``): the iterations go
+    round the first ``by_world`` layouts, and in an informed search the other seats choose
+    their cards by their statistics in each layout alone (:func:`_by_world`), knowing their
+    hands, where the searching seat's choices are one for every layout."""
     seen = _searchable(as_observation(observation), iterations, depth)
     moves = {_action_number(a): a for a in legal_actions(seen)}
     root_legal = sum(1 << a for a in moves)  # the moves are distinct bits
@@ -597,11 +639,15 @@ def search(observation: TrixterObservation | dict[str, Any], iterations: int = I
     points = [[rules.score(b, t) for t in range(size + 1)] for b in range(size + 1)]
     span = (max(max(r) for r in points) - min(min(r) for r in points)) or 1
     by_hand = seat if rollout is not None and BIDS_BY_HAND else -1
+    if by_world and by_hand >= 0:
+        layouts = [layouts[i % by_world] for i in range(len(layouts))]
 
-    def iterate(hands, first: int = -1) -> None:
-        """One iteration on ``hands``: select (from ``first``, if given), play out, back up."""
+    def iterate(hands, first: int = -1, world: int = -1) -> None:
+        """One iteration on ``hands`` (layout number ``world``, if the others choose by
+        it): select (from ``first``, if given), play out, back up."""
         st = base.layout(hands)
-        node, path = _select(root, st, root_legal, rand, exploration, by_hand, first, depth)
+        node, path = _select(root, st, root_legal, rand, exploration, by_hand, first, depth,
+                             world)
         st.play_out(rand, rollout)
         bids, won = st.bids, st.won
         results[path[0]].append((bids[seat], won[seat]))
@@ -611,27 +657,43 @@ def search(observation: TrixterObservation | dict[str, Any], iterations: int = I
         margins[path[0]].append(pts[seat] - (total - pts[seat]) / (base.n - 1))
         if trace is not None:
             trace(hands, path, list(won))
-        while node is not root:
-            node.visits += 1
-            p = node.player
-            if margin:
-                node.reward += 0.5 + (pts[p] - (total - pts[p]) / (base.n - 1)) / (2 * span)
-            else:
-                node.reward += reward[bids[p]][won[p]]
-            node = node.parent
-        root.visits += 1
+        _back_up(node, root, [0.5 + (pts[p] - (total - pts[p]) / (base.n - 1)) / (2 * span)
+                              if margin else reward[bids[p]][won[p]] for p in range(base.n)],
+                 world)
 
     if halving and len(moves) > 1:
         runs, used = _halve(sorted(moves), iterations, layouts, iterate, root)
         layouts = layouts[:used]
     else:
-        for hands in layouts:
-            iterate(hands)
+        split = by_world if by_hand >= 0 else 0
+        for i, hands in enumerate(layouts):
+            iterate(hands, world=i % split if split else -1)
         runs = len(layouts)
+    return _result(root, moves, runs, (results, firsts, margins), layouts)
+
+
+def _back_up(node: _Node, root: _Node, rewards: list[float], world: int) -> None:
+    """Add one iteration to each node from ``node`` up to ``root``: a visit and the reward
+    of the seat that made its move (``rewards``, by seat); in layout ``world`` (-1: none)
+    to its statistics there too, where the others choose by layout (:func:`_by_world`)."""
+    while node is not root:
+        node.visits += 1
+        r = rewards[node.player]
+        node.reward += r
+        if world >= 0 and node.w is not None:
+            stats = node.w[world]
+            stats[0] += 1
+            stats[1] += r
+        node = node.parent
+    root.visits += 1
+
+
+def _result(root: _Node, moves: dict, runs: int, per_move: tuple, layouts: list
+            ) -> SearchResult:
+    """The root's moves ranked (most visited first), with what each iteration through
+    them gave (``per_move``: results, firsts, margins by action number)."""
     ranked = sorted(root.children, key=lambda ch: (-ch.visits, -ch.reward / ch.visits))
+    results, firsts, margins = ({str(moves[a]): v for a, v in d.items()} for d in per_move)
     return SearchResult([(moves[ch.action], ch.visits, ch.reward / ch.visits)
-                         for ch in ranked], runs,
-                        {str(moves[a]): r for a, r in results.items()},
-                        {str(moves[a]): f for a, f in firsts.items()},
-                        {str(moves[a]): m for a, m in margins.items()},
+                         for ch in ranked], runs, results, firsts, margins,
                         len({tuple((h.mask, h.jokers) for h in hands) for hands in layouts}))
