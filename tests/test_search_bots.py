@@ -248,6 +248,19 @@ def test_levels_differ_only_in_work_and_follow_the_advice():
         TrixSearchBot("grandmaster")
 
 
+def _bid_with_the_computers_advice() -> TrixterGame:
+    """A 5-card hand's trump and bids, made by a beginner with the computer players'
+    advice (against the table) asked at each: the first card to play next."""
+    from tutor.advice import advise
+
+    g = TrixterGame.new(players=4, seed=11, first_hand=5)
+    beginner = bot_for("trixter", "beginner", seed=3)
+    while g.phase != Phase.PLAY:
+        advise(g, g.to_move, budget=200, seed=1, against_table=True)
+        g.apply(beginner.act(g.observation(g.to_move)))
+    return g
+
+
 def test_worlds_reach_the_computer_players_cards_only(monkeypatch):
     """:data:`WORLDS` set: the computer players' cards (against the table) are searched
     world by world, as many worlds as give two iterations a card each, up to WORLDS; their
@@ -263,11 +276,7 @@ def test_worlds_reach_the_computer_players_cards_only(monkeypatch):
                         or real(obs, work, seed, worlds, **kw))
     monkeypatch.setattr(trixter_advice, "WORLDS", 5)
     monkeypatch.setattr(trixter_advice, "WORLDS_FROM", 30)
-    g = TrixterGame.new(players=4, seed=11, first_hand=5)
-    beginner = bot_for("trixter", "beginner", seed=3)
-    while g.phase != Phase.PLAY:  # the trump and the bids
-        advise(g, g.to_move, budget=200, seed=1, against_table=True)
-        g.apply(beginner.act(g.observation(g.to_move)))
+    g = _bid_with_the_computers_advice()
     assert calls == []
     legal = len(g.legal_actions(g.to_move))
     assert legal > 1
@@ -295,11 +304,7 @@ def test_by_world_reaches_the_computer_players_cards_only(monkeypatch):
         (work, kw.get("by_world", 0))) or real(obs, work, seed, **kw))
     monkeypatch.setattr(trixter_advice, "BY_WORLD", 7)
     monkeypatch.setattr(trixter_advice, "WORLDS_FROM", 30)
-    g = TrixterGame.new(players=4, seed=11, first_hand=5)
-    beginner = bot_for("trixter", "beginner", seed=3)
-    while g.phase != Phase.PLAY:  # the trump and the bids
-        advise(g, g.to_move, budget=200, seed=1, against_table=True)
-        g.apply(beginner.act(g.observation(g.to_move)))
+    g = _bid_with_the_computers_advice()
     assert calls and {split for _work, split in calls} == {0}
     calls.clear()
     assert len(g.legal_actions(g.to_move)) > 1
