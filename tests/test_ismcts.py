@@ -294,6 +294,9 @@ def test_by_world_the_others_choose_their_cards_in_each_layout_alone():
     assert any(set(cards[:len(legal[key])]) != legal[key] for key, cards in tried.items())
     with pytest.raises(ValueError, match="at least one layout"):
         search(seen, 40, 1, layouts=[], by_world=2)
+    for junk in (-1, 2.5, True, "3"):
+        with pytest.raises(ValueError, match="by_world must be a whole number"):
+            search(seen, 40, 1, by_world=junk)
 
 
 def test_the_top_trump_bids_one():

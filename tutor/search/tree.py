@@ -527,10 +527,10 @@ def _halve(options: list[int], budget: int, layouts: list, iterate, root: _Node
     return budget - left, at
 
 
-def _searchable(seen: TrixterObservation, iterations: int, depth: int = 0
+def _searchable(seen: TrixterObservation, iterations: int, depth: int = 0, by_world: int = 0
                 ) -> TrixterObservation:
-    """``seen``, checked to be a decision the search can make, with a number of iterations
-    and a depth (0 or more)."""
+    """``seen``, checked to be a decision the search can make, with a number of iterations,
+    a depth and a number of layouts to go round (each 0 or more)."""
     if seen.KIND != "trixter":
         raise ValueError("the ISMCTS bot plays Trixter only")
     if seen.phase not in (Phase.TRUMP, Phase.BID, Phase.PLAY) or seen.to_move != seen.seat:
@@ -540,6 +540,8 @@ def _searchable(seen: TrixterObservation, iterations: int, depth: int = 0
         raise ValueError(f"iterations must be a whole number of at least 1, not {iterations!r}")
     if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
         raise ValueError(f"depth must be a whole number of at least 0, not {depth!r}")
+    if isinstance(by_world, bool) or not isinstance(by_world, int) or by_world < 0:
+        raise ValueError(f"by_world must be a whole number of at least 0, not {by_world!r}")
     return seen
 
 
@@ -621,7 +623,7 @@ def search(observation: TrixterObservation | dict[str, Any], iterations: int = I
     round the first ``by_world`` layouts, and in an informed search the other seats choose
     their cards by their statistics in each layout alone (:func:`_by_world`), knowing their
     hands, where the searching seat's choices are one for every layout."""
-    seen = _searchable(as_observation(observation), iterations, depth)
+    seen = _searchable(as_observation(observation), iterations, depth, by_world)
     moves = {_action_number(a): a for a in legal_actions(seen)}
     root_legal = sum(1 << a for a in moves)  # the moves are distinct bits
     seat = seen.seat
