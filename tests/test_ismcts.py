@@ -18,6 +18,7 @@ from tutor.bots import ismcts
 from tutor.bots.ismcts import ISMCTSBot
 from tutor.search.legal import legal_actions
 from tutor.search import tree
+from tutor.search.policy import trixter_rollout
 from tutor.search.tree import _action_number, _root, allowed_bids, search, search_worlds
 from tutor.engine.cards import CardSet
 from tutor.engine.protocol import Phase
@@ -250,8 +251,6 @@ def test_search_worlds_is_blind_to_the_hidden_hands_and_plays_the_known_discard(
 def _others_first_cards(seen, layouts, by_world):
     """For each (layout, our card): the next seat's cards at its first choice, in the order
     the tree tried them, and the cards it could play there in that layout."""
-    from tutor.search.policy import trixter_rollout
-
     base, tried, legal = _root(seen), {}, {}
     index = {tuple(h.mask for h in w): i for i, w in enumerate(layouts)}
 
@@ -281,8 +280,6 @@ def test_by_world_the_others_choose_their_cards_in_each_layout_alone():
     seen = g.observation(g.to_move)
     assert not seen.trick  # our seat leads: the next seat answers our card
     layouts = sample(view_of(seen, seen.seat), 4, random.Random(2))
-    from tutor.search.policy import trixter_rollout
-
     drawn = search(seen, 400, 1, rollout=trixter_rollout, margin=True, by_world=5)
     assert drawn.layouts == 5 and drawn.iterations == 400  # round the first five drawn
     tried, legal = _others_first_cards(seen, layouts, by_world=4)

@@ -152,15 +152,15 @@ def _iterations(game, obs, legal: list[Action], work: int, rng_seed: str, margin
     changes = [a for a in legal if isinstance(a, ChooseTrump) and obs.phase == Phase.BID]
     if obs.phase != Phase.TRUMP and not changes:
         rollout = _play_out(obs, margin, rng_seed)
-        if margin and obs.phase == Phase.PLAY and WORLDS and work >= WORLDS_FROM:
+        table_card = margin and obs.phase == Phase.PLAY and work >= WORLDS_FROM
+        if table_card and WORLDS:
             worlds = min(WORLDS, work // (2 * len(obs.legal)))
             r = tree_search.search_worlds(obs, work, f"{rng_seed}/0", worlds,
                                           rollout=rollout, margin=True)
         else:
-            split = BY_WORLD if margin and obs.phase == Phase.PLAY and work >= WORLDS_FROM else 0
             r = tree_search.search(obs, max(work, 2 * len(obs.legal)), f"{rng_seed}/0",
                                    rollout=rollout, margin=margin, halving=margin and HALVING,
-                                   by_world=split)
+                                   by_world=BY_WORLD if table_card else 0)
         return dict(r.results), dict(r.firsts), dict(r.margins), r.iterations, r.layouts
     before = obs
     if changes:  # the view before the trump was named

@@ -641,8 +641,9 @@ def search(observation: TrixterObservation | dict[str, Any], iterations: int = I
     points = [[rules.score(b, t) for t in range(size + 1)] for b in range(size + 1)]
     span = (max(max(r) for r in points) - min(min(r) for r in points)) or 1
     by_hand = seat if rollout is not None and BIDS_BY_HAND else -1
-    if by_world and by_hand >= 0:
-        layouts = [layouts[i % by_world] for i in range(len(layouts))]
+    split = by_world if by_hand >= 0 else 0  # the others choose by layout: informed only
+    if split:
+        layouts = [layouts[i % split] for i in range(len(layouts))]
 
     def iterate(hands, first: int = -1, world: int = -1) -> None:
         """One iteration on ``hands`` (layout number ``world``, if the others choose by
@@ -667,7 +668,6 @@ def search(observation: TrixterObservation | dict[str, Any], iterations: int = I
         runs, used = _halve(sorted(moves), iterations, layouts, iterate, root)
         layouts = layouts[:used]
     else:
-        split = by_world if by_hand >= 0 else 0
         for i, hands in enumerate(layouts):
             iterate(hands, world=i % split if split else -1)
         runs = len(layouts)
