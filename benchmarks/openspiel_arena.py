@@ -3,7 +3,7 @@
     python benchmarks/openspiel_arena.py [--arena a|af|al|b|c|all] [--deals N] [--seed S]
         [--sims 1000] [--seconds X] [--level expert] [--uct-c 2.0 | --tuned] [--jobs J]
         [--final-policy visits|normalized|value] [--worlds N]
-        [--sizes 3,4] [--contracts king,queens] [--variant greedy+fresh] [--first-deal K]
+        [--sizes 3,4] [--contracts king,queens] [--variant duck+fresh] [--first-deal K]
         [--save FILE [--resume]]
         | --load FILE... | --compare BASE NEW | --diagnose FILE...
 
@@ -124,7 +124,7 @@ from tutor.solver.hidden import sample_layouts, view_of  # noqa: E402
 
 __all__ = ["os_card", "card_of_os", "MirrorMismatch", "play_oh_hell", "TrixterSim", "TrixSim",
            "sim_from_observation", "PyISMCTS", "play_trixter", "play_trix", "run_arena",
-           "greedy_rollout", "VariantBot", "our_bot", "compare", "diagnose",
+           "VariantBot", "our_bot", "compare", "diagnose",
            "main"]
 
 ARENAS = ("a", "af", "b", "c")
@@ -524,19 +524,6 @@ def _played_out(hands, jokers, trick, leader, trump, bids, won, gone, choose):
             return out
 
 
-def greedy_rollout(hands, jokers, trick, leader, trump, bids, won, gone):
-    """:func:`tutor.search.policy.trixter_rollout` for ``tricks_if_missed`` scoring (the
-    ``greedy`` variant): a seat whose bid is overshot or out of reach takes every trick it
-    can (a miss scores its tricks); else it plays for its bid as before."""
-    def choose(s, h, jokers_s, trick_now, unseen, need, last):
-        left = h.bit_count() + jokers_s
-        if not 0 <= need <= left:
-            need = left
-        return policy.trixter_card(h, jokers_s, trick_now, trump, unseen, need, last)
-
-    return _played_out(hands, jokers, trick, leader, trump, bids, won, gone, choose)
-
-
 def tight_bid(mask: int, size: int, trump: int, players: int, jokers: int = 0
               ) -> tuple[float, float]:
     """:func:`tutor.search.tree.likely_bid` refitted on the tuned bot's 1,200 bids of deals
@@ -569,8 +556,10 @@ class VariantBot(TrixterSearchBot):
     - ``fresh``: a bid is searched on the observation without the take-backs (the first
       bidder's change of trump, which a bot never makes), so the whole budget goes to
       the bids under the trump named, not to a tree of every trump;
-    - ``greedy``: the informed play-outs take every trick they can once a bid is
-      overshot or out of reach (``tricks_if_missed`` scoring);
+    - ``duck``: in the play-outs a seat past its bid ducks, as before issue 40's last runs,
+      where now it takes what tricks it can if a miss scores them
+      (:func:`tutor.search.policy.misses_pay`, as in ``oh_hell``); ``greedy``, the old
+      name of that, is now the play-outs' own and changes nothing;
     - ``random``: the tree plays out with random cards, as OpenSpiel's ISMCTS does, not
       the beginner's strategy;
     - ``visits``: the option the tree visited most (OpenSpiel's final policy), not the
@@ -637,7 +626,7 @@ class VariantBot(TrixterSearchBot):
     """
 
     CEILING = {"seeall", "seebids", "seecards"}  # the variants told the real deal (truth)
-    KNOWN = {"fresh", "greedy", "random", "visits", "blind", "infer", "randbid",
+    KNOWN = {"fresh", "greedy", "duck", "random", "visits", "blind", "infer", "randbid",
              "osbid", "oscard", "flatrand", "own", "fused", "untold", "points", "halving",
              "untoldplay"} | CEILING
     turned: Card | None = None
@@ -685,8 +674,6 @@ class VariantBot(TrixterSearchBot):
         if "blind" not in self.variant and self.turned is not None:
             tree_search.view_of = lambda *a: without_card(seen(*a), self.turned)
         changed = {}
-        if "greedy" in self.variant:  # the tree's play-out, passed in as its ``rollout``
-            changed["rollout"] = greedy_rollout
         if "random" in self.variant or ("randbid" in self.variant and
                                         any(isinstance(a, Bid) for a in acts)):
             changed["rollout"] = None
@@ -703,6 +690,9 @@ class VariantBot(TrixterSearchBot):
         if "own" in self.variant:
             trixter_advice_module.MARGIN_FIRST = False
         trixter_advice_module.HALVING = halving or "halving" in self.variant
+        misses_pay = trixter_advice_module.misses_pay
+        if "duck" in self.variant:
+            trixter_advice_module.misses_pay = lambda rules: False
         others_err = trixter_advice_module.OTHERS_ERR
         if self.err is not None:
             trixter_advice_module.OTHERS_ERR = int(self.err)
@@ -751,6 +741,7 @@ class VariantBot(TrixterSearchBot):
             trixter_advice_module.MARGIN_FIRST = margin_first
             trixter_advice_module.HALVING = halving
             trixter_advice_module.OTHERS_ERR = others_err
+            trixter_advice_module.misses_pay = misses_pay
             trixter_advice_module.WORLDS = worlds
             trixter_advice_module.BY_WORLD = by_world
             tree_search.BIDS_BY_HAND, tree_search.BIDS_TELL = by_hand, tell

@@ -101,12 +101,12 @@ class Recorder:
             monkeypatch.setattr(policy, name, self._policy(getattr(policy, name)))
 
     def _rollout(self, real, kind: str):
-        def rollout(*args):
+        def rollout(*args, **kw):
             # a Trixter play-out's own arguments, not its exact end (switched off here)
             state = args[:8] if kind == "trixter" else args
             seg = {"kind": kind, "start": snap(state), "plays": []}
             self.rollouts.append(seg)
-            seg["result"] = result = real(*args)
+            seg["result"] = result = real(*args, **kw)
             seg["end"] = snap(state)
             return result
         return rollout
@@ -283,7 +283,9 @@ def replay_trixter(g, seg: dict, where: str) -> None:
         assert trick == [index(c) for _, c in g.trick], where
         assert trump == trump_index(g.trump), where
         assert unseen == FULL & ~played(g) & ~hand, where
-        assert need == bids[s] - g.tricks_won[s], where
+        # what the bid needs; past it, every card left where a miss scores its tricks
+        assert need == policy.need_of(bids[s], g.tricks_won[s], len(g.hands[s]),
+                                      policy.misses_pay(g.rules)), where
         assert last == (len(g.trick) == n - 1), where
         assert draw  # the play-outs draw trumps
         # The winning card the play-out keeps as cards fall is the engine's (-1: none down).

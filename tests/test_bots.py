@@ -389,6 +389,17 @@ def test_trixter_play_to_the_bid(hand, trick, bid, won, legal, card):
     assert str(TrixterBot().act(obs)) == card
 
 
+def test_trixter_past_its_bid_takes_tricks_only_where_a_miss_scores_them():
+    """Bid 0 and a trick taken already, the K♥ led: in exact scoring (a miss is −5
+    whatever the tricks) the beginner ducks with the Q♥; where a missed bid scores its
+    tricks it takes this one with the A♥, a point more."""
+    args = (["AH", "QH", "2H"], [[0, "KH"]], 0, 1)
+    assert str(TrixterBot().act(trixter_obs(*args, legal=["AH", "QH", "2H"]))) == "QH"
+    greedy = trixter_obs(*args, legal=["AH", "QH", "2H"],
+                         rules={"scoring": "tricks_if_missed"})
+    assert str(TrixterBot().act(greedy)) == "AH"
+
+
 def trix_obs(hand, trick, contract=("king",), seat=1, partnership=False, **more):
     obs = {"game": "trix", "phase": "play", "seat": seat, "contract": list(contract),
            "hand": hand, "trick": trick, "tricks": [], "doubles": [],

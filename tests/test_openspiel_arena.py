@@ -279,18 +279,20 @@ def test_sizes_cycle_through_the_deals():
     assert oa.tricks_for(5) == 8 and oa.tricks_for(5, sizes=[3, 4]) == 4
 
 
-def testgreedy_rollout_takes_tricks_once_the_bid_is_overshot():
-    """Seat 0 bid 0 and has a trick: playing for the bid it ducks with the 2; under
-    tricks_if_missed scoring (a miss scores its tricks) it wins with the ace, then the 2."""
-    c = lambda t: Card.parse(t).index  # noqa: E731
-    def hands():
-        return [CardSet.parse("AS 2S").mask, CardSet.parse("2H").mask,
-                CardSet.parse("3H").mask, CardSet.parse("4H").mask]
-    trick = [c("QS"), c("3S"), c("4S")]
-    gone = CardSet.parse("QS 3S 4S").mask
-    plain = policy.trixter_rollout(hands(), [0] * 4, trick, 1, -1, [0] * 4, [1, 0, 0, 0], gone)
-    greedy = oa.greedy_rollout(hands(), [0] * 4, trick, 1, -1, [0] * 4, [1, 0, 0, 0], gone)
-    assert plain[0] == 1 and greedy[0] == 3
+def test_in_oh_hell_the_play_outs_take_tricks_past_a_bid_unless_told_to_duck(monkeypatch):
+    """``oh_hell`` scores a missed bid's tricks, so our seats' play-outs let a seat past its
+    bid take what it can (:func:`policy.misses_pay`); the ``duck`` variant plays them as
+    before, and the rules' own test is put back after it."""
+    flags = []
+    real = policy.trixter_rollout
+    monkeypatch.setattr(policy, "trixter_rollout", lambda *a, **kw: flags.append(
+        kw.get("greedy", False)) or real(*a, **kw))
+    opts = {"seed": "t", "sims": 5, "seconds": 0.01, "level": "expert", "uct_c": 2.0}
+    for variant, greedy in (("", True), ("duck", False)):
+        flags.clear()
+        oa.run_deal(("a", 0, "3", {**opts, "variant": variant}))
+        assert flags and set(flags) == {greedy}, variant
+    assert oa.trixter_advice_module.misses_pay is policy.misses_pay
 
 
 def test_the_noisy_play_out_is_the_rule_but_for_the_other_seats_random_cards():
@@ -385,12 +387,12 @@ def test_variant_bot_plays_a_whole_deal_and_rejects_unknown_variants(tmp_path):
     with pytest.raises(ValueError):
         oa.VariantBot("faster", "expert", seed=1)
     opts = {"seed": "t", "sims": 5, "seconds": 0.01, "level": "expert", "uct_c": 2.0,
-            "variant": "fresh+greedy+random+visits+blind+c0.15+randbid+bid2+end2+points"
+            "variant": "fresh+greedy+duck+random+visits+blind+c0.15+randbid+bid2+end2+points"
                        "+halving+grow2+tightbids+depth2+playtell50+cand2"}
     end_cards, plays_tell = oa.last_tricks.ENDPLAY_CARDS, oa.tree_search.PLAYS_TELL
     result = oa.run_deal(("a", 0, "3", opts))
     assert all(sum(p.tricks) == 3 and p.checks == 4 + 4 * 3 + 1 for p in result.plays)
-    assert policy.trixter_rollout is not oa.greedy_rollout  # put back after each decision
+    assert oa.trixter_advice_module.misses_pay is policy.misses_pay  # put back each time
     assert oa.last_tricks.ENDPLAY_CARDS == end_cards
     assert oa.tree_search.search.__name__ == "search"
     assert oa.tree_search.view_of is oa.view_of

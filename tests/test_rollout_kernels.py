@@ -109,6 +109,42 @@ def test_a_hand_worked_out_by_hand(monkeypatch):
     assert (a[RK.HEAD + RK.WON * 4:RK.HEAD + RK.WON * 4 + 4], first) == expected
 
 
+def test_a_seat_past_its_bid_takes_tricks_where_a_miss_scores_them(monkeypatch):
+    """No trump, bids 0 0 0 0; North took the first trick (Q♥ K♥ J♥ 10♥), so its bid is
+    lost. In the second East, South and West have led and followed 5♠ 6♠ 7♠; North, last,
+    holds A♠ 2♠.
+
+    - Played for the bid (exact scoring): North ducks with the 2♠, West takes the trick
+      and then the last one with its 5♦ (North, void, throws the A♠). Tricks 1 0 0 2.
+    - ``greedy`` (a miss scores its tricks): North wins with the A♠, leads the 2♠ and
+      takes the last trick too, the others void. Tricks 3 0 0 0, which in
+      ``tricks_if_missed`` scoring give North 3 points, not 1."""
+    card = {c: CardSet.parse(c).mask.bit_length() - 1 for c in ("5S", "6S", "7S")}
+    hands = [CardSet.parse(s).mask for s in ("AS 2S", "3D", "4D", "5D")]
+    gone = CardSet.parse("QH KH JH 10H 5S 6S 7S").mask
+    trick = [card["5S"], card["6S"], card["7S"]]
+    pos = (hands, [0] * 4, trick, 1, -1, [0] * 4, [1, 0, 0, 0], gone)
+    fast = compiled_play_outs(monkeypatch)
+    for greedy, expected in ((False, ([1, 0, 0, 2], 3)), (True, ([3, 0, 0, 0], 0))):
+        a = RK.pack(*pos, greedy=greedy)
+        first = RK.rollout(a)
+        assert (a[RK.HEAD + RK.WON * 4:RK.HEAD + RK.WON * 4 + 4], first) == expected
+        for compiled in ([None], [fast]) if fast is not None else ([None],):
+            monkeypatch.setattr(policy, "_COMPILED", compiled)
+            h, j, w = list(hands), [0] * 4, [1, 0, 0, 0]
+            out = policy.trixter_rollout(h, j, trick, 1, -1, [0] * 4, w, gone, greedy=greedy)
+            assert (list(out), out.first) == expected, (greedy, compiled)
+
+
+def test_a_miss_pays_its_tricks_in_one_scoring_only():
+    from tutor.engine.trixter_rules import TrixterRules
+    assert policy.misses_pay(TrixterRules(scoring="tricks_if_missed"))
+    assert not policy.misses_pay(TrixterRules())  # exact: −5 whatever the tricks
+    assert not policy.misses_pay(TrixterRules(scoring="squared"))  # more tricks cost more
+    assert policy.need_of(2, 1, 5, True) == policy.need_of(2, 1, 5, False) == 1
+    assert (policy.need_of(1, 3, 4, False), policy.need_of(1, 3, 4, True)) == (-2, 4)
+
+
 def compiled_play_outs(monkeypatch):
     """The compiled play-outs (:func:`policy.compiled_rollout`) where numba is present,
     else ``None``."""
@@ -121,26 +157,27 @@ def compiled_play_outs(monkeypatch):
     return policy.compiled_rollout()
 
 
-def erring(pos, err: int, steady: int, state: int):
+def erring(pos, err: int, steady: int, state: int, greedy: bool = False):
     hands, jokers, trick, leader, trump, bids, won, gone = pos
     return (list(hands), list(jokers), trick, leader, trump, bids, list(won), gone), \
-        {"err": err, "steady": steady, "state": state}
+        {"err": err, "steady": steady, "state": state, "greedy": greedy}
 
 
 def test_erring_play_outs_are_the_same_plain_and_compiled(monkeypatch):
     """With the other seats erring (a legal card at random ``err`` times in a thousand), the
     plain play-out, the kernel run plainly and the compiled kernel draw the same numbers
-    in the same order, so play the same cards."""
+    in the same order, so play the same cards; and so with seats past their bids taking
+    tricks (``greedy``) or not."""
     rng = random.Random("erring")
     fast = compiled_play_outs(monkeypatch)
     for pos in positions(2, 3000):
         n = len(pos[0])
         args, kw = erring(pos, rng.choice([0, 1, 250, 500, 999, 1000]), rng.randrange(-1, n),
-                          rng.getrandbits(31))
+                          rng.getrandbits(31), rng.random() < 0.5)
         monkeypatch.setattr(policy, "_COMPILED", [None])
         out = policy.trixter_rollout(*args, **kw)
         want = (list(out), out.first)
-        a = RK.pack(*pos, kw["err"], kw["steady"], kw["state"])
+        a = RK.pack(*pos, kw["err"], kw["steady"], kw["state"], kw["greedy"])
         first = RK.rollout(a)
         at = RK.HEAD + RK.WON * n
         assert (a[at:at + n], first) == want, (pos, kw)

@@ -11,7 +11,7 @@ import pytest
 from sizes import LONG_ONLY, quick_and_full, sampled, sized
 from test_bots import Referee, planted, short_trixter
 
-from tutor import TrixGame, TrixRules, TrixterGame
+from tutor import TrixGame, TrixRules, TrixterGame, TrixterRules
 from tutor.engine.actions import parse_action
 from tutor.bots import bot_for, play_bot_turn
 from tutor.bots.search import TrixSearchBot, TrixterSearchBot
@@ -313,6 +313,29 @@ def test_by_world_reaches_the_computer_players_cards_only(monkeypatch):
     advise(g, g.to_move, budget=200, seed=1)  # a hint
     advise(g, g.to_move, budget=29, seed=1, against_table=True)
     assert calls[1:] == [(200, 0), (29, 0)]
+
+
+@pytest.mark.parametrize("scoring, greedy", [("exact", False), ("squared", False),
+                                             ("tricks_if_missed", True)])
+def test_the_play_outs_take_tricks_past_a_bid_where_a_miss_scores_them(monkeypatch, scoring,
+                                                                        greedy):
+    """The advice's play-outs follow the scoring in force: where a missed bid scores its
+    tricks a seat past its bid takes what it can (``greedy``), for a hint and for the
+    computer players alike, the others erring or not."""
+    from tutor.advice import advise
+    from tutor.advice import trixter as trixter_advice
+    from tutor.search import policy
+
+    seen = []
+    real = policy.trixter_rollout
+    monkeypatch.setattr(policy, "trixter_rollout", lambda *a, **kw: seen.append(
+        kw.get("greedy", False)) or real(*a, **kw))
+    g = TrixterGame.new(players=4, seed=3, first_hand=6, rules=TrixterRules(scoring=scoring))
+    advise(g, g.to_move, budget=40, seed=1)  # a hint
+    advise(g, g.to_move, budget=40, seed=1, against_table=True)
+    monkeypatch.setattr(trixter_advice, "OTHERS_ERR", 100)
+    advise(g, g.to_move, budget=40, seed=1, against_table=True)
+    assert len(seen) >= 120 and set(seen) == {greedy}
 
 
 @pytest.mark.parametrize("level", quick_and_full("intermediate", "expert",

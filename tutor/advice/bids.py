@@ -22,6 +22,7 @@ from tutor.engine.cards import JOKER, CardSet, Suit
 from tutor.engine.protocol import Phase
 from tutor.engine.trixter import TrixterRules, jokers_for
 from tutor.search.last_tricks import endplay_cost, exact_rollout
+from tutor.search.policy import misses_pay
 from tutor.search.estimate import estimate_tricks
 from tutor.solver.hidden import View, sample, view_of
 
@@ -195,7 +196,8 @@ def _play_for(table: _Table, layouts: list[list[CardSet]], table_bids: list, wan
             row[last] = min((k for k in range(size + 1) if k != forbidden),
                             key=lambda k: (abs(k - wants[i]), k))
         won = exact_rollout([h.mask for h in hands], [h.jokers for h in hands], [],
-                            table.first, trump, row, [0] * table.players, 0)
+                            table.first, trump, row, [0] * table.players, 0,
+                            misses_pay(table.rules))
         got.append(won[seat])
     return got
 

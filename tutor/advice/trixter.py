@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from functools import partial
 
 from tutor.advice.answer import AHEAD, TOLERANCE, Advice, Option, percent, ranked, signed_points
 from tutor.engine.actions import Action, Bid, ChooseTrump, Play
@@ -18,7 +19,7 @@ from tutor.engine.i18n import gettext as _
 from tutor.engine.protocol import Phase
 from tutor.search import tree as tree_search
 from tutor.search.last_tricks import exact_rollout
-from tutor.search.policy import erring_rollout
+from tutor.search.policy import erring_rollout, misses_pay
 
 __all__ = ["trixter_advice", "MARGIN_FIRST", "HALVING", "OTHERS_ERR", "WORLDS", "WORLDS_FROM",
            "BY_WORLD",
@@ -73,11 +74,13 @@ handful of play-outs."""
 def _play_out(seen, against_table: bool, seed: str):
     """The trees' play-out for the seat of ``seen``: the rule at every seat, or for the
     computer players the others erring :data:`OTHERS_ERR` times in a thousand (drawn from
-    ``seed`` and the decision's public facts)."""
+    ``seed`` and the decision's public facts). Where a missed bid scores its tricks
+    (:func:`tutor.search.policy.misses_pay`), a seat past its bid takes what it can."""
+    greedy = misses_pay(seen.rules)
     if not against_table or not OTHERS_ERR:
-        return exact_rollout
+        return partial(exact_rollout, greedy=True) if greedy else exact_rollout
     rng = random.Random(f"{seed}/err/{seen.hand_number}/{len(seen.history)}")
-    return erring_rollout(seen.seat, OTHERS_ERR, rng)
+    return erring_rollout(seen.seat, OTHERS_ERR, rng, greedy)
 
 
 def trixter_advice(game, seat: int, legal: list[Action], work: int, rng_seed: str,

@@ -1,4 +1,5 @@
-"""The beginner's Trixter bot: bids by counting likely tricks, then plays to its bid.
+"""The beginner's Trixter bot: bids by counting likely tricks, then plays to its bid (past
+it, where a missed bid scores its tricks, it takes what it can).
 
 Everything it knows comes from ``game.observation(seat)``: its hand, the trump, the
 bids, the cards played so far. The cards it has not seen (other hands and undealt cards)
@@ -92,7 +93,8 @@ class TrixterBot(RandomBot):
         trick = [c.index for _, c in obs.trick]  # a joker's index is 52, as on the masks
         played = CardSet(c for t in (*obs.tricks, obs.trick) for _, c in t).mask
         bid = obs.bids[seat]
-        need = (bid if bid is not None else 0) - obs.tricks_won[seat]
+        need = policy.need_of(bid if bid is not None else 0, obs.tricks_won[seat],
+                              len(hand), policy.misses_pay(obs.rules))
         card = policy.trixter_card(hand.mask, hand.jokers, trick,
                                    -1 if obs.trump is None else int(obs.trump),
                                    FULL & ~played & ~hand.mask, need,

@@ -154,9 +154,11 @@ def endplay(hands: list[int], jokers: list[int], trick: list[int], leader: int, 
 
 
 def exact_rollout(hands: list[int], jokers: list[int], trick: list[int], leader: int,
-                  trump: int, bids: Sequence[int], won: list[int], gone: int) -> TricksWon:
+                  trump: int, bids: Sequence[int], won: list[int], gone: int,
+                  greedy: bool = False) -> TricksWon:
     """The advice's play-out (:data:`tutor.search.tree.Rollout`): every seat by the rule
-    (:func:`tutor.search.policy.trixter_rollout`) until the seat to move holds
-    :data:`ENDPLAY_CARDS` cards or fewer, then exactly (:func:`endplay`)."""
+    (:func:`tutor.search.policy.trixter_rollout`, ``greedy`` as it takes it) until the seat
+    to move holds :data:`ENDPLAY_CARDS` cards or fewer, then exactly (:func:`endplay`)."""
     return policy.trixter_rollout(hands, jokers, trick, leader, trump, bids, won, gone,
-                                  endplay if ENDPLAY_CARDS else None, ENDPLAY_CARDS)
+                                  endplay if ENDPLAY_CARDS else None, ENDPLAY_CARDS,
+                                  greedy=greedy)

@@ -30,7 +30,8 @@ from tutor.engine.trix.contracts import (Contract, card_scores, discard_duty, le
                                          penalty_cards, trick_points)
 from tutor.search import rollout_kernels
 
-__all__ = ["trixter_card", "trixter_rollout", "erring_rollout", "TricksWon", "TrixDeal",
+__all__ = ["trixter_card", "trixter_rollout", "erring_rollout", "need_of", "misses_pay",
+           "TricksWon", "TrixDeal",
            "trix_deal", "trix_card", "trix_rollout", "close_trick", "trex_card",
            "trex_shrewd_card", "trex_rollout", "would_double", "compiled_rollout", "keep_plain",
            "FULL"]
@@ -166,10 +167,25 @@ class TricksWon(list):
     __slots__ = ("first",)
 
 
+def misses_pay(rules) -> bool:
+    """Whether a seat past its bid still gains by each trick more: the rules' missed bid
+    scores its tricks (``tricks_if_missed``, OpenSpiel's ``oh_hell``), where exact scoring
+    gives a miss the same points whatever the tricks and squared scoring fewer."""
+    return rules.score(0, 2) > rules.score(0, 1)
+
+
+def need_of(bid: int, won: int, left: int, greedy: bool) -> int:
+    """The tricks a seat plays for (:func:`trixter_card`'s ``need``): what its bid still
+    needs; once past it, none (it ducks), or with ``greedy`` (:func:`misses_pay`) all
+    ``left`` (its cards in hand): the bid is lost and each trick scores."""
+    need = bid - won
+    return left if need < 0 and greedy else need
+
+
 def trixter_rollout(hands: list[int], jokers: list[int], trick: list[int], leader: int,
                     trump: int, bids: Sequence[int], won: list[int], gone: int,
                     end=None, end_cards: int = 0, err: int = 0, steady: int = -1,
-                    state: int = 0) -> TricksWon:
+                    state: int = 0, greedy: bool = False) -> TricksWon:
     """Play the hand out, every seat by :func:`trixter_card` for its own bid: the tricks
     each seat ends with, and the seat that took the first trick (:class:`TricksWon`).
     ``hands``, ``jokers``, ``won`` are changed in place; ``gone``: the cards played so
@@ -180,12 +196,14 @@ def trixter_rollout(hands: list[int], jokers: list[int], trick: list[int], leade
     and returns the final tricks and the first trick's winner
     (:func:`tutor.search.last_tricks.exact_rollout` passes the exact play).
     ``err`` (per mille, 0: never): every seat but ``steady`` plays a legal card at random
-    that often instead of the rule's, drawn from ``state`` (:func:`erring_rollout`)."""
+    that often instead of the rule's, drawn from ``state`` (:func:`erring_rollout`).
+    ``greedy``: a seat past its bid takes what tricks it can (:func:`need_of`)."""
     n = len(hands)
     fast = compiled_rollout() if end is None else None
     if fast is not None:  # the same play-out, compiled (:mod:`tutor.search.rollout_kernels`)
         a = fast.array(rollout_kernels.pack(hands, jokers, trick, leader, trump, bids, won,
-                                            gone, err, steady, state), dtype=fast.int64)
+                                            gone, err, steady, state, greedy),
+                       dtype=fast.int64)
         first, a = fast.rollout(a), a.tolist()
         at = rollout_kernels.HEAD
         hands[:], jokers[:] = a[at:at + n], a[at + n:at + 2 * n]
@@ -221,7 +239,8 @@ def trixter_rollout(hands: list[int], jokers: list[int], trick: list[int], leade
                     c = rollout_kernels.nth_bit(allowed, (state >> 8) % allowed.bit_count())
             if c < 0:
                 c = trixter_card(h, jokers[s], trick, trump, FULL & ~gone & ~h,
-                                 bids[s] - won[s], len(trick) == n - 1, True, top)
+                                 need_of(bids[s], won[s], h.bit_count() + jokers[s], greedy),
+                                 len(trick) == n - 1, True, top)
             if c == JOKER:
                 jokers[s] -= 1
             else:
@@ -244,14 +263,17 @@ def trixter_rollout(hands: list[int], jokers: list[int], trick: list[int], leade
             return out
 
 
-def erring_rollout(steady: int, err: int, rng) -> Callable[..., TricksWon]:
+def erring_rollout(steady: int, err: int, rng, greedy: bool = False
+                   ) -> Callable[..., TricksWon]:
     """:func:`trixter_rollout` as a tree's play-out (:data:`tutor.search.tree.Rollout`) in
     which every seat but ``steady`` errs ``err`` times in a thousand (a legal card at
     random), each play-out's draws seeded from ``rng`` (a :class:`random.Random`): the
-    computer players' model of the others (:data:`tutor.advice.trixter.OTHERS_ERR`)."""
+    computer players' model of the others (:data:`tutor.advice.trixter.OTHERS_ERR`).
+    ``greedy``: as :func:`trixter_rollout` takes it."""
     def rollout(hands, jokers, trick, leader, trump, bids, won, gone):
         return trixter_rollout(hands, jokers, trick, leader, trump, bids, won, gone,
-                               err=err, steady=steady, state=rng.getrandbits(31))
+                               err=err, steady=steady, state=rng.getrandbits(31),
+                               greedy=greedy)
 
     return rollout
 

@@ -13,7 +13,8 @@ One int64 array carries a play-out (:func:`pack`, :func:`trix_pack`, :func:`trex
 each kernel leaving its results in it. A Trixter play-out's array: ``n``, the leader, the
 trump (-1: none), the cards gone, the trick's length, then per seat the hand, the jokers,
 the bid and the tricks won, then the trick, then how often the other seats err (per
-mille, 0: never), the seat that does not and the random state (:func:`draw`);
+mille, 0: never), the seat that does not, the random state (:func:`draw`) and whether a
+seat past its bid takes tricks (a miss scores them);
 ``rollout`` returns the seat that took the first trick it closed. Ties between cards are
 broken as the plain rules break them (their ``min``/``max`` keep the first of equals, cards
 walked lowest first).
@@ -48,13 +49,14 @@ def beats(c, top, trump):
 
 
 def pack(hands, jokers, trick, leader, trump, bids, won, gone, err: int = 0,
-         steady: int = -1, state: int = 0) -> list[int]:
+         steady: int = -1, state: int = 0, greedy: bool = False) -> list[int]:
     """The array's contents for a play-out (numpy's int64 for the compiled kernel): with
     ``err`` > 0, every seat but ``steady`` plays a legal card at random ``err`` times in a
-    thousand (:func:`draw` from ``state``)."""
+    thousand (:func:`draw` from ``state``); ``greedy``: a seat past its bid takes what
+    tricks it can (:func:`tutor.search.policy.need_of`)."""
     n = len(hands)
     return [n, leader, trump, gone, len(trick), *hands, *jokers, *bids, *won, *trick,
-            *[0] * (n - len(trick)), err, steady, state]
+            *[0] * (n - len(trick)), err, steady, state, int(greedy)]
 
 
 def draw(state):
@@ -258,7 +260,7 @@ def rollout(A):
         if c != JOKER and beats(c, top, trump):
             top, at = c, k
     first = -1
-    err, steady, state = A[T + n], A[T + n + 1], A[T + n + 2]
+    err, steady, state, greedy = A[T + n], A[T + n + 1], A[T + n + 2], A[T + n + 3]
     while True:
         while tlen < n:
             s = (leader + tlen) % n
@@ -271,8 +273,11 @@ def rollout(A):
                     state = draw(state)
                     c = nth_bit(allowed, (state >> 8) % popcount(allowed))
             if c < 0:
-                c = card(h, A[J + s], A, T, tlen, trump, FULL & ~gone & ~h,
-                         A[B + s] - A[W + s], tlen == n - 1, top)
+                need = A[B + s] - A[W + s]
+                if need < 0 and greedy:  # past its bid, where a miss scores its tricks
+                    need = popcount(h) + A[J + s]
+                c = card(h, A[J + s], A, T, tlen, trump, FULL & ~gone & ~h, need,
+                         tlen == n - 1, top)
             if c == JOKER:
                 A[J + s] -= 1
             else:
