@@ -16,7 +16,7 @@ from tutor.engine.actions import ChooseContract, ChooseTrump, ClaimRedeal, Doubl
 from tutor.advice import advise
 from tutor.advice.answer import Advice, Option
 from tutor.advice.bids import bid_distribution
-from tutor.advice.answer import AHEAD, TOLERANCE
+from tutor.advice.answer import AHEAD, TOLERANCE, signed_points
 from tutor.bots import bot_for, play_bot_turn
 from tutor.search import policy, tree
 from tutor.search.last_tricks import exact_rollout
@@ -194,6 +194,41 @@ def test_trixter_with_jokers_and_other_scorings():
     play_bot_turn(g, bots[g.to_move])
     a = advise(g, budget=60)
     assert a.kind == "points"  # the squared scoring: points, not the chance, rank cards
+
+
+@pytest.mark.parametrize("scoring", ["tricks_if_missed", "squared", "exact"])
+def test_past_its_bid_a_card_gives_its_points_only(scoring):
+    """North bid 0 and took the first trick with the A♥: the bid is lost whatever it plays
+    next, so no card says "makes your bid 0% of the time", only its points; bidding 1, the
+    same cards say how often they make it."""
+    deal = [".A.A.2", ".K.K.3", ".Q.Q.4", ".J.J.5"]
+
+    def after_the_ace(bid: int):
+        g = TrixterGame.new(players=4, seed=1, dealer=3, first_hand=3, deals=[deal],
+                            rules=TrixterRules(scoring=scoring))
+        for a in ("trump S", "bid 0", f"bid {bid}", "bid 0", "bid 1", "AH", "KH", "QH", "JH"):
+            g.apply(a)
+        assert g.to_move == 0 and g.observation(0).bids[0] == bid
+        assert g.observation(0).tricks_won[0] == 1
+        return g, advise(g, budget=60)
+
+    g, a = after_the_ace(0)
+    assert_well_formed(a, g, 0)
+    assert sorted(str(o.action) for o in a.options) == ["2C", "AD"]
+    for o in a.options:
+        points = sum(TrixterRules(scoring=scoring).score(0, k) * p
+                     for k, p in enumerate(_tricks_share(a, o)))
+        assert o.text == f"{signed_points(points)} points expected"
+        assert a.short[str(o.action)] == f"{signed_points(points)} points"
+    _, a = after_the_ace(1)
+    assert all(o.text.startswith("makes your bid ") for o in a.options)
+    assert all("%" in a.short[str(o.action)] for o in a.options)
+
+
+def _tricks_share(advice, option) -> list[float]:
+    """The share of ``option``'s iterations in which the seat took 0, 1, 2, 3 tricks."""
+    got = advice.features[str(option.action)]["tricks"]
+    return [sum(k == t for k in got) / len(got) for t in range(4)]
 
 
 @pytest.mark.parametrize("rules", [TrixRules(), TrixRules(combine=True), TrixRules.complex(),

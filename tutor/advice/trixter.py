@@ -107,6 +107,10 @@ def trixter_advice(game, seat: int, legal: list[Action], work: int, rng_seed: st
     results, firsts, margins, done, layouts = _iterations(game, obs, legal, work, rng_seed,
                                                           against_table)
     chance_kind = phase == Phase.PLAY and rules.scoring == "exact"
+    # Past its bid the seat's bid is lost whatever it plays: "0% of the time" on every card
+    # says nothing, so only the points are given.
+    lost = phase == Phase.PLAY and obs.bids[seat] is not None \
+        and obs.tricks_won[seat] > obs.bids[seat]
     options, per, short, features = [], {}, {}, {}
     for a in legal:
         if not isinstance(a, (fresh, ChooseTrump)) or not results.get(str(a)):
@@ -119,11 +123,14 @@ def trixter_advice(game, seat: int, legal: list[Action], work: int, rng_seed: st
             text = _("you make your bid {percent} of the time · {points} points expected "
                      "(bidding {bid})").format(percent=percent(made),
                                                points=signed_points(mean), bid=got[0][0])
+        elif lost:
+            text = _("{points} points expected").format(points=signed_points(mean))
         else:
             text = _("makes your bid {percent} of the time · {points} points expected").format(
                 percent=percent(made), points=signed_points(mean))
-        short[str(a)] = _("{percent} · {points} points").format(percent=percent(made),
-                                                                points=signed_points(mean))
+        short[str(a)] = (_("{points} points").format(points=signed_points(mean)) if lost else
+                         _("{percent} · {points} points").format(percent=percent(made),
+                                                                 points=signed_points(mean)))
         per[str(a)] = [float(b == k) for b, k in got] if chance_kind else pts
         features[str(a)] = _features(got, firsts[str(a)], margins[str(a)], seat)
         options.append(Option(a, made if chance_kind else mean, text))
