@@ -40,9 +40,10 @@ def test_exact_play_sheds_the_card_that_would_win_later(exact_end):
     assert list(ep.exact_rollout(list(hands), [0] * 4, [], 0, -1, bids, [0] * 4, 0)) == final
 
 
-def oracle(hands, jokers, trick, leader, trump, bids, won, gone):
+def oracle(hands, jokers, trick, leader, trump, bids, won, gone, greedy=False):
     """The same model by plain recursion: no table, no touching cards merged, no last
-    trick played at once; every other legal card tried, lowest first, a joker last."""
+    trick played at once; every other legal card tried, lowest first, a joker last.
+    ``greedy``: a seat past its bid plays the rule's card for all its cards left."""
     n = len(hands)
 
     def rec(hs, js, tr, lead, wn, gn):
@@ -55,6 +56,7 @@ def oracle(hands, jokers, trick, leader, trump, bids, won, gone):
             return rec(hs, js, [], w, wn, gn)[0], w
         s = (lead + len(tr)) % n
         h, need = hs[s], bids[s] - wn[s]
+        aim = h.bit_count() + js[s] if greedy and need < 0 else need
 
         def after(c):
             nh, nj = hs[:], js[:]
@@ -64,7 +66,7 @@ def oracle(hands, jokers, trick, leader, trump, bids, won, gone):
             nh[s] &= ~(1 << c)
             return rec(nh, nj, tr + [c], lead, wn, gn | 1 << c)
 
-        rule = trixter_card(h, js[s], tr, trump, FULL & ~gn & ~h, need, len(tr) == n - 1)
+        rule = trixter_card(h, js[s], tr, trump, FULL & ~gn & ~h, aim, len(tr) == n - 1)
         out = after(rule)
         if out[0][s] != bids[s] and 0 <= need <= h.bit_count() + js[s]:
             legal = legal_mask(h, js[s], tr)
@@ -118,14 +120,15 @@ def play_random(rng: random.Random, hands, jokers, trick, leader, gone) -> int:
     return gone
 
 
+@pytest.mark.parametrize("greedy", [False, True])
 @pytest.mark.parametrize("seed", range(4))
-def test_endplay_matches_a_brute_force_oracle(seed):
+def test_endplay_matches_a_brute_force_oracle(seed, greedy):
     rng = random.Random(f"endplay-oracle/{seed}")
     for _ in range(300):
         pos = random_ending(rng)
         before = [list(x) if isinstance(x, list) else x for x in pos]
-        final, first, card = ep.endplay(*pos)
-        assert (final, first) == oracle(*pos), pos
+        final, first, card = ep.endplay(*pos, greedy=greedy)
+        assert (final, first) == oracle(*pos, greedy=greedy), pos
         assert [list(x) if isinstance(x, list) else x for x in pos] == before  # unchanged
         hands, jokers, trick, leader = pos[:4]
         mover = (leader + len(trick)) % len(hands)

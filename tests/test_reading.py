@@ -13,14 +13,17 @@ from tutor import TrixterGame
 from tutor.engine.actions import Play
 from tutor.engine.cards import CARDS, Card, CardSet
 from tutor.engine.protocol import Phase
+from tutor.engine.trixter import TrixterRules
 from tutor.search import policy, reading, tree
 
 
-def _ruled_hand(seed: int, size: int, cards: int) -> TrixterGame:
+def _ruled_hand(seed: int, size: int, cards: int, scoring: str = "exact") -> TrixterGame:
     """A hand whose seats bid at random, then play ``cards`` cards each by the rule
-    (:func:`policy.trixter_card`, trumps drawn), read from the engine's own state."""
+    (:func:`policy.trixter_card`, trumps drawn; past its bid a seat plays for the tricks
+    :func:`policy.need_of` gives in ``scoring``), read from the engine's own state."""
     rng = random.Random(seed)
-    g = TrixterGame.new(players=4, seed=seed, first_hand=size)
+    rules = TrixterRules(scoring=scoring)
+    g = TrixterGame.new(players=4, seed=seed, first_hand=size, rules=rules)
     while g.phase != Phase.PLAY:
         g.apply(rng.choice(g.legal_actions()))
     trump = -1 if g.trump is None else int(g.trump)
@@ -28,19 +31,22 @@ def _ruled_hand(seed: int, size: int, cards: int) -> TrixterGame:
         s = g.to_move
         gone = sum(1 << a.card.index for _s, a in g.deal_actions if isinstance(a, Play))
         hand = g.hands[s].mask
+        need = policy.need_of(g.bids[s], g.tricks_won[s], hand.bit_count(),
+                              policy.misses_pay(rules))
         card = policy.trixter_card(hand, 0, [c.index for _s, c in g.trick], trump,
-                                   policy.FULL & ~gone & ~hand, g.bids[s] - g.tricks_won[s],
-                                   len(g.trick) == 3)
+                                   policy.FULL & ~gone & ~hand, need, len(g.trick) == 3)
         g.apply(Play(CARDS[card]))
     return g
 
 
-def test_play_events_are_the_other_seats_cards_with_what_they_knew():
+@pytest.mark.parametrize("scoring", ["exact", "tricks_if_missed"])
+def test_play_events_are_the_other_seats_cards_with_what_they_knew(scoring):
     """Seats that played by the rule: each of the other seats' cards is an event, and with
     the hands the seats truly held, the rule agrees with every one (the engine's state is
-    the oracle for the trick, the cards gone and the tricks needed)."""
-    for seed in range(12):
-        g = _ruled_hand(seed, 4 + seed % 6, 10)
+    the oracle for the trick, the cards gone and the tricks needed). Where a missed bid
+    scores its tricks, a seat past its bid played for every trick it could."""
+    for seed in range(40):  # seeds 34 and 36: a seat past its bid that took a trick
+        g = _ruled_hand(seed, 4 + seed % 6, 10, scoring)
         seen = g.observation(g.to_move)
         trump = -1 if g.trump is None else int(g.trump)
         events = reading.play_events(seen, trump)

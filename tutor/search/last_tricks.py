@@ -26,6 +26,7 @@ give the same outcome, so only one of each run is tried; positions met again are
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 
 from tutor.engine.masks import FULL, HIGHER, JOKER, legal_mask, trick_winner
 from tutor.search import policy
@@ -75,14 +76,17 @@ def _others(legal: int, live: int, skip: int) -> list[int]:
 
 
 def endplay(hands: list[int], jokers: list[int], trick: list[int], leader: int, trump: int,
-            bids: Sequence[int], won: list[int], gone: int) -> tuple[list[int], int, int]:
+            bids: Sequence[int], won: list[int], gone: int, greedy: bool = False
+            ) -> tuple[list[int], int, int]:
     """Play the hand out exactly (the module's text) from this layout: ``hands`` the card
     masks, ``jokers`` the jokers each holds, ``trick`` the cards of the trick in progress
     (52 a joker) led by ``leader``, ``trump`` a suit or -1, ``bids`` and ``won`` each
     seat's bid and tricks so far, ``gone`` the cards played (the rule reads them). Returns
     each seat's tricks at the end, the seat that takes the first trick to close and the
-    card the seat to move plays (-1 for both if no card is left). Nothing passed in is
-    changed."""
+    card the seat to move plays (-1 for both if no card is left). ``greedy``: a seat past
+    its bid plays the rule's card for every trick left, as the play-outs' rule has it where
+    a missed bid scores its tricks (:func:`tutor.search.policy.need_of`). Nothing passed in
+    is changed."""
     n = len(hands)
     memo: dict = {}
 
@@ -113,7 +117,7 @@ def endplay(hands: list[int], jokers: list[int], trick: list[int], leader: int, 
         got = memo.get(key)
         if got is not None:
             return got
-        need = bids[s] - wn[s]
+        need = policy.need_of(bids[s], wn[s], h.bit_count() + js[s], greedy)
         legal = legal_mask(h, js[s], list(tr))
 
         def after(c: int) -> tuple[tuple[int, ...], int, int]:
@@ -131,7 +135,7 @@ def endplay(hands: list[int], jokers: list[int], trick: list[int], leader: int, 
             rule = policy.trixter_card(h, js[s], list(tr), trump, FULL & ~gn & ~h, need,
                                 len(tr) == n - 1)
             out = after(rule)
-            if out[0][s] != bids[s] and 0 <= need <= h.bit_count() + js[s]:
+            if out[0][s] != bids[s] and wn[s] <= bids[s] and 0 <= need <= h.bit_count() + js[s]:
                 live = 0
                 for x in hs:
                     live |= x
@@ -159,6 +163,6 @@ def exact_rollout(hands: list[int], jokers: list[int], trick: list[int], leader:
     """The advice's play-out (:data:`tutor.search.tree.Rollout`): every seat by the rule
     (:func:`tutor.search.policy.trixter_rollout`, ``greedy`` as it takes it) until the seat
     to move holds :data:`ENDPLAY_CARDS` cards or fewer, then exactly (:func:`endplay`)."""
+    end = (partial(endplay, greedy=greedy) if greedy else endplay) if ENDPLAY_CARDS else None
     return policy.trixter_rollout(hands, jokers, trick, leader, trump, bids, won, gone,
-                                  endplay if ENDPLAY_CARDS else None, ENDPLAY_CARDS,
-                                  greedy=greedy)
+                                  end, ENDPLAY_CARDS, greedy=greedy)

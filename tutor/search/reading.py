@@ -17,21 +17,25 @@ from tutor.engine.actions import Play
 from tutor.engine.masks import JOKER, legal_mask
 from tutor.engine.masks import trick_winner as winner_by_index
 from tutor.engine.observation import TrixterObservation
-from tutor.search.policy import FULL, compiled_rollout, trixter_card
+from tutor.search.policy import FULL, compiled_rollout, misses_pay, need_of, trixter_card
 from tutor.search.rollout_kernels import read_pack
 
 __all__ = ["Event", "play_events", "rule_agrees", "cards_logs"]
 
 Event = tuple[int, int, list[int], int, int, bool, int, int]
 """One card another seat played: ``(seat, card, trick so far, cards gone before it, tricks
-its bid still needed, whether it was the trick's last card, the seat's cards played from
-here on, its jokers so)``; cards as indices, :data:`tutor.engine.masks.JOKER` a joker."""
+it played for (:func:`tutor.search.policy.need_of`), whether it was the trick's last card,
+the seat's cards played from here on, its jokers so)``; cards as indices,
+:data:`tutor.engine.masks.JOKER` a joker."""
 
 
 def play_events(seen: TrixterObservation, trump: int) -> list[Event]:
     """The cards the other seats (not ``seen.seat``) have played this hand, in order, each
-    with what its seat knew then (:data:`Event`). ``trump``: a suit (0-3) or -1."""
+    with what its seat knew then (:data:`Event`). ``trump``: a suit (0-3) or -1. The
+    tricks a seat past its bid plays for are the play-outs' (:func:`need_of`: all it can
+    where a missed bid scores its tricks)."""
     n = seen.n_players
+    greedy = misses_pay(seen.rules)
     plays = [(s, JOKER if a.card.is_joker else a.card.index)
              for s, a in seen.history if isinstance(a, Play)]
     events: list[Event] = []
@@ -42,7 +46,9 @@ def play_events(seen: TrixterObservation, trump: int) -> list[Event]:
             leader = s
         if s != seen.seat:
             later = [d for t, d in plays[i:] if t == s]
-            events.append((s, c, list(trick), gone, (seen.bids[s] or 0) - won[s],
+            held = seen.hand_size - sum(t == s for t, _d in plays[:i])  # its cards then
+            events.append((s, c, list(trick), gone,
+                           need_of(seen.bids[s] or 0, won[s], held, greedy),
                            len(trick) == n - 1, sum(1 << d for d in later if d != JOKER),
                            later.count(JOKER)))
         if c != JOKER:

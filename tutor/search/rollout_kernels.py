@@ -300,7 +300,7 @@ def rollout(A):
 # --- Reading the cards played: tutor.search.reading ----------------------------------------
 # The array (read_pack): the events' count, the layouts' count, the trump, the players;
 # then each event's block (READ_EVENT: its seat, card, the cards gone before it, the tricks
-# its bid needed, whether it was the trick's last card, the seat's cards and jokers played
+# it played for (need_of), whether it was the trick's last card, the seat's cards and jokers played
 # from it on, the trick's length and cards); then each layout's hands and jokers, seat by
 # seat; then an answer for each layout and event.
 READ_EVENT = 16
