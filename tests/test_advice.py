@@ -214,6 +214,7 @@ def test_past_its_bid_a_card_gives_its_points_only(scoring):
 
     g, a = after_the_ace(0)
     assert_well_formed(a, g, 0)
+    assert a.kind == "points"  # what the learner reads ranks the cards
     assert sorted(str(o.action) for o in a.options) == ["2C", "AD"]
     for o in a.options:
         points = sum(TrixterRules(scoring=scoring).score(0, k) * p
@@ -221,6 +222,7 @@ def test_past_its_bid_a_card_gives_its_points_only(scoring):
         assert o.text == f"{signed_points(points)} points expected"
         assert a.short[str(o.action)] == f"{signed_points(points)} points"
     _, a = after_the_ace(1)
+    assert a.kind == ("chance" if scoring == "exact" else "points")
     assert all(o.text.startswith("makes your bid ") for o in a.options)
     assert all("%" in a.short[str(o.action)] for o in a.options)
 

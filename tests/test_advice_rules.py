@@ -312,6 +312,8 @@ def check_trixter_cards(game, monkeypatch, where: str) -> tuple[int, int]:
     a = advise(game, budget=12)
     assert a.rollouts == len(walks) >= 12 and a.samples == 1 and not a.paired
     rules, bid = game.rules, game.bids[seat]
+    # the chance of the bid ranks cards in exact scoring, the points once the bid is lost
+    chance = rules.scoring == "exact" and game.tricks_won[seat] <= bid
     segs = list(rec.rollouts)
     jokers = 0
     results: dict[str, list] = {str(o.action): [] for o in a.options}
@@ -329,7 +331,7 @@ def check_trixter_cards(game, monkeypatch, where: str) -> tuple[int, int]:
         got = g.tricks_won[seat]
         assert g.sheet[-1]["points"][seat] == rules.score(bid, got)
         results[str(Play(card_of(path[0])))].append(
-            float(got == bid) if rules.scoring == "exact" else rules.score(bid, got))
+            float(got == bid) if chance else rules.score(bid, got))
     assert not segs, f"{where}: play-outs of no iteration"
     for o in a.options:
         here = f"{where}, option {o.action}"

@@ -106,11 +106,11 @@ def trixter_advice(game, seat: int, legal: list[Action], work: int, rng_seed: st
     fresh = Bid if phase == Phase.BID else (Play if phase == Phase.PLAY else ChooseTrump)
     results, firsts, margins, done, layouts = _iterations(game, obs, legal, work, rng_seed,
                                                           against_table)
-    chance_kind = phase == Phase.PLAY and rules.scoring == "exact"
     # Past its bid the seat's bid is lost whatever it plays: "0% of the time" on every card
-    # says nothing, so only the points are given.
+    # says nothing, so only the points are given, and they rank the cards.
     lost = phase == Phase.PLAY and obs.bids[seat] is not None \
         and obs.tricks_won[seat] > obs.bids[seat]
+    chance_kind = phase == Phase.PLAY and rules.scoring == "exact" and not lost
     options, per, short, features = [], {}, {}, {}
     for a in legal:
         if not isinstance(a, (fresh, ChooseTrump)) or not results.get(str(a)):
