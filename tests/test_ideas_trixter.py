@@ -129,8 +129,14 @@ WHERE = {
     "trump-sure-bid": (86, "Name ♣ trump: you would bid 2 and make it 71% of the time; with ♥ "
                            "trump, your longest suit, you would bid 3 and make it 50% of the "
                            "time. A smaller bid is easier to make exactly."),
-    "all-the-same": (37, "You have 2 tricks, more than your bid of 1: whatever you play, the bid "
-                         "is lost."),
+    # Issue 40's ladder: "Nothing to choose here" above "8♥ leaves you 0.7 points further
+    # ahead of the others" contradicted itself; the bid lost, the cards still differ for the
+    # others.
+    "spoil": (47, "You have 3 tricks, more than your bid of 2: whatever you play, your bid is "
+                  "lost and your score the same. The 8♦ costs the others most: it leaves you "
+                  "1.9 points further ahead of them."),
+    "all-the-same": (63, "Every choice does as well here: whatever you do, you make your bid 22% "
+                         "of the time."),
     "close-call": (6, "A close call: the J♣ makes your bid 43% of the time, the 8♣ 43% of the "
                       "time."),
     "keep-bid-alive": (27, "The 10♣ keeps your bid alive best: it makes your bid 59% of the "
@@ -262,6 +268,21 @@ def test_each_idea_is_silent_when_the_numbers_do_not_bear_it_out(name):
         assert detect(view, _alike(a)) is None
 
 
+def test_with_the_bid_lost_and_the_others_alike_there_is_nothing_to_choose():
+    """Where every card scores the seat the same, its bid lost, and no card leaves it
+    further ahead of the others (the next best's margins made the best's), the idea is
+    that nothing is to choose, and the hint's line adds no card further ahead either."""
+    g, view, a = advised(WHERE["spoil"][0])
+    best, nxt = (str(o.action) for o in a.options[:2])
+    features = {**a.features, nxt: {**a.features[nxt], "margin": a.features[best]["margin"]}}
+    alike = replace(a, features=features)
+    assert detector_of("spoil")(view, alike) is None
+    r = reason_for(view, alike)
+    assert r.idea.name == "all-the-same" and r.text == (
+        "You have 3 tricks, more than your bid of 2: whatever you play, the bid is lost.")
+    assert "further ahead" in a.explain() and "further ahead" not in alike.explain()
+
+
 # --- the advice's features: the same iterations as its numbers ----------------------------
 @pytest.mark.parametrize("seed", [22, 604])
 def test_playing_last_the_trick_feature_is_whether_the_card_beats_the_table(seed):
@@ -356,6 +377,7 @@ def test_a_reason_never_depends_on_a_hidden_card(seed):
 # --- how many hints have a reason ------------------------------------------------------------
 COVERAGE_SEEDS = range(5000, 5045)
 FALLBACKS = {"keep-bid-alive", "close-call", "all-the-same"}
+EVEN_IDEAS = {"close-call", "all-the-same", "spoil"}  # where the title says "about equal"
 
 
 def test_nearly_every_hint_has_a_reason_and_most_a_particular_one():
@@ -379,7 +401,7 @@ def test_nearly_every_hint_has_a_reason_and_most_a_particular_one():
             assert not re.search(r"[♠♥♦♣0-9]", a.reason.nudge)
             assert "deal" not in a.reason.text and a.reason.text.endswith(".")
         if a.about_equal:
-            assert a.reason is None or a.reason.idea.name in {"close-call", "all-the-same"}
+            assert a.reason is None or a.reason.idea.name in EVEN_IDEAS
         else:
             uneven.append(a.reason)
     assert len(reasons) >= 40 and len(uneven) >= 20

@@ -20,7 +20,8 @@ True
 from __future__ import annotations
 
 from tutor.advice.ideas import Detector
-from tutor.advice.ideas_trixter.any_decision import all_the_same, close_call, keep_bid_alive
+from tutor.advice.ideas_trixter.any_decision import (all_the_same, close_call, keep_bid_alive,
+                                                      spoil)
 from tutor.advice.ideas_trixter.bids import bid_most_often, bid_sure_tricks, bid_zero, hook
 from tutor.advice.ideas_trixter.cards import (cash_winner, discard_high, draw_trumps, duck,
                                               give_lead, joker_duck, keep_sure_trick,
@@ -39,10 +40,11 @@ DETECTORS: list[Detector] = [last_cheapest_winner, last_highest_loser, joker_duc
                              wait_with_winner, win_high_keep_low, win_needed, lose_cheaply,
                              shed_high, hook,
                              bid_sure_tricks, bid_zero, bid_most_often, trump_longest,
-                             trump_strongest, trump_void, trump_sure_bid, all_the_same,
-                             close_call,
+                             trump_strongest, trump_void, trump_sure_bid, spoil,
+                             all_the_same, close_call,
                              keep_bid_alive]
 
-EVEN: list[Detector] = [all_the_same, close_call]
+EVEN: list[Detector] = [spoil, all_the_same, close_call]
 """The ideas when the best two are about equal by the numbers the learner reads: the hint's
-title says "about equal", and an idea for one of them would contradict it."""
+title says "about equal", and an idea for one of them would contradict it, but for the one
+the title's line gives a reason for too (the best further ahead of the others)."""

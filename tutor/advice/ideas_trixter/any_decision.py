@@ -8,10 +8,10 @@ from tutor.advice.ideas_trixter.numbers import (MADE, TrixterDecision, choice_na
                                                 playing)
 from tutor.advice.ideas_trixter.view import tricks_needed
 from tutor.engine.actions import Play
-from tutor.engine.facts import plural, signed
+from tutor.engine.facts import fixed, plural, signed
 from tutor.engine.i18n import gettext as _
 
-__all__ = ["all_the_same", "close_call", "keep_bid_alive"]
+__all__ = ["spoil", "all_the_same", "close_call", "keep_bid_alive"]
 
 
 def _sym(option) -> str:
@@ -25,10 +25,30 @@ def _name(option) -> str:
     return choice_name(option)
 
 
+def _same(advice, best) -> bool:
+    """Every choice scores the seat exactly the same on the simulations."""
+    return all(round(o.value, 9) == round(best.value, 9) for o in advice.options)
+
+
+def spoil(view, advice) -> Reason | None:
+    """The bid is lost and every card scores the seat the same, but the best costs the
+    others more: it leaves the seat further ahead of them, by
+    :data:`~tutor.advice.answer.AHEAD` at least (the gap the hint's line says too)."""
+    c = TrixterDecision(view, advice)
+    need = tricks_needed(view)
+    if not playing(view, advice) or need is None or need >= 0 or not _same(advice, c.best):
+        return None
+    gap = advice.further_ahead(str(c.best.action), str(c.nxt.action))
+    if gap is None:
+        return None
+    return c.say("spoil", tricks=plural(view.tricks_won[view.seat], "trick"),
+                 bid=view.bids[view.seat], card=_sym(c.best), gap=fixed(gap))
+
+
 def all_the_same(view, advice) -> Reason | None:
     """Every choice does exactly as well on the simulations."""
     c = TrixterDecision(view, advice)
-    if any(round(o.value, 9) != round(c.best.value, 9) for o in advice.options):
+    if not _same(advice, c.best):
         return None
     need = tricks_needed(view)
     if playing(view, advice) and need is not None and need < 0:
