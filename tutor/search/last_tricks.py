@@ -135,7 +135,7 @@ def endplay(hands: list[int], jokers: list[int], trick: list[int], leader: int, 
             rule = policy.trixter_card(h, js[s], list(tr), trump, FULL & ~gn & ~h, need,
                                 len(tr) == n - 1)
             out = after(rule)
-            if out[0][s] != bids[s] and wn[s] <= bids[s] and 0 <= need <= h.bit_count() + js[s]:
+            if out[0][s] != bids[s] and 0 <= bids[s] - wn[s] <= h.bit_count() + js[s]:
                 live = 0
                 for x in hs:
                     live |= x
@@ -163,6 +163,6 @@ def exact_rollout(hands: list[int], jokers: list[int], trick: list[int], leader:
     """The advice's play-out (:data:`tutor.search.tree.Rollout`): every seat by the rule
     (:func:`tutor.search.policy.trixter_rollout`, ``greedy`` as it takes it) until the seat
     to move holds :data:`ENDPLAY_CARDS` cards or fewer, then exactly (:func:`endplay`)."""
-    end = (partial(endplay, greedy=greedy) if greedy else endplay) if ENDPLAY_CARDS else None
+    end = partial(endplay, greedy=greedy) if ENDPLAY_CARDS else None
     return policy.trixter_rollout(hands, jokers, trick, leader, trump, bids, won, gone,
                                   end, ENDPLAY_CARDS, greedy=greedy)

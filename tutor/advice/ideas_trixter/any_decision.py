@@ -30,19 +30,27 @@ def _same(advice, best) -> bool:
     return all(round(o.value, 9) == round(best.value, 9) for o in advice.options)
 
 
+def _lost(view, advice) -> dict[str, object] | None:
+    """A card to play with the seat's bid already lost: the words that say so (its tricks
+    and its bid), else ``None``."""
+    need = tricks_needed(view)
+    if not playing(view, advice) or need is None or need >= 0:
+        return None
+    return {"tricks": plural(view.tricks_won[view.seat], "trick"), "bid": view.bids[view.seat]}
+
+
 def spoil(view, advice) -> Reason | None:
     """The bid is lost and every card scores the seat the same, but the best costs the
     others more: it leaves the seat further ahead of them, by
     :data:`~tutor.advice.answer.AHEAD` at least (the gap the hint's line says too)."""
     c = TrixterDecision(view, advice)
-    need = tricks_needed(view)
-    if not playing(view, advice) or need is None or need >= 0 or not _same(advice, c.best):
+    lost = _lost(view, advice)
+    if lost is None or not _same(advice, c.best):
         return None
     gap = advice.further_ahead(str(c.best.action), str(c.nxt.action))
     if gap is None:
         return None
-    return c.say("spoil", tricks=plural(view.tricks_won[view.seat], "trick"),
-                 bid=view.bids[view.seat], card=_sym(c.best), gap=fixed(gap))
+    return c.say("spoil", card=_sym(c.best), gap=fixed(gap), **lost)
 
 
 def all_the_same(view, advice) -> Reason | None:
@@ -50,10 +58,9 @@ def all_the_same(view, advice) -> Reason | None:
     c = TrixterDecision(view, advice)
     if not _same(advice, c.best):
         return None
-    need = tricks_needed(view)
-    if playing(view, advice) and need is not None and need < 0:
-        return c.say("all-the-same/lost", tricks=plural(view.tricks_won[view.seat], "trick"),
-                     bid=view.bids[view.seat])
+    lost = _lost(view, advice)
+    if lost is not None:
+        return c.say("all-the-same/lost", **lost)
     made = c.fx(c.best, "made")
     return c.say("all-the-same", made=often(made)) if made else None
 
