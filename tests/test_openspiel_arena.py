@@ -360,6 +360,37 @@ def test_the_depth_and_noise_variants_reach_the_search(monkeypatch):
     assert set(weighed) == ({oa.tree_search.PLAYS_TELL} - {None})
 
 
+def test_steer_credits_the_bids_of_two_or_more_in_hands_of_five_or_more(monkeypatch):
+    """``steer``: at a bid of a 6-card hand, each bid of 2 or more has 10 times
+    :func:`steer_bonus` (0.07 at 5-8 cards) added to its margins before the bids are
+    ranked, bids of 0 and 1 none; put back after."""
+    assert [oa.steer_bonus(f"bid {n}", 6) for n in (0, 1, 2, 5)] == [0.0, 0.0, 0.07, 0.07]
+    assert oa.steer_bonus("bid 3", 9) == 0.13 and oa.steer_bonus("bid 3", 4) == 0.0
+    module = oa.trixter_advice_module
+    real = module.by_margin
+    seen = {}
+
+    def recorded(variant):
+        def by_margin(options, margins, *a):
+            seen.setdefault(variant, []).append(
+                {k: sum(v) / len(v) for k, v in margins.items()})
+            return real(options, margins, *a)
+        return by_margin
+
+    for variant in ("", "steer"):
+        monkeypatch.setattr(module, "by_margin", recorded(variant))
+        oa.play_trixter(0, "v", (0, 2), sims=4, seconds=0.01, size=6, variant=variant)
+        assert module.by_margin.__name__ == "by_margin"  # the variant's own put back
+    # The first decision is the dealer's trump, the next its bid (a change of trump
+    # among the options, which the bot never makes, is left as it is).
+    assert seen[""][0] == seen["steer"][0] and "bid 2" not in seen[""][0]
+    plain, steered = seen[""][1], seen["steer"][1]
+    assert set(plain) == set(steered) and {"bid 1", "bid 2", "trump C"} <= set(plain)
+    for k, m in plain.items():
+        bonus = 0.7 if k.startswith("bid") and int(k.split()[1]) >= 2 else 0.0
+        assert steered[k] == pytest.approx(m + bonus), k
+
+
 def test_cand_draws_k_times_the_layouts_and_keeps_as_many_as_asked(monkeypatch):
     """``drawn_from_more``: the sampler is asked for ``k`` times the layouts, the weighing
     keeps its first share (its draws are independent); and in a real search the tree
