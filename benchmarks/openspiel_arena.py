@@ -665,7 +665,8 @@ class VariantBot(TrixterSearchBot):
         return default
 
     def decide(self, obs, acts):
-        if "flatrand" in self.variant and all(isinstance(a, Bid) for a in acts):
+        bidding = all(isinstance(a, Bid) for a in acts)
+        if "flatrand" in self.variant and bidding:
             return flat_random_bid(as_observation(obs), acts, self.seed)
         if "fresh" in self.variant:
             obs = dataclasses.replace(as_observation(obs), legal=tuple(acts))
@@ -684,7 +685,7 @@ class VariantBot(TrixterSearchBot):
             changed["exploration"] = self.exploration
         if self.depth is not None:
             changed["depth"] = int(self.depth)
-        if self.bid_depth is not None and all(isinstance(a, Bid) for a in acts):
+        if self.bid_depth is not None and bidding:
             changed["depth"] = int(self.bid_depth)
         if self.noise is not None:
             seen_now = as_observation(obs)
@@ -714,7 +715,6 @@ class VariantBot(TrixterSearchBot):
         if self.candidates > 1:
             tree_search.sample, tree_search.told_by_bids = drawn_from_more(
                 self.candidates, drawn, tree_search.told_by_bids)
-        bidding = all(isinstance(a, Bid) for a in acts)
         if {"seeall", "seebids" if bidding else "seecards"} & self.variant:
             tree_search.sample = lambda view, count, rng, *a: [list(self.truth)] * count
         if "infer" in self.variant:
@@ -735,7 +735,7 @@ class VariantBot(TrixterSearchBot):
                 options, {k: [m + 10 * steer_bonus(k, size) for m in v]
                           for k, v in margins.items()}, *a)
         card_seconds = self.seconds
-        if all(isinstance(a, Bid) for a in acts):
+        if bidding:
             self.seconds = card_seconds * self.bid_work
         if self.grow is not None:  # more work in the big hands, where a play-out is cheap
             self.seconds *= max(1.0, as_observation(obs).hand_size / self.grow)
