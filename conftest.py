@@ -45,9 +45,13 @@ if importlib.util.find_spec("xdist") is not None:
     def pytest_xdist_make_scheduler(config, log):
         """``--dist load`` keeping a lesson notebook's cells (nbval) together: one worker
         runs them in order on one kernel, as a cell uses what the cells above it made
-        (xdist's own ``load`` would hand them to different workers). Every other test is
-        handed out alone, in the run's order, to whichever worker is free. (``loadgroup``
-        would do it with marks, but pytest 9.2 drops its groups: pytest-xdist issue 1386.)"""
+        (xdist's own ``load`` would hand them to different workers), and likewise the
+        numba engine's tests of tests/test_solver_fast.py: several call one kernel from
+        Python, which numba compiles on its own (over a minute of a core for ``node_moves``,
+        not in ``trix-tutor warm``'s cache): one worker runs them in turn and compiles it
+        once, where two at once each compiled it. Every other test is handed out alone, in
+        the run's order, to whichever worker is free. (``loadgroup`` would do it with marks,
+        but pytest 9.2 drops its groups: pytest-xdist issue 1386.)"""
         if config.getvalue("dist") != "load":
             return None
         from xdist.scheduler import LoadScopeScheduling
@@ -55,6 +59,10 @@ if importlib.util.find_spec("xdist") is not None:
         class LoadKeepingNotebooks(LoadScopeScheduling):
             def _split_scope(self, nodeid: str) -> str:
                 path = nodeid.split("::", 1)[0]
-                return path if path.endswith(".ipynb") else nodeid
+                if path.endswith(".ipynb"):
+                    return path
+                if path.endswith("test_solver_fast.py") and nodeid.endswith("[numba]"):
+                    return path + "::numba"
+                return nodeid
 
         return LoadKeepingNotebooks(config, log)
