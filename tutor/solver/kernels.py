@@ -108,8 +108,12 @@ INLINE = {"popcount", "msb", "rel", "unrel", "top_mask", "led_suit", "legal", "b
 # No reference counting (numba's ``_nrt``): the kernels allocate nothing and only borrow
 # the arrays they are given, and counting them at every inlined call took half the time.
 NRT = False
+# ``child`` is called with literal windows (0, 1; -INF, INF), each of which numba would
+# compile apart: one signature compiles it once (each compile re-optimizes ``ab`` inside it).
 SIGNATURES = {"ab": "int64(int64[:, ::1], int64[::1], int64[::1], int64[::1], int64, int64, "
-                    "int64)"}
+                    "int64)",
+              "child": "int64(int64[:, ::1], int64[::1], int64[::1], int64[::1], int64, int64, "
+                       "int64, int64, int64)"}
 
 
 def led_suit(T, base, tlen):
