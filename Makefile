@@ -62,8 +62,8 @@ serve-site: site
 # mostly wait on pages, so they cost lane 1 little, and apart neither waits for the other. Every browser test waits for what it
 # checks, never for a fixed time, so a page may wait on a core busy with a solver; lane 1
 # runs at a lower priority (nice), so a page's kernel is not starved by it. Before the lanes,
-# side by side: the solver's numba engine compiled once (`trix-tutor warm`, about 70 s of a
-# core in a clean clone) and the static site built (mostly pip and npm), then the site's
+# side by side: the solver's numba engine compiled once (`trix-tutor warm`, about five minutes
+# of a core in a clean clone: 285 s on an idle 2-core machine, 2026-12-01) and the static site built (mostly pip and npm), then the site's
 # tests (Pyodide in chromium: nothing to compile), the site lane's app benchmarks only once
 # the compile is done. Without it, every process that solved before numba's cache was
 # written compiled for itself: each xdist worker, each benchmark script and each Voila

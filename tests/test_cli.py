@@ -141,7 +141,7 @@ print(sum(stats.cache_hits.values()), sum(stats.cache_misses.values()))
 def test_warm_compiles_the_solvers_fast_engine_for_the_processes_after_it(capsys, monkeypatch):
     """`trix-tutor warm` leaves every kernel in numba's cache: a new process's solves
     (other goals, a trump, another size) load them all and compile none, which on a fresh
-    install costs a minute or two of a core in each process."""
+    install costs minutes of a core in each process."""
     pytest.importorskip("numba")
     from tutor.solver import search
 

@@ -146,7 +146,7 @@ def demo(seed: int | None = 1, out: TextIO = sys.stdout) -> int:
 
 def warm(out: TextIO | None = None) -> int:
     """Compile the solver's numba engine and the play-outs, if they are not in
-    numba's cache yet (a minute or two of a core the first time, a second or two after)."""
+    numba's cache yet (about five minutes of a core the first time, a second or two after)."""
     out = out or sys.stdout
     start = time.perf_counter()
     compiled_rollout()  # the play-outs too (some seconds the first time)
@@ -164,7 +164,7 @@ def warm(out: TextIO | None = None) -> int:
 def start_warming(env: dict[str, str]) -> subprocess.Popen | None:
     """``trix-tutor warm`` in the background, at a low priority: the app answers at once,
     and the first learner's hint or puzzle does not wait for numba to compile (on a fresh
-    install every page's kernel would compile for itself, for a minute or two)."""
+    install every page's kernel would compile for itself, for minutes)."""
     if importlib.util.find_spec("numba") is None:
         return None
     return subprocess.Popen(["nice", "-n", "10", sys.executable, "-m", "tutor.cli", "warm"],

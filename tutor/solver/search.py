@@ -265,7 +265,7 @@ def _fast_module():
 
 def compile_ahead() -> bool:
     """Compile the numba engine now, and keep it in numba's cache beside the code: a fresh
-    install compiles for one to two minutes of a core on its first solve (a learner's hint
+    install compiles for about five minutes of a core on its first solve (a learner's hint
     or puzzle waiting all that time, each page's kernel compiling for itself); once cached,
     a process loads it in a second or two. ``trix-tutor warm`` runs this, and ``trix-tutor
     app`` runs that in the background as it starts. False when numba is missing."""
