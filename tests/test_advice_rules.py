@@ -45,6 +45,7 @@ from tutor.advice import advise
 from tutor.advice.bids import bid_distribution
 from tutor.bots import bot_for
 from tutor.search import last_tricks, policy, tree
+from tutor.solver import search as solver_search
 from tutor.engine import masks
 from tutor.engine.cards import JOKER, Card, CardSet, Rank, Suit
 from tutor.engine.tricks import legal_cards, trick_winner
@@ -696,6 +697,7 @@ def engine_advice() -> str:
 def test_the_advice_is_the_same_on_both_solver_engines(monkeypatch):
     pytest.importorskip("numba")
     monkeypatch.delenv("TRIX_TUTOR_SOLVER", raising=False)
+    monkeypatch.setattr(solver_search, "warming", lambda: False)  # a browser test's app may warm
     kinds = {type(a).__name__ for g in engine_positions() for a in g.legal_actions()}
     assert {"ChooseTrump", "Bid", "Play", "ChooseContract", "Double", "ClaimRedeal"} <= kinds
     here = json.loads(engine_advice())

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from tutor import cli
+from tutor.engine import warming
 
 
 def test_demo_prints_a_scored_hand():
@@ -138,13 +139,15 @@ print(sum(stats.cache_hits.values()), sum(stats.cache_misses.values()))
 """
 
 
-def test_warm_compiles_the_solvers_fast_engine_for_the_processes_after_it(capsys, monkeypatch):
+def test_warm_compiles_the_solvers_fast_engine_for_the_processes_after_it(capsys, monkeypatch,
+                                                                           tmp_path):
     """`trix-tutor warm` leaves every kernel in numba's cache: a new process's solves
     (other goals, a trump, another size) load them all and compile none, which on a fresh
     install costs minutes of a core in each process."""
     pytest.importorskip("numba")
     from tutor.solver import search
 
+    monkeypatch.setattr(warming, "LOCK", tmp_path / "numba-warming.lock")  # not the others'
     assert cli.main(["warm"]) == 0
     assert "fast engine is ready" in capsys.readouterr().out
     run = subprocess.run([sys.executable, "-c", AFTER_WARM], capture_output=True, text=True,

@@ -399,6 +399,7 @@ def test_both_paths_run_the_same_search(batch, monkeypatch):
 
 def test_engine_choice(monkeypatch):
     pos = random_position(random.Random(3), 4, 3)
+    monkeypatch.setattr(search, "warming", lambda: False)  # a browser test's app may warm
     assert solve(pos, MaxTricks(0)).stats["engine"] == "numba"
     monkeypatch.setenv("TRIX_TUTOR_SOLVER", "python")
     assert solve(pos, MaxTricks(0)).stats["engine"] == "python"

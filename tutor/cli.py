@@ -32,6 +32,7 @@ from tutor.engine.cards import Card, parse_deal
 from tutor.solver import Position, SearchLimit, TrexPosition, solve
 from tutor.search.policy import compiled_rollout
 from tutor.solver.search import compile_ahead
+from tutor.engine.warming import holding
 from tutor.engine.trix.trex import Layout
 from tutor.puzzles import PuzzleError, check, dump, dumps, generate, load
 from tutor.bots.arena import arena
@@ -149,8 +150,10 @@ def warm(out: TextIO | None = None) -> int:
     numba's cache yet (about five minutes of a core the first time, a second or two after)."""
     out = out or sys.stdout
     start = time.perf_counter()
-    compiled_rollout()  # the play-outs too (some seconds the first time)
-    if not compile_ahead():
+    with holding():  # the other processes play plain Python meanwhile, not compile too
+        compiled_rollout()  # the play-outs too (half a minute the first time)
+        fast = compile_ahead()
+    if not fast:
         print("numba is not installed: the solver and the play-outs run in plain Python "
               "(nothing to compile).",
               file=out)
@@ -164,7 +167,8 @@ def warm(out: TextIO | None = None) -> int:
 def start_warming(env: dict[str, str]) -> subprocess.Popen | None:
     """``trix-tutor warm`` in the background, at a low priority: the app answers at once,
     and the first learner's hint or puzzle does not wait for numba to compile (on a fresh
-    install every page's kernel would compile for itself, for minutes)."""
+    install every page's kernel would compile for itself, for minutes): until it is done,
+    the pages solve and play out in plain Python (:mod:`tutor.engine.warming`)."""
     if importlib.util.find_spec("numba") is None:
         return None
     return subprocess.Popen(["nice", "-n", "10", sys.executable, "-m", "tutor.cli", "warm"],

@@ -26,6 +26,7 @@ from types import SimpleNamespace
 from tutor.engine.masks import (DIAMONDS, FULL, HEARTS, HIGHER, JACK, JOKER, KING_OF_HEARTS, SUIT,
                                 bits, legal_mask, led_suit, trex_place, trex_playable,
                                 trick_winner, trix_legal_mask)
+from tutor.engine.warming import warming
 from tutor.engine.trix.contracts import (Contract, card_scores, discard_duty, lead_ban,
                                          penalty_cards, trick_points)
 from tutor.search import rollout_kernels
@@ -134,7 +135,10 @@ def compiled_rollout():
     or None where numba is missing or ``TRIX_TUTOR_SOLVER=python`` asks for plain Python
     (as for the solver). Loaded on first use: numba keeps it compiled beside the code.
     They play the rules of this module as written: a caller that swaps a rule in (a
-    benchmark, a test watching the calls) asks for the plain play-outs (:func:`keep_plain`)."""
+    benchmark, a test watching the calls) asks for the plain play-outs (:func:`keep_plain`).
+    None, for now, while another process compiles them (:func:`tutor.engine.warming.warming`)."""
+    if not _COMPILED and warming():
+        return None
     if not _COMPILED:
         fast = None
         if os.environ.get("TRIX_TUTOR_SOLVER", "").strip().lower() != "python":

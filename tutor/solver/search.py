@@ -15,6 +15,7 @@ import time
 
 from tutor.engine.cards import CARDS, JOKER, Card
 from tutor.engine.trix.contracts import Contract
+from tutor.engine.warming import warming
 from tutor.solver import kernels as K
 from tutor.solver.goals import AvoidCards, Exactly, MaxTricks, MinPenalty, side_of
 from tutor.solver.position import Position
@@ -288,13 +289,16 @@ def engine_in_use() -> str:
 
 def _use_numba(engine: str) -> bool:
     """Whether this solve runs on the numba engine (``auto``: when numba imports, unless
-    ``TRIX_TUTOR_SOLVER=python``)."""
+    ``TRIX_TUTOR_SOLVER=python``, or while another process compiles it and this one has not
+    loaded it: :func:`tutor.engine.warming.warming`)."""
     if engine not in ENGINES:
         raise ValueError(f"engine must be one of {ENGINES}, not {engine!r}")
     if engine == "python":
         return False
     if engine == "auto":
         if os.environ.get("TRIX_TUTOR_SOLVER", "").strip().lower() == "python":
+            return False
+        if not _FAST and warming():  # loading it now would compile it here too
             return False
         return _fast_module() is not None
     if _fast_module() is None:
