@@ -476,6 +476,8 @@ def play_oh_hell(deal_no: int, seed, ours: tuple[int, ...], *, sims: int = 1000,
         elif p in ours:
             if VariantBot.CEILING & getattr(bots[p], "variant", set()):
                 bots[p].truth = list(mirror.hands)
+            if "leak" in getattr(bots[p], "variant", set()) and bots[p].in_play is None:
+                bots[p].in_play = CardSet([c for h in mirror.hands for c in h])  # bids come first
             action, dt = _timed(bots[p].act, mirror.observation(p))
             os_id = os_action(action)
             if choice:
@@ -625,14 +627,18 @@ class VariantBot(TrixterSearchBot):
       still does not;
     - ``steer``: a bid of 2 or more in a hand of 5 cards or more is credited the bids its
       real play made beyond the play-outs' forecast (:func:`steer_bonus`, fitted on the
-      expert's deals 1200-1399): the seat steers to its bid better than the rule does.
+      expert's deals 1200-1399): the seat steers to its bid better than the rule does;
+    - ``leak``: the layouts deal only the cards really in play (the arena tells the seat
+      which, :attr:`in_play`): what OpenSpiel's own ``oh_hell`` worlds tell its C++ bot in
+      arena (a) (:func:`leaked_cards`), so both sides search with the same knowledge.
     """
 
     CEILING = {"seeall", "seebids", "seecards"}  # the variants told the real deal (truth)
     KNOWN = {"fresh", "greedy", "duck", "random", "visits", "blind", "infer", "randbid",
              "osbid", "oscard", "flatrand", "own", "fused", "untold", "points", "halving",
-             "untoldplay", "steer"} | CEILING
+             "untoldplay", "steer", "leak"} | CEILING
     turned: Card | None = None
+    in_play: CardSet | None = None  # every card dealt to a hand (the ``leak`` variant only)
     truth: list | None = None  # every seat's hand now (the ceiling variants only)
 
     def __init__(self, variant: str, *args, **kw) -> None:
@@ -677,6 +683,8 @@ class VariantBot(TrixterSearchBot):
         tree_search.BIDS_TELL = tell and "untold" not in self.variant
         if "blind" not in self.variant and self.turned is not None:
             tree_search.view_of = lambda *a: without_card(seen(*a), self.turned)
+        if "leak" in self.variant:
+            tree_search.view_of = lambda *a: only_in_play(seen(*a), self.in_play)
         changed = {}
         if "random" in self.variant or ("randbid" in self.variant and
                                         any(isinstance(a, Bid) for a in acts)):
@@ -848,6 +856,14 @@ def without_card(view, card: Card):
         return view
     return dataclasses.replace(view, pool=[c for c in view.pool if c != card],
                                undealt=view.undealt - 1)
+
+
+def only_in_play(view, in_play: CardSet):
+    """``view`` with every card not in ``in_play`` known to be in no hand: the layouts
+    deal only the cards really in play, as OpenSpiel's ``oh_hell`` worlds do."""
+    pool = [c for c in view.pool if c in in_play]
+    return dataclasses.replace(view, pool=pool,
+                               undealt=view.undealt - (len(view.pool) - len(pool)))
 
 
 def our_bot(game_name: str, level: str, seed: int, seconds, variant: str = "",

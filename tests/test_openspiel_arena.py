@@ -496,6 +496,34 @@ def test_our_seats_know_the_turned_card_in_oh_hell(monkeypatch):
                           oa.VariantBot)
 
 
+def test_the_leak_variant_deals_only_the_cards_in_play(monkeypatch):
+    """``leak``: our layouts deal only the cards in the four hands, as OpenSpiel's own
+    ``oh_hell`` worlds do for its C++ bot (``leaked_cards``); every pool is a subset of
+    the cards dealt, and none holds an undealt card. Without it, the pools hold cards
+    out of play."""
+    dealer, cards = oa.oh_hell_setup("t", 0, 4)
+    dealt = {oa.card_of_os(c) for c in cards[:-1]}
+    _, state = oa.new_oh_hell(4, dealer, cards)
+    assert oa.leaked_cards(state, 0) == oa.CardSet(dealt - set(oa.hand_of(state, 0)))
+    seen = []
+    drawn = oa.tree_search.sample
+
+    def sample(view, *a):
+        seen.append((list(view.pool), view.undealt))
+        return drawn(view, *a)
+
+    monkeypatch.setattr(oa.tree_search, "sample", sample)
+    opts = {"seed": "t", "sims": 5, "seconds": 0.01, "level": "expert", "uct_c": 2.0}
+    result = oa.run_deal(("a", 0, "4", {**opts, "variant": "leak"}))
+    assert all(sum(p.tricks) == 4 for p in result.plays)
+    assert seen and all(set(pool) <= dealt and undealt == 0 for pool, undealt in seen)
+    assert any(len(pool) == 12 for pool, _ in seen)  # a bid: the other three hands' cards
+    seen.clear()
+    oa.run_deal(("a", 0, "4", opts))
+    assert seen and all(not set(pool) <= dealt and undealt > 0 for pool, undealt in seen)
+    assert oa.tree_search.view_of is oa.view_of  # put back after each decision
+
+
 def _dealt(tricks: int, deal: int = 0):
     dealer, cards = oa.oh_hell_setup("t", deal, tricks)
     _, state = oa.new_oh_hell(tricks, dealer, cards)
