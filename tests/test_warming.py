@@ -22,6 +22,7 @@ def lock(tmp_path, monkeypatch):
     process of the run)."""
     path = tmp_path / "pycache" / "numba-warming.lock"
     monkeypatch.setattr(warming, "LOCK", path)
+    monkeypatch.setattr(warming, "RECHECK", 0.0)
     return path
 
 
@@ -52,6 +53,24 @@ def test_a_lock_counts_only_while_another_live_process_holds_it(lock, other):
     lock.write_text("junk\n")
     assert not warming.warming()
     lock.write_text("")
+    assert not warming.warming()
+
+
+def test_the_answer_is_reused_for_a_second_then_read_again(lock, other, monkeypatch):
+    """A search asks before every play-out: within ``RECHECK`` the lock is not read again,
+    after it (or for another lock) it is."""
+    monkeypatch.setattr(warming, "RECHECK", 3600.0)
+    assert not warming.warming()
+    lock.parent.mkdir()
+    lock.write_text(f"{other}\n")
+    assert not warming.warming()  # the answer of a moment ago
+    monkeypatch.setattr(warming, "LOCK", lock.with_name("elsewhere.lock"))
+    assert not warming.warming()
+    monkeypatch.setattr(warming, "LOCK", lock)  # another lock than the last asked: read
+    assert warming.warming()
+    lock.unlink()
+    assert warming.warming()  # still the answer of a moment ago
+    monkeypatch.setattr(warming, "RECHECK", 0.0)
     assert not warming.warming()
 
 

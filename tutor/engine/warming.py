@@ -25,9 +25,26 @@ LOCK = Path(__file__).resolve().parent / "__pycache__" / "numba-warming.lock"
 STALE = 3600.0
 """Seconds after which a lock is a warm that died without removing it (its id reused)."""
 
+RECHECK = 1.0
+"""Seconds an answer is reused: a search asks before every play-out, and reading the lock
+costs about a sixth of a plain play-out. Tests set it to 0."""
+
+_last: tuple[Path, float, bool] | None = None  # (the lock, when asked, the answer)
+
 
 def warming() -> bool:
-    """Whether another live process holds the lock (compiling now)."""
+    """Whether another live process holds the lock (compiling now), as seen at most
+    :data:`RECHECK` seconds ago."""
+    global _last
+    now = time.monotonic()
+    if _last is not None and _last[0] == LOCK and now - _last[1] < RECHECK:
+        return _last[2]
+    answer = _held_by_another()
+    _last = (LOCK, now, answer)
+    return answer
+
+
+def _held_by_another() -> bool:
     try:
         pid = int(LOCK.read_text().split()[0])
         age = time.time() - LOCK.stat().st_mtime
