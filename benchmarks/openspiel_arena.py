@@ -447,6 +447,8 @@ def play_oh_hell(deal_no: int, seed, ours: tuple[int, ...], *, sims: int = 1000,
             bots[s] = (our_bots or {}).get(s) or our_bot(
                 "trixter", level, _seed(seed, "ours", deal_no, play, s), seconds, variant,
                 turned=card_of_os(cards[-1]))
+            if "leak" in getattr(bots[s], "variant", set()):
+                bots[s].in_play = CardSet(card_of_os(c) for c in cards[:-1])  # the four hands
         elif opponent in ("fair", "leaky"):
             bots[s] = FairISMCTS(_seed(seed, "os", deal_no, play, s), sims, uct_c,
                                  leaky=opponent == "leaky")
@@ -476,8 +478,6 @@ def play_oh_hell(deal_no: int, seed, ours: tuple[int, ...], *, sims: int = 1000,
         elif p in ours:
             if VariantBot.CEILING & getattr(bots[p], "variant", set()):
                 bots[p].truth = list(mirror.hands)
-            if "leak" in getattr(bots[p], "variant", set()) and bots[p].in_play is None:
-                bots[p].in_play = CardSet([c for h in mirror.hands for c in h])  # bids come first
             action, dt = _timed(bots[p].act, mirror.observation(p))
             os_id = os_action(action)
             if choice:
