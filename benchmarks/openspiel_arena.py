@@ -681,10 +681,10 @@ class VariantBot(TrixterSearchBot):
         by_hand, tell = tree_search.BIDS_BY_HAND, tree_search.BIDS_TELL
         tree_search.BIDS_BY_HAND = by_hand and "fused" not in self.variant
         tree_search.BIDS_TELL = tell and "untold" not in self.variant
-        if "blind" not in self.variant and self.turned is not None:
-            tree_search.view_of = lambda *a: without_card(seen(*a), self.turned)
-        if "leak" in self.variant:
+        if "leak" in self.variant:  # the turned card is out of play too
             tree_search.view_of = lambda *a: only_in_play(seen(*a), self.in_play)
+        elif "blind" not in self.variant and self.turned is not None:
+            tree_search.view_of = lambda *a: without_card(seen(*a), self.turned)
         changed = {}
         if "random" in self.variant or ("randbid" in self.variant and
                                         any(isinstance(a, Bid) for a in acts)):
@@ -850,20 +850,23 @@ def drawn_from_more(k: int, sample, told):
     return more, fewer
 
 
+def keeping(view, keep):
+    """``view`` (:class:`tutor.solver.hidden.View`) with the pool's cards that fail ``keep``
+    known to be in no hand (counted out of ``undealt``)."""
+    pool = [c for c in view.pool if keep(c)]
+    return dataclasses.replace(view, pool=pool,
+                               undealt=view.undealt - (len(view.pool) - len(pool)))
+
+
 def without_card(view, card: Card):
-    """``view`` (:class:`tutor.solver.hidden.View`) with ``card`` known to be in no hand."""
-    if card not in view.pool:
-        return view
-    return dataclasses.replace(view, pool=[c for c in view.pool if c != card],
-                               undealt=view.undealt - 1)
+    """``view`` with ``card`` known to be in no hand."""
+    return keeping(view, lambda c: c != card) if card in view.pool else view
 
 
 def only_in_play(view, in_play: CardSet):
     """``view`` with every card not in ``in_play`` known to be in no hand: the layouts
     deal only the cards really in play, as OpenSpiel's ``oh_hell`` worlds do."""
-    pool = [c for c in view.pool if c in in_play]
-    return dataclasses.replace(view, pool=pool,
-                               undealt=view.undealt - (len(view.pool) - len(pool)))
+    return keeping(view, in_play.__contains__)
 
 
 def our_bot(game_name: str, level: str, seed: int, seconds, variant: str = "",
