@@ -44,7 +44,9 @@ the second, with the same cards, dealer and hand size. A seat of ours sees only
   (the same algorithm and constants) on OpenSpiel's ``oh_hell`` states with a fair
   resampler (:class:`FairISMCTS`: every unseen card but the turned trump may be in any
   hand that has shown no void in its suit); (al) is the control, the Python bot with
-  OpenSpiel's own worlds.
+  OpenSpiel's own worlds. **(afc)** plays OpenSpiel's C++ ``ISMCTSBot`` fairly: it is
+  never shown the real state but fair worlds of it (:class:`FairCpp`, ``--sets`` of them
+  a decision), so it is as fast as (a)'s bot and knows no more than (af)'s.
 - **(b) Trixter in its own default rules** (RULES.md B: no hook, the dealer names trump,
   the player left of the dealer leads, exact scoring 10 + tricks or -5), hand sizes 3 to 12.
 - **(c) single Trix deals of each contract** (King of Hearts, Queens, Diamonds, Ltoosh,
@@ -128,7 +130,7 @@ __all__ = ["os_card", "card_of_os", "MirrorMismatch", "play_oh_hell", "TrixterSi
            "main"]
 
 ARENAS = ("a", "af", "b", "c")
-OPPONENT = {"a": "cpp", "af": "fair", "al": "leaky"}  # arena (a)'s OpenSpiel bots
+OPPONENT = {"a": "cpp", "af": "fair", "al": "leaky", "afc": "cppfair"}  # arena (a)'s OpenSpiel bots
 CONTRACTS = (Contract.KING, Contract.QUEENS, Contract.DIAMONDS, Contract.LTOOSH, Contract.TREX)
 CONTRACT_UNIT = {Contract.KING: 75, Contract.QUEENS: 25, Contract.DIAMONDS: 10,
                  Contract.LTOOSH: 15, Contract.TREX: 50}
@@ -315,7 +317,7 @@ FINAL_POLICIES = {"visits": "MAX_VISIT_COUNT", "normalized": "NORMALIZED_VISIT_C
 # game's points in (a), (af) and (b), in units of the contract's penalty in (c).
 # ``--tuned`` plays them. Only (af)'s 20 is clearly stronger than the default 2.0 on the
 # calibration deals; the default stays, so that results saved before the tuning compare.
-TUNED_UCT = {"a": 8.0, "af": 20.0, "b": 20.0, "c": 1.0}
+TUNED_UCT = {"a": 8.0, "af": 20.0, "afc": 8.0, "b": 20.0, "c": 1.0}
 TUNED_UCT_C = TUNED_UCT["a"]
 
 
@@ -413,6 +415,37 @@ class FairISMCTS:
         return bot.step(state)
 
 
+class FairCpp(FairISMCTS):
+    """OpenSpiel's C++ ``ISMCTSBot`` made fair: arena (afc). Its resampler is OpenSpiel's
+    own and cannot be replaced from Python, and in ``oh_hell`` it only shuffles the cards
+    in play (:func:`leaked_cards`). So the bot is never shown the real state: each decision
+    it searches ``sets`` fair worlds (:meth:`FairISMCTS.resample`: any card its seat has
+    not seen may be in play), ``sims // sets`` simulations on each, in which OpenSpiel's
+    resampler shuffles that world's hidden cards; the visits, summed over the worlds,
+    choose the most visited action. It knows what a player at the table knows; with one
+    set it stakes a decision on one guess at which cards are in play, with more it
+    spreads its simulations over more guesses."""
+
+    def __init__(self, seed: int, eval_seed: int, sims: int = 1000, uct_c: float = 2.0,
+                 sets: int = 1) -> None:
+        super().__init__(seed, sims, uct_c)
+        self.sets = sets
+        # the normalized visit count, so that step_with_policy returns the visits' shares
+        self.cpp = cpp_ismcts(seed, eval_seed, uct_c, max(1, sims // sets), "normalized")
+
+    def step(self, state) -> int:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        player = state.current_player()
+        visits = dict.fromkeys(legal, 0.0)
+        for _ in range(self.sets):
+            shares, _ = self.cpp.step_with_policy(self.resample(state, player))
+            for a, share in shares:
+                visits[a] += share
+        return max(legal, key=visits.__getitem__)
+
+
 def apply_both(state, mirror: TrixterGame, os_id: int) -> None:
     """Apply one bid or card to OpenSpiel and the mirror; after a trick, check its winner."""
     p = state.current_player()
@@ -431,10 +464,12 @@ def play_oh_hell(deal_no: int, seed, ours: tuple[int, ...], *, sims: int = 1000,
                  seconds: float | None = None, level: str = "expert", uct_c: float = 2.0,
                  tricks: int | None = None, our_bots=None, variant: str = "",
                  opponent: str = "cpp", final_policy: str = "visits",
-                 worlds: int = -1) -> PlayResult:
+                 worlds: int = -1, sets: int = 1) -> PlayResult:
     """One play of arena (a)'s deal ``deal_no``: our bots at ``ours`` (``variant``: see
     :class:`VariantBot`), OpenSpiel's C++ ISMCTS at the others (``uct_c``,
-    ``final_policy``, ``worlds``: see :func:`cpp_ismcts`); the mirror checked at every
+    ``final_policy``, ``worlds``: see :func:`cpp_ismcts`), or with ``opponent`` "fair"
+    or "leaky" OpenSpiel's Python ISMCTS (:class:`FairISMCTS`), "cppfair" the C++ one on
+    ``sets`` fair worlds a decision (:class:`FairCpp`); the mirror checked at every
     step."""
     tricks = tricks_for(deal_no) if tricks is None else tricks
     dealer, cards = oh_hell_setup(seed, deal_no, tricks)
@@ -452,6 +487,10 @@ def play_oh_hell(deal_no: int, seed, ours: tuple[int, ...], *, sims: int = 1000,
         elif opponent in ("fair", "leaky"):
             bots[s] = FairISMCTS(_seed(seed, "os", deal_no, play, s), sims, uct_c,
                                  leaky=opponent == "leaky")
+            bots[s].watch(mirror, tricks, dealer, cards[-1])
+        elif opponent == "cppfair":
+            bots[s] = FairCpp(_seed(seed, "os", deal_no, play, s),
+                              _seed(seed, "eval", deal_no, play, s), sims, uct_c, sets)
             bots[s].watch(mirror, tricks, dealer, cards[-1])
         else:
             bots[s] = cpp_ismcts(_seed(seed, "os", deal_no, play, s),
@@ -1433,7 +1472,8 @@ def run_deal(task) -> DealResult:
         if arena in OPPONENT:
             plays.append(play_oh_hell(deal_no, opts["seed"], ours, tricks=int(label),
                                       variant=opts.get("variant", ""),
-                                      opponent=OPPONENT[arena], **common))
+                                      opponent=OPPONENT[arena], sets=opts.get("sets", 1),
+                                      **common))
         elif arena == "b":
             plays.append(play_trixter(deal_no, opts["seed"], ours, size=int(label),
                                       variant=opts.get("variant", ""), **common))
@@ -1510,7 +1550,8 @@ def load(paths: list[str]) -> list[DealResult]:
 
 ARENA_TITLES = {"a": "(a) OpenSpiel oh_hell, C++ ISMCTS",
                 "af": "(a) oh_hell, Python ISMCTS, fair",
-                "al": "(a) oh_hell, Python ISMCTS, leaky", "b": "(b) Trixter, Python ISMCTS",
+                "al": "(a) oh_hell, Python ISMCTS, leaky",
+                "afc": "(a) oh_hell, C++ ISMCTS, fair", "b": "(b) Trixter, Python ISMCTS",
                 "c": "(c) Trix"}
 
 
@@ -1648,10 +1689,15 @@ def diagnose(results: list[DealResult]) -> str:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--arena", default="all", choices=["a", "af", "al", "b", "c", "all"],
+    ap.add_argument("--arena", default="all",
+                    choices=["a", "af", "al", "afc", "b", "c", "all"],
                     help="which arena: a (oh_hell, C++ ISMCTS), af (oh_hell, Python ISMCTS "
-                         "with fair worlds), al (the same with OpenSpiel's leaky worlds), b "
-                         "(Trixter), c (Trix), all (a, af, b, c)")
+                         "with fair worlds), al (the same with OpenSpiel's leaky worlds), "
+                         "afc (oh_hell, C++ ISMCTS on fair worlds), b (Trixter), c (Trix), "
+                         "all (a, af, b, c)")
+    ap.add_argument("--sets", type=int, default=None,
+                    help="arena afc: fair worlds a decision, the simulations shared among "
+                         "them (default 1; see FairCpp)")
     ap.add_argument("--deals", type=int, default=4,
                     help="duplicated deals per arena (per contract in c)")
     ap.add_argument("--seed", default="0", help="the deals' seed")
@@ -1718,10 +1764,16 @@ def main(argv: list[str] | None = None) -> int:
         args.uct_c = TUNED_UCT[args.arena]
     opts = {"seed": args.seed, "sims": args.sims, "seconds": args.seconds,
             "level": args.level, "uct_c": args.uct_c}
-    if "af" in arenas and (args.final_policy, args.worlds) != ("visits", -1):
-        # FairISMCTS fixes both: a run must not claim a setting it did not play.
-        ap.error("arena af plays the most visited card on a fresh fair world each "
-                 "simulation: --final-policy and --worlds do not apply to it")
+    if {"af", "afc"} & set(arenas) and (args.final_policy, args.worlds) != ("visits", -1):
+        # FairISMCTS and FairCpp fix both: a run must not claim a setting it did not play.
+        ap.error("arenas af and afc play the most visited card on fresh fair worlds: "
+                 "--final-policy and --worlds do not apply to them")
+    if args.sets is not None and arenas != ("afc",):
+        ap.error("--sets is arena afc's")
+    if args.sets is not None and args.sets < 1:
+        ap.error("--sets must be at least 1")
+    if arenas == ("afc",):
+        opts["sets"] = args.sets or 1
     if args.final_policy != "visits":  # only then, as --sizes
         opts["final_policy"] = args.final_policy
     if args.worlds != -1:

@@ -25,7 +25,9 @@ it, this looks for its strongest setting at 1,000 simulations among:
   action drawn in proportion to its visits, OpenSpiel's default), ``value`` (the best
   mean return);
 - the worlds: ``all`` (``max_world_samples`` -1, a fresh world each simulation) or a
-  fixed number drawn once a decision and reused.
+  fixed number drawn once a decision and reused, both OpenSpiel's own, which know the cards
+  in play; or ``fairK``, K fair worlds a decision shown to the bot instead of the real state
+  (arena afc's :class:`openspiel_arena.FairCpp`), which know only what the seat has seen.
 
 A setting is written ``c=5,policy=value,worlds=100`` (each part optional; the defaults are
 arena (a)'s: ``c=2,policy=visits,worlds=all``).
@@ -53,6 +55,7 @@ saved runs. The milliseconds depend on the machine's load.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import datetime
 import json
 import os
@@ -85,43 +88,57 @@ class Setting:
     uct_c: float = 2.0
     policy: str = "visits"
     worlds: int = -1
+    sets: int = 0  # 0: OpenSpiel's own (leaky) worlds; else fair worlds, as FairCpp
 
     @classmethod
     def parse(cls, text: str) -> Setting:
         """``c=5,policy=value,worlds=100``; parts left out keep arena (a)'s defaults.
 
         >>> Setting.parse("c=5,worlds=100")
-        Setting(uct_c=5.0, policy='visits', worlds=100)
+        Setting(uct_c=5.0, policy='visits', worlds=100, sets=0)
         >>> Setting.parse("policy=value").label
         'c=2,policy=value,worlds=all'
+        >>> Setting.parse("c=8,worlds=fair4")
+        Setting(uct_c=8.0, policy='visits', worlds=-1, sets=4)
         """
         out = cls()
         for part in filter(None, text.replace(" ", "").split(",")):
             key, _, value = part.partition("=")
             if key == "c":
-                out = cls(float(value), out.policy, out.worlds)
+                out = dataclasses.replace(out, uct_c=float(value))
             elif key == "policy" and value in oa.FINAL_POLICIES:
-                out = cls(out.uct_c, value, out.worlds)
-            elif key == "worlds":
-                out = cls(out.uct_c, out.policy, -1 if value == "all" else int(value))
+                out = dataclasses.replace(out, policy=value)
+            elif key == "worlds" and value.startswith("fair") and value[4:].isdigit() \
+                    and int(value[4:]) > 0:
+                out = dataclasses.replace(out, worlds=-1, sets=int(value[4:]))
+            elif key == "worlds" and (value == "all" or value.isdigit()):
+                out = dataclasses.replace(out, worlds=-1 if value == "all" else int(value),
+                                          sets=0)
             else:
                 raise ValueError(f"not a setting: {part!r} (c=X, policy="
-                                 f"{'|'.join(oa.FINAL_POLICIES)}, worlds=all|N)")
+                                 f"{'|'.join(oa.FINAL_POLICIES)}, worlds=all|N|fairK)")
+        if out.sets and out.policy != "visits":
+            raise ValueError("fair worlds (FairCpp) play the most visited action only")
         return out
 
     @property
     def label(self) -> str:
-        worlds = "all" if self.worlds < 0 else str(self.worlds)
+        worlds = (f"fair{self.sets}" if self.sets else
+                  "all" if self.worlds < 0 else str(self.worlds))
         return f"c={self.uct_c:g},policy={self.policy},worlds={worlds}"
 
     def bot(self, seed: int, eval_seed: int, sims: int):
-        """Arena (a)'s C++ bot at this setting."""
+        """Arena (a)'s C++ bot at this setting: on OpenSpiel's own worlds, or with
+        ``worlds=fairK`` on K fair worlds a decision (arena afc's
+        :class:`openspiel_arena.FairCpp`, which must then watch the hand)."""
+        if self.sets:
+            return oa.FairCpp(seed, eval_seed, sims, self.uct_c, self.sets)
         return oa.cpp_ismcts(seed, eval_seed, self.uct_c, sims, self.policy, self.worlds)
 
     def fair_bot(self, seed: int, sims: int):
         """Arena (af)'s Python bot with fair worlds at this setting: only the constant
         varies (it draws a fresh world a simulation and plays the most visited card)."""
-        if (self.policy, self.worlds) != ("visits", -1):
+        if (self.policy, self.worlds, self.sets) != ("visits", -1, 0):
             raise ValueError(f"arena af tunes the constant only, not {self.label}")
         return oa.FairISMCTS(seed, sims, self.uct_c)
 
@@ -152,15 +169,18 @@ def play_settings(deal_no: int, seed, settings: list[Setting], sims: int, tricks
     dealer, cards = oa.oh_hell_setup(seed, deal_no, tricks)
     _, state = oa.new_oh_hell(tricks, dealer, cards)
     if fair:
-        mirror = oa.mirror_of(state, tricks, dealer, cards, seed=oa._seed(seed, "mirror", deal_no))
         bots = [st.fair_bot(oa._seed(seed, "tune", deal_no, tag, s), sims)
                 for s, st in enumerate(settings)]
-        for bot in bots:
-            bot.watch(mirror, tricks, dealer, cards[-1])
     else:
         bots = [st.bot(oa._seed(seed, "tune", deal_no, tag, s),
                        oa._seed(seed, "tune-eval", deal_no, tag, s), sims)
                 for s, st in enumerate(settings)]
+    watching = [bot for bot in bots if isinstance(bot, oa.FairISMCTS)]
+    mirror = None
+    if watching:  # fair worlds are dealt from the seat's view, which a mirror keeps
+        mirror = oa.mirror_of(state, tricks, dealer, cards, seed=oa._seed(seed, "mirror", deal_no))
+        for bot in watching:
+            bot.watch(mirror, tricks, dealer, cards[-1])
     times: list[list[float]] = [[] for _ in settings]
     while not state.is_terminal():
         p = state.current_player()
@@ -168,12 +188,12 @@ def play_settings(deal_no: int, seed, settings: list[Setting], sims: int, tricks
         action, dt = oa._timed(bots[p].step, state)
         if choice:
             times[p].append(round(dt, 5))
-        if fair:
+        if mirror is not None:
             oa.check_mirror(state, mirror)
             oa.apply_both(state, mirror, int(action))
         else:
             state.apply_action(int(action))
-    if fair:
+    if mirror is not None:
         oa.check_mirror(state, mirror)  # the mirror's points are OpenSpiel's
     bids, won = _bids_and_tricks(state)
     return {"points": list(state.returns()), "bids": bids, "won": won, "times": times}
