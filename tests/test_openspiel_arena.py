@@ -581,6 +581,85 @@ def test_fair_worlds_deal_every_unseen_card_and_keep_what_the_seat_saw():
     assert len(seen_out - held) > 10  # cards the opponents do not hold, as they may
 
 
+def test_the_fair_cpp_bot_is_shown_only_fair_worlds(monkeypatch):
+    """Arena (afc): OpenSpiel's C++ ISMCTS is never given the real state but ``sets`` fair
+    worlds a decision, each with the seat's own information state, holding cards that are
+    not in play; its simulations are shared among them and the summed visits choose."""
+    made = []
+    real = pyspiel.ISMCTSBot
+
+    def spy(*args):
+        made.append(args)
+        return real(*args)
+
+    monkeypatch.setattr(pyspiel, "ISMCTSBot", spy)
+    dealer, cards, state, hands = _dealt(3, deal=2)
+    mirror = oa.mirror_of(state, 3, dealer, cards)
+    bot = oa.FairCpp(seed=5, eval_seed=6, sims=40, uct_c=8.0, sets=4)
+    bot.watch(mirror, 3, dealer, cards[-1])
+    assert [m[2:6] for m in made] == [(8.0, 10, -1,
+                                       pyspiel.ISMCTSFinalPolicyType.NORMALIZED_VISIT_COUNT)]
+    shown = []
+
+    class Watch:  # the C++ bot, recording every state it is given
+        def __init__(self, cpp):
+            self.cpp = cpp
+
+        def step_with_policy(self, world):
+            shown.append((world.current_player(), world))
+            return self.cpp.step_with_policy(world)
+
+    bot.cpp = Watch(bot.cpp)
+    decisions = 0
+    while not state.is_terminal():
+        p = state.current_player()
+        legal = state.legal_actions()
+        before = len(shown)
+        a = bot.step(state)
+        assert a in legal
+        if len(legal) > 1:
+            decisions += 1
+            worlds = [w for _, w in shown[before:]]
+            assert len(worlds) == 4 and all(w is not state for w in worlds)
+            for w in worlds:
+                assert w.information_state_string(p) == state.information_state_string(p)
+                assert w.history()[15:] == state.history()[15:]  # the bids and cards
+        oa.apply_both(state, mirror, a)
+    assert decisions >= 4
+    held = {c for h in hands for c in h}
+    out_of_play = {c for _, w in shown for s in range(4) for c in oa.hand_of(w, s)} - held
+    assert len(out_of_play) > 10  # its worlds deal cards that no one holds, as they may
+    # The visits are summed over the worlds, not voted: three worlds lean to the first
+    # card, one is sure of the second, and the second has more visits in all.
+    dealer, cards, state, _ = _dealt(3, deal=2)
+    bot.watch(oa.mirror_of(state, 3, dealer, cards), 3, dealer, cards[-1])
+    first, second = state.legal_actions()[:2]
+    leans = iter([0.6, 0.6, 0.6, 0.0])
+
+    class Stub:
+        def step_with_policy(self, world):
+            x = next(leans)
+            return [(first, x), (second, 1 - x)], first
+
+    bot.cpp = Stub()
+    assert bot.step(state) == second
+
+
+def test_arena_afc_plays_a_whole_deal_and_guards_its_sets(tmp_path):
+    """``--arena afc --sets K`` plays the duplicated deal with the mirror checked at every
+    step and saves K with it; --sets is refused elsewhere and below 1."""
+    save = str(tmp_path / "afc.jsonl")
+    oa.main(["--arena", "afc", "--sets", "2", "--deals", "1", "--sizes", "3", "--sims", "8",
+             "--seconds", "0.01", "--level", "beginner", "--save", save, "--quiet"])
+    [r] = oa.load([save])
+    assert r.arena == "afc" and len(r.plays) == 2 and all(p.checks > 10 for p in r.plays)
+    assert '"sets": 2' in Path(save).read_text()
+    for bad in (["--arena", "a", "--sets", "2"], ["--arena", "afc", "--sets", "0"]):
+        out = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "openspiel_arena.py"),
+                              "--deals", "1", *bad], capture_output=True, text=True)
+        assert out.returncode == 2 and "--sets" in out.stderr
+
+
 @pytest.mark.parametrize("variant", ["osbid", "oscard", "infer", "flatrand"])
 def test_the_diagnostic_variants_play_a_whole_deal(variant):
     """OpenSpiel's bot making our bids or cards, layouts weighted by the bids said, the
@@ -790,6 +869,30 @@ def test_tuning_arena_af_plays_fair_worlds_with_oh_hells_points(monkeypatch, tmp
     assert resampled  # the searches drew their worlds from the fair resampler
     with pytest.raises(ValueError, match="constant only"):
         tune.Setting.parse("c=8,policy=value").fair_bot(1, 4)
+    with pytest.raises(ValueError, match="most visited"):
+        tune.Setting.parse("c=8,policy=value,worlds=fair2")
+    for junk in ("worlds=fair0", "worlds=fairx", "worlds=-3"):
+        with pytest.raises(ValueError, match="not a setting"):
+            tune.Setting.parse(junk)
+    # arena (a)'s tuning with a candidate on fair worlds: FairCpp at its seat, watching
+    made.clear()
+    cpp_fair = []
+    real_cpp = oa.FairCpp
+
+    class CppSpy(real_cpp):
+        def __init__(self, *args):
+            super().__init__(*args)
+            cpp_fair.append(self)
+
+    monkeypatch.setattr(oa, "FairCpp", CppSpy)
+    save = str(tmp_path / "afc.jsonl")
+    tune.main(["--candidates", "c=8,worlds=fair2", "--deals", "1", "--sizes", "3",
+               "--sims", "4", "--seed", "t", "--save", save, "--quiet"])
+    records, _ = tune.load([save])
+    assert {r["setting"] for r in records} == {"reference", "c=8,policy=visits,worlds=fair2"}
+    assert len(cpp_fair) == 4 and all(b.sets == 2 and b.mirror is not None for b in cpp_fair)
+    for r in records:
+        assert r["points"] == [10 + w if b == w else w for b, w in zip(r["bids"], r["won"])]
     made.clear()  # --tuned plays arena (af)'s fair bot at the constant its tuning found
     oa.main(["--arena", "af", "--tuned", "--deals", "1", "--sizes", "3", "--sims", "3",
              "--seconds", "0.01", "--level", "beginner", "--quiet"])
