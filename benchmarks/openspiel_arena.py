@@ -69,7 +69,8 @@ jokers. Both ISMCTS bots choose the most visited action (``MAX_VISIT_COUNT``) wi
 points; in Trix the constant is multiplied by the contract's unit (75, 25, 10, 15, 50
 points) so it explores as much as in a game scored in ones. Each arena's ISMCTS was tuned
 against itself (``benchmarks/openspiel_tune.py``, issue 40): the strongest constant found
-is 8 in (a), 20 in (af) and (b) and 1 in (c) (:data:`TUNED_UCT`, played by ``--tuned``),
+is 8 in (a), 20 in (af) and (b), 8 in (afc) (on :data:`TUNED_SETS` fair worlds a
+decision) and 1 in (c) (:data:`TUNED_UCT`, played by ``--tuned``),
 with the default final policy and worlds (``--final-policy``, ``--worlds``: the most
 visited action, a fresh world each simulation); only (af)'s is clearly stronger than 2.0
 on the calibration deals, and the default stays so that earlier results compare.
@@ -319,6 +320,10 @@ FINAL_POLICIES = {"visits": "MAX_VISIT_COUNT", "normalized": "NORMALIZED_VISIT_C
 # calibration deals; the default stays, so that results saved before the tuning compare.
 TUNED_UCT = {"a": 8.0, "af": 20.0, "afc": 8.0, "b": 20.0, "c": 1.0}
 TUNED_UCT_C = TUNED_UCT["a"]
+# Arena (afc)'s fair worlds a decision (``--sets``) as tuned: at 1,000 simulations 64 beat
+# 16, which beat 1 and 4; at 11,000, 16 led 64 by the mean (arena-results.md, "Arena (a)
+# made fair"). ``--tuned`` plays them unless --sets is given.
+TUNED_SETS = {"afc": 16}
 
 
 def cpp_ismcts(seed: int, eval_seed: int, uct_c: float, sims: int,
@@ -1686,6 +1691,17 @@ def diagnose(results: list[DealResult]) -> str:
     return "\n".join(lines)
 
 
+def _worlds_text(worlds: int, sets: int | None) -> str:
+    """The worlds a run's C++ bot searched, for its header.
+
+    >>> _worlds_text(-1, None), _worlds_text(10, None), _worlds_text(-1, 16)
+    ('unlimited', '10', '16 fair a decision (afc)')
+    """
+    if sets:
+        return f"{sets} fair a decision (afc)"
+    return "unlimited" if worlds < 0 else str(worlds)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -1710,8 +1726,9 @@ def main(argv: list[str] | None = None) -> int:
                          "OpenSpiel's example; arena a's strongest found: 8, see "
                          "openspiel_tune.py)")
     ap.add_argument("--tuned", action="store_true",
-                    help="the ISMCTS at its arena's tuned constant (TUNED_UCT: a 8, af 20, b "
-                         "20, c 1); one arena at a time")
+                    help="the ISMCTS at its arena's tuned constant (TUNED_UCT: a 8, af 20, "
+                         "afc 8, b 20, c 1) and in afc its tuned --sets (TUNED_SETS: 16); one "
+                         "arena at a time")
     ap.add_argument("--final-policy", default="visits", choices=sorted(FINAL_POLICIES),
                     help="the ISMCTS's final policy (arenas a, b, c): visits (the most "
                          "visited action, the default), normalized (drawn in proportion to "
@@ -1762,6 +1779,8 @@ def main(argv: list[str] | None = None) -> int:
         if args.arena not in TUNED_UCT:
             ap.error(f"--tuned plays one arena of {', '.join(TUNED_UCT)}, not {args.arena}")
         args.uct_c = TUNED_UCT[args.arena]
+        if args.arena in TUNED_SETS and args.sets is None:
+            args.sets = TUNED_SETS[args.arena]
     opts = {"seed": args.seed, "sims": args.sims, "seconds": args.seconds,
             "level": args.level, "uct_c": args.uct_c}
     if {"af", "afc"} & set(arenas) and (args.final_policy, args.worlds) != ("visits", -1):
@@ -1800,7 +1819,7 @@ def main(argv: list[str] | None = None) -> int:
                         first=args.first_deal, done=done)
     print(f"OpenSpiel arenas, {datetime.date.today()}: seed {args.seed}, ISMCTS {args.sims} "
           f"simulations (uct_c {args.uct_c:g}, final policy {args.final_policy}, worlds "
-          f"{'unlimited' if args.worlds < 0 else args.worlds}), ours {args.level}"
+          f"{_worlds_text(args.worlds, opts.get('sets'))}), ours {args.level}"
           f"{'' if args.seconds is None else f' at {args.seconds} s'}; Python "
           f"{platform.python_version()}, {os.cpu_count()} cores, {args.jobs} job(s), "
           f"{time.perf_counter() - start:.0f} s")

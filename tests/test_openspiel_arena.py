@@ -531,6 +531,18 @@ def _dealt(tricks: int, deal: int = 0):
     return dealer, cards, state, hands
 
 
+def _spy_on_cpp_bots(monkeypatch) -> list[tuple]:
+    """The arguments of every C++ ISMCTSBot made from now on (the bots are real)."""
+    made = []
+    real = pyspiel.ISMCTSBot
+
+    def spy(*args):
+        made.append(args)
+        return real(*args)
+
+    monkeypatch.setattr(pyspiel, "ISMCTSBot", spy)
+    return made
+
 def test_openspiel_oh_hell_worlds_leak_the_cards_in_play():
     """Why arena (a) has a fair twin: OpenSpiel 2.0.2's oh_hell resampler only shuffles
     the cards the opponents really hold, so its C++ ISMCTS knows which 9 of the 48 cards
@@ -585,14 +597,7 @@ def test_the_fair_cpp_bot_is_shown_only_fair_worlds(monkeypatch):
     """Arena (afc): OpenSpiel's C++ ISMCTS is never given the real state but ``sets`` fair
     worlds a decision, each with the seat's own information state, holding cards that are
     not in play; its simulations are shared among them and the summed visits choose."""
-    made = []
-    real = pyspiel.ISMCTSBot
-
-    def spy(*args):
-        made.append(args)
-        return real(*args)
-
-    monkeypatch.setattr(pyspiel, "ISMCTSBot", spy)
+    made = _spy_on_cpp_bots(monkeypatch)
     dealer, cards, state, hands = _dealt(3, deal=2)
     mirror = oa.mirror_of(state, 3, dealer, cards)
     bot = oa.FairCpp(seed=5, eval_seed=6, sims=40, uct_c=8.0, sets=4)
@@ -654,6 +659,12 @@ def test_arena_afc_plays_a_whole_deal_and_guards_its_sets(tmp_path):
     [r] = oa.load([save])
     assert r.arena == "afc" and len(r.plays) == 2 and all(p.checks > 10 for p in r.plays)
     assert '"sets": 2' in Path(save).read_text()
+    save = str(tmp_path / "tuned.jsonl")  # --tuned: the tuned constant and sets
+    oa.main(["--arena", "afc", "--tuned", "--deals", "1", "--sizes", "3", "--sims", "32",
+             "--seconds", "0.01", "--level", "beginner", "--save", save, "--quiet"])
+    text = Path(save).read_text()
+    assert f'"sets": {oa.TUNED_SETS["afc"]}' in text
+    assert f'"uct_c": {oa.TUNED_UCT["afc"]}' in text
     for bad in (["--arena", "a", "--sets", "2"], ["--arena", "afc", "--sets", "0"]):
         out = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "openspiel_arena.py"),
                               "--deals", "1", *bad], capture_output=True, text=True)
@@ -754,14 +765,7 @@ def _tune_module():
 def test_the_final_policy_and_worlds_reach_the_cpp_bot(monkeypatch, tmp_path):
     """--final-policy and --worlds (arena a) and a tuning setting are passed to OpenSpiel's
     C++ ISMCTSBot; the tuning run saves its plays, resumes and prints its table."""
-    calls = []
-    real = pyspiel.ISMCTSBot
-
-    def spy(*args):
-        calls.append(args)
-        return real(*args)
-
-    monkeypatch.setattr(pyspiel, "ISMCTSBot", spy)
+    calls = _spy_on_cpp_bots(monkeypatch)
     oa.main(["--arena", "a", "--deals", "1", "--sizes", "3", "--sims", "5", "--seconds",
              "0.01", "--level", "beginner", "--uct-c", str(oa.TUNED_UCT_C), "--final-policy",
              "value", "--worlds", "7", "--quiet"])
