@@ -363,27 +363,17 @@ def hand_of(state, seat: int) -> CardSet:
     return CardSet(cards)
 
 
-class FairISMCTS:
-    """OpenSpiel's Python ``ISMCTSBot`` (random roll-outs, 1,000 simulations, UCT, most
-    visited) playing OpenSpiel's ``oh_hell`` with a fair resampler: the cards hidden
-    from its seat are dealt from every card it has not seen (all but its hand, the
-    cards played and the turned trump), keeping the voids shown
-    (:func:`tutor.solver.hidden.sample_layouts` on the mirror's view), and the hand is
-    replayed on a fresh OpenSpiel state. OpenSpiel's own resampler for ``oh_hell`` only
-    shuffles the cards the opponents really hold (:func:`leaked_cards`), which tells its
-    C++ ``ISMCTSBot`` which cards are in play: arena (af); with ``leaky`` its own worlds,
-    arena (al)."""
+class FairWorlds:
+    """Fair worlds of an ``oh_hell`` hand for an OpenSpiel bot: the cards hidden from its
+    seat are dealt from every card it has not seen (all but its hand, the cards played and
+    the turned trump), keeping the voids shown (:func:`tutor.solver.hidden.sample_layouts`
+    on the mirror's view), and the hand is replayed on a fresh OpenSpiel state. OpenSpiel's
+    own resampler for ``oh_hell`` only shuffles the cards the opponents really hold
+    (:func:`leaked_cards`), which tells its search which cards are in play. The arena
+    gives the bot its view with :meth:`watch`."""
 
-    def __init__(self, seed: int, sims: int = 1000, uct_c: float = 2.0,
-                 leaky: bool = False) -> None:
-        import numpy as np
-        from open_spiel.python.algorithms import ismcts, mcts
-
-        self.sims, self.uct_c, self.leaky = sims, uct_c, leaky
-        self.rs = np.random.RandomState(seed)
+    def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
-        self.evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=self.rs)
-        self._ismcts = ismcts
         self.mirror: TrixterGame | None = None  # set by the arena: the seat's view
         self.setup: tuple[int, int, int] | None = None  # tricks, dealer, the turned card
 
@@ -408,6 +398,23 @@ class FairISMCTS:
             world.apply_action(a)
         return world
 
+
+class FairISMCTS(FairWorlds):
+    """OpenSpiel's Python ``ISMCTSBot`` (random roll-outs, 1,000 simulations, UCT, most
+    visited) playing OpenSpiel's ``oh_hell`` on fair worlds (:class:`FairWorlds`): arena
+    (af); with ``leaky`` on OpenSpiel's own worlds, arena (al)."""
+
+    def __init__(self, seed: int, sims: int = 1000, uct_c: float = 2.0,
+                 leaky: bool = False) -> None:
+        import numpy as np
+        from open_spiel.python.algorithms import ismcts, mcts
+
+        super().__init__(seed)
+        self.sims, self.uct_c, self.leaky = sims, uct_c, leaky
+        self.rs = np.random.RandomState(seed)
+        self.evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=self.rs)
+        self._ismcts = ismcts
+
     def step(self, state) -> int:
         legal = state.legal_actions()
         if len(legal) == 1:
@@ -420,11 +427,11 @@ class FairISMCTS:
         return bot.step(state)
 
 
-class FairCpp(FairISMCTS):
+class FairCpp(FairWorlds):
     """OpenSpiel's C++ ``ISMCTSBot`` made fair: arena (afc). Its resampler is OpenSpiel's
     own and cannot be replaced from Python, and in ``oh_hell`` it only shuffles the cards
     in play (:func:`leaked_cards`). So the bot is never shown the real state: each decision
-    it searches ``sets`` fair worlds (:meth:`FairISMCTS.resample`: any card its seat has
+    it searches ``sets`` fair worlds (:meth:`FairWorlds.resample`: any card its seat has
     not seen may be in play), ``sims // sets`` simulations on each, in which OpenSpiel's
     resampler shuffles that world's hidden cards; the visits, summed over the worlds,
     choose the most visited action. It knows what a player at the table knows; with one
@@ -433,7 +440,7 @@ class FairCpp(FairISMCTS):
 
     def __init__(self, seed: int, eval_seed: int, sims: int = 1000, uct_c: float = 2.0,
                  sets: int = 1) -> None:
-        super().__init__(seed, sims, uct_c)
+        super().__init__(seed)
         self.sets = sets
         # the normalized visit count, so that step_with_policy returns the visits' shares
         self.cpp = cpp_ismcts(seed, eval_seed, uct_c, max(1, sims // sets), "normalized")

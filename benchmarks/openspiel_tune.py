@@ -175,7 +175,7 @@ def play_settings(deal_no: int, seed, settings: list[Setting], sims: int, tricks
         bots = [st.bot(oa._seed(seed, "tune", deal_no, tag, s),
                        oa._seed(seed, "tune-eval", deal_no, tag, s), sims)
                 for s, st in enumerate(settings)]
-    watching = [bot for bot in bots if hasattr(bot, "watch")]  # FairISMCTS, FairCpp
+    watching = [bot for bot in bots if isinstance(bot, oa.FairWorlds)]
     mirror = None
     if watching:  # fair worlds are dealt from the seat's view, which a mirror keeps
         mirror = oa.mirror_of(state, tricks, dealer, cards, seed=oa._seed(seed, "mirror", deal_no))
