@@ -543,6 +543,7 @@ def _spy_on_cpp_bots(monkeypatch) -> list[tuple]:
     monkeypatch.setattr(pyspiel, "ISMCTSBot", spy)
     return made
 
+
 def test_openspiel_oh_hell_worlds_leak_the_cards_in_play():
     """Why arena (a) has a fair twin: OpenSpiel 2.0.2's oh_hell resampler only shuffles
     the cards the opponents really hold, so its C++ ISMCTS knows which 9 of the 48 cards
