@@ -303,6 +303,7 @@ def test_by_world_reaches_the_computer_players_cards_only(monkeypatch):
     monkeypatch.setattr(tree, "search", lambda obs, work, seed, **kw: calls.append(
         (work, kw.get("by_world", 0))) or real(obs, work, seed, **kw))
     monkeypatch.setattr(trixter_advice, "BY_WORLD", 7)
+    monkeypatch.setattr(trixter_advice, "WORLDS", 0)  # PIMC, when on, comes first
     monkeypatch.setattr(trixter_advice, "WORLDS_FROM", 30)
     g = _bid_with_the_computers_advice()
     assert calls and {split for _work, split in calls} == {0}

@@ -57,13 +57,17 @@ WORLDS = 0
 up to this many layouts, each searched alone (:func:`tutor.search.tree.search_worlds`), as
 many as give each at least two iterations a card, where the work is
 :data:`WORLDS_FROM` or more; 0: by the one tree over every layout, as a learner's hint
-always is (a hint's chances must be the seat's, not those of a seat that sees the cards)."""
+always is (a hint's chances must be the seat's, not those of a seat that sees the cards).
+Left at 0: at 100, deal by deal over the one tree, +0.28 a hand against OpenSpiel's fair
+C++ ISMCTS (300 deals), +0.17 against beginners (12 deal sets), −0.42 in arena (b) (200
+deals; −1.12 at 9-12 cards): within the noise each, and not the same way in each
+(``benchmarks/arena-results.md``, "PIMC against players of the rule and in arena (b)")."""
 
 BY_WORLD = 0
-"""The computer players' cards (``against_table``, work :data:`WORLDS_FROM` or more) by the
-one tree over this many layouts, the other seats choosing their cards in each layout by
-its own statistics (:func:`tutor.search.tree.search`'s ``by_world``); 0: off, the others'
-choices shared by every layout."""
+"""The computer players' cards (``against_table``, work :data:`WORLDS_FROM` or more, with
+:data:`WORLDS` 0) by the one tree over this many layouts, the other seats choosing their
+cards in each layout by its own statistics (:func:`tutor.search.tree.search`'s
+``by_world``); 0: off, the others' choices shared by every layout."""
 
 WORLDS_FROM = 1000
 """The least work (play-outs) a card decision searches world by world (:data:`WORLDS`):
