@@ -88,6 +88,7 @@ import argparse
 import dataclasses
 import datetime
 import functools
+import gzip
 import json
 import multiprocessing
 import os
@@ -1534,10 +1535,15 @@ def run_arena(arenas, deals: int, opts: dict, jobs: int = 1, progress=None,
 
 def save(results: list[DealResult], path: str, opts: dict) -> None:
     """Append the deals' results to ``path`` as JSON lines, with the options that played
-    them (see ``--load``)."""
-    with open(path, "a") as f:
+    them (see ``--load``); gzipped where ``path`` ends in ``.gz``, as the runs kept in
+    ``benchmarks/saves/`` are (a later run then pools with them deal by deal)."""
+    with _open(path, "at") as f:
         for r in results:
             f.write(json.dumps({**asdict(r), "opts": opts}) + "\n")
+
+
+def _open(path: str, mode: str):
+    return gzip.open(path, mode) if str(path).endswith(".gz") else open(path, mode[0])
 
 
 PICKS = {"contracts"}  # options that pick which deals are played, not how: they may differ
@@ -1548,7 +1554,9 @@ def load(paths: list[str]) -> list[DealResult]:
     seen: dict[tuple, DealResult] = {}
     first_opts: dict[str, dict] = {}
     for path in paths:
-        for line in Path(path).read_text().splitlines():
+        with _open(path, "rt") as f:
+            lines = f.read().splitlines()
+        for line in lines:
             d = json.loads(line)
             opts = {k: v for k, v in d.pop("opts").items() if k not in PICKS}
             if opts != first_opts.setdefault(d["arena"], opts):

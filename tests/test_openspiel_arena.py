@@ -253,6 +253,11 @@ def test_a_whole_duplicated_deal_completes(arena, label, tmp_path):
     result = oa.run_deal((arena, 1 if arena != "c" else 0, label, opts))
     oa.save([result], str(tmp_path / "r.jsonl"), opts)
     assert oa.load([str(tmp_path / "r.jsonl")]) == [result]
+    kept = str(tmp_path / "r.jsonl.gz")  # as benchmarks/saves keeps them: appended, gzipped
+    oa.save([result], kept, opts)
+    oa.save([dataclasses.replace(result, deal=result.deal + 1)], kept, opts)
+    assert [r.deal for r in oa.load([kept])] == [result.deal, result.deal + 1]
+    assert oa.load([kept])[0] == result
     assert [p.ours for p in result.plays] == [(0, 2), (1, 3)]
     for play in result.plays:
         assert len(play.points) == 4 and play.our_times and play.their_times
