@@ -58,11 +58,13 @@ up to this many layouts, each searched alone (:func:`tutor.search.tree.search_wo
 many as give each at least two iterations a card, where the work is
 :data:`WORLDS_FROM` or more; 0: by the one tree over every layout, as a learner's hint
 always is (a hint's chances must be the seat's, not those of a seat that sees the cards).
-Left at 0: at 100, deal by deal over the one tree, about +0.20 a hand against OpenSpiel's
-fair C++ ISMCTS (500 deals: +0.28 on the first 300, +0.08 on 200 fresh), +0.17 against
-beginners (12 deal sets), −0.42 in arena (b) (200 deals; −1.12 at 9-12 cards): within the
-noise each, and not the same way in each (``benchmarks/arena-results.md``, "PIMC against
-players of the rule and in arena (b)", "Arena (afc) on 200 fresh deals")."""
+Left at 0: at 100, deal by deal over the one tree, about +0.19 a hand [−0.07, +0.46]
+against OpenSpiel's fair C++ ISMCTS over 700 deals, +0.17 against beginners (12 deal
+sets), −0.42 in arena (b) (200 deals; −1.12 at 9-12 cards): within the noise each, and
+not the same way in each. Taking it only where a missed bid scores its tricks needed,
+by a rule set before the last 200 deals, the 700 deals' interval above 0; it is not
+(``benchmarks/arena-results.md``, "PIMC against players of the rule and in arena (b)",
+"Arena (afc) on deals 500-699")."""
 
 BY_WORLD = 0
 """The computer players' cards (``against_table``, work :data:`WORLDS_FROM` or more, with
