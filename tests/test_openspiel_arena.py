@@ -1003,3 +1003,36 @@ def test_budget_noise_runs_and_sums_a_hand():
     lines = bn.table([("bid", 3, 0.3, 0.1), ("card", 3, 0.2, 0.0), ("card", 3, 0.4, 0.2)])
     assert lines[-1].startswith("a seat's hand, sizes 3-12 alike: 2x the work saves +0.080")
     assert lines[1].split()[:3] == ["bid", "3-5", "1"]
+
+
+SAVES = ROOT / "benchmarks" / "saves"
+
+
+@pytest.mark.parametrize("name,arena,deals", [
+    ("afc-tree-300-699", "afc", range(300, 700)), ("afc-pimc100-300-699", "afc", range(300, 700)),
+    ("b-tree-0-199", "b", range(200)), ("b-pimc100-0-199", "b", range(200))])
+def test_the_kept_runs_load_whole(name, arena, deals):
+    """Each run kept in benchmarks/saves holds the deals its name says, each played twice
+    with the seats swapped, every step of a (a) deal checked against OpenSpiel."""
+    runs = oa.load([str(SAVES / f"{name}.jsonl.gz")])
+    assert [r.deal for r in runs] == list(deals) and {r.arena for r in runs} == {arena}
+    assert all([p.ours for p in r.plays] == [(0, 2), (1, 3)] for r in runs)
+    if arena == "afc":  # a hand of n cards: 4 bids, 4n cards and the end, in each play
+        assert all(r.plays[0].checks == 4 + 4 * int(r.label) + 1 for r in runs)
+
+
+def test_the_kept_runs_give_the_figures_arena_results_states():
+    """The figures benchmarks/arena-results.md gives for the kept runs follow from them."""
+    text = (ROOT / "benchmarks" / "arena-results.md").read_text().replace("−", "-")
+    tree = oa.load([str(SAVES / "afc-tree-300-699.jsonl.gz")])
+    pimc = oa.load([str(SAVES / "afc-pimc100-300-699.jsonl.gz")])
+    fresh = [r for r in tree if r.deal >= 500]
+    line = oa.compare(tree, pimc).splitlines()[0]
+    assert line == "400 deals in common: new - base +0.13 [-0.23, +0.48]"
+    assert "| +0.13 [-0.23, +0.48] | +0.78 [+0.47, +1.09] |" in text
+    assert oa.compare(fresh, pimc).splitlines()[0].endswith("+0.17 [-0.33, +0.68]")
+    assert "**+0.48 [+0.07, +0.90]**" in text
+    assert "+0.48 [  +0.07,   +0.90]" in oa.table(fresh)
+    b = [oa.load([str(SAVES / f"b-{v}-0-199.jsonl.gz")]) for v in ("tree", "pimc100")]
+    assert oa.compare(*b).splitlines()[0].endswith("-0.42 [-1.26, +0.42]")
+    assert "**-0.42 [-1.26, +0.42]**" in text
