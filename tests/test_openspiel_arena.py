@@ -1010,7 +1010,9 @@ SAVES = ROOT / "benchmarks" / "saves"
 
 @pytest.mark.parametrize("name,arena,deals", [
     ("afc-tree-300-699", "afc", range(300, 700)), ("afc-pimc100-300-699", "afc", range(300, 700)),
-    ("b-tree-0-199", "b", range(200)), ("b-pimc100-0-199", "b", range(200))])
+    ("b-tree-0-199", "b", range(200)), ("b-pimc100-0-199", "b", range(200)),
+    ("afc-end3-500-699", "afc", range(500, 700)), ("afc-work056-500-699", "afc", range(500, 700)),
+    ("afc-seeall-500-599", "afc", range(500, 600))])
 def test_the_kept_runs_load_whole(name, arena, deals):
     """Each run kept in benchmarks/saves holds the deals its name says, each played twice
     with the seats swapped, every step of a (a) deal checked against OpenSpiel."""
@@ -1030,9 +1032,17 @@ def test_the_kept_runs_give_the_figures_arena_results_states():
     line = oa.compare(tree, pimc).splitlines()[0]
     assert line == "400 deals in common: new - base +0.13 [-0.23, +0.48]"
     assert "| +0.13 [-0.23, +0.48] | +0.78 [+0.47, +1.09] |" in text
+    assert "+0.78 [  +0.47,   +1.09]" in oa.table(pimc)
     assert oa.compare(fresh, pimc).splitlines()[0].endswith("+0.17 [-0.33, +0.68]")
     assert "**+0.48 [+0.07, +0.90]**" in text
     assert "+0.48 [  +0.07,   +0.90]" in oa.table(fresh)
+    for name, figures in (("end3-500-699", "+0.03 [-0.52, +0.58] | +0.51 [+0.06, +0.97]"),
+                          ("work056-500-699", "-0.11 [-0.62, +0.40] | +0.38 [-0.04, +0.79]"),
+                          ("seeall-500-599", "+2.38 [+1.59, +3.17] | +2.88 [+2.30, +3.45]")):
+        run = oa.load([str(SAVES / f"afc-{name}.jsonl.gz")])
+        assert oa.compare(fresh, run).splitlines()[0].endswith(figures.split(" | ")[0])
+        assert figures.split(" | ")[1] in " ".join(oa.table(run).split()).replace("[ ", "[")
+        assert f"| {figures} |" in text
     b = [oa.load([str(SAVES / f"b-{v}-0-199.jsonl.gz")]) for v in ("tree", "pimc100")]
     assert oa.compare(*b).splitlines()[0].endswith("-0.42 [-1.26, +0.42]")
     assert "**-0.42 [-1.26, +0.42]**" in text
