@@ -1009,7 +1009,7 @@ SAVES = ROOT / "benchmarks" / "saves"
 
 
 @pytest.mark.parametrize("name,arena,deals", [
-    ("afc-tree-300-699", "afc", range(300, 700)), ("afc-pimc100-300-699", "afc", range(300, 700)),
+    ("afc-tree-300-899", "afc", range(300, 900)), ("afc-pimc100-300-899", "afc", range(300, 900)),
     ("b-tree-0-199", "b", range(200)), ("b-pimc100-0-199", "b", range(200)),
     ("afc-end3-500-699", "afc", range(500, 700)), ("afc-work056-500-699", "afc", range(500, 700)),
     ("afc-seeall-500-599", "afc", range(500, 600))])
@@ -1026,8 +1026,14 @@ def test_the_kept_runs_load_whole(name, arena, deals):
 def test_the_kept_runs_give_the_figures_arena_results_states():
     """The figures benchmarks/arena-results.md gives for the kept runs follow from them."""
     text = (ROOT / "benchmarks" / "arena-results.md").read_text().replace("−", "-")
-    tree = oa.load([str(SAVES / "afc-tree-300-699.jsonl.gz")])
-    pimc = oa.load([str(SAVES / "afc-pimc100-300-699.jsonl.gz")])
+    tree = oa.load([str(SAVES / "afc-tree-300-899.jsonl.gz")])
+    pimc = oa.load([str(SAVES / "afc-pimc100-300-899.jsonl.gz")])
+    assert oa.compare(tree, pimc).splitlines()[0].endswith("-0.03 [-0.34, +0.27]")
+    assert "| -0.03 [-0.34, +0.27] | +0.73 [+0.47, +0.98] |" in text
+    assert "**+0.76 [+0.50, +1.01]**" in text and "+0.76 [  +0.50,   +1.01]" in oa.table(tree)
+    later = [r for r in tree if r.deal >= 700]
+    assert oa.compare(later, pimc).splitlines()[0].endswith("-0.35 [-0.92, +0.23]")
+    tree, pimc = ([r for r in run if r.deal < 700] for run in (tree, pimc))
     fresh = [r for r in tree if r.deal >= 500]
     line = oa.compare(tree, pimc).splitlines()[0]
     assert line == "400 deals in common: new - base +0.13 [-0.23, +0.48]"

@@ -58,11 +58,12 @@ up to this many layouts, each searched alone (:func:`tutor.search.tree.search_wo
 many as give each at least two iterations a card, where the work is
 :data:`WORLDS_FROM` or more; 0: by the one tree over every layout, as a learner's hint
 always is (a hint's chances must be the seat's, not those of a seat that sees the cards).
-Left at 0: at 100, deal by deal over the one tree, about +0.19 a hand [−0.07, +0.46]
-against OpenSpiel's fair C++ ISMCTS over 700 deals, +0.17 against beginners (12 deal
+Left at 0: at 100, deal by deal over the one tree, about +0.07 a hand [−0.17, +0.32]
+against OpenSpiel's fair C++ ISMCTS over 900 deals, +0.17 against beginners (12 deal
 sets), −0.42 in arena (b) (200 deals; −1.12 at 9-12 cards): within the noise each, and
 not the same way in each. Taking it only where a missed bid scores its tricks needed,
-by a rule set before the last 200 deals, the 700 deals' interval above 0; it is not
+by a rule set before deals 500-699, the interval over deals 0-699 above 0; it was not
+(+0.19 [−0.07, +0.46])
 (``benchmarks/arena-results.md``, "PIMC against players of the rule and in arena (b)",
 "Arena (afc) on deals 500-699")."""
 
