@@ -62,10 +62,9 @@ Left at 0: at 100, deal by deal over the one tree, about +0.07 a hand [−0.17, 
 against OpenSpiel's fair C++ ISMCTS over 900 deals, +0.17 against beginners (12 deal
 sets), −0.42 in arena (b) (200 deals; −1.12 at 9-12 cards): within the noise each, and
 not the same way in each. Taking it only where a missed bid scores its tricks needed,
-by a rule set before deals 500-699, the interval over deals 0-699 above 0; it was not
-(+0.19 [−0.07, +0.46])
-(``benchmarks/arena-results.md``, "PIMC against players of the rule and in arena (b)",
-"Arena (afc) on deals 500-699")."""
+by a rule set before deals 500-699, the interval over deals 0-699 above 0; it was not:
++0.19 [−0.07, +0.46] (``benchmarks/arena-results.md``, "PIMC against players of the rule
+and in arena (b)", "Arena (afc) on deals 500-699")."""
 
 BY_WORLD = 0
 """The computer players' cards (``against_table``, work :data:`WORLDS_FROM` or more, with
