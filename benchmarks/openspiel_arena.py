@@ -1555,9 +1555,8 @@ def load(paths: list[str]) -> list[DealResult]:
     first_opts: dict[str, dict] = {}
     for path in paths:
         with _open(path, "rt") as f:
-            lines = f.read().splitlines()
-        for line in lines:
-            d = json.loads(line)
+            rows = [json.loads(line) for line in f if line.strip()]
+        for d in rows:
             opts = {k: v for k, v in d.pop("opts").items() if k not in PICKS}
             if opts != first_opts.setdefault(d["arena"], opts):
                 raise ValueError(f"arena {d['arena']} was played with other options: {opts}")

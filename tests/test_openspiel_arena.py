@@ -8,6 +8,7 @@ import dataclasses
 import importlib.util
 import io
 import random
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -256,8 +257,8 @@ def test_a_whole_duplicated_deal_completes(arena, label, tmp_path):
     kept = str(tmp_path / "r.jsonl.gz")  # as benchmarks/saves keeps them: appended, gzipped
     oa.save([result], kept, opts)
     oa.save([dataclasses.replace(result, deal=result.deal + 1)], kept, opts)
-    assert [r.deal for r in oa.load([kept])] == [result.deal, result.deal + 1]
-    assert oa.load([kept])[0] == result
+    both = oa.load([kept])
+    assert [r.deal for r in both] == [result.deal, result.deal + 1] and both[0] == result
     assert [p.ours for p in result.plays] == [(0, 2), (1, 3)]
     for play in result.plays:
         assert len(play.points) == 4 and play.our_times and play.their_times
@@ -1023,32 +1024,41 @@ def test_the_kept_runs_load_whole(name, arena, deals):
         assert all(r.plays[0].checks == 4 + 4 * int(r.label) + 1 for r in runs)
 
 
+def _paired(base, new) -> str:
+    """The deal-by-deal difference ``--compare`` prints: "+0.13 [-0.23, +0.48]"."""
+    return oa.compare(base, new).splitlines()[0].split("new - base ")[1]
+
+
+def _against_the_bot(run) -> str:
+    """Ours − theirs with its interval as a table row gives it: "+0.78 [+0.47, +1.09]"."""
+    mean, low, high = re.search(r"([+-][\d.]+) \[ *([+-][\d.]+), *([+-][\d.]+)\]",
+                                oa.table(run).splitlines()[2]).groups()
+    return f"{mean} [{low}, {high}]"
+
+
 def test_the_kept_runs_give_the_figures_arena_results_states():
     """The figures benchmarks/arena-results.md gives for the kept runs follow from them."""
     text = (ROOT / "benchmarks" / "arena-results.md").read_text().replace("−", "-")
-    tree = oa.load([str(SAVES / "afc-tree-300-899.jsonl.gz")])
-    pimc = oa.load([str(SAVES / "afc-pimc100-300-899.jsonl.gz")])
-    assert oa.compare(tree, pimc).splitlines()[0].endswith("-0.03 [-0.34, +0.27]")
+    load = lambda name: oa.load([str(SAVES / f"{name}.jsonl.gz")])  # noqa: E731
+    tree, pimc = load("afc-tree-300-899"), load("afc-pimc100-300-899")
     assert "| -0.03 [-0.34, +0.27] | +0.73 [+0.47, +0.98] |" in text
-    assert "**+0.76 [+0.50, +1.01]**" in text and "+0.76 [  +0.50,   +1.01]" in oa.table(tree)
-    later = [r for r in tree if r.deal >= 700]
-    assert oa.compare(later, pimc).splitlines()[0].endswith("-0.35 [-0.92, +0.23]")
+    assert (_paired(tree, pimc), _against_the_bot(pimc)) == ("-0.03 [-0.34, +0.27]",
+                                                            "+0.73 [+0.47, +0.98]")
+    assert "**+0.76 [+0.50, +1.01]**" in text and _against_the_bot(tree) == "+0.76 [+0.50, +1.01]"
+    assert _paired([r for r in tree if r.deal >= 700], pimc) == "-0.35 [-0.92, +0.23]"
     tree, pimc = ([r for r in run if r.deal < 700] for run in (tree, pimc))
     fresh = [r for r in tree if r.deal >= 500]
-    line = oa.compare(tree, pimc).splitlines()[0]
-    assert line == "400 deals in common: new - base +0.13 [-0.23, +0.48]"
+    assert len(fresh) == 200 and len(tree) == len(pimc) == 400
     assert "| +0.13 [-0.23, +0.48] | +0.78 [+0.47, +1.09] |" in text
-    assert "+0.78 [  +0.47,   +1.09]" in oa.table(pimc)
-    assert oa.compare(fresh, pimc).splitlines()[0].endswith("+0.17 [-0.33, +0.68]")
-    assert "**+0.48 [+0.07, +0.90]**" in text
-    assert "+0.48 [  +0.07,   +0.90]" in oa.table(fresh)
+    assert (_paired(tree, pimc), _against_the_bot(pimc)) == ("+0.13 [-0.23, +0.48]",
+                                                            "+0.78 [+0.47, +1.09]")
+    assert _paired(fresh, pimc) == "+0.17 [-0.33, +0.68]"
+    assert "**+0.48 [+0.07, +0.90]**" in text and _against_the_bot(fresh) == "+0.48 [+0.07, +0.90]"
     for name, figures in (("end3-500-699", "+0.03 [-0.52, +0.58] | +0.51 [+0.06, +0.97]"),
                           ("work056-500-699", "-0.11 [-0.62, +0.40] | +0.38 [-0.04, +0.79]"),
                           ("seeall-500-599", "+2.38 [+1.59, +3.17] | +2.88 [+2.30, +3.45]")):
-        run = oa.load([str(SAVES / f"afc-{name}.jsonl.gz")])
-        assert oa.compare(fresh, run).splitlines()[0].endswith(figures.split(" | ")[0])
-        assert figures.split(" | ")[1] in " ".join(oa.table(run).split()).replace("[ ", "[")
+        run = load(f"afc-{name}")
         assert f"| {figures} |" in text
-    b = [oa.load([str(SAVES / f"b-{v}-0-199.jsonl.gz")]) for v in ("tree", "pimc100")]
-    assert oa.compare(*b).splitlines()[0].endswith("-0.42 [-1.26, +0.42]")
-    assert "**-0.42 [-1.26, +0.42]**" in text
+        assert f"{_paired(fresh, run)} | {_against_the_bot(run)}" == figures
+    b_tree, b_pimc = load("b-tree-0-199"), load("b-pimc100-0-199")
+    assert "**-0.42 [-1.26, +0.42]**" in text and _paired(b_tree, b_pimc) == "-0.42 [-1.26, +0.42]"
