@@ -1555,7 +1555,7 @@ def load(paths: list[str]) -> list[DealResult]:
     first_opts: dict[str, dict] = {}
     for path in paths:
         with _open(path, "rt") as f:
-            rows = [json.loads(line) for line in f if line.strip()]
+            rows = [json.loads(line) for line in f]
         for d in rows:
             opts = {k: v for k, v in d.pop("opts").items() if k not in PICKS}
             if opts != first_opts.setdefault(d["arena"], opts):
