@@ -673,6 +673,9 @@ class VariantBot(TrixterSearchBot):
       ``k`` layouts, each searched alone as if its cards were known
       (:data:`tutor.advice.trixter.WORLDS`, :func:`tutor.search.tree.search_worlds`): the
       others then play knowing their hands, as they do;
+    - ``blend<k>``, e.g. ``blend100``: a card is chosen by the one tree and by PIMC on up
+      to ``k`` layouts, half the work each, its margin the mean of the two
+      (:data:`tutor.advice.trixter.BLEND`);
     - ``split<k>``, e.g. ``split20``: a card is chosen by the one tree going round ``k``
       layouts, the other seats choosing their cards by their statistics in each layout
       (:data:`tutor.advice.trixter.BY_WORLD`): they know their hands, the seat searching
@@ -708,6 +711,7 @@ class VariantBot(TrixterSearchBot):
         self.candidates = int(self._number("cand", 1))
         self.pimc = self._number("pimc", None)
         self.split = self._number("split", None)
+        self.blend = self._number("blend", None)
         self.tight = "tightbids" in self.variant
         self.variant.discard("tightbids")
         self.against_table = "points" not in self.variant
@@ -785,6 +789,9 @@ class VariantBot(TrixterSearchBot):
         worlds = trixter_advice_module.WORLDS
         if self.pimc is not None:
             trixter_advice_module.WORLDS = int(self.pimc)
+        blend = trixter_advice_module.BLEND
+        if self.blend is not None:
+            trixter_advice_module.BLEND = int(self.blend)
         by_world = trixter_advice_module.BY_WORLD
         if self.split is not None:
             trixter_advice_module.BY_WORLD = int(self.split)
@@ -813,6 +820,7 @@ class VariantBot(TrixterSearchBot):
             trixter_advice_module.misses_pay = misses_pay
             trixter_advice_module.WORLDS = worlds
             trixter_advice_module.BY_WORLD = by_world
+            trixter_advice_module.BLEND = blend
             trixter_advice_module.by_margin = ranked_by_margin
             tree_search.BIDS_BY_HAND, tree_search.BIDS_TELL = by_hand, tell
             last_tricks.ENDPLAY_CARDS = end_cards

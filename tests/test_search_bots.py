@@ -316,6 +316,75 @@ def test_by_world_reaches_the_computer_players_cards_only(monkeypatch):
     assert calls[1:] == [(200, 0), (29, 0)]
 
 
+def test_blend_reaches_the_computer_players_cards_only(monkeypatch):
+    """:data:`BLEND` set: the computer players' cards (against the table, work from
+    :data:`WORLDS_FROM`) are searched by the one tree and by PIMC, half the work each, and
+    a card's margin is the mean of the two searches' means; their bids, a learner's hint
+    and less work keep the one tree alone."""
+    from tutor.advice import advise
+    from tutor.advice import trixter as trixter_advice
+    from tutor.search import tree
+
+    trees, worlds = [], []
+    real_search, real_worlds = tree.search, tree.search_worlds
+
+    def search(obs, work, seed, **kw):
+        trees.append(work)
+        trees.append(real_search(obs, work, seed, **kw))
+        return trees[-1]
+
+    def search_worlds(obs, work, seed, k, **kw):
+        worlds.append((work, k))
+        worlds.append(real_worlds(obs, work, seed, k, **kw))
+        return worlds[-1]
+
+    monkeypatch.setattr(tree, "search", search)
+    monkeypatch.setattr(tree, "search_worlds", search_worlds)
+    monkeypatch.setattr(trixter_advice, "BLEND", 50)
+    monkeypatch.setattr(trixter_advice, "WORLDS", 0)
+    monkeypatch.setattr(trixter_advice, "WORLDS_FROM", 30)
+    g = _bid_with_the_computers_advice()
+    assert worlds == []
+    trees.clear()
+    legal = g.legal_actions(g.to_move)
+    assert len(legal) > 1
+    table = advise(g, g.to_move, budget=12 * len(legal), seed=1, against_table=True)
+    half = 6 * len(legal)
+    assert trees[0] == half and worlds[0] == (half, 3)  # room for 3 worlds of 2 a card
+    one, pimc = trees[1], worlds[1]
+    assert table.rollouts == one.iterations + pimc.iterations == 2 * half
+    for o in table.options:
+        key = str(o.action)
+        assert len(table.per[key]) == len(one.results[key]) + len(pimc.results[key])
+    def both(o):  # the mean of the two searches' mean margins
+        return sum(sum(m) / len(m) for m in (one.margins[str(o.action)],
+                                              pimc.margins[str(o.action)])) / 2
+
+    assert [both(o) for o in table.options] == sorted(map(both, table.options), reverse=True)
+    trees.clear()
+    advise(g, g.to_move, budget=200, seed=1)  # a hint
+    advise(g, g.to_move, budget=29, seed=1, against_table=True)
+    assert trees[0::2] == [200, 29] and len(worlds) == 2
+
+
+def test_blend_weighs_each_search_once_whatever_its_iterations():
+    """:func:`blend`: a move's margin is one mean from each search, not their iterations
+    pooled; a move one search never tried keeps the other's; results add up."""
+    from tutor.advice.trixter import blend
+    from tutor.engine.actions import parse_action as act
+    from tutor.search.tree import SearchResult
+
+    tree = SearchResult([(act("KS"), 3, 0.5)], 4, {"KS": [(1, 1)] * 3, "2S": [(1, 0)]},
+                        {"KS": [0, 0, 1], "2S": [2]}, {"KS": [3.0, 3.0, 3.0], "2S": [9.0]}, 4)
+    pimc = SearchResult([(act("KS"), 1, 0.5)], 2, {"KS": [(1, 0)]}, {"KS": [3]},
+                        {"KS": [1.0]}, 1)
+    both = blend(tree, pimc)
+    assert both.margins == {"KS": [3.0, 1.0], "2S": [9.0]}
+    assert both.results == {"KS": [(1, 1)] * 3 + [(1, 0)], "2S": [(1, 0)]}
+    assert both.firsts == {"KS": [0, 0, 1, 3], "2S": [2]}
+    assert (both.iterations, both.layouts) == (6, 5)
+
+
 @pytest.mark.parametrize("scoring, greedy", [("exact", False), ("squared", False),
                                              ("tricks_if_missed", True)])
 def test_the_play_outs_take_tricks_past_a_bid_where_a_miss_scores_them(monkeypatch, scoring,

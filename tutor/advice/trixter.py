@@ -22,7 +22,7 @@ from tutor.search.last_tricks import exact_rollout
 from tutor.search.policy import erring_rollout, misses_pay
 
 __all__ = ["trixter_advice", "MARGIN_FIRST", "HALVING", "OTHERS_ERR", "WORLDS", "WORLDS_FROM",
-           "BY_WORLD",
+           "BY_WORLD", "BLEND",
            "margin_first", "by_margin"]
 
 MARGIN_FIRST = True
@@ -71,6 +71,14 @@ BY_WORLD = 0
 :data:`WORLDS` 0) by the one tree over this many layouts, the other seats choosing their
 cards in each layout by its own statistics (:func:`tutor.search.tree.search`'s
 ``by_world``); 0: off, the others' choices shared by every layout."""
+
+BLEND = 0
+"""The computer players' cards (``against_table``, work :data:`WORLDS_FROM` or more, with
+:data:`WORLDS` 0) by the one tree and by perfect-information Monte Carlo on up to this
+many layouts together, each with half the work, a card's margin the mean of the two
+searches' (:func:`blend`): the tree's others play blind to their hands and PIMC's seat
+sees the others', two errors of different kinds, which a mean of the two may cancel.
+0: off."""
 
 WORLDS_FROM = 1000
 """The least work (play-outs) a card decision searches world by world (:data:`WORLDS`):
@@ -174,6 +182,13 @@ def _iterations(game, obs, legal: list[Action], work: int, rng_seed: str, margin
             worlds = min(WORLDS, work // (2 * len(obs.legal)))
             r = tree_search.search_worlds(obs, work, f"{rng_seed}/0", worlds,
                                           rollout=rollout, margin=True)
+        elif table_card and BLEND:
+            half = work // 2
+            r = blend(tree_search.search(obs, half, f"{rng_seed}/0", rollout=rollout,
+                                         margin=True, halving=HALVING),
+                      tree_search.search_worlds(obs, half, f"{rng_seed}/1",
+                                                min(BLEND, half // (2 * len(obs.legal))),
+                                                rollout=rollout, margin=True))
         else:
             r = tree_search.search(obs, max(work, 2 * len(obs.legal)), f"{rng_seed}/0",
                                    rollout=rollout, margin=margin, halving=margin and HALVING,
@@ -273,6 +288,23 @@ def margin_first(options: list[Option], margins: dict[str, list[float]]) -> list
     if margin(widest) - margin(options[0]) < AHEAD:
         return options
     return [widest, *(o for o in options if o is not widest)]
+
+
+def blend(tree: tree_search.SearchResult, worlds: tree_search.SearchResult
+          ) -> tree_search.SearchResult:
+    """The one tree's and PIMC's searches of one decision as one (:data:`BLEND`): each
+    move's margin the mean of the two searches' mean margins (one entry each, so neither
+    weighs more for running more iterations), its results and firsts both searches'. A move
+    one search never tried keeps the other's margin alone."""
+    def joined(a: dict, b: dict) -> dict:
+        return {key: [*a.get(key, ()), *b.get(key, ())] for key in dict.fromkeys([*a, *b])}
+
+    margins = {key: [sum(m) / len(m) for m in (tree.margins.get(key), worlds.margins.get(key))
+                     if m] for key in dict.fromkeys([*tree.margins, *worlds.margins])}
+    return tree_search.SearchResult(tree.moves, tree.iterations + worlds.iterations,
+                                    joined(tree.results, worlds.results),
+                                    joined(tree.firsts, worlds.firsts), margins,
+                                    tree.layouts + worlds.layouts)
 
 
 def by_margin(options: list[Option], margins: dict[str, list[float]],
