@@ -1013,7 +1013,8 @@ SAVES = ROOT / "benchmarks" / "saves"
     ("afc-tree-300-899", "afc", range(300, 900)), ("afc-pimc100-300-899", "afc", range(300, 900)),
     ("b-tree-0-199", "b", range(200)), ("b-pimc100-0-199", "b", range(200)),
     ("afc-end3-500-699", "afc", range(500, 700)), ("afc-work056-500-699", "afc", range(500, 700)),
-    ("afc-seeall-500-599", "afc", range(500, 600))])
+    ("afc-seeall-500-599", "afc", range(500, 600)),
+    ("afc-blend100-300-899", "afc", range(300, 900))])
 def test_the_kept_runs_load_whole(name, arena, deals):
     """Each run kept in benchmarks/saves holds the deals its name says, each played twice
     with the seats swapped, every step of a (a) deal checked against OpenSpiel."""
@@ -1041,6 +1042,7 @@ def test_the_kept_runs_give_the_figures_arena_results_states():
     text = (ROOT / "benchmarks" / "arena-results.md").read_text().replace("−", "-")
     load = lambda name: oa.load([str(SAVES / f"{name}.jsonl.gz")])  # noqa: E731
     tree, pimc = load("afc-tree-300-899"), load("afc-pimc100-300-899")
+    tree_all, pimc_all = tree, pimc
     assert "| -0.03 [-0.34, +0.27] | +0.73 [+0.47, +0.98] |" in text
     assert (_paired(tree, pimc), _against_the_bot(pimc)) == ("-0.03 [-0.34, +0.27]",
                                                             "+0.73 [+0.47, +0.98]")
@@ -1060,5 +1062,13 @@ def test_the_kept_runs_give_the_figures_arena_results_states():
         run = load(f"afc-{name}")
         assert f"| {figures} |" in text
         assert f"{_paired(fresh, run)} | {_against_the_bot(run)}" == figures
+    blend = load("afc-blend100-300-899")
+    assert "| **300-899** | **-0.20 [-0.49, +0.08]** | +0.56 [+0.31, +0.80] |" in text
+    assert (_paired(tree_all, blend), _against_the_bot(blend)) == ("-0.20 [-0.49, +0.08]",
+                                                                  "+0.56 [+0.31, +0.80]")
+    assert "Over PIMC on the same 600 deals: -0.17 [-0.47, +0.13]." in text
+    assert _paired(pimc_all, blend) == "-0.17 [-0.47, +0.13]"
+    assert "| 700-899 | -0.62 [-1.15, -0.10] | +0.34 [-0.12, +0.79] |" in text
+    assert _paired([r for r in tree_all if r.deal >= 700], blend) == "-0.62 [-1.15, -0.10]"
     b_tree, b_pimc = load("b-tree-0-199"), load("b-pimc100-0-199")
     assert "**-0.42 [-1.26, +0.42]**" in text and _paired(b_tree, b_pimc) == "-0.42 [-1.26, +0.42]"
