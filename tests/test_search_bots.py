@@ -356,6 +356,7 @@ def test_blend_reaches_the_computer_players_cards_only(monkeypatch):
     for o in table.options:
         key = str(o.action)
         assert len(table.per[key]) == len(one.results[key]) + len(pimc.results[key])
+
     def both(o):  # the mean of the two searches' mean margins
         return sum(sum(m) / len(m) for m in (one.margins[str(o.action)],
                                               pimc.margins[str(o.action)])) / 2
