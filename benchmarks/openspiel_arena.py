@@ -195,6 +195,9 @@ class PlayResult:
     tricks: list[int] | None = None
     checks: int = 0  # (a): steps at which the mirror was compared with OpenSpiel
     notes: dict = field(default_factory=dict)  # (a): our seats' bids as the advice saw them
+    # (a): OpenSpiel's action history, the deal's chance moves first, so that later work (a
+    # model of each side's cards) can replay every decision; absent in runs before 2026-12-02
+    history: list[int] | None = None
 
     @property
     def diff(self) -> float:
@@ -542,6 +545,7 @@ def play_oh_hell(deal_no: int, seed, ours: tuple[int, ...], *, sims: int = 1000,
                 result.their_times.append(dt)
         apply_both(state, mirror, int(os_id))
     result.points = list(state.returns())
+    result.history = list(state.history())
     result.bids = list(mirror.bids)
     result.tricks = list(mirror.sheet[-1]["tricks"])
     return result

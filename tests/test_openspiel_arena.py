@@ -666,6 +666,14 @@ def test_arena_afc_plays_a_whole_deal_and_guards_its_sets(tmp_path):
     [r] = oa.load([save])
     assert r.arena == "afc" and len(r.plays) == 2 and all(p.checks > 10 for p in r.plays)
     assert '"sets": 2' in Path(save).read_text()
+    for p in r.plays:  # the history saved replays the play to its points
+        _game, state = oa.new_oh_hell(3, *oa.oh_hell_setup(0, r.deal, 3))
+        deal_moves = len(state.history())
+        assert p.history[:deal_moves] == state.history()
+        for a in p.history[deal_moves:]:
+            state.apply_action(a)
+        assert state.is_terminal() and list(state.returns()) == p.points
+        assert len(p.history) - deal_moves == 4 + 4 * 3  # the bids and the cards
     save = str(tmp_path / "tuned.jsonl")  # --tuned: the tuned constant and sets
     oa.main(["--arena", "afc", "--tuned", "--deals", "1", "--sizes", "3", "--sims", "32",
              "--seconds", "0.01", "--level", "beginner", "--save", save, "--quiet"])
