@@ -124,6 +124,7 @@ from tutor.search import last_tricks, policy  # noqa: E402
 from tutor.search import tree as tree_search  # noqa: E402
 from tutor.search.estimate import estimate_tricks  # noqa: E402
 from tutor.search.legal import legal_actions as fresh_actions  # noqa: E402
+from tutor.search.reading import play_events, rule_agrees  # noqa: E402
 from tutor.solver.hidden import sample_layouts, view_of  # noqa: E402
 
 __all__ = ["os_card", "card_of_os", "MirrorMismatch", "play_oh_hell", "TrixterSim", "TrixSim",
@@ -1714,7 +1715,49 @@ def diagnose(results: list[DealResult]) -> str:
                  "cards at the same seat; hoped: the chance our advice gave its bid; same: "
                  "the same bid; pts: points a hand, as the arena scores them; place: 0 = "
                  "the first bidder (a).")
+    agree = rule_agreement(results)
+    if agree[True][1] or agree[False][1]:
+        lines.append("")
+        for side, name in ((True, "our expert"), (False, "OpenSpiel's ISMCTS")):
+            same, cards, chance = agree[side]
+            if cards:
+                lines.append(f"cards of {name}: the rule's own card {100 * same / cards:.1f}% "
+                             f"of {cards} with a choice (at random {100 * chance / cards:.1f}%)")
+        lines.append("the rule: the beginner's card (tutor.search.policy.trixter_card), the "
+                     "play-outs' model of every seat; from the plays saved with their history.")
     return "\n".join(lines)
+
+
+def rule_agreement(results: list[DealResult]) -> dict[bool, list]:
+    """For our side (``True``) and OpenSpiel's, over the cards with a choice in arena (a)'s
+    plays saved with their history: how many were the rule's own card with the seat's real
+    hand (:func:`tutor.search.reading.rule_agrees`, what reading the cards assumes), how
+    many cards, and the sum of 1 / the legal cards (what picking at random would agree)."""
+    out = {True: [0, 0, 0.0], False: [0, 0, 0.0]}
+    for r in results:
+        for p in r.plays:
+            if r.arena not in ("a", "af", "afc") or not p.history:
+                continue
+            tricks = int(r.label)
+            dealer, cards = p.history[1], p.history[2:2 + 4 * tricks + 1]
+            _game, state = new_oh_hell(tricks, dealer, cards)
+            mirror = mirror_of(state, tricks, dealer, cards)
+            for a in p.history[len(state.history()):]:
+                apply_both(state, mirror, a)
+            turned = 1 << card_of_os(cards[-1]).index  # out of play, and every seat knows it
+            for watcher in range(4):  # each seat's cards as the next seat saw them fall
+                seen = mirror.observation(watcher)
+                for e in play_events(seen, int(mirror.trump)):
+                    if e[0] != (watcher + 1) % 4:
+                        continue
+                    e = (*e[:3], e[3] | turned, *e[4:])
+                    same, legal = rule_agrees(e, 0, 0, int(mirror.trump))
+                    if legal > 1:
+                        row = out[e[0] in p.ours]
+                        row[0] += same
+                        row[1] += 1
+                        row[2] += 1 / legal
+    return out
 
 
 def _worlds_text(worlds: int, sets: int | None) -> str:

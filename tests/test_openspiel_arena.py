@@ -686,6 +686,27 @@ def test_arena_afc_plays_a_whole_deal_and_guards_its_sets(tmp_path):
         assert out.returncode == 2 and "--sets" in out.stderr
 
 
+def test_diagnose_tells_how_often_each_side_plays_the_rules_card(tmp_path):
+    """From plays saved with their history, --diagnose counts each side's cards with a
+    choice (as many as the timed decisions less the bids, every bid having a choice) and
+    how many were the rule's own card: the beginner's cards are the rule's but for the
+    leads where the play-outs draw trumps and the beginner does not."""
+    save = str(tmp_path / "afc.jsonl")
+    oa.main(["--arena", "afc", "--sets", "2", "--deals", "3", "--sizes", "6", "--sims", "16",
+             "--seconds", "0.01", "--level", "beginner", "--save", save, "--quiet"])
+    runs = oa.load([save])
+    agree = oa.rule_agreement(runs)
+    plays = [p for r in runs for p in r.plays]
+    assert agree[True][1] == sum(len(p.our_times) - 2 for p in plays)
+    assert agree[False][1] == sum(len(p.their_times) - 2 for p in plays)
+    same, cards, chance = agree[True]
+    assert cards > 30 and same >= 0.9 * cards and chance < 0.6 * cards
+    assert agree[False][0] < same
+    text = oa.diagnose(runs)
+    assert f"the rule's own card {100 * same / cards:.1f}% of {cards} with a choice" in text
+    assert oa.rule_agreement(oa.load([str(SAVES / "b-tree-0-199.jsonl.gz")]))[True][1] == 0
+
+
 @pytest.mark.parametrize("variant", ["osbid", "oscard", "infer", "flatrand"])
 def test_the_diagnostic_variants_play_a_whole_deal(variant):
     """OpenSpiel's bot making our bids or cards, layouts weighted by the bids said, the
