@@ -1043,7 +1043,8 @@ SAVES = ROOT / "benchmarks" / "saves"
     ("b-tree-0-199", "b", range(200)), ("b-pimc100-0-199", "b", range(200)),
     ("afc-end3-500-699", "afc", range(500, 700)), ("afc-work056-500-699", "afc", range(500, 700)),
     ("afc-seeall-500-599", "afc", range(500, 600)),
-    ("afc-blend100-300-899", "afc", range(300, 900))])
+    ("afc-blend100-300-899", "afc", range(300, 900)),
+    ("afc-tree-900-1099", "afc", range(900, 1100))])
 def test_the_kept_runs_load_whole(name, arena, deals):
     """Each run kept in benchmarks/saves holds the deals its name says, each played twice
     with the seats swapped, every step of a (a) deal checked against OpenSpiel."""
@@ -1099,5 +1100,17 @@ def test_the_kept_runs_give_the_figures_arena_results_states():
     assert _paired(pimc_all, blend) == "-0.17 [-0.47, +0.13]"
     assert "| 700-899 | -0.62 [-1.15, -0.10] | +0.34 [-0.12, +0.79] |" in text
     assert _paired([r for r in tree_all if r.deal >= 700], blend) == "-0.62 [-1.15, -0.10]"
+    later = load("afc-tree-900-1099")
+    assert all(p.history for r in later for p in r.plays)  # every card kept
+    assert "| | **900-1099** | **+0.91 [+0.46, +1.36]** |" in text
+    assert _against_the_bot(later) == "+0.91 [+0.46, +1.36]"
+    assert "| | **300-1099 (kept)** | **+0.80 [+0.57, +1.02]** |" in text
+    assert _against_the_bot(tree_all + later) == "+0.80 [+0.57, +1.02]"
+    agree = oa.rule_agreement(later)
+    assert "| our expert | 50.4% of 4,184 | 32.9% |" in text
+    assert "| OpenSpiel's fair C++ ISMCTS | 50.8% of 4,070 | 33.1% |" in text
+    for side, figures in ((True, (50.4, 4184, 32.9)), (False, (50.8, 4070, 33.1))):
+        same, cards, chance = agree[side]
+        assert (round(100 * same / cards, 1), cards, round(100 * chance / cards, 1)) == figures
     b_tree, b_pimc = load("b-tree-0-199"), load("b-pimc100-0-199")
     assert "**-0.42 [-1.26, +0.42]**" in text and _paired(b_tree, b_pimc) == "-0.42 [-1.26, +0.42]"
