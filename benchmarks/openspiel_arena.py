@@ -1735,10 +1735,12 @@ def rule_agreement(results: list[DealResult]) -> dict[bool, list]:
     many cards, and the sum of 1 / the legal cards (what picking at random would agree)."""
     out = {True: [0, 0, 0.0], False: [0, 0, 0.0]}
     for r in results:
+        if r.arena not in ("a", "af", "afc"):
+            continue
+        tricks = int(r.label)
         for p in r.plays:
-            if r.arena not in ("a", "af", "afc") or not p.history:
+            if not p.history:
                 continue
-            tricks = int(r.label)
             dealer, cards = p.history[1], p.history[2:2 + 4 * tricks + 1]
             _game, state = new_oh_hell(tricks, dealer, cards)
             mirror = mirror_of(state, tricks, dealer, cards)

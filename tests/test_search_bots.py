@@ -325,18 +325,16 @@ def test_blend_reaches_the_computer_players_cards_only(monkeypatch):
     from tutor.advice import trixter as trixter_advice
     from tutor.search import tree
 
-    trees, worlds = [], []
+    trees, worlds = [], []  # (work, result) and (work, worlds, result) of each call
     real_search, real_worlds = tree.search, tree.search_worlds
 
     def search(obs, work, seed, **kw):
-        trees.append(work)
-        trees.append(real_search(obs, work, seed, **kw))
-        return trees[-1]
+        trees.append((work, real_search(obs, work, seed, **kw)))
+        return trees[-1][1]
 
     def search_worlds(obs, work, seed, k, **kw):
-        worlds.append((work, k))
-        worlds.append(real_worlds(obs, work, seed, k, **kw))
-        return worlds[-1]
+        worlds.append((work, k, real_worlds(obs, work, seed, k, **kw)))
+        return worlds[-1][2]
 
     monkeypatch.setattr(tree, "search", search)
     monkeypatch.setattr(tree, "search_worlds", search_worlds)
@@ -350,8 +348,10 @@ def test_blend_reaches_the_computer_players_cards_only(monkeypatch):
     assert len(legal) > 1
     table = advise(g, g.to_move, budget=12 * len(legal), seed=1, against_table=True)
     half = 6 * len(legal)
-    assert trees[0] == half and worlds[0] == (half, 3)  # room for 3 worlds of 2 a card
-    one, pimc = trees[1], worlds[1]
+    tree_work, one = trees[0]  # the calls after it are PIMC's own, one a world
+    (worlds_work, k, pimc), = worlds
+    assert tree_work == worlds_work == half and k == 3  # room for 3 worlds of 2 a card
+    assert len(trees) == 1 + k
     assert table.rollouts == one.iterations + pimc.iterations == 2 * half
     for o in table.options:
         key = str(o.action)
@@ -365,7 +365,7 @@ def test_blend_reaches_the_computer_players_cards_only(monkeypatch):
     trees.clear()
     advise(g, g.to_move, budget=200, seed=1)  # a hint
     advise(g, g.to_move, budget=29, seed=1, against_table=True)
-    assert trees[0::2] == [200, 29] and len(worlds) == 2
+    assert [work for work, _r in trees] == [200, 29] and len(worlds) == 1
 
 
 def test_blend_weighs_each_search_once_whatever_its_iterations():
