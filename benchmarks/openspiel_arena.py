@@ -583,8 +583,8 @@ def _played_out(hands, jokers, trick, leader, trump, bids, won, gone, choose):
             return out
 
 
-def tight_bid(mask: int, size: int, trump: int, players: int, jokers: int = 0
-              ) -> tuple[float, float]:
+def tight_bid(mask: int, size: int, trump: int, players: int, jokers: int = 0,
+              place: int = 0, before: int = 0) -> tuple[float, float]:
     """:func:`tutor.search.tree.likely_bid` refitted on the tuned bot's 1,200 bids of deals
     500-599 and 700-899 in arena (af) (the ``tightbids`` variant): about 0.55 under the
     hand's count at 3 cards and at it by 12, give or take 0.45 to 0.8 of a trick (the law
@@ -665,7 +665,8 @@ class VariantBot(TrixterSearchBot):
       erring ``k`` times in a thousand (:data:`tutor.advice.trixter.OTHERS_ERR`, 0 by
       default: the rule at every seat);
     - ``tightbids``: the other seats' bids read by a law refitted on the tuned bot's bids
-      (:func:`tight_bid`), not :func:`tutor.search.tree.likely_bid`;
+      (:func:`tight_bid`), not :func:`tutor.search.tree.likely_bid`; ``fittedbids``: by
+      the law fitted on arena (afc)'s bids (:data:`tutor.search.tree.BIDS_FITTED`);
     - ``playtell<p>``, e.g. ``playtell84``: the other seats' cards so far weigh the
       layouts, each the rule's card with chance 1 - ``p`` percent
       (:data:`tutor.search.tree.PLAYS_TELL`); ``untoldplay``: they do not weigh;
@@ -696,7 +697,7 @@ class VariantBot(TrixterSearchBot):
     CEILING = {"seeall", "seebids", "seecards"}  # the variants told the real deal (truth)
     KNOWN = {"fresh", "greedy", "duck", "random", "visits", "blind", "infer", "randbid",
              "osbid", "oscard", "flatrand", "own", "fused", "untold", "points", "halving",
-             "untoldplay", "steer", "leak"} | CEILING
+             "untoldplay", "steer", "leak", "fittedbids"} | CEILING
     turned: Card | None = None
     in_play: CardSet | None = None  # every card dealt to a hand (the ``leak`` variant only)
     truth: list | None = None  # every seat's hand now (the ceiling variants only)
@@ -776,6 +777,9 @@ class VariantBot(TrixterSearchBot):
         law = tree_search.likely_bid
         if self.tight:
             tree_search.likely_bid = tight_bid
+        fitted = tree_search.BIDS_FITTED
+        if "fittedbids" in self.variant:
+            tree_search.BIDS_FITTED = True
         told, plays_tell = tree_search.told_by_bids, tree_search.PLAYS_TELL
         if self.play_eps is not None:
             tree_search.PLAYS_TELL = self.play_eps / 100
@@ -817,7 +821,7 @@ class VariantBot(TrixterSearchBot):
             self.seconds = card_seconds
             tree_search.search = search
             tree_search.view_of, tree_search.sample = seen, drawn
-            tree_search.likely_bid = law
+            tree_search.likely_bid, tree_search.BIDS_FITTED = law, fitted
             tree_search.told_by_bids, tree_search.PLAYS_TELL = told, plays_tell
             trixter_advice_module.MARGIN_FIRST = margin_first
             trixter_advice_module.HALVING = halving
