@@ -846,11 +846,14 @@ def test_the_trees_other_seats_bid_by_the_hand_each_layout_gives_them(monkeypatc
         assert abs(r) < 0.2
 
 
-def test_the_layouts_are_drawn_by_how_likely_the_bids_said_are():
+@pytest.mark.parametrize("fitted", [False, True])
+def test_the_layouts_are_drawn_by_how_likely_the_bids_said_are(monkeypatch, fitted):
     """A seat that bid 0 on an 8-card hand seldom holds the top trumps: the advice's
     layouts (told by the bids) give it the A and K of trumps far less often than an
-    unweighted draw does, and a seat that bid 4 more often. Only the bids and the
-    layouts weigh, so the same public table gives the same layouts."""
+    unweighted draw does, and a seat that bid 4 more often; so with the count's law and
+    with the fitted one. Only the bids and the layouts weigh, so the same public table
+    gives the same layouts."""
+    monkeypatch.setattr(tree, "BIDS_FITTED", fitted)
     deal = ["AKQ2.AK.A2.", "3.Q3.KQ3.K3", "4.J5.J54.Q5", "5.T7.T76.J7"]
     g = TrixterGame.new(players=4, seed=1, dealer=3, first_hand=8, deals=[deal])
     g.apply("trump S")
@@ -874,3 +877,52 @@ def test_the_layouts_are_drawn_by_how_likely_the_bids_said_are():
     again = tree.told_by_bids(seen, base, plain, random.Random(6))
     assert [[h.mask for h in layout] for layout in again] == \
         [[h.mask for h in layout] for layout in told]
+
+
+def test_each_bid_is_read_at_its_place_after_the_bids_said_before_it(monkeypatch):
+    """The bid law hears where each seat bid and what was bid before it: in the
+    layouts' weights (the seats 3, 0 and 1 bid 0, 4 and 0 in that order, so 1 bid third
+    after 4) and in the tree's own bids (the fourth bidder after 4)."""
+    deal = ["AKQ2.AK.A2.", "3.Q3.KQ3.K3", "4.J5.J54.Q5", "5.T7.T76.J7"]
+    g = TrixterGame.new(players=4, seed=1, dealer=3, first_hand=8, deals=[deal])
+    g.apply("trump S")
+    for b in ("bid 0", "bid 4", "bid 0"):
+        g.apply(b)
+    seen = g.observation(g.to_move)
+    base = tree._root(seen)
+    heard = set()
+    law = tree.likely_bid
+
+    def hear(mask, size, trump, players, jokers=0, place=0, before=0):
+        heard.add((place, before))
+        return law(mask, size, trump, players, jokers, place, before)
+
+    monkeypatch.setattr(tree, "likely_bid", hear)
+    layouts = tree.sample(tree.view_of(seen, seen.seat), 50, random.Random(5))
+    tree.told_by_bids(seen, base, layouts, random.Random(6))
+    assert heard == {(0, 0), (1, 0), (2, 4)}
+    heard.clear()
+    g = TrixterGame.new(players=4, seed=1, dealer=3, first_hand=8, deals=[deal])
+    g.apply("trump S")
+    g.apply("bid 1")
+    g.apply("bid 3")
+    st = tree._root(g.observation(g.to_move)).layout(
+        tree.sample(tree.view_of(g.observation(g.to_move), g.to_move), 1, random.Random(2))[0])
+    st.hand_bid(random.Random(3).random)
+    assert heard == {(2, 4)}
+
+
+def test_the_fitted_bid_law():
+    """The fitted law: its weights are the features', a trump honour or an ace lifts the
+    bid, bids said over the table's share lower it, and its spread grows with the hand."""
+    hand = CardSet.parse("AS KS 3S 7H 5D").mask  # spades trump (suit 0)
+    count = tree.estimate_mask(hand, 5, 0, 4)
+    mean, spread = tree.fitted_bid(hand, 5, 0, 4, count)
+    features = tree.bid_features(hand, 5, 0, 4, count)
+    assert features[4:9] == (3, 1, 1, 0, 0)  # trumps; A, K, Q, J of trumps
+    assert mean == pytest.approx(sum(w * f for w, f in zip(tree.BID_WEIGHTS, features)))
+    assert spread == pytest.approx(0.379 + 0.0175 * 5)
+    assert tree.fitted_bid(hand, 5, 0, 4, count, 3, 4)[0] > mean  # the last bidder, 4 ~ share
+    assert tree.fitted_bid(hand, 5, 0, 4, count, 2, 6)[0] < mean  # 6 bid where 2.5 is the share
+    weaker = CardSet.parse("QS KS 3S 7H 5D").mask
+    assert tree.fitted_bid(weaker, 5, 0, 4, tree.estimate_mask(weaker, 5, 0, 4))[0] < mean

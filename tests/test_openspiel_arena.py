@@ -425,7 +425,7 @@ def test_variant_bot_plays_a_whole_deal_and_rejects_unknown_variants(tmp_path):
         oa.VariantBot("faster", "expert", seed=1)
     opts = {"seed": "t", "sims": 5, "seconds": 0.01, "level": "expert", "uct_c": 2.0,
             "variant": "fresh+greedy+duck+random+visits+blind+c0.15+randbid+bid2+end2+points"
-                       "+halving+grow2+tightbids+depth2+playtell50+cand2"}
+                       "+halving+grow2+tightbids+depth2+playtell50+cand2+fittedbids"}
     end_cards, plays_tell = oa.last_tricks.ENDPLAY_CARDS, oa.tree_search.PLAYS_TELL
     result = oa.run_deal(("a", 0, "3", opts))
     assert all(sum(p.tricks) == 3 and p.checks == 4 + 4 * 3 + 1 for p in result.plays)
@@ -436,6 +436,7 @@ def test_variant_bot_plays_a_whole_deal_and_rejects_unknown_variants(tmp_path):
     assert oa.tree_search.likely_bid.__module__ == "tutor.search.tree"
     assert oa.tree_search.told_by_bids.__module__ == "tutor.search.tree"
     assert oa.tree_search.PLAYS_TELL == plays_tell
+    assert oa.tree_search.BIDS_FITTED is False
     notes = [n for p in result.plays for n in p.notes.values()]
     assert len(notes) == 4 and {n["place"] for n in notes} == {0, 1, 2, 3}
     assert all(abs(sum(n["tricks"]) - 1) < 1e-3 for n in notes if "tricks" in n)
@@ -1114,3 +1115,26 @@ def test_the_kept_runs_give_the_figures_arena_results_states():
         assert (round(100 * same / cards, 1), cards, round(100 * chance / cards, 1)) == figures
     b_tree, b_pimc = load("b-tree-0-199"), load("b-pimc100-0-199")
     assert "**-0.42 [-1.26, +0.42]**" in text and _paired(b_tree, b_pimc) == "-0.42 [-1.26, +0.42]"
+
+
+def test_the_fitted_bid_law_follows_from_the_kept_runs():
+    """benchmarks/bid_law.py refits, from the kept runs' bids of deals 300-699, the weights
+    and spread ``tutor.search.tree.fitted_bid`` uses (as rounded there), and on the bids
+    of deals 700-1099 the fitted law foretells them better than the count's law, by the
+    figures its docstring states."""
+    spec = importlib.util.spec_from_file_location("bid_law", ROOT / "benchmarks" / "bid_law.py")
+    bid_law = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bid_law)
+    rows = bid_law.bids_of(oa.load(bid_law.SAVES))
+    assert len(rows) == 800 * 2 * 4 and {r["deal"] for r in rows} == set(range(300, 1100))
+    weights, (a, b) = bid_law.fit([r for r in rows if r["deal"] < 700])
+    assert weights == pytest.approx(oa.tree_search.BID_WEIGHTS, abs=5e-4)
+    assert (a, b) == pytest.approx(oa.tree_search.BID_SPREAD, abs=5e-4)
+    test = [r for r in rows if r["deal"] >= 700]
+    laws = bid_law.laws()
+    count = bid_law.measure(test, laws["count (the default)"])
+    fitted = bid_law.measure(test, laws["fitted (the product's)"])
+    assert (round(count[1], 2), round(count[2], 2)) == (0.71, -1.02)
+    assert (round(fitted[1], 2), round(fitted[2], 2)) == (0.53, -0.74)
+    with pytest.raises(ValueError, match="not dealt from seed"):
+        bid_law.bids_of(oa.load([str(SAVES / "afc-tree-900-1099.jsonl.gz")]), seed="1")

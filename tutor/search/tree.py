@@ -68,7 +68,9 @@ from tutor.search.reading import cards_logs, play_events
 from tutor.solver.hidden import sample, view_of
 
 __all__ = ["search", "search_worlds", "SearchResult", "Rollout", "allowed_bids", "likely_bid",
-           "fitted_bid", "BIDS_FITTED", "told_by_bids", "ITERATIONS", "EXPLORATION", "BIDS_BY_HAND", "BIDS_TELL", "PLAYS_TELL"]
+           "fitted_bid", "bid_features", "BID_WEIGHTS", "BID_SPREAD", "BIDS_FITTED",
+           "told_by_bids", "ITERATIONS", "EXPLORATION", "BIDS_BY_HAND", "BIDS_TELL",
+           "PLAYS_TELL"]
 
 ITERATIONS = 1000
 """Iterations a decision by default: the issue's textbook opponent."""
@@ -134,19 +136,49 @@ BIDS_FITTED = False
 """The other seats' bids are read, and drawn in the play-outs, by :func:`fitted_bid`
 instead of by the hand's count alone."""
 
-_TRUMP_HONOURS = [0.218 * (h & 1) + 0.290 * (h >> 1 & 1) + 0.398 * (h >> 2 & 1)
-                  + 0.444 * (h >> 3) for h in range(16)]  # J, Q, K, A of trumps
-_SIDE_HONOURS = [0.201 * (h & 1) + 0.321 * (h >> 1 & 1) + 0.485 * (h >> 2) for h in range(8)]
+BID_WEIGHTS = (-0.171, 0.415, 0.112, -0.093, 0.603, 0.444, 0.398, 0.290, 0.218, 0.485, 0.321,
+               0.201, -0.074, -0.025, 0.086, -0.085)
+""":func:`fitted_bid`'s weights, one for each of :func:`bid_features`, fitted by
+``benchmarks/bid_law.py``."""
+BID_SPREAD = (0.379, 0.0175)
+"""The spread of :func:`fitted_bid`'s law: ``a + b * size`` tricks."""
+
+
+def bid_features(mask: int, size: int, trump: int, players: int, count: float,
+                 place: int = 0, before: int = 0) -> tuple:
+    """What :func:`fitted_bid` weighs in a hand of ``size`` cards (``mask``, its count
+    ``count``), bid at ``place`` after bids totalling ``before``: 1; the count, and again
+    times size / 12; the size; the trumps held; the ace, king, queen and jack of trumps;
+    the aces, kings and queens of the other suits; the trumps times the other suits held
+    void, and times those held single; the last bidder; the bids said before beyond the
+    table's share of the tricks."""
+    trumps = mask >> 13 * trump & 0x1FFF if trump >= 0 else 0
+    n_trumps = trumps.bit_count()
+    aces = kings = queens = voids = singles = 0
+    for suit in range(4):
+        if suit == trump:
+            continue
+        ranks = mask >> 13 * suit & 0x1FFF
+        aces += ranks >> 12
+        kings += ranks >> 11 & 1
+        queens += ranks >> 10 & 1
+        held = ranks.bit_count()
+        voids += held == 0
+        singles += held == 1
+    return (1.0, count, count * size / 12, size, n_trumps, trumps >> 12, trumps >> 11 & 1,
+            trumps >> 10 & 1, trumps >> 9 & 1, aces, kings, queens, voids * n_trumps,
+            singles * n_trumps, place == players - 1, before - place * size / players)
 
 
 def fitted_bid(mask: int, size: int, trump: int, players: int, count: float,
                place: int = 0, before: int = 0) -> tuple[float, float]:
     """The law of a bid fitted by least squares on the 3,200 bids of arena (afc)'s deals
-    300-699 (`benchmarks/bid_law.py`, our expert's and the fair C++ bot's alike, 4
+    300-699 (``benchmarks/bid_law.py``; our expert's and the fair C++ bot's alike, 4
     players, no jokers): the hand's count (``count``) weighed again with its trumps and
-    honours; the last bidder a little higher; the bids said before lower it when they
-    are over the table's share. On deals 700-1099 its errors have a spread of 0.53 of a
-    trick where the count's law has 0.71 (a log-likelihood of -0.74 a bid against -1.02).
+    honours (:func:`bid_features`, :data:`BID_WEIGHTS`); the last bidder a little higher;
+    the bids said before lower it when they are over the table's share. On deals
+    700-1099, out of the fit, its errors spread 0.53 of a trick where the count's law
+    spreads 0.71.
 
     >>> from tutor.engine.cards import CardSet
     >>> from tutor.search.estimate import estimate_mask
@@ -155,21 +187,9 @@ def fitted_bid(mask: int, size: int, trump: int, players: int, count: float,
     >>> round(mean, 2), round(spread, 2)
     (3.15, 0.43)
     """
-    trumps = mask >> 13 * trump & 0x1FFF if trump >= 0 else 0
-    n_trumps = trumps.bit_count()
-    side = short = 0.0
-    for suit in range(4):
-        if suit == trump:
-            continue
-        ranks = mask >> 13 * suit & 0x1FFF
-        side += _SIDE_HONOURS[ranks >> 10]
-        held = ranks.bit_count()
-        short += 0.074 if held == 0 else 0.025 if held == 1 else 0.0
-    mean = (-0.171 + (0.415 + 0.112 * size / 12) * count - 0.093 * size + 0.603 * n_trumps
-            + _TRUMP_HONOURS[trumps >> 9] + side - short * n_trumps
-            + (0.086 if place == players - 1 else 0.0)
-            - 0.085 * (before - place * size / players))
-    return mean, 0.379 + 0.0175 * size
+    features = bid_features(mask, size, trump, players, count, place, before)
+    return (sum(w * f for w, f in zip(BID_WEIGHTS, features)),
+            BID_SPREAD[0] + BID_SPREAD[1] * size)
 
 
 def told_by_bids(seen: TrixterObservation, base: _Hand, layouts: list, rng) -> list:
