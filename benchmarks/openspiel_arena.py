@@ -667,6 +667,7 @@ class VariantBot(TrixterSearchBot):
     - ``tightbids``: the other seats' bids read by a law refitted on the tuned bot's bids
       (:func:`tight_bid`), not :func:`tutor.search.tree.likely_bid`; ``fittedbids``: by
       the law fitted on arena (afc)'s bids (:data:`tutor.search.tree.BIDS_FITTED`);
+      ``fittedmean``: by its mean with the count's law's spread, wider;
     - ``playtell<p>``, e.g. ``playtell84``: the other seats' cards so far weigh the
       layouts, each the rule's card with chance 1 - ``p`` percent
       (:data:`tutor.search.tree.PLAYS_TELL`); ``untoldplay``: they do not weigh;
@@ -697,7 +698,7 @@ class VariantBot(TrixterSearchBot):
     CEILING = {"seeall", "seebids", "seecards"}  # the variants told the real deal (truth)
     KNOWN = {"fresh", "greedy", "duck", "random", "visits", "blind", "infer", "randbid",
              "osbid", "oscard", "flatrand", "own", "fused", "untold", "points", "halving",
-             "untoldplay", "steer", "leak", "fittedbids"} | CEILING
+             "untoldplay", "steer", "leak", "fittedbids", "fittedmean"} | CEILING
     turned: Card | None = None
     in_play: CardSet | None = None  # every card dealt to a hand (the ``leak`` variant only)
     truth: list | None = None  # every seat's hand now (the ceiling variants only)
@@ -777,9 +778,11 @@ class VariantBot(TrixterSearchBot):
         law = tree_search.likely_bid
         if self.tight:
             tree_search.likely_bid = tight_bid
-        fitted = tree_search.BIDS_FITTED
-        if "fittedbids" in self.variant:
+        fitted, spread = tree_search.BIDS_FITTED, tree_search.BID_SPREAD
+        if {"fittedbids", "fittedmean"} & self.variant:
             tree_search.BIDS_FITTED = True
+        if "fittedmean" in self.variant:
+            tree_search.BID_SPREAD = (0.3, 0.07)  # likely_bid's own
         told, plays_tell = tree_search.told_by_bids, tree_search.PLAYS_TELL
         if self.play_eps is not None:
             tree_search.PLAYS_TELL = self.play_eps / 100
@@ -822,6 +825,7 @@ class VariantBot(TrixterSearchBot):
             tree_search.search = search
             tree_search.view_of, tree_search.sample = seen, drawn
             tree_search.likely_bid, tree_search.BIDS_FITTED = law, fitted
+            tree_search.BID_SPREAD = spread
             tree_search.told_by_bids, tree_search.PLAYS_TELL = told, plays_tell
             trixter_advice_module.MARGIN_FIRST = margin_first
             trixter_advice_module.HALVING = halving

@@ -425,7 +425,7 @@ def test_variant_bot_plays_a_whole_deal_and_rejects_unknown_variants(tmp_path):
         oa.VariantBot("faster", "expert", seed=1)
     opts = {"seed": "t", "sims": 5, "seconds": 0.01, "level": "expert", "uct_c": 2.0,
             "variant": "fresh+greedy+duck+random+visits+blind+c0.15+randbid+bid2+end2+points"
-                       "+halving+grow2+tightbids+depth2+playtell50+cand2+fittedbids"}
+                       "+halving+grow2+tightbids+depth2+playtell50+cand2+fittedmean"}
     end_cards, plays_tell = oa.last_tricks.ENDPLAY_CARDS, oa.tree_search.PLAYS_TELL
     result = oa.run_deal(("a", 0, "3", opts))
     assert all(sum(p.tricks) == 3 and p.checks == 4 + 4 * 3 + 1 for p in result.plays)
@@ -436,7 +436,7 @@ def test_variant_bot_plays_a_whole_deal_and_rejects_unknown_variants(tmp_path):
     assert oa.tree_search.likely_bid.__module__ == "tutor.search.tree"
     assert oa.tree_search.told_by_bids.__module__ == "tutor.search.tree"
     assert oa.tree_search.PLAYS_TELL == plays_tell
-    assert oa.tree_search.BIDS_FITTED is False
+    assert oa.tree_search.BIDS_FITTED is False and oa.tree_search.BID_SPREAD == (0.379, 0.0175)
     notes = [n for p in result.plays for n in p.notes.values()]
     assert len(notes) == 4 and {n["place"] for n in notes} == {0, 1, 2, 3}
     assert all(abs(sum(n["tricks"]) - 1) < 1e-3 for n in notes if "tricks" in n)
