@@ -2,7 +2,7 @@
 seats' bids by (``tutor.search.tree.fitted_bid``), fitted here, and how well each law
 foretells bids it was not fitted on.
 
-    python benchmarks/bid_law.py [--fit 300-699] [--test 700-1099] [SAVE ...]
+    python benchmarks/bid_law.py [--fit 300-699] [--test 700-1099] [--holders K] [SAVE ...]
 
 Every bid of the saves (``benchmarks/saves/afc-tree-*``: our expert's and the fair C++
 bot's, each deal played twice with the seats swapped) is replayed with the seat's hand, the
@@ -13,6 +13,13 @@ on the ``--test`` deals, the count's law (``likely_bid``, the product's default)
 ``tightbids`` variant's law and the fitted law with its weights as the product rounds
 them: the mean and spread of the errors (bid less the law's mean) and the mean
 log-likelihood of each bid under the law made discrete over the bids 0 to the hand's size.
+
+``--holders K``: what the search does with a law. At the first card of every K-th test deal
+(the first play), the seat to lead draws 2,000 layouts as the search does and draws them
+again by the bids (``tree.told_by_bids``) under each law; for each card another seat holds,
+the share of the layouts that give it to its real holder scores the law (the mean log of
+that share, a card at a time, 0.5 added to count and 1.5 to total; higher is better), and
+how many of the layouts are distinct. Over the layouts not drawn again, each law's gain.
 """
 
 from __future__ import annotations
@@ -29,6 +36,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import openspiel_arena as arena  # noqa: E402
+
+from tutor.search.tree import BID_SPREAD  # noqa: E402
 
 from tutor.engine.actions import Bid  # noqa: E402
 from tutor.engine.protocol import Phase  # noqa: E402
@@ -112,6 +121,68 @@ def measure(rows: list[dict], law) -> tuple[float, float, float]:
     return statistics.fmean(errors), statistics.pstdev(errors), statistics.fmean(logs)
 
 
+SETTINGS = {"count (the default)": (False, BID_SPREAD), "fitted": (True, BID_SPREAD),
+            "fitted mean, the count's spread": (True, (0.3, 0.07))}
+"""The laws ``--holders`` compares: (``tree.BIDS_FITTED``, ``tree.BID_SPREAD``)."""
+
+
+def holders(results, deals: range, every: int, seed="0", layouts: int = 2000) -> str:
+    """The ``--holders`` table: for each law of :data:`SETTINGS`, how well the layouts
+    drawn by the bids at the first card place the other seats' cards."""
+    gains = {name: [] for name in SETTINGS}
+    distinct = {name: [] for name in SETTINGS}
+    kept = tree.BIDS_FITTED, tree.BID_SPREAD
+    try:
+        for r in [r for r in results if r.arena == "afc" and r.deal in deals][::every]:
+            seen, truth = _first_card(r, seed)
+            drawn = tree.sample(tree.view_of(seen, seen.seat), layouts,
+                                arena.random.Random(r.deal))
+            plain = _placed(drawn, seen.seat, truth)
+            for name, (fitted, spread) in SETTINGS.items():
+                tree.BIDS_FITTED, tree.BID_SPREAD = fitted, spread
+                told = tree.told_by_bids(seen, tree._root(seen), drawn, arena.random.Random(1))
+                gains[name].append(_placed(told, seen.seat, truth) - plain)
+                distinct[name].append(len({tuple(h.mask for h in t) for t in told}))
+    finally:
+        tree.BIDS_FITTED, tree.BID_SPREAD = kept
+    n = len(next(iter(gains.values())))
+    lines = [f"the other seats' cards placed by {layouts} layouts at the first card, "
+             f"{n} deals (every {every}th of {deals.start}-{deals.stop - 1}):",
+             f"{'law':32} {'gain a card (nats)':>26} {'distinct layouts':>17}"]
+    for name in SETTINGS:
+        g, many = gains[name], statistics.median(distinct[name])
+        mean = statistics.fmean(g)
+        half = 1.96 * statistics.stdev(g) / math.sqrt(n) if n > 1 else float("nan")
+        lines.append(f"{name:32} {mean:+9.4f} [{mean - half:+.4f}, {mean + half:+.4f}] "
+                     f"{many:17.0f}")
+    return "\n".join(lines)
+
+
+def _first_card(r, seed):
+    """The view of the seat to lead the first trick of ``r``'s first play, and the hands."""
+    size = int(r.label)
+    dealer, cards = arena.oh_hell_setup(seed, r.deal, size)
+    _game, state = arena.new_oh_hell(size, dealer, cards)
+    mirror = arena.mirror_of(state, size, dealer, cards)
+    while mirror.phase == Phase.BID:
+        arena.apply_both(state, mirror, arena.os_action(Bid(r.plays[0].bids[mirror.to_move])))
+    return mirror.observation(mirror.to_move), [h.mask for h in mirror.hands]
+
+
+def _placed(layouts, seat: int, truth: list[int]) -> float:
+    """The mean log share of ``layouts`` that give each card of the other seats' to its
+    real holder."""
+    logs = []
+    for holder, hand in enumerate(truth):
+        if holder == seat:
+            continue
+        for c in range(52):
+            if hand >> c & 1:
+                n = sum(t[holder].mask >> c & 1 for t in layouts)
+                logs.append(math.log((n + 0.5) / (len(layouts) + 1.5)))
+    return statistics.fmean(logs)
+
+
 def _span(text: str) -> range:
     low, high = (int(x) for x in text.split("-"))
     return range(low, high + 1)
@@ -147,9 +218,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--fit", default="300-699", help="the deals fitted on")
     ap.add_argument("--test", default="700-1099", help="the deals the laws are tested on")
     ap.add_argument("--seed", default="0", help="the runs' --seed, which dealt the cards")
+    ap.add_argument("--holders", type=int, default=0, metavar="K",
+                    help="also place the hidden cards by each law, every K-th test deal")
     args = ap.parse_args(argv)
-    rows = bids_of(arena.load(args.saves), args.seed)
-    print(report(rows, _span(args.fit), _span(args.test)))
+    results = arena.load(args.saves)
+    print(report(bids_of(results, args.seed), _span(args.fit), _span(args.test)))
+    if args.holders:
+        print(holders(results, _span(args.test), args.holders, args.seed))
     return 0
 
 

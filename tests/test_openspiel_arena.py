@@ -7,6 +7,7 @@ import contextlib
 import dataclasses
 import importlib.util
 import io
+import math
 import random
 import re
 import subprocess
@@ -1117,14 +1118,19 @@ def test_the_kept_runs_give_the_figures_arena_results_states():
     assert "**-0.42 [-1.26, +0.42]**" in text and _paired(b_tree, b_pimc) == "-0.42 [-1.26, +0.42]"
 
 
+def _bid_law():
+    spec = importlib.util.spec_from_file_location("bid_law", ROOT / "benchmarks" / "bid_law.py")
+    bid_law = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bid_law)
+    return bid_law
+
+
 def test_the_fitted_bid_law_follows_from_the_kept_runs():
     """benchmarks/bid_law.py refits, from the kept runs' bids of deals 300-699, the weights
     and spread ``tutor.search.tree.fitted_bid`` uses (as rounded there), and on the bids
     of deals 700-1099 the fitted law foretells them better than the count's law, by the
     figures its docstring states."""
-    spec = importlib.util.spec_from_file_location("bid_law", ROOT / "benchmarks" / "bid_law.py")
-    bid_law = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bid_law)
+    bid_law = _bid_law()
     rows = bid_law.bids_of(oa.load(bid_law.SAVES))
     assert len(rows) == 800 * 2 * 4 and {r["deal"] for r in rows} == set(range(300, 1100))
     weights, (a, b) = bid_law.fit([r for r in rows if r["deal"] < 700])
@@ -1138,3 +1144,21 @@ def test_the_fitted_bid_law_follows_from_the_kept_runs():
     assert (round(fitted[1], 2), round(fitted[2], 2)) == (0.53, -0.74)
     with pytest.raises(ValueError, match="not dealt from seed"):
         bid_law.bids_of(oa.load([str(SAVES / "afc-tree-900-1099.jsonl.gz")]), seed="1")
+
+
+def test_bid_law_scores_how_the_layouts_place_the_hidden_cards():
+    """``--holders``: layouts that all give each card to its real holder score about 0,
+    layouts that never do score log(0.5 / (N + 1.5)); the table has a row for each law,
+    and the search's flags are put back."""
+    bid_law = _bid_law()
+    truth = [CardSet.parse("AS KS").mask, CardSet.parse("2H 3H").mask,
+             CardSet.parse("4D 5D").mask, CardSet.parse("6C 7C").mask]
+    right = [[CardSet.from_mask(m) for m in truth]] * 10
+    wrong = [[CardSet.from_mask(m) for m in (truth[0], truth[2], truth[3], truth[1])]] * 10
+    assert bid_law._placed(right, 0, truth) == pytest.approx(math.log(10.5 / 11.5))
+    assert bid_law._placed(wrong, 0, truth) == pytest.approx(math.log(0.5 / 11.5))
+    runs = oa.load([str(SAVES / "afc-tree-900-1099.jsonl.gz")])
+    text = bid_law.holders(runs, range(900, 910), 5, layouts=200)
+    assert "2 deals (every 5th of 900-909)" in text
+    assert [line.split("  ")[0] for line in text.splitlines()[2:]] == list(bid_law.SETTINGS)
+    assert oa.tree_search.BIDS_FITTED is False and oa.tree_search.BID_SPREAD == (0.379, 0.0175)
