@@ -146,16 +146,24 @@ def holders(results, deals: range, every: int, seed="0", layouts: int = 2000) ->
     finally:
         tree.BIDS_FITTED, tree.BID_SPREAD = kept
     n = len(next(iter(gains.values())))
+    first = next(iter(gains.values()))
     lines = [f"the other seats' cards placed by {layouts} layouts at the first card, "
-             f"{n} deals (every {every}th of {deals.start}-{deals.stop - 1}):",
-             f"{'law':32} {'gain a card (nats)':>26} {'distinct layouts':>17}"]
+             f"{n} deals (one in {every} of {deals.start}-{deals.stop - 1}):",
+             f"{'law':32} {'gain a card (nats)':>26} {'over the first law':>26} "
+             f"{'distinct':>8}"]
     for name in SETTINGS:
-        g, many = gains[name], statistics.median(distinct[name])
-        mean = statistics.fmean(g)
-        half = 1.96 * statistics.stdev(g) / math.sqrt(n) if n > 1 else float("nan")
-        lines.append(f"{name:32} {mean:+9.4f} [{mean - half:+.4f}, {mean + half:+.4f}] "
-                     f"{many:17.0f}")
+        g = gains[name]
+        over = [a - b for a, b in zip(g, first)]
+        lines.append(f"{name:32} {_interval(g):>26} {_interval(over):>26} "
+                     f"{statistics.median(distinct[name]):8.0f}")
     return "\n".join(lines)
+
+
+def _interval(values: list[float]) -> str:
+    """The mean and its 95% interval (normal)."""
+    mean = statistics.fmean(values)
+    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0
+    return f"{mean:+.4f} [{mean - half:+.4f}, {mean + half:+.4f}]"
 
 
 def _first_card(r, seed):

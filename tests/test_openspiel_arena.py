@@ -1159,6 +1159,6 @@ def test_bid_law_scores_how_the_layouts_place_the_hidden_cards():
     assert bid_law._placed(wrong, 0, truth) == pytest.approx(math.log(0.5 / 11.5))
     runs = oa.load([str(SAVES / "afc-tree-900-1099.jsonl.gz")])
     text = bid_law.holders(runs, range(900, 910), 5, layouts=200)
-    assert "2 deals (every 5th of 900-909)" in text
+    assert "2 deals (one in 5 of 900-909)" in text
     assert [line.split("  ")[0] for line in text.splitlines()[2:]] == list(bid_law.SETTINGS)
     assert oa.tree_search.BIDS_FITTED is False and oa.tree_search.BID_SPREAD == (0.379, 0.0175)
