@@ -1046,7 +1046,12 @@ SAVES = ROOT / "benchmarks" / "saves"
     ("afc-end3-500-699", "afc", range(500, 700)), ("afc-work056-500-699", "afc", range(500, 700)),
     ("afc-seeall-500-599", "afc", range(500, 600)),
     ("afc-blend100-300-899", "afc", range(300, 900)),
-    ("afc-tree-900-1099", "afc", range(900, 1100))])
+    ("afc-tree-900-1099", "afc", range(900, 1100)),
+    ("afc-tree-1100-1199", "afc", range(1100, 1200)),
+    ("afc-fittedmean-700-1199", "afc", range(700, 1200)),
+    ("afc-fittedbids-stopped", "afc", [*range(700, 900), 905, 906, 907, 908, 909, 915, 916,
+                                      917, 918, 919, 927, 928, 929, 938, 939, 948, 949, 956,
+                                      957, 958, 959, 967, 968, 969, 978, 979, 989, 999])])
 def test_the_kept_runs_load_whole(name, arena, deals):
     """Each run kept in benchmarks/saves holds the deals its name says, each played twice
     with the seats swapped, every step of a (a) deal checked against OpenSpiel."""
@@ -1114,8 +1119,30 @@ def test_the_kept_runs_give_the_figures_arena_results_states():
     for side, figures in ((True, (50.4, 4184, 32.9)), (False, (50.8, 4070, 33.1))):
         same, cards, chance = agree[side]
         assert (round(100 * same / cards, 1), cards, round(100 * chance / cards, 1)) == figures
+    _the_fitted_bid_laws_figures(text, load, tree_all + later)
     b_tree, b_pimc = load("b-tree-0-199"), load("b-pimc100-0-199")
     assert "**-0.42 [-1.26, +0.42]**" in text and _paired(b_tree, b_pimc) == "-0.42 [-1.26, +0.42]"
+
+
+def _the_fitted_bid_laws_figures(text, load, tree):
+    """The rows of "The bids read by a law fitted on the arena's bids" follow from the runs."""
+    tree = tree + load("afc-tree-1100-1199")
+    for name, figures in (
+            ("fittedbids-stopped", "**-0.55 [-1.10, +0.00]** | +0.43 [+0.02, +0.85] "
+                                   "(+0.98 [+0.54, +1.43])"),
+            ("fittedmean-700-1199", "**+0.02 [-0.29, +0.34]** | +0.86 [+0.59, +1.13] "
+                                    "(+0.84 [+0.56, +1.12])")):
+        run = load(f"afc-{name}")
+        deals = {r.deal for r in run}
+        same = [r for r in tree if r.deal in deals]
+        assert len(same) == len(run) and f"| {figures} |" in text
+        assert (f"**{_paired(tree, run)}** | {_against_the_bot(run)} "
+                f"({_against_the_bot(same)})") == figures
+    fresh = [r for r in tree if r.deal >= 1100]
+    assert "| 1100-1199 (fresh) | | +0.45 [-0.10, +0.99] |" in text
+    assert _against_the_bot(fresh) == "+0.45 [-0.10, +0.99]"
+    assert "| **300-1199 (kept)** | | **+0.76 [+0.55, +0.96]** |" in text
+    assert _against_the_bot(tree) == "+0.76 [+0.55, +0.96]"
 
 
 def _bid_law():
