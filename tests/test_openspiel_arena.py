@@ -19,11 +19,18 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel")
 
 ROOT = Path(__file__).resolve().parents[1]
-_spec = importlib.util.spec_from_file_location("openspiel_arena",
-                                               ROOT / "benchmarks" / "openspiel_arena.py")
-oa = importlib.util.module_from_spec(_spec)
-sys.modules["openspiel_arena"] = oa
-_spec.loader.exec_module(oa)
+
+
+def _benchmark(name: str):
+    """``benchmarks/<name>.py`` as a module (registered, for its dataclasses)."""
+    spec = importlib.util.spec_from_file_location(name, ROOT / "benchmarks" / f"{name}.py")
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[name] = mod
+    spec.loader.exec_module(mod)
+    return mod
+
+
+oa = _benchmark("openspiel_arena")
 
 from tutor import TrixGame, TrixterGame, TrixterRules  # noqa: E402
 from tutor.search.legal import legal_actions as fresh_actions  # noqa: E402
@@ -792,12 +799,7 @@ def test_runs_of_some_contracts_load_with_the_rest(tmp_path):
 
 
 def _tune_module():
-    spec = importlib.util.spec_from_file_location("openspiel_tune",
-                                                  ROOT / "benchmarks" / "openspiel_tune.py")
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules["openspiel_tune"] = mod  # for its dataclass
-    spec.loader.exec_module(mod)
-    return mod
+    return _benchmark("openspiel_tune")
 
 
 def test_the_final_policy_and_worlds_reach_the_cpp_bot(monkeypatch, tmp_path):
@@ -1020,10 +1022,7 @@ def test_budget_noise_runs_and_sums_a_hand():
     choice judged by an independent reference; and its per-hand sum, on rows whose answer
     is known: a 3-card hand saves its bid's 0.2 and 3 cards' 0.2 each (0.8), the other nine
     sizes nothing: 0.08 a hand."""
-    spec = importlib.util.spec_from_file_location("budget_noise",
-                                                  ROOT / "benchmarks" / "budget_noise.py")
-    bn = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bn)
+    bn = _benchmark("budget_noise")
     rows = bn.deal_regrets((600, 1.0, 1, 4))
     assert oa.tricks_for(600) == 3
     kinds = [r[:2] for r in rows]  # a probed card with no choice is not judged
@@ -1146,10 +1145,7 @@ def _the_fitted_bid_laws_figures(text, load, tree):
 
 
 def _bid_law():
-    spec = importlib.util.spec_from_file_location("bid_law", ROOT / "benchmarks" / "bid_law.py")
-    bid_law = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bid_law)
-    return bid_law
+    return _benchmark("bid_law")
 
 
 def test_the_fitted_bid_law_follows_from_the_kept_runs():
