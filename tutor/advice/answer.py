@@ -123,7 +123,7 @@ class Advice:
         >>> b = Advice(seat=0, kind="chance", samples=4, seconds=0, sure=0.99, options=[
         ...     Option(act("JD"), 0.80, ""), Option(act("9D"), 0.50, "")])
         >>> a.about_equal, b.about_equal, a.explain()
-        (True, False, 'J♦ and 9♦ are about equal: either makes your bid about 80% of the time.')
+        (True, False, 'J♦ and 9♦ are about equal: either makes your bid 78% to 80% of the time.')
         """
         if len(self.options) < 2:
             return False
@@ -191,7 +191,7 @@ class Advice:
         >>> from tutor.engine.actions import parse_action as act
         >>> Advice(seat=0, kind="chance", samples=4, seconds=0, options=[
         ...     Option(act("JD"), 0.80, ""), Option(act("9D"), 0.78, "")]).either()
-        'Either makes your bid about 80% of the time.'
+        'Either makes your bid 78% to 80% of the time.'
         >>> Advice(seat=0, kind="chance", samples=4, seconds=0, options=[
         ...     Option(act("QD"), 0.997, ""), Option(act("9D"), 0.996, "")]).either()
         'Either makes your bid almost always.'
@@ -234,30 +234,60 @@ class Advice:
         return gap if gap >= AHEAD else None
 
     def _either(self) -> str:
-        """What either of two choices about equal gives, from the best's value: a clause
-        of a sentence (it follows a colon, or is made a sentence of its own)."""
-        v = self.options[0].value
+        """What either of two choices about equal gives, as the learner reads their numbers:
+        "about 80%" where both read the same, else both ("78% to 80%", "+5.2 to +5.9
+        points"): "either scores about +5.9" above +5.9 and +5.2 was not true of the second.
+        A clause of a sentence (it follows a colon, or is made a sentence of its own).
+
+        >>> from tutor.engine.actions import parse_action as act
+        >>> def either(kind, *values):
+        ...     return Advice(seat=0, kind=kind, samples=4, seconds=0, options=[
+        ...         Option(act(a), v, "") for a, v in zip(("bid 0", "bid 1"), values)])._either()
+        >>> either("points", 5.94, 5.2), either("points", 5.94, 5.91)
+        ('either scores +5.2 to +5.9 points', 'either scores about +5.9 points')
+        >>> either("chance", 0.93, 0.88), either("chance", 0.996, 0.99)
+        ('either makes your bid 88% to 93% of the time', 'either makes your bid almost always')
+        """
+        v, w = self.options[0].value, self.options[1].value
+        low, high = min(v, w), max(v, w)
         if self.kind == "chance":  # "about 100%" would read as a doubt about a sure thing
-            if half_away(100 * v) in (0, 100):
+            lo, hi = half_away(100 * low), half_away(100 * high)
+            if lo >= 99 or hi <= 1:
                 # Translators: the clauses "either ..." follow a colon ("K♠ and Q♠ are about
                 # equal: either ...") or begin a sentence of their own (then with a capital).
-                return (_("either makes your bid almost always") if v > 0.5
+                return (_("either makes your bid almost always") if lo >= 99
                         else _("either makes your bid almost never"))
+            if lo != hi:
+                # Translators: {low} and {high} are percentages, e.g. "88%" and "93%".
+                return _("either makes your bid {low} to {high} of the time").format(
+                    low=percent(low), high=percent(high))
             return _("either makes your bid about {percent} of the time").format(
                 percent=percent(v))
         if self.kind == "place":
             return _("either finishes you in about place {place}").format(place=number_words(v))
         if isinstance(self.best, ChooseContract):  # a contract's value: its gain (see trix.py)
-            if v >= 0:
-                return _("either scores about {points} points more than an average hand "
-                         "would in it (each contract is played once a kingdom: choose the "
-                         "one where your hand beats an average one most)").format(
-                    points=abs(whole_number(v)))
-            return _("either scores about {points} points fewer than an average hand "
-                     "would in it (each contract is played once a kingdom: choose the "
-                     "one where your hand beats an average one most)").format(
-                points=abs(whole_number(v)))
+            return self._either_contract(low, high)
+        if signed_points(low) != signed_points(high):
+            return _("either scores {low} to {high} points").format(
+                low=signed_points(low), high=signed_points(high))
         return _("either scores about {points} points").format(points=signed_points(v))
+
+    @staticmethod
+    def _either_contract(low: float, high: float) -> str:
+        """:meth:`_either` for two contracts, whose values are gains over an average hand."""
+        lo, hi = abs(whole_number(low)), abs(whole_number(high))
+        why = _("each contract is played once a kingdom: choose the one where your hand "
+                "beats an average one most")
+        if whole_number(low) < 0 <= whole_number(high):
+            return _("either scores about as much as an average hand would in it ({why})"
+                     ).format(why=why)
+        lo, hi = min(lo, hi), max(lo, hi)
+        points = str(lo) if lo == hi else _("{low} to {high}").format(low=lo, high=hi)
+        if high >= 0:
+            return _("either scores about {points} points more than an average hand would in "
+                     "it ({why})").format(points=points, why=why)
+        return _("either scores about {points} points fewer than an average hand would in "
+                 "it ({why})").format(points=points, why=why)
 
     def __repr__(self) -> str:
         return (f"<Advice seat={self.seat} {self.kind} best={self.best} "
