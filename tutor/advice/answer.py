@@ -247,6 +247,8 @@ class Advice:
         ('either scores +5.2 to +5.9 points', 'either scores about +5.9 points')
         >>> either("chance", 0.93, 0.88), either("chance", 0.996, 0.99)
         ('either makes your bid 88% to 93% of the time', 'either makes your bid almost always')
+        >>> either("place", 2.46, 2.56), either("place", 2.46, 2.48)
+        ('either finishes you in place 2.5 to 2.6 on average', 'either finishes you in about place 2.5')
         """
         v, w = self.options[0].value, self.options[1].value
         low, high = min(v, w), max(v, w)
@@ -263,7 +265,10 @@ class Advice:
                     low=percent(low), high=percent(high))
             return _("either makes your bid about {percent} of the time").format(
                 percent=percent(v))
-        if self.kind == "place":
+        if self.kind == "place":  # a lower place is the better: the best is the low one
+            if number_words(low) != number_words(high):
+                return _("either finishes you in place {low} to {high} on average").format(
+                    low=number_words(low), high=number_words(high))
             return _("either finishes you in about place {place}").format(place=number_words(v))
         if isinstance(self.best, ChooseContract):  # a contract's value: its gain (see trix.py)
             return self._either_contract(low, high)
