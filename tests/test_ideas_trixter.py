@@ -135,8 +135,8 @@ WHERE = {
     "spoil": (47, "You have 3 tricks, more than your bid of 2: whatever you play, your bid is "
                   "lost and your score the same. The 8♦ costs the others most: it leaves you "
                   "1.9 points further ahead of them."),
-    "all-the-same": (63, "Every choice does as well here: whatever you do, you make your bid 22% "
-                         "of the time."),
+    "all-the-same": (5, "Every choice does as well here: whatever you do, you make your bid "
+                        "almost never."),
     "close-call": (6, "A close call: the J♣ makes your bid 43% of the time, the 8♣ 43% of the "
                       "time."),
     "keep-bid-alive": (27, "The 10♣ keeps your bid alive best: it makes your bid 59% of the "
@@ -281,6 +281,29 @@ def test_with_the_bid_lost_and_the_others_alike_there_is_nothing_to_choose():
     assert r.idea.name == "all-the-same" and r.text == (
         "You have 3 tricks, more than your bid of 2: whatever you play, the bid is lost.")
     assert "further ahead" in a.explain() and "further ahead" not in alike.explain()
+
+
+@pytest.mark.parametrize("seed,words", [
+    (63, "Whatever you play, you make your bid 22% of the time and score the same. The 3♠ "
+         "costs the others most: it leaves you 0.9 points further ahead of them."),
+    (85, "Whatever you play, you make your bid almost always and score the same. The 5♥ "
+         "costs the others most: it leaves you 0.5 points further ahead of them.")])
+def test_with_every_card_alike_for_the_seat_the_idea_is_the_card_that_costs_the_others(
+        seed, words):
+    """Every card scores the seat the same, its bid not lost, but one leaves it further
+    ahead of the others: the idea says so, not "Nothing to choose here" above a line that
+    names the card further ahead (issue 40's ladder, Trixter, 2♥ or 3♦ at 100%). With the
+    margins made alike, nothing is to choose."""
+    g, view, a = advised(seed)
+    r = reason_for(view, a)
+    assert (r.idea.name, r.text) == ("spoil", words)
+    assert r.nudge.startswith("Your score is the same whatever you play")
+    best, nxt = (str(o.action) for o in a.options[:2])
+    assert "further ahead" in a.explain()
+    features = {**a.features, nxt: {**a.features[nxt], "margin": a.features[best]["margin"]}}
+    alike = replace(a, features=features)
+    assert detector_of("spoil")(view, alike) is None
+    assert reason_for(view, alike).idea.name == "all-the-same"
 
 
 # --- the advice's features: the same iterations as its numbers ----------------------------

@@ -247,8 +247,10 @@ class Advice:
         ('either scores +5.2 to +5.9 points', 'either scores about +5.9 points')
         >>> either("chance", 0.93, 0.88), either("chance", 0.996, 0.99)
         ('either makes your bid 88% to 93% of the time', 'either makes your bid almost always')
-        >>> either("place", 2.46, 2.56), either("place", 2.46, 2.48)
-        ('either finishes you in place 2.5 to 2.6 on average', 'either finishes you in about place 2.5')
+        >>> either("place", 2.46, 2.56)
+        'either finishes you in place 2.5 to 2.6 on average'
+        >>> either("place", 2.46, 2.48)
+        'either finishes you in about place 2.5'
         """
         v, w = self.options[0].value, self.options[1].value
         low, high = min(v, w), max(v, w)

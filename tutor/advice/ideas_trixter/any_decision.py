@@ -40,16 +40,21 @@ def _lost(view, advice) -> dict[str, object] | None:
 
 
 def spoil(view, advice) -> Reason | None:
-    """The bid is lost and every card scores the seat the same, but the best costs the
-    others more: it leaves the seat further ahead of them, by
-    :data:`~tutor.advice.answer.AHEAD` at least (the gap the hint's line says too)."""
+    """Every card scores the seat the same (its bid lost, or made as often whatever it
+    plays), but the best costs the others more: it leaves the seat further ahead of them,
+    by :data:`~tutor.advice.answer.AHEAD` at least (the gap the hint's line says too).
+    "Nothing to choose here" above "2♥ leaves you 0.1 points further ahead" contradicted
+    itself."""
     c = TrixterDecision(view, advice)
+    if not playing(view, advice) or not _same(advice, c.best):
+        return None
     lost = _lost(view, advice)
-    if lost is None or not _same(advice, c.best):
-        return None
+    made = c.fx(c.best, "made") if lost is None else None
     gap = advice.further_ahead(str(c.best.action), str(c.nxt.action))
-    if gap is None:
+    if gap is None or (lost is None and not made):
         return None
+    if lost is None:
+        return c.say("spoil/same", card=_sym(c.best), gap=fixed(gap), made=often(made))
     return c.say("spoil", card=_sym(c.best), gap=fixed(gap), **lost)
 
 

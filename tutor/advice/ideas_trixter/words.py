@@ -141,6 +141,11 @@ SAYS = {
         N_("You have {tricks}, more than your bid of {bid}: whatever you play, your bid is lost "
            "and your score the same. The {card} costs the others most: it leaves you {gap} "
            "points further ahead of them.")),
+    "spoil/same": (
+        N_("Your score is the same whatever you play, but the others still play for theirs: "
+           "play the card that costs them most."),
+        N_("Whatever you play, you make your bid {made} and score the same. The {card} costs "
+           "the others most: it leaves you {gap} points further ahead of them.")),
     "all-the-same/lost": (
         N_("Nothing to choose here: your bid is out of reach whatever you do."),
         N_("You have {tricks}, more than your bid of {bid}: whatever you play, the bid is lost.")),
@@ -246,9 +251,10 @@ _CATALOGUE = {  # name: (the decisions it speaks to, title, what it teaches), by
     "trump-sure-bid": ("trump", N_("Name the trump whose bid is surest"),
                        N_("Long trumps take many tricks, but a bid is won only exactly: a trump "
                           "that leaves you a small bid you can count is often worth more.")),
-    "spoil": ("card", N_("Spoil once your bid is lost"),
-              N_("With your bid out of reach your own score is settled: the card that costs "
-                 "the others most leaves you furthest ahead of them.")),
+    "spoil": ("card", N_("Spoil when your score is settled"),
+              N_("When nothing you play changes your own score (your bid out of reach, or "
+                 "every card alike for you), the card that costs the others most leaves you "
+                 "furthest ahead of them.")),
     "all-the-same": ("card bid trump", N_("Nothing to choose"),
                      N_("Sometimes every choice does as well: then it does not matter.")),
     "close-call": ("card bid trump", N_("A close call"),
