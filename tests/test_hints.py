@@ -154,7 +154,7 @@ def _named(action: Any, advice: Any) -> str:
 def _title(advice: Any) -> str:
     """The hint's title: the best choice, or the best two when they are about equal, or
     the best "not surely" when the layouts cannot rank two that look apart."""
-    if advice.about_equal:
+    if advice.about_equal and not advice.ahead_breaks_tie:  # a margin names the best alone
         tie = advice.options[0].value == advice.options[1].value
         return (f"Hint: {_named(advice.best, advice)} or "
                 f"{_named(advice.options[1].action, advice)}, "

@@ -21,6 +21,8 @@ from tutor.advice.ideas import mean
 from tutor.advice.ideas import often
 from tutor.advice.ideas_trixter.words import IDEAS
 from tutor.advice.reasons import catalogue, reason_against, reason_for
+from tutor.advice.answer import sentence as words_of
+from tutor.app.hints import hint_words
 from tutor.bots import bot_for
 from tutor.engine.actions import Bid, ChooseTrump, Play
 from tutor.engine.protocol import Phase
@@ -298,6 +300,10 @@ def test_with_every_card_alike_for_the_seat_the_idea_is_the_card_that_costs_the_
     r = reason_for(view, a)
     assert (r.idea.name, r.text) == ("spoil", words)
     assert r.nudge.startswith("Your score is the same whatever you play")
+    # The title names the card the reason names, and step 2 gives the reason.
+    a.reason = r
+    words = hint_words(a, step=2)
+    assert words["title"] == f"Hint: {a.best.card.symbol()}" and words["why"] == words_of(r.text)
     best, nxt = (str(o.action) for o in a.options[:2])
     assert "further ahead" in a.explain()
     features = {**a.features, nxt: {**a.features[nxt], "margin": a.features[best]["margin"]}}

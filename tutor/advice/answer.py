@@ -130,6 +130,15 @@ class Advice:
         return abs(self.options[0].value - self.options[1].value) < TOLERANCE.get(self.kind, 0.0)
 
     @property
+    def ahead_breaks_tie(self) -> bool:
+        """The best two score the seat exactly the same, and the best comes first because it
+        leaves the seat further ahead of the others (:meth:`_ahead`): the hint names it
+        alone, with its reason ("Hint: 4♥ or J♥, equally good" above "play the card that
+        costs them most" left the learner to choose)."""
+        return (len(self.options) > 1 and self.options[0].value == self.options[1].value
+                and bool(self._ahead()))
+
+    @property
     def unsure(self) -> bool:
         """The best looks better than the next by at least the tolerance, but the layouts
         make it less than :data:`CLEAR` sure (:attr:`sure`): said so, not hidden.
@@ -344,7 +353,8 @@ def why_words(advice) -> str:
     (:attr:`Advice.unsure`), the reason and then that it is not sure: the idea step 1 named
     is explained, not dropped for the numbers alone."""
     reason = getattr(advice, "reason", None)
-    if reason is None or getattr(advice, "about_equal", False):
+    if reason is None or (getattr(advice, "about_equal", False)
+                          and not getattr(advice, "ahead_breaks_tie", False)):
         return advice.explain()
     if getattr(advice, "unsure", False):  # the idea step 1 named, then how sure it is
         # Translators: after a hint's reason, when the layouts rank the choice less surely.

@@ -202,7 +202,8 @@ def choice_words(action: Action, advice: Any) -> str:
 def _hint_title(advice: Any, stale: bool) -> str:
     """The best choice, or the best two when they are about equal (or equally good)."""
     named = choice_words(advice.best, advice)
-    if getattr(advice, "about_equal", False):
+    # The same score, but the best leaves you further ahead: named alone.
+    if getattr(advice, "about_equal", False) and not getattr(advice, "ahead_breaks_tie", False):
         # Exactly equal, as the numbers' line says ("do equally well"), or about equal.
         tie = advice.options[0].value == advice.options[1].value
         said = _("{choice} or {other}, equally good") if tie else \
@@ -228,7 +229,7 @@ def _after_title(why: str, advice: Any) -> str:
     >>> _after_title("Bid 1: no.", a)
     'Bid 1: no.'
     """
-    if getattr(advice, "about_equal", False):
+    if getattr(advice, "about_equal", False) and not getattr(advice, "ahead_breaks_tie", False):
         return advice.either()
     named = f"{action_words(advice.best)}:"
     if why.startswith(named):
