@@ -312,6 +312,23 @@ def test_with_every_card_alike_for_the_seat_the_idea_is_the_card_that_costs_the_
     assert reason_for(view, alike).idea.name == "all-the-same"
 
 
+def test_a_trump_whose_bid_is_surer_than_two_longest_suits_says_so():
+    """Q♠ 7♠, 10♥ 9♥, A♣ and a joker: ♣ trump, bidding 1, beats both two-card suits; the
+    reason compares the better of them ("one of your longest suits"), where two longest
+    suits once left the choice with no idea but "scores the most". Silent when the
+    longest suit's bid is no bigger."""
+    g, view, a = advised(116)
+    r = reason_for(view, a)
+    assert (r.idea.name, r.text) == ("trump-sure-bid", (
+        "Name ♣ trump: you would bid 1 and make it 84% of the time; with ♥ trump, one of "
+        "your longest suits, you would bid 2 and make it 70% of the time. A smaller bid is "
+        "easier to make exactly."))
+    long = next(o for o in a.options if str(o.action) == "trump H")
+    same = {**a.features, "trump H": {**a.features["trump H"],
+                                      "bid": a.features["trump C"]["bid"]}}
+    assert long and detector_of("trump-sure-bid")(view, replace(a, features=same)) is None
+
+
 # --- the advice's features: the same iterations as its numbers ----------------------------
 @pytest.mark.parametrize("seed", [22, 604])
 def test_playing_last_the_trick_feature_is_whether_the_card_beats_the_table(seed):

@@ -69,19 +69,23 @@ def trump_void(c) -> Reason | None:
 
 @given(_trump_decision)
 def trump_sure_bid(c) -> Reason | None:
-    """The best trump is not the longest suit, whose trump would call for a bigger bid made
+    """The best trump is not a longest suit, whose trump would call for a bigger bid made
     less often: the hand plays for a smaller bid it makes more surely (the options' own bids,
-    "bidding 2", and shares of the bid made)."""
+    "bidding 2", and shares of the bid made). With two longest suits or more, the one that
+    does best is compared (a weak hand's shortest suit beat its two three-card suits with no
+    word of why)."""
     lengths = {s: len(c.view.hand.by_suit(s)) for s in Suit}
-    longest = max(lengths, key=lengths.get)
-    if sorted(lengths.values())[-2] == lengths[longest] or longest == c.suit:
-        return None  # no one longest suit, or it is the best trump
+    most = max(lengths.values())
+    if lengths[c.suit] == most:
+        return None  # the best trump is a longest suit
     long = next((o for o in c.advice.options if isinstance(o.action, ChooseTrump)
-                 and o.action.suit == longest), None)
+                 and o.action.suit is not None and lengths[o.action.suit] == most), None)
     if long is None:
         return None
     bid, long_bid = (round(mean(c.fx(o, "bid"))) for o in (c.best, long))
     if long_bid <= bid or c.gap("made", c.best, long) < MADE:
         return None
-    return c.say("trump-sure-bid", bid=bid, made=often(c.fx(c.best, "made")),
-                 long=longest.symbol, long_bid=long_bid, long_made=often(c.fx(long, "made")))
+    alone = sum(n == most for n in lengths.values()) == 1
+    return c.say("trump-sure-bid" if alone else "trump-sure-bid/tied", bid=bid,
+                 made=often(c.fx(c.best, "made")), long=long.action.suit.symbol,
+                 long_bid=long_bid, long_made=often(c.fx(long, "made")))

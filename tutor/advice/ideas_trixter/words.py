@@ -135,6 +135,12 @@ SAYS = {
         N_("Name {suit} trump: you would bid {bid} and make it {made}; with {long} trump, your "
            "longest suit, you would bid {long_bid} and make it {long_made}. A smaller bid is "
            "easier to make exactly.")),
+    "trump-sure-bid/tied": (
+        N_("A bid is won only exactly: pick the trump whose bid your hand makes most surely, "
+           "not the one that takes the most tricks."),
+        N_("Name {suit} trump: you would bid {bid} and make it {made}; with {long} trump, one "
+           "of your longest suits, you would bid {long_bid} and make it {long_made}. A "
+           "smaller bid is easier to make exactly.")),
     "spoil": (
         N_("Your bid is lost whatever you do, but the others still play for theirs: play the "
            "card that costs them most."),
