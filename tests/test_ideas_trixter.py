@@ -312,6 +312,21 @@ def test_with_every_card_alike_for_the_seat_the_idea_is_the_card_that_costs_the_
     assert reason_for(view, alike).idea.name == "all-the-same"
 
 
+@pytest.mark.parametrize("seed,nudge,how", [
+    (160, "You still need a trick: play the card most likely to win this one.",
+     "the J♦ is the card that most often takes this trick"),
+    (1714, "You still need a trick: win this one as cheaply as you can.",
+     "the K♥ is the cheapest card that takes this trick")])
+def test_the_idea_of_a_trick_needed_says_what_its_reason_says(seed, nudge, how):
+    """Step 1 says "as cheaply as you can" only where step 2 names the cheapest card that
+    takes the trick; where it names the card that takes it most often, so does step 1
+    (issue 40's ladder: "win this one as cheaply as you can" above "the K♦ is the card that
+    most often takes this trick")."""
+    g, view, a = advised(seed)
+    r = reason_for(view, a)
+    assert r.idea.name == "win-needed" and r.nudge == nudge and how in r.text
+
+
 def test_a_trump_whose_bid_is_surer_than_two_longest_suits_says_so():
     """Q♠ 7♠, 10♥ 9♥, A♣ and a joker: ♣ trump, bidding 1, beats both two-card suits; the
     reason compares the better of them ("one of your longest suits"), where two longest

@@ -298,8 +298,10 @@ def win_needed(c) -> Reason | None:
     near = [o.action.card for o in _cards(c.advice)
             if c.trick(o) >= c.trick() - 0.05 and not o.action.card.is_joker]
     cheapest = len(near) > 1 and c.card == min(near, key=_cheap(c.view.trump))
-    how = _("the cheapest card that takes") if cheapest else _("the card that most often takes")
-    return c.say("win-needed", how=how)
+    if cheapest:
+        return c.say("win-needed", how=_("the cheapest card that takes"))
+    # Not the cheapest: the idea says what the reason does, not "as cheaply as you can".
+    return c.say("win-needed/often", how=_("the card that most often takes"))
 
 
 def _both_lose(view, advice) -> _Cards | None:

@@ -92,6 +92,10 @@ SAYS = {
         N_("You still need a trick: win this one as cheaply as you can."),
         N_("You still need {need}: the {card} is {how} this trick, {takes}; the {other} "
         "{other_takes}.")),
+    "win-needed/often": (
+        N_("You still need a trick: play the card most likely to win this one."),
+        N_("You still need {need}: the {card} is {how} this trick, {takes}; the {other} "
+        "{other_takes}.")),
     "lose-cheaply": (
         N_("This trick is not yours either way: lose it cheaply and keep your better cards."),
         N_("Neither card is likely to take this trick: play the cheaper {card} and keep the "
