@@ -1005,6 +1005,10 @@ def test_diagnose_scores_each_arena_by_its_own_rules():
     assert rows["b"]["same bid"] == ["2.50", "2.50"]
     assert rows["b"]["all"] == ["6.50", "-1.25"]
     assert rows["a"]["all"] == ["8.25", "3.25"]
+    # By our bid: seats 1, 2 and 3 bid 0 (a: 10, 2, 10; theirs 0, 2, 10); seat 0 bid 1.
+    assert rows["a"]["our bid 0"] == ["7.33", "4.00"]
+    assert rows["a"]["our bid 1"] == ["11.00", "1.00"]
+    assert "our bid 2" not in rows["a"]
 
 
 @pytest.mark.parametrize("flag", [["--final-policy", "value"], ["--worlds", "8"]])
@@ -1137,6 +1141,15 @@ def _the_fitted_bid_laws_figures(text, load, tree):
         assert len(same) == len(run) and f"| {figures} |" in text
         assert (f"**{_paired(tree, run)}** | {_against_the_bot(run)} "
                 f"({_against_the_bot(same)})") == figures
+    rows = {line[:18].strip(): line[18:].split() for line in oa.diagnose(tree).splitlines()}
+    for bid, said in (("0", "0"), ("1", "1"), ("2", "2"), ("3", "3"), ("4", "4"),
+                      ("5+", "5 or more")):  # "How well the expert's bids foresee themselves"
+        n, ours, theirs, hoped, _same, pts, os_pts = rows[f"our bid {bid}"]
+        assert f"| {said} | {n} | {hoped} | {ours} | {theirs} | {pts} / {os_pts} |" in text
+    assert "would change 244 of the 3,600 bids (6.8%), every one upward" in text
+    assert oa.bid_lift(oa.hands_of(tree), 0.3) == ("with 0.3 point a trick bid added to each "
+                                                   "bid's expected points, 244 of 3600 bids "
+                                                   "would change, 244 of them upward")
     fresh = [r for r in tree if r.deal >= 1100]
     assert "| 1100-1199 (fresh) | | +0.45 [-0.10, +0.99] |" in text
     assert _against_the_bot(fresh) == "+0.45 [-0.10, +0.99]"
