@@ -174,8 +174,9 @@ def make_void(c) -> Reason | None:
 @given(_trick)
 def lead_low(c) -> Reason | None:
     higher = [x for x in unseen(c.view) if x.suit == c.card.suit and x.rank > c.card.rank]
+    # "so someone else takes the trick" must hold: not where the card takes it 70% of the time.
     if c.view.trick or len(higher) < 2 or not less_often(c.advice, "trick") or \
-            not enough(c.view, c.advice):
+            mean(c.fx(c.best, "trick")) > 0.5 or not enough(c.view, c.advice):
         return None
     return c.say("lead_low", n=len(higher), suits=c.card.suit.word,
                  took_vs=c.vs("trick"))
