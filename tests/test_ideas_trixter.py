@@ -25,6 +25,7 @@ from tutor.advice.answer import sentence as words_of
 from tutor.app.hints import hint_words
 from tutor.bots import bot_for
 from tutor.engine.actions import Bid, ChooseTrump, Play
+from tutor.engine.cards import Card
 from tutor.engine.protocol import Phase
 from tutor.engine.tricks import trick_winner
 from tutor.engine.trixter import TrixterRules
@@ -325,6 +326,23 @@ def test_the_idea_of_a_trick_needed_says_what_its_reason_says(seed, nudge, how):
     g, view, a = advised(seed)
     r = reason_for(view, a)
     assert r.idea.name == "win-needed" and r.nudge == nudge and how in r.text
+
+
+def test_a_lower_card_of_the_suit_is_never_the_winner_to_keep():
+    """A review said "keep the 4♣ for later and play the 10♣ now", its few layouts giving
+    the 4♣ the trick more often: a lower card of the same suit takes no trick the higher
+    would not. At a position holding A♥ Q♥, the numbers of "keep the K♥, play the 7♣" put
+    on A♥ (best) and Q♥: no idea of keeping a winner; the same numbers on 7♣ and K♥ say it."""
+    _g, _v, w = advised(3)
+    assert detector_of("wait-with-winner")(_v, w) is not None
+    g, view, a = advised(2)
+    hi, lo = Play(Card.parse("AH")), Play(Card.parse("QH"))
+    assert {hi, lo} <= set(g.legal_actions()) and view.bids[view.seat] > view.tricks_won[view.seat]
+    by = {str(o.action): o for o in a.options}
+    moved = replace(a, kind="chance", options=[
+        replace(by["AH"], value=w.options[0].value), replace(by["QH"], value=w.options[1].value)],
+        features={**a.features, "AH": w.features["7C"], "QH": w.features["KH"]})
+    assert detector_of("wait-with-winner")(view, moved) is None
 
 
 def test_a_trump_whose_bid_is_surer_than_two_longest_suits_says_so():

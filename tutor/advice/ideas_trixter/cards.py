@@ -276,6 +276,8 @@ def wait_with_winner(c) -> Reason | None:
     if c.need <= 0 or c.other.is_joker or c.trick(c.nxt) < 0.3 \
             or c.gap("trick", c.nxt, c.best) < CLEAR or not c.made_more():
         return None
+    if not c.card.is_joker and c.other.suit == c.card.suit and c.other.rank < c.card.rank:
+        return None  # a lower card of the suit is no winner to keep (a few layouts said so)
     return c.say("wait-with-winner")
 
 
