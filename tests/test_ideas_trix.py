@@ -276,6 +276,19 @@ def test_no_idea_without_its_numbers(name, hints):
     assert DETECT[name](view, swapped(a)) is None
 
 
+def test_a_card_that_gains_is_not_said_to_cost(hints):
+    """"The K♥ costs you least when the deal is played out: +75 points against +31" (the
+    doubled K♥ led for another to take): where the best card gains, it "does best"."""
+    g, a = hints["fewest_points_lost"]
+    view = g.observation(g.to_move)
+    assert a.options[0].value < 0
+    assert DETECT["fewest_points_lost"](view, a).text.startswith("the 9♣ costs you least")
+    up = replace(a, options=[replace(o, value=o.value + 200) for o in a.options])
+    assert up.options[0].value > 0
+    assert DETECT["fewest_points_lost"](view, up).text.startswith(
+        "the 9♣ does best when the deal is played out")
+
+
 def test_nothing_to_choose_only_when_two_choices_tie(hints):
     g, a = hints["no_difference"]
     assert a.options[0].value == a.options[1].value

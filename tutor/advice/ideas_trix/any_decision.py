@@ -46,7 +46,8 @@ def fewest_points_lost(view, advice) -> Reason | None:
     else:
         what = versus(view, advice)
     # Translators: the verb of "{best_name} {verb} when the deal is played out".
+    # A card that gains ("+75 points", a doubled K♥ pushed on another) costs nothing.
     verb = {"contract": _("promises the most"), "double": _("does best"),
             "trex": _("finishes you highest") if advice.kind == "place" else _("does best")}.get(
-        kind, _("costs you least"))
+        kind, _("costs you least") if c.best.value < 0 else _("does best"))
     return c.say("fewest_points_lost", verb=verb, what=what)
