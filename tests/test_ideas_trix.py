@@ -276,6 +276,17 @@ def test_no_idea_without_its_numbers(name, hints):
     assert DETECT[name](view, swapped(a)) is None
 
 
+def test_every_penalty_card_on_the_trick_is_named():
+    """Diamonds, 3♦ 4♦ 6♦ on the trick, North holding A♦ 8♦ 5♦: "the 3♦ is on this trick"
+    read as if the 4♦ and 6♦ were not there; all three are named, the duck's card after."""
+    script = Script(1, 1, {}, "AKJ62.K93.A85.Q4 Q87.QJ8.KQ3.J932 T943.T76.J942.K7 "
+                              "5.A542.T76.AT865", "contract diamonds, 3D, 4D, 6D", "")
+    g = script.game()
+    r = advise(g, budget=BUDGET, seed=0).reason
+    assert r.idea.name == "duck_under"
+    assert r.text.startswith("the 3♦, 4♦ and 6♦ are on this trick: play under with the 5♦")
+
+
 def test_a_card_that_gains_is_not_said_to_cost(hints):
     """"The K♥ costs you least when the deal is played out: +75 points against +31" (the
     doubled K♥ led for another to take): where the best card gains, it "does best"."""

@@ -113,8 +113,14 @@ def under_what(view, card: Card) -> str | None:
     """What the seat plays under: a penalty card on the trick, the trick itself in Ltoosh,
     or the penalty cards of the suit led still out above ``card``."""
     on = [c for _s, c in view.trick if c in view.penalty_cards()]
-    if on:
+    if len(on) == 1:
         return _("the {card} is on this trick").format(card=on[0].symbol())
+    if on:  # every one named: "the 3♦" alone above 3♦ 4♦ read as if the 4♦ were not there
+        names = [c.symbol() for c in on]
+        # Translators: the last two of the cards named: "4♦ and 6♦" (the others before them
+        # with commas: "3♦, 4♦ and 6♦").
+        cards = _("{first} and {last}").format(first=", ".join(names[:-1]), last=names[-1])
+        return _("the {cards} are on this trick").format(cards=cards)
     if Contract.LTOOSH in view.contract:
         return _("every trick costs points")
     above = [c for c in penalty_out(view) if c.suit == card.suit and c.rank > card.rank]
