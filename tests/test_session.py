@@ -280,6 +280,20 @@ def test_status_words_of_a_scripted_trix_round() -> None:
         (3, "no double", "Player 4 said “no double”. Your lead: play a card.")]
 
 
+def test_after_doubling_the_only_queen_the_learner_has_nothing_more_to_double() -> None:
+    # The learner stays to move after a double (A5: ending the turn would tell everyone
+    # no queen is left); the status says "more", not as if the double had not counted.
+    s = PlaySession(TrixGame.new(seed=0, deals=[KING_DEAL], dealer=0, owner=0),
+                    opponents=[None, Script("no double"), Script("no double"),
+                               Script("no double")])
+    s.act("contract queens")
+    assert s.status() == "Your turn: double, or say “no double”."
+    s.act("double QS")
+    assert s.status() == "Your turn: you have nothing more to double; say “no double”."
+    s.act("no double")
+    assert s.status() == "Player 2 to double a queen or say “no double”."
+
+
 # --- refusals ----------------------------------------------------------------------------
 
 JUNK: list[Any] = [None, 42, "", "XYZ", "bid 99", "double QH", "contract bridge", "trump S",

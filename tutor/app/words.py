@@ -312,6 +312,9 @@ _NOTHING_TO = {
     (False, True): N_("Your turn: you have nothing to claim; say “{word}”."),
     (True, True): N_("Your turn: you have nothing to double or claim; say “{word}”."),
 }
+# The same, once this player has doubled in the round: "nothing to double" read as if the
+# double just made had not counted.
+_NOTHING_MORE = N_("Your turn: you have nothing more to double; say “{word}”.")
 
 
 def _your_round_status(obs: dict[str, Any]) -> str:
@@ -320,6 +323,8 @@ def _your_round_status(obs: dict[str, Any]) -> str:
     word = _("no double") if "no double" in legal else _("no redeal")
     may = (any(a.startswith("double ") for a in legal), "redeal" in legal)
     if not any(may):
+        if any(s == obs.get("seat") for _c, s in obs.get("doubles") or []):
+            return _(_NOTHING_MORE).format(word=word)
         nothing = _NOTHING_TO.get(round_kind(obs), _NOTHING_TO[True, True])
         return _(nothing).format(word=word)
     return _(_YOUR_ROUND[may]).format(word=word)
