@@ -22,7 +22,7 @@ from tutor.engine.cards import CardSet, parse_deal
 from tutor.engine.observation import Observation
 from tutor.engine.protocol import Phase
 from tutor.engine.errors import IllegalActionError, ParseError
-from tutor.advice.answer import TOLERANCE, hint_seconds, observation_seed
+from tutor.advice.answer import TOLERANCE, Advice, Option, hint_seconds, observation_seed
 from tutor.app.hints import action_words, hint_words
 from tutor.app.saved import SavedGame
 from tutor.app.session import PlaySession
@@ -541,6 +541,24 @@ def test_the_first_of_two_about_equal_says_it_leaves_you_further_ahead() -> None
     assert p.explain() == "Bid 1 and bid 2 are about equal: either scores +5.1 to +5.6 points."
 
 
+def test_about_equal_reads_the_numbers_as_shown() -> None:
+    """The tolerance is read off the numbers step 3 prints: 61% and 56% are 5 apart as the
+    learner reads them, so not "about equal", whatever the decimals behind them (60.7% and
+    56.3% were, 4.4 apart); 60.4% and 55.6%, 4.8 apart, read 60% and 56%, so they are.
+    Points likewise to a tenth: +5.46 and +4.54 read +5.5 and +4.5, a point apart."""
+    def pair(kind: str, v: float, w: float) -> Advice:
+        return Advice(seat=0, kind=kind, samples=4, seconds=0, options=[
+            Option(parse_action("JD"), v, ""), Option(parse_action("9D"), w, "")])
+
+    assert not pair("chance", 0.607, 0.563).about_equal
+    assert not pair("chance", 0.614, 0.564).about_equal
+    assert pair("chance", 0.604, 0.556).about_equal
+    assert pair("chance", 0.80, 0.78).about_equal
+    assert not pair("points", 5.46, 4.54).about_equal
+    assert pair("points", 5.44, 4.46).about_equal
+    assert pair("points", 5.4, 4.6).about_equal
+
+
 def test_a_clearly_better_choice_is_ranked() -> None:
     a = _advice("chance", {"JD": [1.0] * 80 + [0.0] * 20, "9D": [1.0] * 40 + [0.0] * 60})
     assert not a.about_equal and a.sure >= 0.95
@@ -912,7 +930,7 @@ def test_about_equal_says_only_numbers_both_choices_show() -> None:
 
     trixter = [play(TrixterGame.new(players=4, seed=seed, first_hand=3 + seed % 5), "trixter",
                     lambda g: g.hands_played[0] == 0) for seed in range(12)]
-    assert sum(c for c, _r in trixter) >= 10 and sum(r for _c, r in trixter) >= 3
+    assert sum(c for c, _r in trixter) >= 8 and sum(r for _c, r in trixter) >= 3
     trix = []
     for contract, seed in (("trex", 3), ("trex", 7), ("queens", 0), ("queens", 2)):
         g = TrixGame.new(seed=seed, owner=0)

@@ -25,7 +25,7 @@ __all__ = ["Option", "Advice", "AHEAD", "label", "signed_points", "percent", "DE
            "hint_seconds", "observation_seed", "CLEAR", "TOLERANCE", "surely_better",
            "idea_words", "why_words", "sentence", "trump_words",
            "ROLLOUT_CARDS_PER_SECOND", "budget_for", "ways", "work_for", "paired_sure",
-           "unpaired_sure", "sure_of", "ranked", "trump_change"]
+           "unpaired_sure", "sure_of", "ranked", "trump_change", "shown"]
 
 DEFAULT_SECONDS = 0.4
 """The work of a decision when neither ``budget`` nor ``seconds`` is given, as a budget of
@@ -112,7 +112,8 @@ class Advice:
     @property
     def about_equal(self) -> bool:
         """The best and the next best are about equal by the numbers the learner reads:
-        their values differ by less than the :data:`TOLERANCE` of the advice's kind.
+        their values as step 3 shows them (:func:`shown`) differ by less than the
+        :data:`TOLERANCE` of the advice's kind.
         ``False`` with one option. (Values further apart that the layouts cannot rank
         surely are :attr:`unsure`, not "about equal": "either makes your bid about 11%"
         above 11% and 6% contradicted the numbers.)
@@ -127,7 +128,8 @@ class Advice:
         """
         if len(self.options) < 2:
             return False
-        return abs(self.options[0].value - self.options[1].value) < TOLERANCE.get(self.kind, 0.0)
+        gap = abs(shown(self.kind, self.options[0].value) - shown(self.kind, self.options[1].value))
+        return gap < TOLERANCE.get(self.kind, 0.0) - 1e-9
 
     @property
     def ahead_breaks_tie(self) -> bool:
@@ -427,6 +429,21 @@ def signed_points(x: float, digits: int = 1) -> str:
     """Points with their sign and a real minus, as every other number the learner reads:
     ``+7.3``, ``−5.0``."""
     return signed(x, digits)
+
+
+def shown(kind: str, value: float) -> float:
+    """``value`` as step 3 prints it: a chance in whole percent, points to a tenth; the
+    tolerance of :attr:`Advice.about_equal` is read off these, so two choices whose shown
+    numbers are 5% apart are never "about equal" in one hint and ranked in the next.
+
+    >>> shown("chance", 0.6139), shown("points", -4.46), shown("place", 2.613)
+    (0.61, -4.5, 2.613)
+    """
+    if kind == "chance":
+        return half_away(100 * value) / 100
+    if kind == "points":
+        return half_away(value, 1) / 10
+    return value
 
 
 def percent(x: float) -> str:
