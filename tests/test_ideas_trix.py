@@ -102,6 +102,13 @@ SCRIPTS = {
         'contract diamonds, 3H, 7H, QH, AH, 2C, JC, 7C, AC, 4S, 3S, AS, KS, 4H, 5H, JH, TH, '
         '5S, 9S, QS, JS, 6C, 5C, KC, 8C, 8S, 7S, JD, 2S, 9C, 4C, 9D, 3C, TC',
         'you have no ♣: throw the Q♦ on this trick and someone else takes it'),
+    "shed_ace": Script(
+        128, 0, {},
+        'J.KQ9.KT42.QT752 KT97542.AJT4.A6. 83.76.8753.AJ983 AQ6.8532.QJ9.K64',
+        'contract king, no double, no double, no double, no double, 2D, AD, 8D, QD, 4H, 7H, '
+        '5H, QH, 2C',
+        'you have no ♣: throw the A♥ now, the one heart that beats the K♥, while it cannot '
+        'take it'),
     "void_seat": Script(
         380, 0, {},
         'A72.7652.KT873.2 QJT54.A.J2.KQJ85 K3.J4.A95.AT9643 986.KQT983.Q64.7',

@@ -28,7 +28,8 @@ from tutor.advice.ideas_trix.doubles import (claim_redeal, dont_double_bare, dou
 from tutor.advice.ideas_trix.trex import trex_block, trex_long_jack, trex_own_run, trex_row_end
 from tutor.advice.ideas_trix.tricks import (clean_trick_high, discard_high, duck_highest,
                                             duck_under, flush_king, lead_low, make_void,
-                                            shed_detector, stay_out, take_it_cheap, void_seat)
+                                            shed_ace, shed_detector, stay_out, take_it_cheap,
+                                            void_seat)
 from tutor.engine.trix.contracts import Contract
 
 __all__ = ["DETECTORS", "EVEN"]
@@ -39,7 +40,7 @@ DETECTORS: list[Detector] = [
     shed_detector("shed_king", Contract.KING, "king"),
     shed_detector("shed_queen", Contract.QUEENS, "queens"),
     shed_detector("shed_diamond", Contract.DIAMONDS, "diamonds"),
-    void_seat, flush_king, clean_trick_high, duck_highest, duck_under, discard_high,
+    shed_ace, void_seat, flush_king, clean_trick_high, duck_highest, duck_under, discard_high,
     make_void, lead_low, stay_out, take_it_cheap, trex_long_jack, trex_own_run, trex_row_end,
     trex_block, no_difference, fewest_points_lost]
 

@@ -11,7 +11,9 @@ from tutor.engine.cards import Card, CardSet, Rank, Suit
 from tutor.engine.i18n import gettext as _
 from tutor.engine.trix.contracts import KING_OF_HEARTS, PENALTY_CARDS, Contract
 
-__all__ = ["shed_detector", "penalty_out", "void_seat", "flush_king", "winning",
+ACE_OF_HEARTS = Card.parse("AH")
+
+__all__ = ["shed_detector", "shed_ace", "penalty_out", "void_seat", "flush_king", "winning",
            "clean_trick_high", "duck_highest", "under_what", "duck_under", "discard_high",
            "to_shed", "make_void", "lead_low", "stay_out", "take_it_cheap"]
 
@@ -43,6 +45,19 @@ def shed_detector(name_: str, contract: Contract, key: str) -> Detector:
 
     detect.__name__ = name_
     return detect
+
+
+@given(_trick)
+def shed_ace(c) -> Reason | None:
+    """King of Hearts, void in the suit led, the K♥ still out: the A♥, the one heart that
+    beats it, thrown where it cannot take it."""
+    view = c.view
+    if Contract.KING not in view.contract or not void_in_led(view) or \
+            c.card != ACE_OF_HEARTS or KING_OF_HEARTS not in unseen(view) or \
+            not less_often(c.advice, "king") or not enough(view, c.advice):
+        return None
+    a, b = c.shares("king")
+    return c.say("shed_ace", a=a, b=b)
 
 
 def penalty_out(view) -> CardSet:

@@ -39,6 +39,9 @@ _CATALOGUE = {  # name: (the decisions it speaks to, title, what it teaches), by
     "shed_diamond": ("card", N_("Throw a diamond when void"),
                      N_("With no card of the suit led, throw your diamonds, high ones first, on "
                      "tricks others win.")),
+    "shed_ace": ("card", N_("Void in King: throw the A♥"),
+                 N_("In King of Hearts only the A♥ beats the K♥ in a heart trick: with no card "
+                 "of the suit led, throw it where it cannot take the king.")),
     "void_seat": ("card", N_("A seat shown void will shed on that suit"),
                   N_("A player who did not follow a suit can throw a penalty card on it: do not "
                      "lead "
@@ -122,6 +125,10 @@ SAYS = {
         N_("You cannot follow suit: get rid of the card that costs most."),
         N_("you have no {led}: throw the {card} on this trick and someone else takes it "
         "({numbers})")),
+    "shed_ace": (
+        N_("You cannot follow suit: which of your hearts could catch the king later?"),
+        N_("you have no {led}: throw the A♥ now, the one heart that beats the K♥, while it "
+        "cannot take it (you end up with the K♥ {a} against {b} if you play the {other})")),
     "void_seat": (
         N_("Remember who has shown void in a suit."),
         N_("{who} has shown no {suits} and can throw a penalty card on a {suit} lead: lead the "
