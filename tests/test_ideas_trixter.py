@@ -345,6 +345,19 @@ def test_a_lower_card_of_the_suit_is_never_the_winner_to_keep():
     assert detector_of("wait-with-winner")(view, moved) is None
 
 
+def test_the_higher_of_two_trumps_is_shed_when_neither_takes_the_trick():
+    """The bid made, following to a trump lead with Q♣ and 9♣ (clubs trump) where neither
+    takes the trick: the higher trump is shed, as a higher plain card is (it once had no
+    reason, "higher" asked of plain cards only)."""
+    g, view, a = advised(1309)
+    q, nine = Card.parse("QC"), Card.parse("9C")
+    assert view.trump.symbol == "♣" and view.tricks_won[view.seat] == view.bids[view.seat]
+    assert [o.action for o in a.options[:2]] == [Play(q), Play(nine)]
+    r = reason_for(view, a)
+    assert r.idea.name == "shed-high"
+    assert "play the higher Q♣ now and keep the 9♣ to lose with later" in r.text
+
+
 def test_a_trump_whose_bid_is_surer_than_two_longest_suits_says_so():
     """Q♠ 7♠, 10♥ 9♥, A♣ and a joker: ♣ trump, bidding 1, beats both two-card suits; the
     reason compares the better of them ("one of your longest suits"), where two longest

@@ -327,10 +327,13 @@ def lose_cheaply(c) -> Reason | None:
 
 @given(_both_lose)
 def shed_high(c) -> Reason | None:
-    """The bid made, a trick neither card takes: the best is the higher one."""
+    """The bid made, a trick neither card takes: the best is the higher one (a trump
+    against a plain card, or the higher of one suit, trumps included: J♥ over 9♥ under
+    the K♥ of trumps was left without a reason)."""
     card, other, trump = c.card, c.other, c.view.trump
     trumps = card.suit == trump != other.suit
-    if c.need != 0 or not (trumps or (card.rank > other.rank and other.suit != trump)):
+    higher = card.rank > other.rank and (other.suit != trump or card.suit == other.suit)
+    if c.need != 0 or not (trumps or higher):
         return None
     # Translators: the word in "play the {which} {card} now": "the trump 9♠", "the higher 9♠".
     return c.say("shed-high", which=_("trump") if trumps else _("higher"))
