@@ -345,6 +345,25 @@ def test_a_lower_card_of_the_suit_is_never_the_winner_to_keep():
     assert detector_of("wait-with-winner")(view, moved) is None
 
 
+def test_two_tricks_short_the_cheaper_winner_takes_this_one_and_the_better_is_kept():
+    """Void in hearts after Q♥ 9♥, two tricks short with the 6♣ and the J♣ (clubs trump):
+    both take this trick, the 6♣ makes the bid more often. The reason says so, where once
+    only "keeps your bid in reach most often" stood (win-needed asked that the best take
+    the trick more often)."""
+    g, view, a = advised(808)
+    six, jack = Card.parse("6C"), Card.parse("JC")
+    assert view.trump.symbol == "♣" and [str(c) for _s, c in view.trick] == ["QH", "9H"]
+    assert view.bids[view.seat] - view.tricks_won[view.seat] == 2
+    assert [o.action for o in a.options[:2]] == [Play(six), Play(jack)]
+    r = reason_for(view, a)
+    assert r.idea.name == "win-needed"
+    assert r.nudge == ("You still need tricks: win this one with your cheaper card and keep "
+                       "the better one.")
+    assert r.text.startswith("You still need 2 tricks: take this trick with the cheaper 6♣, "
+                             "which takes it almost always, and keep the J♣ for a trick you "
+                             "still need; the 6♣ makes your bid 70% of the time")
+
+
 def test_the_higher_of_two_trumps_is_shed_when_neither_takes_the_trick():
     """The bid made, following to a trump lead with Q♣ and 9♣ (clubs trump) where neither
     takes the trick: the higher trump is shed, as a higher plain card is (it once had no

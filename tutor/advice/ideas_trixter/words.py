@@ -92,6 +92,10 @@ SAYS = {
         N_("You still need a trick: win this one as cheaply as you can."),
         N_("You still need {need}: the {card} is {how} this trick, {takes}; the {other} "
         "{other_takes}.")),
+    "win-needed/keep": (
+        N_("You still need tricks: win this one with your cheaper card and keep the better one."),
+        N_("You still need {need}: take this trick with the cheaper {card}, which takes it "
+        "{takes}, and keep the {other} for a trick you still need; the {card} {made}.")),
     "win-needed/often": (
         N_("You still need a trick: play the card most likely to win this one."),
         N_("You still need {need}: the {card} is {how} this trick, {takes}; the {other} "
