@@ -294,6 +294,26 @@ def test_every_penalty_card_on_the_trick_is_named():
     assert r.text.startswith("the 3♦, 4♦ and 6♦ are on this trick: play under with the 5♦")
 
 
+def test_last_to_a_trick_taken_whatever_is_played_the_highest_takes_it():
+    """Ltoosh, last to the 2♦, 5♦ and 4♦ with the Q♦ and the 6♦: either takes the trick, so
+    the Q♦, which could take a costly trick later, takes this one. Ltoosh had no idea for it
+    ("Compare what each choice brings": every trick costs, so no trick is clean)."""
+    script = Script(9, 1, {}, 'KT8.7.A9843.QJ72 QJ4.KQT92.Q6.K84 953.J8.KJT72.A65 '
+                    'A762.A6543.5.T93',
+                    'contract ltoosh, 2H, JH, 6H, 7H, 3S, 2S, KS, QS, 2C, KC, 6C, TC, 4S, 9S, '
+                    '7S, 8S, 2D, 5D, 4D', '')
+    g = script.game()
+    a = hint(g)
+    assert g.to_move == 1 and [str(o.action) for o in a.options[:2]] == ["QD", "6D"]
+    reason = a.reason
+    assert reason.idea.name == "clean_trick_high"
+    assert reason.nudge == "You play last to a trick you take whatever you play."
+    assert reason.text.startswith("every card you can play takes this trick: take it with "
+                                  "the Q♦, a card that could win a costly trick later")
+    # Its numbers taken away, it says nothing.
+    assert DETECT["clean_trick_high"](g.observation(1), swapped(a)) is None
+
+
 def test_a_card_that_gains_is_not_said_to_cost(hints):
     """"The K♥ costs you least when the deal is played out: +75 points against +31" (the
     doubled K♥ led for another to take): where the best card gains, it "does best"."""

@@ -100,11 +100,21 @@ def winning(view) -> Card | None:
 
 @given(_trick)
 def clean_trick_high(c) -> Reason | None:
+    """Last to a trick, the best the higher card and sure to take it: a trick that costs
+    nothing, or one every card of the suit led would take anyway (then in any contract,
+    Ltoosh too: "K♥ −95.9 against 8♥ −104.8" over the 4♥, 7♥ and 5♥ had no idea)."""
     view = c.view
-    if len(view.trick) != 3 or Contract.LTOOSH in view.contract or void_in_led(view) or \
-            any(x in view.penalty_cards() for _s, x in view.trick) or \
+    top = winning(view)
+    if len(view.trick) != 3 or void_in_led(view) or top is None or \
             c.card.rank <= c.other.rank or mean(c.fx(c.best, "trick")) < 1 or \
-            not enough(view, c.advice):
+            c.card in view.penalty_cards() or not enough(view, c.advice):
+        return None
+    # Against a penalty card of the seat's own, the reason is not to take that card back.
+    if c.other not in view.penalty_cards() and \
+            all(x.rank > top.rank for x in view.hand.by_suit(top.suit)):
+        return c.say("clean_trick_high/anyway", as_idea="clean_trick_high")
+    if Contract.LTOOSH in view.contract or \
+            any(x in view.penalty_cards() for _s, x in view.trick):
         return None
     return c.say("clean_trick_high")
 

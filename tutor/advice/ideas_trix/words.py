@@ -49,9 +49,10 @@ _CATALOGUE = {  # name: (the decisions it speaks to, title, what it teaches), by
     "flush_king": ("card", N_("Lead hearts to flush the K♥ out"),
                    N_("While the K♥ is out, a low heart lead makes its holder follow in hearts "
                    "instead of throwing it on your trick.")),
-    "clean_trick_high": ("card", N_("Last on a clean trick: take it high"),
-                         N_("Playing last to a trick with no penalty card in it, win it with your "
-                         "highest card: that card cannot win a costly trick later.")),
+    "clean_trick_high": ("card", N_("Last to a trick you take: take it high"),
+                         N_("Playing last to a trick with no penalty card in it, or one you take "
+                         "whatever you play, win it with your highest card: that card cannot "
+                         "win a costly trick later.")),
     "duck_highest": ("card", N_("Duck with the highest card that still loses"),
                      N_("Under the winning card, play the highest you can: your low cards stay to "
                      "duck later tricks.")),
@@ -141,6 +142,10 @@ SAYS = {
         N_("You play last to a trick that costs nothing."),
         N_("nothing in this trick costs points and you play last: take it with the {card}, a card "
         "that could win a costly trick later ({versus})")),
+    "clean_trick_high/anyway": (
+        N_("You play last to a trick you take whatever you play."),
+        N_("every card you can play takes this trick: take it with the {card}, a card that "
+        "could win a costly trick later ({versus})")),
     "duck_highest": (
         N_("Duck under the winning card as high as you can."),
         N_("the {card} still loses to the {top} and keeps your lower {suits} to duck with later "
