@@ -9,9 +9,7 @@ from tutor.advice.ideas_trix.numbers import (POINTS_GAP, SUIT_WORDS, TrixDecisio
 from tutor.advice.ideas_trix.view import decision, shown_void, unseen
 from tutor.engine.cards import Card, CardSet, Rank, Suit
 from tutor.engine.i18n import gettext as _
-from tutor.engine.trix.contracts import KING_OF_HEARTS, PENALTY_CARDS, Contract
-
-ACE_OF_HEARTS = Card.parse("AH")
+from tutor.engine.trix.contracts import ACE_OF_HEARTS, KING_OF_HEARTS, PENALTY_CARDS, Contract
 
 __all__ = ["shed_detector", "shed_ace", "penalty_out", "void_seat", "flush_king", "winning",
            "clean_trick_high", "duck_highest", "under_what", "duck_under", "discard_high",

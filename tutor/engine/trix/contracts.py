@@ -96,6 +96,7 @@ def contracts_title(contracts: Iterable[Contract | str]) -> str:
 # plays random deals to check that every one of them agrees with the engine.
 
 KING_OF_HEARTS = Card(Suit.HEARTS, Rank.KING)
+ACE_OF_HEARTS = Card(Suit.HEARTS, Rank.ACE)  # the one heart that beats the K♥
 QUEENS = CardSet(Card(s, Rank.QUEEN) for s in Suit)
 DIAMONDS = CardSet.deck().by_suit(Suit.DIAMONDS)
 

@@ -19,9 +19,9 @@ from tutor.engine.i18n import gettext as _, ngettext
 from tutor.engine.observation import TrixObservation
 from tutor.engine.protocol import Game, Phase
 from tutor.engine.tricks import trick_winner, why_illegal
-from tutor.engine.trix.contracts import (DIAMONDS, DOUBLABLE, KING_OF_HEARTS, PENALTY_CARDS, QUEENS,
-                        TRICK_CONTRACTS, Contract, deal_points, ends_early, legal_trick_cards,
-                        penalty_cards)
+from tutor.engine.trix.contracts import (ACE_OF_HEARTS, DIAMONDS, DOUBLABLE, KING_OF_HEARTS,
+                        PENALTY_CARDS, QUEENS, TRICK_CONTRACTS, Contract, deal_points,
+                        ends_early, legal_trick_cards, penalty_cards)
 from tutor.engine.trix.rules import TrixRules
 from tutor.engine.trix.trex import Layout
 
@@ -29,7 +29,6 @@ from tutor.engine.trix.trex import Layout
 __all__ = ["TrixGame", "deal_points", "penalty_cards", "KING_OF_HEARTS", "QUEENS", "DIAMONDS"]
 
 PLAYERS = 4
-ACE_OF_HEARTS = Card(Suit.HEARTS, Rank.ACE)
 SEVEN_OF_HEARTS = Card(Suit.HEARTS, Rank.SEVEN)
 TWOS = CardSet(Card(s, Rank.TWO) for s in Suit)
 
