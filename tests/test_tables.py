@@ -779,7 +779,7 @@ def test_a_learner_takes_a_computers_seat_between_hands_only(game_name, options)
         word = "deal" if game_name == "trix" else "hand"
         await svc.receive(ben, {"type": "join", "code": code, "seat": 1, "name": "Ben",
                                 "key": KEYS[1]})
-        assert ben.last["type"] == "refused"
+        assert ben.last["type"] == "refused" and ben.last["wait"] is True  # may watch, wait
         assert f"between {word}s" in ben.last["reason"], ben.last
         assert table.sitters[1].kind == "computer" and table.sitters[1].key is None
         # Between hands (the table waits for Ana's "ready"): taken.
@@ -788,6 +788,7 @@ def test_a_learner_takes_a_computers_seat_between_hands_only(game_name, options)
         first = len(table.game.history)
         await join(svc, code, 1, ben)
         assert ben.last["type"] == "view" and ben.view()["seat"] == 1
+        assert ben.last["played_for_you"] == []  # the computer's hand before was not his
         assert table.sitters[1].kind == "person" and table.sitters[1].name == "Ben"
         assert ben.view()["sitters"][1] == {"name": "Ben", "kind": "person",
                                             "level": "beginner", "waiting": False,
@@ -1028,3 +1029,21 @@ def test_every_computer_takes_the_same_time_in_the_round_of_doubles():
         return held, again, svc.round_costs
     held, again, costs = asyncio.run(go())
     assert held == again >= 0.01 and len(costs) == 1  # rehearsed once for the round
+
+
+def test_every_card_of_a_trex_deal_is_laid_the_last_one_too():
+    """The status line's words for a Trex card are "laid", the deal's last card as well
+    (the deal is over once it is down, and it was laid all the same)."""
+    table = Table.open("trix", {}, [0, 1, 2, 3], seed=4)
+    for s in range(4):
+        table.claim(s, "ABCD"[s], KEYS[s])
+    table.act(table.game.to_move, "contract trex", 0, "person")
+    while table.game.phase != Phase.TREX:  # no redeal claimed
+        table.act(table.game.to_move, str(table.game.legal_actions()[0]),
+                  len(table.game.history), "person")
+    while table.game.phase == Phase.TREX:
+        table.act(table.game.to_move, str(table.game.legal_actions()[0]),
+                  len(table.game.history), "person")
+    cards = [e["words"] for e in table.log if e["action"][-1] in "SHDC"]
+    assert len(cards) > 40 and table.game.phase == Phase.HAND_OVER
+    assert all(" laid " in w for w in cards), [w for w in cards if " laid " not in w]

@@ -53,7 +53,8 @@ def tables(tmp_path_factory):
     state["service"] = stack.enter_context(table_service(port, state["store"]))
     app = stack.enter_context(tb.running(
         ["-m", "tutor.cli", "app"], "voila-tables", TRIX_TUTOR_HOME=str(home),
-        TRIX_TUTOR_TABLES=f"ws://127.0.0.1:{port}/tables/ws"))
+        TRIX_TUTOR_TABLES=f"ws://127.0.0.1:{port}/tables/ws",
+        TRIX_TUTOR_GONE_SECONDS="12"))  # a tab gone without a goodbye: away after 12 s
     state["url"] = app.url
     state["stack"] = stack
     with stack:
@@ -280,13 +281,16 @@ def test_four_people_a_teacher_a_closed_tab_and_a_restart(browser, tables):
     # The computer plays Cy's decisions: the hand gets to its end without Cy.
     play_until(pages, lambda: kept(tables, code).game.phase.value == "hand_over", hinted)
     assert any(e["by"] == "computer" and e["seat"] == 2 for e in kept(tables, code).log)
-    # Cy comes back in the same browser: the seat is Cy's again.
+    # Cy comes back in the same browser: the page takes Cy back to the seat by itself,
+    # and says what the computer played meanwhile.
     cy = cy_context.new_page()
     cy.on("pageerror", lambda e: problems.append(f"page error: {e}"))
     cy.set_default_timeout(tb.WAIT)
     pages[2] = cy
-    open_page(cy, tables, f"?table={code}")
-    sit(cy, "Cy", code)
+    cy.goto(f"{tables['url']}/voila/render/tables.ipynb", wait_until="commit")
+    expect(cy.locator(".tt-table-code")).to_have_text(code)
+    expect(cy.locator('[data-testid="message"]')).to_contain_text(
+        "While you were away, the computer played for you: ")
     expect(ana.locator(".tt-who")).to_contain_text("● Cy")
     assert kept(tables, code).sitters[2].name == "Cy"
 
@@ -354,6 +358,14 @@ def test_four_people_a_teacher_a_closed_tab_and_a_restart(browser, tables):
     tb.shot(teacher, "tables_teacher")
     assert not covered(teacher), covered(teacher)
     teacher.get_by_role("button", name="Resume").click()
+    expect(teacher.get_by_placeholder("a message to this table")).to_have_value("")
+    teacher.get_by_role("button", name="Clear the message").click()
+    expect(ana.get_by_text("From the teacher:")).to_have_count(0)
+    # Dee's tab dies without a goodbye (a crash, a phone asleep): Voila keeps its kernel,
+    # but the browser's beat stops, so the seat goes away and a computer plays for it.
+    pages[3].close()  # Playwright's close: no unload handler runs
+    pages[3] = None
+    expect(ana.locator(".tt-who")).to_contain_text("Dee (away", timeout=60_000)
     play_until(pages, lambda: kept(tables, trix).game.phase.value == "hand_over", hinted,
                limit=400)
     check_hidden(pages, tables, trix)
@@ -362,7 +374,8 @@ def test_four_people_a_teacher_a_closed_tab_and_a_restart(browser, tables):
     teacher.get_by_role("button", name="Class sheet").click()
     expect(teacher.locator(".tt-class-sheet")).to_contain_text("Dee")
     for pg in pages.values():
-        pg.close()
+        if pg is not None:
+            pg.close()
     teacher.close()
     assert not problems, "\n".join(problems)
     assert len(PRESSED_AGAIN) <= 1, PRESSED_AGAIN

@@ -38,7 +38,11 @@ class Line:
 
     def tell(self, message: dict) -> None:  # the page's message, to the service
         self.sent.append(message)
+        if self.loop.is_running():  # sent while the page reads a reply: it goes next
+            asyncio.ensure_future(self.service.receive(self, message))
+            return
         self.loop.run_until_complete(self.service.receive(self, message))
+        self.loop.run_until_complete(asyncio.sleep(0))  # and what it sent meanwhile
 
 
 @pytest.fixture
@@ -291,4 +295,187 @@ def test_the_teachers_list_writes_scores_as_the_table_does(service):
     watch, label = teacher.listing.children[0].children
     assert watch.description == "Watch" and watch.layout.flex == "none"
     assert label.value.startswith(f"<b>{ana.code}</b> · Trixter")
-    assert label.value.endswith("Ana to play · scores −5 0 +25 +10")
+    said = re.sub(r"<[^>]+>", "", label.value)
+    assert said.endswith("Ana to play"
+                         "Ana −5, Computer 2 0, Computer 3 +25, Computer 4 +10"), said
+    teacher.watch(ana.code)  # the table watched says so on its button at once
+    watch, label = teacher.listing.children[0].children
+    assert watch.description == "Watching"
+    ended = dict(summary, over=True, to_move=None, sitters=[
+        dict(x, connected=False) for x in summary["sitters"]])
+    teacher._received({"type": "tables", "tables": [ended]})
+    said = re.sub(r"<[^>]+>", "", teacher.listing.children[0].children[1].value)
+    assert "game over" in said and "(away)" not in said  # nobody is away from a game over
+
+
+def settle(service, until, what: str) -> None:
+    """Let the service's computers act until ``until()`` holds."""
+    _svc, loop = service
+    for _ in range(400):
+        if until():
+            return
+        loop.run_until_complete(asyncio.sleep(0.01))
+    raise AssertionError(what)
+
+
+def play_until(service, page, seat: int, done) -> None:
+    """``page``'s person plays the first legal action on each turn, the computers answer,
+    until ``done()``."""
+    _svc, loop = service
+    for _ in range(2000):
+        if done():
+            return
+        v = page.seat_view.message
+        if v["view"].get("to_move") == seat and v["view"]["legal"]:
+            page.seat_view.send({"type": "act", "action": v["view"]["legal"][0],
+                                 "seen": v["actions"]})
+        loop.run_until_complete(asyncio.sleep(0.01))
+    raise AssertionError("never done")
+
+
+def test_a_refusal_goes_once_the_table_moves_on_and_a_paused_table_offers_nothing(service):
+    """"It is not your turn" stays only until the table moves on: by the learner's own turn
+    it is gone. While the teacher pauses a table no card or bid is offered."""
+    ana, _ = page_on(service, KEYS[0], "Ana")
+    ana.people.value = 2
+    ana.choose(first_hand=23)
+    ana.open_table()
+    ben, _ = page_on(service, KEYS[1], "Ben")
+    ben.join(ana.code)
+    svc, _loop = service
+    table = svc.cache[ana.code]
+    settle(service, lambda: table.game.to_move in (0, 1), "a person's turn")
+    idle = ana if table.game.to_move == 1 else ben
+    busy = ben if idle is ana else ana
+    seat = 0 if idle is ana else 1
+    assert idle.seat_view.handle({"type": "bid", "n": 0})  # sent: the service refuses it
+    assert "not your turn" in idle.seat_view.table.error
+    idle.seat_view.show(idle.seat_view.message)  # a view of the same moment: it stays
+    assert "not your turn" in idle.seat_view.table.error
+    play_until(service, busy, 1 - seat, lambda: table.game.to_move == seat)
+    assert idle.seat_view.table.error == ""
+    assert idle.seat_view.message["view"]["legal"]
+    table.paused = True
+    table.version += 1
+    svc._broadcast(table)
+    drawn = idle.seat_view.bids.state
+    assert drawn.get("legal") == [] and idle.seat_view.table.state["legal"] == []
+    assert "paused" in idle.seat_view.table.message
+
+
+def test_a_page_gone_silent_gives_its_seat_up_and_takes_it_back_when_heard(service):
+    """A tab closed without a goodbye keeps its kernel: the browser's "here" stops, and
+    after GONE_SECONDS the seat is given up (away: a computer plays for it after the
+    table's time away); the next "here" takes it back."""
+    from widgets import tables
+
+    ana, _ = page_on(service, KEYS[0], "Ana")
+    ana.people.value = 2
+    ana.open_table()
+    ben, ben_line = page_on(service, KEYS[1], "Ben")
+    ben.join(ana.code)
+    assert ben.seat_view.table.beat == tables.GONE_SECONDS / 6  # the browser beats
+    svc, _loop = service
+    sitter = svc.cache[ana.code].sitters[1]
+    assert sitter.connections == 1
+    start = ben.heard
+    assert not ben.check_here(start + tables.GONE_SECONDS - 1)  # still within the time
+    assert ben.seat_view.handle({"type": "here"})  # the browser's beat
+    assert ben.heard > start
+    assert ben.check_here(ben.heard + tables.GONE_SECONDS + 1)
+    assert ben_line.sent[-1] == {"type": "leave"}
+    assert sitter.connections == 0 and sitter.away_since is not None
+    said = re.sub(r"<[^>]+>", "", ana.seat_view.who.value)
+    assert "○ Ben (away)" in said
+    assert not ben.check_here(ben.heard + 10 * tables.GONE_SECONDS)  # given up once
+    ben.seat_view.handle({"type": "here"})  # the tab is looked at again
+    assert ben_line.sent[-1] == {"type": "join", "code": ana.code, "key": KEYS[1]}
+    assert sitter.connections == 1 and sitter.away_since is None
+    assert "● Ben" in re.sub(r"<[^>]+>", "", ana.seat_view.who.value)
+    assert ben.seat_view.message["seat"] == 1
+
+
+def test_a_page_opened_again_comes_back_to_its_seat_and_hears_what_it_missed(service):
+    """A reload: the page knows its person's key, not their name. The service's list says
+    which table holds their seat, and the page sits them there at once; the status says
+    what the computer played for them meanwhile."""
+    ana, _ = page_on(service, KEYS[0], "Ana")
+    ana.people.value = 2
+    ana.choose(first_hand=22)
+    ana.open_table()
+    ben, _ = page_on(service, KEYS[1], "Ben")
+    ben.join(ana.code)
+    svc, loop = service
+    table = svc.cache[ana.code]
+    table.away_seconds = 0  # a computer stands in at once
+    loop.run_until_complete(svc.disconnect(ben.seat_view.send.__self__))  # the tab closed
+    play_until(service, ana, 0, lambda: any(e["seat"] == 1 and e["by"] == "computer"
+                                            for e in table.log))  # for Ben, who is away
+    settle(service, lambda: table.game.to_move == 0 or table.game.phase.name == "HAND_OVER",
+           "back to Ana")
+    missed = [e["action"] for e in table.log if e["seat"] == 1 and e["by"] == "computer"]
+    again, line = page_on(service, KEYS[1], "")  # the same browser, the name box empty
+    again._ask_list()
+    assert line.sent[0] == {"type": "list", "key": KEYS[1]}
+    assert line.sent[1] == {"type": "join", "code": ana.code, "key": KEYS[1]}
+    assert again.code == ana.code and again.seat_view.message["seat"] == 1
+    assert table.sitters[1].name == "Ben" and table.sitters[1].connections == 1
+    from tutor.advice.answer import label
+    from tutor.engine.actions import parse_action
+
+    status = again.seat_view.table.message
+    assert "While you were away, the computer played for you: " + ", ".join(
+        label(parse_action(a)) for a in missed) + "." in status
+    # Ana's list shows the table as hers: "My seat".
+    ana._received({"type": "tables", "tables": [dict(table.summary(), yours=0)]})
+    assert ana.listing.children[0].children[0].description == "My seat"
+
+
+def test_a_latecomer_watches_the_hand_and_sits_down_when_it_ends(service):
+    """A computer's seat is taken between hands: a friend who comes in the middle of one
+    watches it (seeing no hidden card) and takes the seat as it ends, without asking
+    again."""
+    ana, _ = page_on(service, KEYS[0], "Ana")
+    ana.people.value = 1
+    ana.choose(first_hand=24)  # 2 cards, then 1
+    ana.open_table()
+    svc, _loop = service
+    table = svc.cache[ana.code]
+    settle(service, lambda: table.game.to_move == 0, "Ana's turn")
+    v = ana.seat_view.message
+    ana.seat_view.send({"type": "act", "action": v["view"]["legal"][0], "seen": v["actions"]})
+    cy, line = page_on(service, KEYS[2], "Cy")
+    cy.join(ana.code)
+    assert cy.pending == ana.code and cy.seat_view.message["role"] == "watch"
+    assert cy.seat_view.message["view"]["hand"] == []
+    assert "as soon as this hand is over" in cy.invite.value
+    play_until(service, ana, 0, lambda: table.game.phase.name == "HAND_OVER")
+    assert [m["type"] for m in line.sent].count("join") == 2  # asked, then sat down
+    assert cy.pending is None and cy.seat_view.message["role"] == "seat"
+    seat = cy.seat_view.message["seat"]
+    assert table.sitters[seat].name == "Cy" and table.sitters[seat].kind == "person"
+
+
+def test_a_refusal_keeps_the_capitals_of_what_it_names(service):
+    ana, _ = page_on(service, KEYS[0], "Ana")
+    ana.join("zzzzzz")
+    assert "There is no table ZZZZZZ: check the code." in ana.status.value
+
+
+def test_someone_watching_sees_the_bottom_seats_cards_as_backs_not_no_cards(service,
+                                                                             tmp_path):
+    from drawn import drawn
+
+    ana, _ = page_on(service, KEYS[0], "Ana")
+    ana.people.value = 1
+    ana.choose(first_hand=23)  # three cards each
+    ana.open_table()
+    cy, _ = page_on(service, KEYS[2], "Cy")
+    cy.watch(ana.code)
+    assert cy.seat_view.message["role"] == "watch"
+    nodes = drawn(cy.seat_view.table, tmp_path)["nodes"]
+    hand = [n for n in nodes if n[1] == "tt-count"]
+    assert "no cards" not in drawn(cy.seat_view.table, tmp_path)["text"]
+    assert [n[2] for n in hand] == ["3 cards"] * 4  # the bottom seat's too
+    assert sum(1 for n in nodes if "tt-back" in n[1]) == 3 * 3 + 3  # no face shown
+    assert not any("tt-card" in n[1] and "tt-back" not in n[1] for n in nodes)

@@ -685,7 +685,8 @@ def carried_out_or_refused(which: str, part: int, msg: Any) -> None:
     else:
         assert len(view.game.history) > moves or msg in ({"type": "undo"},
                                                          {"type": "keep_playing"},
-                                                         {"type": "hint"})
+                                                         {"type": "hint"},
+                                                         {"type": "here"})
     check_safe(view, sent=msg)
 
 

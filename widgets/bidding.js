@@ -240,7 +240,7 @@ function handResult(s, last) {
         { name: who, bid: last.bids[seat], took: last.tricks[seat], points: sign });
     }
     const item = h("span", "tt-result-item", text);
-    if (seat === s.seat) item.classList.add("tt-result-me");
+    if (seat === s.seat && !s.watching) item.classList.add("tt-result-me");
     box.appendChild(item);
   });
   return box;

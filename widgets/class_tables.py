@@ -8,10 +8,12 @@ from __future__ import annotations
 import asyncio
 import base64
 import html
+import time
 from typing import Any
 
 import ipywidgets
 
+from tutor.advice.answer import sentence
 from tutor.engine.facts import signed
 from tutor.engine.i18n import gettext as _
 from tutor.tables.hub import kernel_key
@@ -39,6 +41,8 @@ class ClassTablesPage(ipywidgets.VBox):
         on_enter(self.token, self.teach)
         self.listing = ipywidgets.VBox()
         self.watching: str | None = None
+        self.tables_seen: list[dict[str, Any]] = []  # the class's tables, as last listed
+        self.listed = 0.0  # when the list was last asked for
         self.seat_view = SeatView(lambda m: None, four_colour, teacher=True)
         self.seat_view.layout.display = "none"
         self.say_text = ipywidgets.Text(placeholder=_("a message to this table"),
@@ -46,10 +50,17 @@ class ClassTablesPage(ipywidgets.VBox):
         self.say_button = ipywidgets.Button(description=_("Send"), icon="comment")
         self.say_button.on_click(lambda _b: self._say())
         on_enter(self.say_text, self._say)
+        # Translators: takes the teacher's message off the table's pages.
+        self.unsay_button = ipywidgets.Button(description=_("Clear the message"),
+                                              icon="eraser",
+                                              layout=ipywidgets.Layout(width="auto"))
+        self.unsay_button.on_click(lambda _b: self._say(""))
+        self.heading = ipywidgets.HTML()
         self.pause_button = ipywidgets.Button(description=_("Pause"), icon="pause")
         self.pause_button.on_click(lambda _b: self._toggle_pause())
-        self.controls = ipywidgets.HBox([self.pause_button, self.say_text, self.say_button],
-                                        layout=ipywidgets.Layout(flex_flow="row wrap"))
+        self.controls = ipywidgets.VBox([self.heading, ipywidgets.HBox(
+            [self.pause_button, self.say_text, self.say_button, self.unsay_button],
+            layout=ipywidgets.Layout(flex_flow="row wrap", align_items="center"))])
         self.controls.layout.display = "none"
         self.sheet_button = ipywidgets.Button(description=_("Class sheet"), icon="table")
         self.sheet_button.on_click(lambda _b: self._tell({"type": "sheet"}))
@@ -95,16 +106,24 @@ class ClassTablesPage(ipywidgets.VBox):
 
     async def _poll(self) -> None:
         while self.teaching:
-            self._tell({"type": "list"})
+            self._ask_list()
             await asyncio.sleep(self.refresh_seconds)
+
+    def _ask_list(self) -> None:
+        self.listed = time.monotonic()
+        self._tell({"type": "list"})
 
     def watch(self, code: str) -> None:
         """Watch table ``code`` live, every hand shown."""
         self.watching = code
         self._tell({"type": "watch", "code": code})
+        self._show_list(self.tables_seen)  # its button says so at once
 
-    def _say(self) -> None:
-        self._tell({"type": "say", "code": self.watching, "text": self.say_text.value})
+    def _say(self, text: str | None = None) -> None:
+        """Send the message in the box to the watched table (``""`` takes it away)."""
+        self._tell({"type": "say", "code": self.watching,
+                    "text": self.say_text.value if text is None else text})
+        self.say_text.value = ""
 
     def _toggle_pause(self) -> None:
         self._tell({"type": "resume" if self.paused else "pause", "code": self.watching})
@@ -113,7 +132,7 @@ class ClassTablesPage(ipywidgets.VBox):
         kind = message.get("type")
         if kind == "refused":
             self.status.value = tables_note(
-                html.escape(message["reason"]).capitalize() + ".", "error")
+                sentence(html.escape(message["reason"])), "error")
         elif kind == "teaching":
             self.teaching = True
             self.login.layout.display = "none"
@@ -129,26 +148,40 @@ class ClassTablesPage(ipywidgets.VBox):
             self.pause_button.icon = "play" if self.paused else "pause"
             self.controls.layout.display = ""
             self.seat_view.layout.display = ""
+            # Translators: above the table the teacher watches; {code} and {setup} in HTML.
+            self.heading.value = "<h3 style='margin:10px 0 4px'>" + _(
+                "Table {code} · {setup}").format(code=html.escape(message["code"]),
+                                                 setup=html.escape(message["setup"])) + "</h3>"
+            self.unsay_button.disabled = not message.get("note")
             self.seat_view.show(message)
+            if time.monotonic() - self.listed > 1:  # its line in the list keeps up with it
+                self._ask_list()
         elif kind == "sheet":
             self._show_sheet(message)
 
     def _show_list(self, tables: list[dict[str, Any]]) -> None:
+        self.tables_seen = tables
         rows = []
         for t in tables:
-            # Translators: a player who has left the table for now ("Sam (away)").
-            names = ", ".join(x["name"] if x["connected"] or x["kind"] == "computer"
-                              else _("{name} (away)").format(name=x["name"])
-                              for x in t["sitters"])
+            # Each player with their score, "Sam +12"; one who has left the table for now
+            # marked, while the game goes on.
+            players = []
+            for x, score in zip(t["sitters"], t["scores"]):
+                name = html.escape(x["name"])
+                if not (x["connected"] or x["kind"] == "computer" or t["over"]):
+                    # Translators: a player who has left the table for now ("Sam (away)").
+                    name = _("{name} (away)").format(name=name)
+                players.append(f"<span style='white-space:nowrap'>{name} "
+                               f"<b>{signed(score)}</b></span>")
             turn = self._turn_words(t)
-            # Translators: the end of a table's line on the teacher's page ("scores +3 −2").
-            scores = _("scores {scores}").format(
-                scores=" ".join(signed(s) for s in t["scores"]))
             label = ipywidgets.HTML(f"<b>{t['code']}</b> · {html.escape(t['setup'])} · "
-                                    f"{html.escape(names)} · {html.escape(turn)} · "
-                                    f"{scores}")
-            watch = ipywidgets.Button(description=_("Watch"),  # never squeezed by a long line
-                                      layout=ipywidgets.Layout(width="80px", flex="none"))
+                                    f"{html.escape(turn)}<br>{', '.join(players)}")
+            watched = t["code"] == self.watching
+            # Translators: the button of the table the teacher is watching now.
+            watch = ipywidgets.Button(description=_("Watching") if watched else _("Watch"),
+                                      button_style="info" if watched else "",
+                                      # never squeezed by a long line
+                                      layout=ipywidgets.Layout(width="90px", flex="none"))
             watch.on_click(lambda _b, c=t["code"]: self.watch(c))
             rows.append(ipywidgets.HBox([watch, label],
                                         layout=ipywidgets.Layout(align_items="center")))
@@ -168,22 +201,29 @@ class ClassTablesPage(ipywidgets.VBox):
         mover = t["to_move"]
         if mover is not None:
             return _("{player} to play").format(player=t["sitters"][mover]["name"])
-        return _("between hands")
+        return _("between deals") if t["game"] == "trix" else _("between hands")
 
     def _show_sheet(self, message: dict[str, Any]) -> None:
+        games = {"trix": "Trix", "trixter": "Trixter"}
+        cell = "style='padding:3px 10px;border-bottom:1px solid #ddd"
         rows = "".join(
-            f"<tr><td>{html.escape(r['name'])}</td><td>{r['game']}</td><td>{r['tables']}</td>"
-            f"<td>{r['played']}</td><td>{signed(r['points'])}</td>"
-            f"<td>{signed(r['per_hand'], 2)}</td></tr>"
-            for r in message["rows"])
+            f"<tr><td {cell}'>{html.escape(r['name'])}</td>"
+            f"<td {cell}'>{games.get(r['game'], r['game'])}</td>"
+            + "".join(f"<td {cell};text-align:right'>{v}</td>" for v in (
+                r["tables"], r["played"], signed(r["points"]), signed(r["per_hand"], 1)))
+            + "</tr>" for r in message["rows"])
         data = base64.b64encode(message["csv"].encode()).decode()
         # Translators: the heads of the class sheet's columns.
         heads = (_("Name"), _("Game"), _("Tables"), _("Hands (deals)"), _("Points"),
                  _("Points a hand (deal)"))
         download = _("Download the class sheet (CSV)")
+        head = "style='padding:4px 10px;border-bottom:2px solid #999;text-align:left'"
         self.sheet.value = (
-            f"<table class='tt-class-sheet'><tr>{''.join(f'<th>{h}</th>' for h in heads)}</tr>"
-            f"{rows}</table><a download='class-sheet.csv' data-testid='sheet-download' "
+            f"<table class='tt-class-sheet' style='border-collapse:collapse;margin:8px 0;"
+            f"font:14px system-ui,sans-serif'><tr>"
+            f"{''.join(f'<th {head}>{h}</th>' for h in heads)}</tr>{rows}</table>"
+            f"<a download='class-sheet.csv' data-testid='sheet-download' "
+            f"style='color:#0b57d0;text-decoration:underline;font:14px system-ui,sans-serif' "
             f"href='data:text/csv;base64,{data}'>{download}</a>")
 
 

@@ -107,7 +107,8 @@ SCHEMA: dict[str, Page] = {
                               "new_game",
                               "keep_playing",  # the answer to the table's question
                               "resume", "start_fresh",  # the answers to a saved game's offer
-                              "hint")},  # advice for the learner's decision now
+                              "hint",  # advice for the learner's decision now
+                              "here")},  # a table of people's page is still open
     }, not_a_message=N_("not a message")),
     # The review: go to a decision, or step through them.
     "review": Page({

@@ -222,6 +222,8 @@ class GameView(OptionsBar, SavedGameOffer, TableController, ipywidgets.VBox):
             return self.start_fresh(source)
         if kind == "hint":
             return self.hint(source)
+        if kind == "here":  # a table of people's beat: this table is the page's own
+            return True
         if self._choose_first(source):
             return False
         assert action is not None

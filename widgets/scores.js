@@ -229,7 +229,7 @@ function chart(st, width) {
     const pts = series[p].map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" ");
     const line = sv("polyline", {
       points: pts, fill: "none", stroke: COLOURS[p % COLOURS.length],
-      "stroke-width": p === st.seat ? 3 : 2, "stroke-dasharray": DASHES[p % DASHES.length],
+      "stroke-width": p === st.seat && !st.watching ? 3 : 2, "stroke-dasharray": DASHES[p % DASHES.length],
     });
     line.dataset.seat = String(p);
     svg.appendChild(line);

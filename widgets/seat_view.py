@@ -12,10 +12,11 @@ from typing import Any
 
 import ipywidgets
 
-from tutor.advice.answer import hint_seconds, observation_seed
+from tutor.advice.answer import hint_seconds, label, observation_seed
 from tutor.app.hints import HINT_STEPS, hint_words
 from tutor.app.views import views_of
 from tutor.app.words import game_result, over_words, status_text
+from tutor.engine.actions import parse_action
 from tutor.engine.i18n import gettext as _
 from tutor.engine.observation import observation_from_json
 
@@ -56,9 +57,11 @@ class SeatView(TableController, ipywidgets.VBox):
     (:meth:`show`); the learner's decisions go back through ``send``. ``teacher``: every
     hand is shown face up and nothing can be played."""
 
-    def __init__(self, send: Any, four_colour: bool = False, teacher: bool = False) -> None:
+    def __init__(self, send: Any, four_colour: bool = False, teacher: bool = False,
+                 here: Any = None) -> None:
         self.send = send
         self.teacher = teacher
+        self.here = here  # called at each "here" of the browser (the page is still open)
         self.message: dict[str, Any] | None = None
         self._hint: tuple[int, Any] | None = None  # (actions seen, advice)
         self._asked_by: Any = None  # the part (bid panel, table) of the last decision sent
@@ -74,9 +77,14 @@ class SeatView(TableController, ipywidgets.VBox):
     # --- what the service sends ------------------------------------------------------------
     def show(self, message: dict[str, Any]) -> None:
         """Draw a view the service sent (only what this seat, or the teacher, may see)."""
-        self.message = message
+        before, self.message = self.message, message
         self._asked_by = None  # a refusal after a view is not about the part's last press
+        if before is None or before["actions"] != message["actions"] or \
+                before.get("paused") != message.get("paused"):
+            self._clear_errors()  # a refusal is about a moment the table has left behind
         view = dict(message["view"])
+        if message.get("paused"):  # nothing can be played until the teacher goes on
+            view["legal"] = []
         if view.get("seat") is None:  # a spectator or the teacher: seat 0 at the bottom,
             view["seat"] = 0  # named, not "You"
             view["watching"] = True
@@ -129,12 +137,21 @@ class SeatView(TableController, ipywidgets.VBox):
                 then = _("Press “Next hand” when you are ready.")
             text = f"{over_words(view)} {then}"
         last = message.get("last") or ""
+        missed = message.get("played_for_you") or []
+        if missed and mine:
+            # Translators: {actions} lists what a computer did for the seat, "♠ trump, bid 1".
+            text = _("While you were away, the computer played for you: {actions}.").format(
+                actions=", ".join(label(parse_action(a)) for a in missed)) + " " + text
         return f"{last} {text}".strip()
 
     # --- the learner's requests ----------------------------------------------------------
     def handle(self, content: Any, source: Any = None) -> bool:
         """A click of the learner's: checked here for its shape, by the service for the
         rest (turn, rules); a refusal is shown and changes nothing."""
+        if content == {"type": "here"}:  # the browser's beat: nothing to show
+            if self.here is not None:
+                self.here()
+            return True
         if self.teacher or self.message is None or self.message.get("role") != "seat":
             self._refuse(_("you are watching this table"), source)
             return False

@@ -456,8 +456,18 @@ function handRow(view, s) {
     row.appendChild(b);
   });
   row.addEventListener("keydown", (ev) => moveInHand(row, ev));
-  // Translators: the learner's hand is empty.
-  if (!cards.length) row.appendChild(h("span", "tt-empty", _("no cards")));
+  const count = (s.hand_counts || [])[s.seat] || 0;
+  if (!cards.length && s.watching && count) {
+    // Someone watching: the bottom seat's cards are hidden from them too (its shown ones
+    // face up, the rest as backs), as every other seat's.
+    const pub = (s.public || {})[String(s.seat)] || [];
+    for (const c of pub) row.appendChild(cardFace(c));
+    for (let i = 0; i < Math.max(0, count - pub.length); i++) row.appendChild(cardBack());
+    row.appendChild(h("span", "tt-count", ngettext("{n} card", "{n} cards", count)));
+  } else if (!cards.length) {
+    // Translators: the learner's hand is empty.
+    row.appendChild(h("span", "tt-empty", _("no cards")));
+  }
   return row;
 }
 
@@ -893,8 +903,24 @@ export default {
       if (resume) resume.focus({ preventScroll: true });
     };
     model.on("change:offer", offered);
+    // A table of people: say "here" every `beat` seconds, and at once when the tab is
+    // looked at again (a hidden tab's timers are slowed), so the table knows a page that
+    // vanished without a goodbye (a crashed tab, a phone asleep, a lost network).
+    const here = () => { if (model.get("beat") > 0) model.send({ type: "here" }); };
+    let beating = 0;
+    const beat = () => {
+      window.clearInterval(beating);
+      beating = model.get("beat") > 0 ? window.setInterval(here, model.get("beat") * 1000) : 0;
+    };
+    const seen = () => { if (document.visibilityState === "visible") here(); };
+    model.on("change:beat", beat);
+    document.addEventListener("visibilitychange", seen);
+    beat();
     draw();
     return () => {
+      window.clearInterval(beating);
+      model.off("change:beat", beat);
+      document.removeEventListener("visibilitychange", seen);
       for (const e of events) model.off(e, draw);
       model.off("change:hint", answered);
       model.off("change:error", answered);

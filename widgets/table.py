@@ -46,3 +46,6 @@ class CardTable(TutorWidget):
     hint = traitlets.Dict().tag(sync=True)
     # Why Undo has nothing to take back now ("" when it has): its button is off, saying so.
     no_undo = traitlets.Unicode("").tag(sync=True)
+    # Seconds between the browser's ``{"type": "here"}`` (0: none): a table of people's
+    # page says it is still open, so a tab closed without a goodbye frees its seat.
+    beat = traitlets.Float(0).tag(sync=True)

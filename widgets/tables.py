@@ -13,11 +13,13 @@ from __future__ import annotations
 import asyncio
 import html
 import os
+import time
 import urllib.parse
 from typing import Any
 
 import ipywidgets
 
+from tutor.advice.answer import sentence
 from tutor.app import game_options
 from tutor.app.session import level_name
 from tutor.bots import LEVELS
@@ -34,6 +36,12 @@ __all__ = ["TablesPage", "tables_page"]
 
 PAGE = "tables.ipynb"
 GAMES = (("Trixter", "trixter"), ("Trix", "trix"))
+GONE_SECONDS = float(os.environ.get("TRIX_TUTOR_GONE_SECONDS", "90"))
+"""How long a seated page may be silent before its seat counts as away: its browser says
+"here" six times as often, and a hidden tab's timers fire at least once a minute."""
+COME_BACK_SECONDS = 15 * 60.0
+"""A page opened again takes its person back to their seat at a table that moved this
+recently (a reload); an older table of theirs is offered in the list instead."""
 
 
 def _query(name: str) -> str:
@@ -52,16 +60,25 @@ class TablesPage(ipywidgets.VBox):
         self.code = ""
         self.key: str | None = kernel_key()
         cannot = where_tables_cannot_fill()
+        self.own_line = False
         # Made now, hidden until the learner sits down: its card table is what tells this
         # kernel who the learner is (the browser's id, their key to their seat).
-        self.seat_view = SeatView(self._tell, four_colour)
+        self.seat_view = SeatView(self._tell, four_colour, here=self._here)
+        self.heard = time.monotonic()  # the browser's last "here"
+        self.gone = False  # silent too long: the seat was given up until the browser is back
+        self.pending: str | None = None  # a table to sit at once its hand is over
+        self.came_back = False  # the page looked for its person's seat once
+        self.asked = ""  # the code of the last table asked to join
+        self.joining = False  # a waiting join sent, its answer not yet back
         self.invite = ipywidgets.HTML()
+        wide = ipywidgets.Layout(width="auto", align_self="center")  # never cut to "Sta…"
         self.start_button = ipywidgets.Button(description=_("Start now with computers"),
-                                              icon="play")
+                                              icon="play", layout=wide)
         self.start_button.on_click(lambda _b: self.start_now())
         self.review_button = ipywidgets.Button(
             description=_("Review my game"), icon="search", disabled=True,
-            tooltip=_("your own decisions, move by move (once a hand is over)"))
+            tooltip=_("your own decisions, move by move (once a hand is over)"),
+            layout=ipywidgets.Layout(width="auto", align_self="center"))
         self.review_button.on_click(lambda _b: self._tell({"type": "record"}))
         self.review_area = ipywidgets.VBox()
         self.review_board: Any = None
@@ -78,6 +95,7 @@ class TablesPage(ipywidgets.VBox):
             return
         self._build_forms()
         self.line = line or ServiceLine(self._received, self._line_status)
+        self.own_line = line is None  # a page's own line (not a test's): its beat is watched
         if line is None:
             soon(self._connect())
         # The browser says who the learner is (its id is the key to their seat).
@@ -91,6 +109,7 @@ class TablesPage(ipywidgets.VBox):
     def _known(self, learner: Any) -> None:
         if self.key is None:
             self.key = learner.id
+            self._ask_list()  # now with the key: is there a seat of ours to come back to?
         code = _query("table")
         if code and not self.code:
             self.join_code.value = code.upper()
@@ -110,7 +129,12 @@ class TablesPage(ipywidgets.VBox):
                 .format(make_app="<code>make app</code>",
                         trix_tutor_app="<code>trix-tutor app</code>"), "error")
             return
-        self.line.send({"type": "list"})
+        self._ask_list()
+
+    def _ask_list(self) -> None:
+        """The class's tables; with the key, each says whether this person sits there."""
+        if self.line is not None:
+            self.line.send({"type": "list", **({"key": self.key} if self.key else {})})
 
     def _line_status(self, status: str) -> None:
         if status == "lost":
@@ -157,7 +181,7 @@ class TablesPage(ipywidgets.VBox):
         self.join_button.on_click(lambda _b: self.join(self.join_code.value))
         on_enter(self.join_code, lambda: self.join(self.join_code.value))
         self.list_button = ipywidgets.Button(description=_("Refresh"), icon="refresh")
-        self.list_button.on_click(lambda _b: self.line and self.line.send({"type": "list"}))
+        self.list_button.on_click(lambda _b: self._ask_list())
         self.listing = ipywidgets.VBox()
         self.game.observe(lambda c: self._new_game_kind(c["new"]), names="value")
         self._show_options()
@@ -241,7 +265,8 @@ class TablesPage(ipywidgets.VBox):
         """Sit at table ``code`` (the first free seat, or ``seat``)."""
         if self.line is None or not self._ready_to_sit():
             return False
-        self.line.send({"type": "join", "code": code.strip().upper(), "seat": seat,
+        self.asked = code.strip().upper()
+        self.line.send({"type": "join", "code": self.asked, "seat": seat,
                         "name": self.name.value, "key": self.key})
         return True
 
@@ -256,23 +281,74 @@ class TablesPage(ipywidgets.VBox):
         if self.line is not None:
             self.line.send({"type": "start"})
 
+    # --- the browser's beat: a page that vanished gives its seat up ----------------------
+    def _here(self) -> None:
+        """The browser says the page is open: if its seat was given up, take it back."""
+        self.heard = time.monotonic()
+        if self.gone and self.code:
+            self.gone = False
+            self.line.send({"type": "join", "code": self.code, "key": self.key})
+
+    def check_here(self, now: float | None = None) -> bool:
+        """Give the seat up (the service's ``leave``: away, then a computer plays for it)
+        if the browser has been silent :data:`GONE_SECONDS`: a tab closed without a
+        goodbye, a phone asleep, a lost network. True if it was given up now."""
+        now = time.monotonic() if now is None else now
+        seated = self.code and self.seat_view.message is not None and \
+            self.seat_view.message.get("role") == "seat"
+        if self.gone or not seated or now - self.heard < GONE_SECONDS:
+            return False
+        self.gone = True
+        self.line.send({"type": "leave"})
+        return True
+
+    async def _watch_here(self) -> None:
+        while True:
+            await asyncio.sleep(GONE_SECONDS / 6)
+            self.check_here()
+
     # --- what comes back -----------------------------------------------------------------
     def _received(self, message: dict[str, Any]) -> None:
         kind = message.get("type")
         if kind == "refused":
-            if self.code:
+            if message.get("wait") and self.asked:
+                self._wait_for_seat(self.asked)
+            elif self.pending:
+                self.pending = None  # somebody else took the seat meanwhile
+                self.status.value = tables_note(
+                    sentence(html.escape(message["reason"])), "error")
+            elif self.code:
                 self.seat_view.refused(message["reason"])
             else:
                 self.status.value = tables_note(
-                    html.escape(message["reason"]).capitalize() + ".", "error")
+                    sentence(html.escape(message["reason"])), "error")
         elif kind == "tables":
             self._show_list(message["tables"])
+            self._come_back(message["tables"])
         elif kind == "opened":
             self.code = message["code"]
         elif kind == "view":
             self._show_table(message)
         elif kind == "record":
             self.open_review(message["record"], message["seat"])
+
+    def _come_back(self, tables: list[dict[str, Any]]) -> None:
+        """A page opened again (a reload) whose person sits at a table in play: back to
+        that seat at once, as if they had never left."""
+        if self.came_back or self.code or self.key is None:
+            return
+        self.came_back = True
+        now = time.time()
+        mine = [t for t in tables if t.get("yours") is not None and not t["over"]
+                and now - t.get("active", 0) < COME_BACK_SECONDS]
+        if mine:
+            code = max(mine, key=lambda t: t["active"])["code"]
+            self.line.send({"type": "join", "code": code, "key": self.key})
+
+    def _wait_for_seat(self, code: str) -> None:
+        """The table is in the middle of a hand: watch it, and sit down as it ends."""
+        self.pending, self.joining = code, False
+        self.watch(code)
 
     def open_review(self, record: dict[str, Any], seat: int) -> Any:
         """The review of this seat's own decisions in the finished hands (deals), below the
@@ -296,8 +372,11 @@ class TablesPage(ipywidgets.VBox):
             label = ipywidgets.HTML(f"<b>{t['code']}</b> · {html.escape(t['setup'])} · "
                                     f"{html.escape(names)}"
                                     + (f" · <i>{seats}</i>" if free else ""))
-            join = ipywidgets.Button(description=_("Join"),
-                                     layout=ipywidgets.Layout(width="70px"))
+            mine = t.get("yours") is not None
+            join = ipywidgets.Button(description=_("My seat") if mine else _("Join"),
+                                     tooltip=_("back to your seat at this table") if mine
+                                     else "", button_style="success" if mine else "",
+                                     layout=ipywidgets.Layout(width="auto"))
             join.on_click(lambda _b, c=t["code"]: self.join(c))
             watch = ipywidgets.Button(description=_("Watch"),
                                       layout=ipywidgets.Layout(width="70px"))
@@ -308,19 +387,40 @@ class TablesPage(ipywidgets.VBox):
         self.listing.children = rows or [ipywidgets.HTML(f"<i>{none}</i>")]
 
     def _show_table(self, message: dict[str, Any]) -> None:
+        seated = message.get("role") == "seat"
+        if seated and (not self.code or self.code != message["code"] or self.pending):
+            self.heard = time.monotonic()  # a seat taken (again): its beat starts now
+            if self.seat_view.table.beat == 0:
+                self.seat_view.table.beat = GONE_SECONDS / 6
+                if self.own_line:
+                    soon(self._watch_here())
+        if seated:
+            self.pending = None
+        elif self.pending and not self.joining and (
+                not message.get("started") or
+                message["view"].get("phase") in ("hand_over", "game_over")):
+            self.joining = True  # once: the views that follow come before the answer
+            self.line.send({"type": "join", "code": self.pending, "name": self.name.value,
+                            "key": self.key})
         self.area.layout.display = "none"
         self.seated.layout.display = ""
         self.code = message["code"]
         self.status.value = ""
         link = f"{PAGE}?table={self.code}"
-        seated = message.get("role") == "seat"
         # Translators: {code} is the table's code in HTML, {setup} its game and rules;
         # {link} and {end} are the HTML around the link's words.
         invite = _("Table {code} · {setup} · invite a friend: the code, or {link}this "
                    "link{end}.").format(code=f"<b class='tt-table-code'>{self.code}</b>",
                                         setup=html.escape(message["setup"]),
-                                        link=f"<a href='{link}' target='_blank'>", end="</a>")
+                                        link=f"<a href='{link}' target='_blank' style='"
+                                        "color:#0b57d0;text-decoration:underline'>",
+                                        end="</a>")
         watching = "" if seated else " " + _("You are watching.")
+        if self.pending and not seated:
+            # Translators: at a table in the middle of a hand, for someone who asked to join.
+            watching += " " + (_("You take a computer's seat as soon as this deal is over.")
+                               if message.get("game") == "trix" else
+                               _("You take a computer's seat as soon as this hand is over."))
         self.invite.value = tables_note(invite + watching)
         waiting = not message.get("started") and seated
         self.start_button.layout.display = "" if waiting else "none"

@@ -29,6 +29,7 @@ pause, resume, say (``text``), sheet: the teacher's
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import csv
 import io
 import logging
@@ -43,7 +44,8 @@ from tutor.engine.i18n import gettext as _
 from tutor.engine.records import finished_record
 from tutor.tables.computers import ComputerSeats
 from tutor.tables.store import Store
-from tutor.tables.table import MAX_NAME, Table, TableError, clean_name, new_code
+from tutor.tables.table import (MAX_NAME, BetweenHands, Table, TableError, clean_name,
+                                new_code)
 
 __all__ = ["TableService", "Connection", "class_sheet", "sheet_csv", "MESSAGE_TYPES"]
 
@@ -160,7 +162,10 @@ class TableService(ComputerSeats):
             handler = getattr(self, f"_on_{message['type']}")
             reply = await handler(conn, bound, message)
         except TableError as e:
-            conn.send({"type": "refused", "reason": str(e), "id": ident})
+            refused = {"type": "refused", "reason": str(e), "id": ident}
+            if isinstance(e, BetweenHands):  # the page may watch and ask again then
+                refused["wait"] = True
+            conn.send(refused)
             return
         except Exception:  # a bug must not stop the service
             log.exception("message %r failed", message.get("type"))
@@ -172,18 +177,30 @@ class TableService(ComputerSeats):
             conn.send(reply)
 
     # --- the messages ----------------------------------------------------------------------
-    def _person(self, message: dict[str, Any]) -> tuple[str, str]:
-        """Who a person is: their name and key (a hub says both)."""
+    def _person(self, message: dict[str, Any], table: Table | None = None) -> tuple[str, str]:
+        """Who a person is: their name and key (a hub says both). At ``table``, where the
+        key holds a seat, no name is needed: they come back as who they were there (a
+        page reloaded knows the key, not the name)."""
+        key = self._key(message)
+        if self.identify is not None:
+            # The seat's key is the whole hub name; the table shows at most MAX_NAME of it.
+            return clean_name(key[4:][:MAX_NAME]), key
+        mine = table.seat_of(key) if table is not None else None
+        if mine is not None and not message.get("name"):
+            return table.sitters[mine].name, key
+        return clean_name(message.get("name")), key
+
+    def _key(self, message: dict[str, Any]) -> str:
+        """A person's key: their browser's learner id, or ``hub:`` and their hub name."""
         key = message.get("key")
         if self.identify is not None:
             if not isinstance(key, str) or not key:
                 raise TableError(_("sign in to the hub to sit at a table"))
             name, _teacher = self.identify(key)
-            # The seat's key is the whole hub name; the table shows at most MAX_NAME of it.
-            return clean_name(name[:MAX_NAME]), f"hub:{name}"
+            return f"hub:{name}"
         if not isinstance(key, str) or len(key) != 32 or not set(key) <= KEY_CHARS:
             raise TableError(_("a person's key is 32 hexadecimal digits (the page sends it)"))
-        return clean_name(message.get("name")), key
+        return key
 
     async def _on_open(self, conn, bound: _Bound, m: dict[str, Any]) -> dict[str, Any] | None:
         name, key = self._person(m)
@@ -203,8 +220,8 @@ class TableService(ComputerSeats):
         return await self._sit(conn, bound, table.code, key, name, table.seat_of(key))
 
     async def _on_join(self, conn, bound: _Bound, m: dict[str, Any]) -> dict[str, Any] | None:
-        name, key = self._person(m)
         code = _code(m)
+        name, key = self._person(m, await self._table(code))
         seat = m.get("seat")
         await self._change(code, lambda t: t.claim(seat, name, key, self.clock()))
         table = await self._table(code)
@@ -243,7 +260,12 @@ class TableService(ComputerSeats):
 
     async def _on_list(self, conn, bound: _Bound, m: dict[str, Any]) -> dict[str, Any]:
         now = self.clock()
-        rows = [t.summary(now) for t in map(self._load_listed, self.store.codes()) if t]
+        key = None
+        if m.get("key") is not None:  # a page asks which tables hold a seat of its person's
+            with contextlib.suppress(TableError):
+                key = self._key(m)
+        rows = [dict(t.summary(now), yours=t.seat_of(key) if key else None)
+                for t in map(self._load_listed, self.store.codes()) if t]
         return {"type": "tables", "tables": rows}
 
     def _load_listed(self, code: str) -> Table | None:

@@ -34,8 +34,8 @@ from tutor.engine.i18n import gettext as _
 from tutor.engine.protocol import Game, Phase
 from tutor.engine.records import from_record
 
-__all__ = ["Table", "Sitter", "TableError", "new_code", "key_digest", "CODE_LETTERS",
-           "STATE_VERSION"]
+__all__ = ["Table", "Sitter", "TableError", "BetweenHands", "new_code", "key_digest",
+           "CODE_LETTERS", "STATE_VERSION"]
 
 STATE_VERSION = 1
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
@@ -48,6 +48,11 @@ AWAY_SECONDS = 30.0
 
 class TableError(ValueError):
     """A request the table refuses; the message says why, and nothing changed."""
+
+
+class BetweenHands(TableError):
+    """A computer's seat asked for in the middle of a hand (deal): it can be taken once
+    the hand is over."""
 
 
 def new_code() -> str:
@@ -84,6 +89,7 @@ class Sitter:
     key: str | None = None
     connections: int = 0
     away_since: float | None = None
+    since: int = 0  # the table's log as this person sat down: what came before is not theirs
 
     @property
     def waiting(self) -> bool:
@@ -198,13 +204,14 @@ class Table:
             if self.game.is_over:
                 raise TableError(_("the game is over"))
             if self.started and self.game.phase != Phase.HAND_OVER and self.game.history:
-                raise TableError(
+                raise BetweenHands(
                     _("a computer's seat can be taken between deals: wait for the end of "
                       "this deal") if self.game_name == "trix" else
                     _("a computer's seat can be taken between hands: wait for the end of "
                       "this hand"))
         self.sitters[seat] = Sitter("person", name, sitter.level, key_digest(key),
-                                    away_since=now if now is not None else time.time())
+                                    away_since=now if now is not None else time.time(),
+                                    since=len(self.log))
         if not self.started and not any(x.waiting for x in self.sitters):
             self.started = True
         self._rename()
@@ -277,15 +284,15 @@ class Table:
         if self.game.to_move != seat:
             raise TableError(_("it is not your turn") if self.game.to_move is not None
                              else _("nobody is to play now"))
-        try:
+        trex = isinstance(action, Play) and self.game.phase == Phase.TREX  # "laid", the
+        try:  # last card of a Trex deal too
             self.game.apply(action)
         except (IllegalActionError, ParseError, ValueError) as e:
             raise TableError(str(e)) from None
-        self._note(seat, action, by, now)
+        self._note(seat, action, by, now, trex)
         return action
 
-    def _note(self, seat: int, action: Action, by: str, now: float | None) -> None:
-        trex = isinstance(action, Play) and self.game.phase == Phase.TREX
+    def _note(self, seat: int, action: Action, by: str, now: float | None, trex: bool) -> None:
         self.log.append({"n": len(self.game.history) - 1, "seat": seat, "action": str(action),
                          "by": by, "at": now if now is not None else time.time(),
                          "words": describe(self.sitters[seat].name, action, trex)})
@@ -325,6 +332,30 @@ class Table:
         self.version += 1
         return True
 
+    def played_for(self, seat: int) -> list[str]:
+        """The actions a computer took for the person at ``seat`` while they were away, in
+        this hand (deal), since they last acted themselves: what they missed.
+
+        >>> t = Table.open("trixter", {"players": 4, "first_hand": 24}, [0, 1, 2, 3], seed=3)
+        >>> for s in range(4):
+        ...     _s = t.claim(s, "ABCD"[s], str(s) * 32)
+        >>> dealer = t.game.to_move  # names trump, then bids
+        >>> _a = t.act(dealer, "trump S", 0, "computer")  # away: a computer stands in
+        >>> _a = t.act(dealer, "bid 1", 1, "computer")
+        >>> t.played_for(dealer)
+        ['trump S', 'bid 1']
+        >>> _a = t.act(t.game.to_move, "bid 0", 2, "person")  # the next seat, itself
+        >>> t.played_for(dealer), t.played_for(t.game.to_move)
+        (['trump S', 'bid 1'], [])
+        """
+        got: list[str] = []
+        for e in reversed(self.log[self.sitters[seat].since:]):
+            if e["seat"] is None or (e["seat"] == seat and e["by"] == "person"):
+                break  # the hand's (deal's) start, or the person's own last action
+            if e["seat"] == seat:
+                got.append(e["action"])
+        return got[::-1]
+
     # --- what each role receives ---------------------------------------------------------
     def _common(self, now: float) -> dict[str, Any]:
         last = self.log[-1]["words"] if self.log else ""
@@ -347,6 +378,7 @@ class Table:
             assert seat is not None
             msg["seat"] = seat
             msg["view"] = self.game.observe(seat)
+            msg["played_for_you"] = self.played_for(seat)
             return msg
         msg["seat"] = None
         msg["view"] = public_view(self.game)
@@ -364,7 +396,8 @@ class Table:
                 "to_move": mover, "scores": list(self.game.scores), "over": self.game.is_over,
                 "started": self.started, "paused": self.paused,
                 "open_seats": [s for s, x in enumerate(self.sitters) if x.waiting],
-                "hands": len(self.game.score_sheet()), "created": self.created}
+                "hands": len(self.game.score_sheet()), "created": self.created,
+                "active": self.log[-1]["at"] if self.log else self.created}
 
     # --- state ---------------------------------------------------------------------------
     def to_state(self) -> dict[str, Any]:
